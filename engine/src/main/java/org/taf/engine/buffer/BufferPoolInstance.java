@@ -158,6 +158,7 @@ final class BufferPoolInstance {
         try {
             files.get(space).read(pageNo, b.frame);
         } catch (RuntimeException e) {
+            pagesRead.increment();
             abandonRead(b);
             throw e;
         }

@@ -76,7 +76,7 @@ public final class StorageEngine implements Engine {
             Files.createDirectories(datadir);
             lockChannel = FileChannel.open(datadir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
                     StandardOpenOption.READ, StandardOpenOption.WRITE);
-            lock = lockChannel.tryLock();
+            lock = tryLock(lockChannel);
             if (lock == null) {
                 String holder = Files.readString(datadir.resolve(LOCK_FILE), StandardCharsets.UTF_8).trim();
                 lockChannel.close();
@@ -111,6 +111,15 @@ public final class StorageEngine implements Engine {
             files.all().forEach(Tablespace::close);
             releaseLock();
             throw e;
+        }
+    }
+
+    /** The lock, or null if another process or another engine in this JVM holds it. */
+    private static FileLock tryLock(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock();
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            return null;
         }
     }
 
