@@ -27,7 +27,8 @@ final class ExplainCommand implements Callable<Integer> {
     @Mixin
     DefinitionOptions definition;
 
-    @Option(names = "--format", defaultValue = "text", description = "text (an aligned table) or json")
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
+            description = "text: an aligned table (default); json: for tools")
     Format format;
 
     ExplainCommand(LoadContext context) {

@@ -89,6 +89,17 @@ public final class KeyRegistry {
         return specs.indexOf(spec);
     }
 
+    /** Where a key is listed: its declaration, except that all keys of one comparison are listed together. */
+    int rank(String key) {
+        return comparisonName(key).isEmpty() ? order(key) : specs.indexOf(Keys.CMP_PARENT);
+    }
+
+    /** The comparison a {@code comparison.<name>.*} key belongs to, else the empty string. */
+    String comparisonName(String key) {
+        KeySpec spec = lookup(key).map(KeyMatch::spec).orElseThrow();
+        return spec instanceof KeyPattern p && p.template().startsWith("comparison.") ? p.captures(key)[0] : "";
+    }
+
     /** The closest known key to an unknown name, for "did you mean". */
     Optional<String> suggest(String unknown) {
         String normalized = unknown.toLowerCase(Locale.ROOT).replace('-', '_');

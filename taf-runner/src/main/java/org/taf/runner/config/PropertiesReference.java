@@ -122,7 +122,8 @@ public final class PropertiesReference {
         return "`" + s.replace("|", "\\|") + "`";
     }
 
+    /** Table cell text: pipes escaped, and angle brackets so that {@code <name>} is not read as HTML. */
     private static String cell(String s) {
-        return s.replace("|", "\\|");
+        return s.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;");
     }
 }

@@ -29,7 +29,10 @@ public final class ResolvedConfig {
         this.sourceText = Objects.requireNonNull(sourceText);
         this.profileFile = Objects.requireNonNull(profileFile);
         List<Setting> ordered = new ArrayList<>(settings.values());
-        ordered.sort(Comparator.comparingInt((Setting s) -> registry.order(s.key())).thenComparing(Setting::key));
+        ordered.sort(Comparator.comparingInt((Setting s) -> registry.rank(s.key()))
+                .thenComparing(s -> registry.comparisonName(s.key()))
+                .thenComparingInt(s -> registry.order(s.key()))
+                .thenComparing(Setting::key));
         Map<String, Setting> byKey = new LinkedHashMap<>();
         ordered.forEach(s -> byKey.put(s.key(), s));
         this.settings = java.util.Collections.unmodifiableMap(byKey);
