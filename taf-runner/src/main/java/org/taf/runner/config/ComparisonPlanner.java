@@ -26,7 +26,7 @@ final class ComparisonPlanner {
     ComparisonPlanner(ResolvedConfig config, Problems problems) {
         this.config = config;
         this.problems = problems;
-        this.global = engine(Keys.ENGINE, config.matching(Keys.ENGINE));
+        this.global = engine(Keys.ENGINE, config);
     }
 
     /** The global {@code engine.*} variables. */
@@ -48,8 +48,8 @@ final class ComparisonPlanner {
             }
         }
         String parentRev = config.get(Keys.PARENT);
-        Side parent = new Side(parentRev, Optional.empty(), global.overlay(engine(Keys.PARENT_ENGINE, config.matching(Keys.PARENT_ENGINE))));
-        EngineSettings patchEngine = global.overlay(engine(Keys.PATCH_ENGINE, config.matching(Keys.PATCH_ENGINE)));
+        Side parent = new Side(parentRev, Optional.empty(), global.overlay(engine(Keys.PARENT_ENGINE, config)));
+        EngineSettings patchEngine = global.overlay(engine(Keys.PATCH_ENGINE, config));
         Optional<Path> diff = config.get(Keys.PATCH_DIFF);
         Side patch;
         if (diff.isPresent()) {
@@ -66,11 +66,10 @@ final class ComparisonPlanner {
 
     private List<Comparison> named(List<String> names) {
         Setting declared = config.setting(Keys.COMPARISONS.name()).orElseThrow();
-        for (Key<?> singleOnly : List.<Key<?>>of(Keys.PATCH_DIFF)) {
-            config.setting(singleOnly.name()).filter(s -> s.origin().kind() != Origin.Kind.DEFAULT)
-                    .ifPresent(s -> problems.error(s.origin().where() + ": " + s.key()
-                            + " applies to the single comparison; with comparisons use comparison.<name>."
-                            + s.key()));
+        if (config.get(Keys.PATCH_DIFF).isPresent()) {
+            Setting s = config.setting(Keys.PATCH_DIFF.name()).orElseThrow();
+            problems.error(s.origin().where() + ": patch_diff applies to the single comparison; with comparisons "
+                    + "use comparison.<name>.patch_diff");
         }
         for (KeyPattern p : List.of(Keys.PARENT_ENGINE, Keys.PATCH_ENGINE)) {
             for (Setting s : config.matching(p)) {
@@ -128,9 +127,8 @@ final class ComparisonPlanner {
                 .or(() -> revision).orElse(config.get(Keys.PARENT));
         String patchRev = one(keys, Keys.CMP_PATCH).map(s -> (String) s.value())
                 .or(() -> revision).orElse(config.get(Keys.PATCH));
-        Side parent = new Side(parentRev, Optional.empty(),
-                global.overlay(engine(Keys.CMP_PARENT_ENGINE, keys.getOrDefault(Keys.CMP_PARENT_ENGINE, List.of()))));
-        EngineSettings patchEngine = global.overlay(engine(Keys.CMP_PATCH_ENGINE, keys.getOrDefault(Keys.CMP_PATCH_ENGINE, List.of())));
+        Side parent = new Side(parentRev, Optional.empty(), global.overlay(engine(Keys.CMP_PARENT_ENGINE, keys)));
+        EngineSettings patchEngine = global.overlay(engine(Keys.CMP_PATCH_ENGINE, keys));
         Optional<Setting> diff = one(keys, Keys.CMP_PATCH_DIFF);
         Side patch;
         if (diff.isPresent()) {
@@ -212,6 +210,14 @@ final class ComparisonPlanner {
             values.put(captures[captures.length - 1], s.raw());
         }
         return EngineSettings.of(values);
+    }
+
+    private static EngineSettings engine(KeyPattern pattern, ResolvedConfig config) {
+        return engine(pattern, config.matching(pattern));
+    }
+
+    private static EngineSettings engine(KeyPattern pattern, Map<KeyPattern, List<Setting>> keys) {
+        return engine(pattern, keys.getOrDefault(pattern, List.of()));
     }
 
     private static Optional<Setting> one(Map<KeyPattern, List<Setting>> keys, KeyPattern p) {

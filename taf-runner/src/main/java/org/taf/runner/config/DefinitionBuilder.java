@@ -110,7 +110,8 @@ final class DefinitionBuilder {
     private void checkPaths() {
         Path repo = config.get(REPOSITORY);
         if (!Files.isDirectory(repo)) {
-            problems.error(where(REPOSITORY) + ": repository = " + raw(REPOSITORY) + ": no such directory (" + repo + ")");
+            problems.error(where(REPOSITORY) + ": repository = " + raw(REPOSITORY) + ": no such directory ("
+                    + repo + ")");
         }
         config.get(POST_NARRATIVE).filter(p -> !Files.isRegularFile(p)).ifPresent(p -> problems.error(
                 where(POST_NARRATIVE) + ": post.narrative = " + raw(POST_NARRATIVE) + ": no such file (" + p + ")"));

@@ -1,6 +1,7 @@
 package org.taf.runner.config;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -10,14 +11,14 @@ import java.util.TreeMap;
  *
  * @param workDir  resolves relative paths given on the command line, in defaults, {@code -D} and the
  *                 environment; files under it are shown relative to it
- * @param env      the environment; only {@code TAF_*} variables are read
+ * @param env      the environment, kept sorted by name; only {@code TAF_*} variables are read
  * @param javaHome fills the {@code ${java.home}} default of {@code launch.java}
  * @param userHome expands {@code ~/} in paths
  */
 public record LoadContext(Path workDir, Map<String, String> env, Path javaHome, Path userHome) {
     public LoadContext {
         workDir = workDir.toAbsolutePath().normalize();
-        env = Map.copyOf(new TreeMap<>(env));
+        env = Collections.unmodifiableSortedMap(new TreeMap<>(env)); // sorted: problems come in a stable order
         Objects.requireNonNull(javaHome, "javaHome");
         Objects.requireNonNull(userHome, "userHome");
     }

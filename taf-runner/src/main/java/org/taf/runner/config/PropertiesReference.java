@@ -12,7 +12,8 @@ import java.util.Map;
 public final class PropertiesReference {
     /** The command that rewrites the committed file. */
     public static final String REGENERATE =
-            "mvn -B -o -pl taf-runner test -Dtest=PropertiesReferenceTest -Dtaf.golden.update=true";
+            "mvn -B -o -pl taf-runner -am test -Dtest=PropertiesReferenceTest -Dsurefire.failIfNoSpecifiedTests=false"
+                    + " -Dtaf.golden.update=true";
 
     private PropertiesReference() {}
 

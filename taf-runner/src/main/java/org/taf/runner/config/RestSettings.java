@@ -24,7 +24,8 @@ public record RestSettings(boolean enabled, double lowPct, double highPct, int c
         percent("rest.low_pct", lowPct);
         percent("rest.high_pct", highPct);
         if (lowPct >= highPct) {
-            throw new IllegalArgumentException("rest.low_pct (" + lowPct + ") must be < rest.high_pct (" + highPct + ")");
+            throw new IllegalArgumentException("rest.low_pct (" + lowPct + ") must be < rest.high_pct ("
+                    + highPct + ")");
         }
         atLeast("rest.consecutive", consecutive, 1);
         atLeast("rest.max_attempts", maxAttempts, 1);

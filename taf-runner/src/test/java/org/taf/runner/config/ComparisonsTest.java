@@ -151,4 +151,15 @@ class ComparisonsTest {
                 "comparison.s.sweep.engine.x = 1, 2", "comparison.s-2.parent = a")).containsExactly(
                 "t.properties:1: two comparisons are named s-2 (a sweep step and another comparison); rename one");
     }
+
+    @Test
+    void singlePairKeysAreRejectedNextToNamedComparisons() {
+        new Fixture(dir).write("fix.diff", "x");
+        assertThat(problems("comparisons = a", "comparison.a.parent = v1", "patch_diff = fix.diff",
+                "patch.engine.x = 1")).containsExactly(
+                "t.properties:3: patch_diff applies to the single comparison; with comparisons use "
+                        + "comparison.<name>.patch_diff",
+                "t.properties:4: patch.engine.x applies to the single comparison; with comparisons use "
+                        + "comparison.<name>.patch.engine.x");
+    }
 }

@@ -9,10 +9,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code explain}'s text and JSON, sealed as golden files. Regenerate after an intended change with
- * {@code mvn -B -o -pl taf-runner test -Dtest=ExplainGoldenTest -Dtaf.golden.update=true}.
+ * {@link #REGENERATE}.
  */
 class ExplainGoldenTest {
-    static final String REGENERATE = "mvn -B -o -pl taf-runner test -Dtest=ExplainGoldenTest -Dtaf.golden.update=true";
+    static final String REGENERATE = "mvn -B -o -pl taf-runner -am test -Dtest=ExplainGoldenTest -Dsurefire.failIfNoSpecifiedTests=false"
+                    + " -Dtaf.golden.update=true";
     static final Path INPUT = Path.of("src/test/resources/explain").toAbsolutePath();
 
     static LoadContext context() {
