@@ -3,6 +3,7 @@ package org.taf.runner.config;
 import static org.taf.runner.config.Checks.positive;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * How the engine is built at a commit ({@code build.*}); the artifact cache key is
@@ -13,7 +14,7 @@ import java.nio.file.Path;
  * @param timeout  longest build (default 15m)
  * @param artifact the built engine jar, relative to the tree (default engine/target/engine.jar)
  */
-public record BuildSettings(String command, java.time.Duration timeout, Path artifact) {
+public record BuildSettings(String command, Duration timeout, Path artifact) {
     public BuildSettings {
         if (command == null || command.isBlank()) {
             throw new IllegalArgumentException("build.command must not be empty");
