@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.eclipse.jgit.errors.AmbiguousObjectException;
 import org.eclipse.jgit.errors.IncorrectObjectTypeException;
@@ -31,6 +32,8 @@ import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 public final class Repo implements AutoCloseable {
     /** Characters that end the name part of a revision such as {@code main~2} or {@code v1.0^{commit}}. */
     private static final String REVISION_OPERATORS = "~^@:{";
+    /** A suffix that only walks to ancestors or parents: {@code ~3}, {@code ^2}, {@code ^^}. */
+    private static final Pattern ANCESTRY = Pattern.compile("([~^][0-9]*)+");
 
     private final Repository repository;
     private final Path location;
@@ -105,8 +108,9 @@ public final class Repo implements AutoCloseable {
         } catch (AmbiguousObjectException e) {
             return disambiguate(rev, e);
         } catch (IncorrectObjectTypeException e) {
+            String type = typeOf(rev);
             throw new CheckoutException("revision '" + rev + "' in repository " + location + " names a "
-                    + typeOf(rev) + ", not a commit");
+                    + (type == null ? "non-commit object" : type) + ", not a commit");
         } catch (MissingObjectException e) {
             throw unknown(rev);
         } catch (RevisionSyntaxException e) {
@@ -119,8 +123,18 @@ public final class Repo implements AutoCloseable {
     }
 
     private CheckoutException unknown(String rev) {
+        if (rev.contains("..")) {
+            return new CheckoutException("revision '" + rev + "' is a range; a side of a comparison is one commit "
+                    + "(repository " + location + ")");
+        }
+        String type = typeOf(rev);
+        if (type != null) {
+            return new CheckoutException("revision '" + rev + "' in repository " + location + " names a " + type
+                    + ", not a commit");
+        }
         String base = baseName(rev);
-        if (!base.isEmpty() && !base.equals(rev) && resolvesQuietly(base)) {
+        if (!base.isEmpty() && !base.equals(rev) && ANCESTRY.matcher(rev.substring(base.length())).matches()
+                && resolvesQuietly(base)) {
             return new CheckoutException("revision '" + rev + "' does not exist in repository " + location
                     + ": '" + base + "' exists but has no such ancestor or parent");
         }
@@ -160,12 +174,13 @@ public final class Repo implements AutoCloseable {
                 + location + ": it matches " + String.join(", ", described) + "; give more hex digits");
     }
 
+    /** The type ("tree", "blob") of the object {@code rev} names, or null if it names none. */
     private String typeOf(String rev) {
         try (ObjectReader reader = repository.newObjectReader()) {
             ObjectId id = repository.resolve(rev);
-            return id == null ? "non-commit object" : Constants.typeString(reader.open(id).getType());
+            return id == null ? null : Constants.typeString(reader.open(id).getType());
         } catch (IOException | RuntimeException e) {
-            return "non-commit object";
+            return null;
         }
     }
 

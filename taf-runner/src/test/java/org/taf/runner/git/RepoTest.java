@@ -126,11 +126,17 @@ class RepoTest {
     }
 
     @Test
-    void treeIsNotACommit() {
+    void treesBlobsRangesAndBadSyntaxAreNotCommits() {
         assertThatThrownBy(() -> repo.resolve("HEAD^{tree}"))
                 .isInstanceOf(CheckoutException.class)
                 .hasMessageContaining("'HEAD^{tree}'")
                 .hasMessageContaining("names a tree, not a commit");
+        assertThatThrownBy(() -> repo.resolve("HEAD:README.md"))
+                .hasMessageContaining("names a blob, not a commit");
+        assertThatThrownBy(() -> repo.resolve("HEAD~1..HEAD"))
+                .hasMessageContaining("'HEAD~1..HEAD' is a range");
+        assertThatThrownBy(() -> repo.resolve("HEAD^^{foo}"))
+                .hasMessageContaining("'HEAD^^{foo}' is not valid revision syntax");
     }
 
     @Test
