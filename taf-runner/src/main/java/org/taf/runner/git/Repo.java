@@ -89,6 +89,10 @@ public final class Repo implements AutoCloseable {
         if (rev.isEmpty()) {
             throw new CheckoutException("empty revision for repository " + location);
         }
+        if (rev.contains("..")) {
+            throw new CheckoutException("revision '" + rev + "' is a range; a side of a comparison is one commit "
+                    + "(repository " + location + ")");
+        }
         ObjectId id = resolveCommitId(rev);
         try (RevWalk walk = new RevWalk(repository)) {
             return toInfo(walk.parseCommit(id), walk.getObjectReader());
@@ -123,10 +127,6 @@ public final class Repo implements AutoCloseable {
     }
 
     private CheckoutException unknown(String rev) {
-        if (rev.contains("..")) {
-            return new CheckoutException("revision '" + rev + "' is a range; a side of a comparison is one commit "
-                    + "(repository " + location + ")");
-        }
         String type = typeOf(rev);
         if (type != null) {
             return new CheckoutException("revision '" + rev + "' in repository " + location + " names a " + type
