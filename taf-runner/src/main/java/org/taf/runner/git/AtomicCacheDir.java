@@ -13,9 +13,9 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -60,7 +60,9 @@ public final class AtomicCacheDir {
                 return true;
             }
             deleteLeftovers(parent, name);
-            Path temp = parent.resolve(tempPrefix(name) + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
+            // Unique per process and attempt; under the lock the name only has to differ from debris.
+            Path temp = parent.resolve(tempPrefix(name) + ProcessHandle.current().pid() + "-"
+                    + Integer.toHexString(ThreadLocalRandom.current().nextInt()));
             Files.createDirectory(temp);
             boolean renamed = false;
             try {
