@@ -2,10 +2,11 @@ package org.taf.runner.git;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
+import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -50,38 +51,47 @@ public final class AtomicCacheDir {
         Path entry = target.toAbsolutePath().normalize();
         Path parent = entry.getParent();
         String name = entry.getFileName().toString();
+        if (Files.isDirectory(entry)) {
+            return true; // the rename made it complete: no lock needed to use it
+        }
         Files.createDirectories(parent);
         Path lockFile = parent.resolve("." + name + ".lock");
         ReentrantLock jvmLock = JVM_LOCKS.computeIfAbsent(lockFile, k -> new ReentrantLock());
         jvmLock.lock();
-        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                FileLock ignored = channel.lock()) {
-            if (Files.isDirectory(entry)) {
-                return true;
-            }
-            deleteLeftovers(parent, name);
-            // Unique per process and attempt; under the lock the name only has to differ from debris.
-            Path temp = parent.resolve(tempPrefix(name) + ProcessHandle.current().pid() + "-"
-                    + Integer.toHexString(ThreadLocalRandom.current().nextInt()));
-            Files.createDirectory(temp);
-            boolean renamed = false;
-            try {
-                filler.fill(temp);
-                syncDirectory(temp);
-                Files.move(temp, entry, StandardCopyOption.ATOMIC_MOVE);
-                renamed = true;
-                syncDirectory(parent);
-                return false;
-            } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
-                // Only a writer that ignores the lock can get here; its entry is as good as ours.
-                return true;
-            } finally {
-                if (!renamed) {
-                    deleteRecursively(temp);
-                }
-            }
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            channel.lock(); // blocks while another process holds it; released when the channel closes
+            return createLocked(entry, filler);
         } finally {
             jvmLock.unlock();
+        }
+    }
+
+    private static boolean createLocked(Path entry, Filler filler) throws IOException {
+        Path parent = entry.getParent();
+        String name = entry.getFileName().toString();
+        if (Files.isDirectory(entry)) {
+            return true;
+        }
+        deleteLeftovers(parent, name);
+        // Unique per process and attempt; under the lock the name only has to differ from debris.
+        Path temp = parent.resolve(tempPrefix(name) + ProcessHandle.current().pid() + "-"
+                + Integer.toHexString(ThreadLocalRandom.current().nextInt()));
+        Files.createDirectory(temp);
+        boolean renamed = false;
+        try {
+            filler.fill(temp);
+            syncDirectory(temp);
+            Files.move(temp, entry, StandardCopyOption.ATOMIC_MOVE);
+            renamed = true;
+            syncDirectory(parent);
+            return false;
+        } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+            // Only a writer that ignores the lock can get here; its entry is as good as ours.
+            return true;
+        } finally {
+            if (!renamed) {
+                deleteRecursively(temp);
+            }
         }
     }
 
@@ -101,7 +111,7 @@ public final class AtomicCacheDir {
 
     /** Deletes a directory tree without following symbolic links (a tree may link to "/"). */
     public static void deleteRecursively(Path root) throws IOException {
-        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
