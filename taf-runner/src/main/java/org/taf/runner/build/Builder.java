@@ -7,7 +7,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
@@ -126,7 +125,7 @@ public final class Builder {
             throw failure(tree, spec, log, "succeeded but produced no " + spec.artifactPath() + " (build.artifact)");
         }
         Path artifact = temp.resolve(spec.artifactFileName());
-        Files.move(built, artifact, StandardCopyOption.ATOMIC_MOVE);
+        Files.copy(built, artifact); // a copy, not a move: the artifact may be a link into the work tree
         AtomicCacheDir.deleteRecursively(work);
         Instant finished = clock.instant();
         Duration took = Duration.between(started, finished);

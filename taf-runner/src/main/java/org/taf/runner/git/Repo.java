@@ -136,7 +136,8 @@ public final class Repo implements AutoCloseable {
         if (!base.isEmpty() && !base.equals(rev) && ANCESTRY.matcher(rev.substring(base.length())).matches()
                 && resolvesQuietly(base)) {
             return new CheckoutException("revision '" + rev + "' does not exist in repository " + location
-                    + ": '" + base + "' exists but has no such ancestor or parent");
+                    + ": '" + base + "' exists but has no such ancestor or parent"
+                    + (isShallow() ? " (the repository is a shallow clone: fetch more history)" : ""));
         }
         String name = base.isEmpty() ? rev : base;
         String hint = Suggestions.closest(name, refNames())
@@ -188,6 +189,14 @@ public final class Repo implements AutoCloseable {
         try {
             return repository.resolve(rev + "^{commit}") != null;
         } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private boolean isShallow() {
+        try (ObjectReader reader = repository.newObjectReader()) {
+            return !reader.getShallowCommits().isEmpty();
+        } catch (IOException e) {
             return false;
         }
     }

@@ -126,6 +126,21 @@ class RepoTest {
     }
 
     @Test
+    void aMissingAncestorInAShallowCloneSaysSo() throws Exception {
+        Path shallow = tmp.resolve("shallow");
+        Git.cloneRepository().setURI(h.repo().dir().toUri().toString()).setDirectory(shallow.toFile()).setDepth(1)
+                .call().close();
+        try (Repo s = Repo.open(shallow)) {
+            assertThat(s.resolve("HEAD").sha()).isEqualTo(h.merge().name());
+            assertThatThrownBy(() -> s.resolve("HEAD~1"))
+                    .isInstanceOf(CheckoutException.class)
+                    .hasMessageContaining("'HEAD' exists but has no such ancestor")
+                    .hasMessageContaining("shallow clone");
+        }
+        assertThatThrownBy(() -> repo.resolve("HEAD~9")).hasMessageNotContaining("shallow");
+    }
+
+    @Test
     void treesBlobsRangesAndBadSyntaxAreNotCommits() {
         assertThatThrownBy(() -> repo.resolve("HEAD^{tree}"))
                 .isInstanceOf(CheckoutException.class)
