@@ -9,7 +9,7 @@ import java.time.Duration;
  * How the engine is built at a commit ({@code build.*}); the artifact cache key is
  * (commit, {@code command}).
  *
- * @param command  shell command, run with {@code sh -c} in the commit's tree (default: Maven
+ * @param command  shell command, run with {@code bash -c} in the commit's tree (default: Maven
  *                 offline, falling back to online, engine module only)
  * @param timeout  longest build (default 15m)
  * @param artifact the built engine jar, relative to the tree (default engine/target/engine.jar)

@@ -180,9 +180,9 @@ public final class Keys {
     // --- build and caches
     public static final Key<String> BUILD_COMMAND = key("build.command",
             matching("shell command", "(?s).*\\S.*", "must not be empty"),
-            "mvn -B -ntp -q -o -pl engine -am -DskipTests package"
-                    + " || mvn -B -ntp -q -pl engine -am -DskipTests package",
-            "shell command (sh -c) that builds the engine in a commit's tree; default: Maven offline, else online");
+            org.taf.runner.build.BuildSpec.DEFAULT_COMMAND,
+            "shell command (bash -c) that builds the engine in a commit's tree; a Maven -o build that misses"
+                    + " artifacts is retried once online");
     public static final Key<Duration> BUILD_TIMEOUT = key("build.timeout", duration(Duration.ofSeconds(1)), "15m",
             "a build running longer fails");
     public static final Key<Path> BUILD_ARTIFACT = key("build.artifact", treePath(), "engine/target/engine.jar",

@@ -33,7 +33,7 @@ class TestDefinitionTest {
                 Duration.ofSeconds(10), 5, 2));
         assertThat(d.rest()).isEqualTo(new RestSettings(true, 5, 20, 5, 120, Duration.ofSeconds(1)));
         assertThat(d.verdict()).isEqualTo(new VerdictSettings(3, 5, 5));
-        assertThat(d.build().command()).startsWith("mvn -B -ntp -q -o -pl engine -am -DskipTests package || mvn");
+        assertThat(d.build().command()).isEqualTo(org.taf.runner.build.BuildSpec.DEFAULT_COMMAND);
         assertThat(d.build().timeout()).isEqualTo(Duration.ofMinutes(15));
         assertThat(d.build().artifact()).isEqualTo(Path.of("engine/target/engine.jar"));
         assertThat(d.launch()).isEqualTo(new LaunchSettings(Duration.ofSeconds(60), Duration.ofSeconds(30), 0,
