@@ -27,6 +27,9 @@ public record CpuPoint(Duration elapsed, double cpuSeconds, double cpuPercent) {
             throw new IllegalArgumentException("wall interval (" + Durations.format(wall) + ") must be positive");
         }
         // a counter never goes back; clamp tick rounding of a re-read to zero rather than report < 0
-        return Math.max(0, cpuSecondsAfter - cpuSecondsBefore) / seconds * 100;
+        double pct = Math.max(0, cpuSecondsAfter - cpuSecondsBefore) / seconds * 100;
+        // CPU time comes in 10 ms ticks: digits past 1e-6 % are floating-point noise, and would make
+        // a sample that is exactly at a threshold (30 % = 0.3 s / 1 s) land a hair above it
+        return Math.round(pct * 1e6) / 1e6;
     }
 }

@@ -56,14 +56,26 @@ public record CpuTrace(List<Sample> samples) {
      * @throws IllegalArgumentException when the phase has fewer than 2 readings
      */
     public CpuTrace phase(String phase) {
-        List<Sample> selected = samples.stream().filter(s -> s.phase().equals(phase)).toList();
+        return rebased(samples.stream().filter(s -> s.phase().equals(phase)).toList(), "phase '" + phase + "'");
+    }
+
+    private static CpuTrace rebased(List<Sample> selected, String what) {
         if (selected.isEmpty()) {
-            throw new IllegalArgumentException("the CPU trace has no phase '" + phase + "'");
+            throw new IllegalArgumentException("the CPU trace has no readings in " + what);
         }
         Sample first = selected.get(0);
         return new CpuTrace(selected.stream()
                 .map(s -> new Sample(s.elapsed().minus(first.elapsed()), s.cpuSeconds() - first.cpuSeconds(), s.phase()))
                 .toList());
+    }
+
+    /**
+     * The readings from {@code from} on, with elapsed time and CPU rebased to the first of them.
+     *
+     * @throws IllegalArgumentException when fewer than 2 readings remain
+     */
+    public CpuTrace from(Duration from) {
+        return rebased(samples.stream().filter(s -> s.elapsed().compareTo(from) >= 0).toList(), "after " + Durations.format(from));
     }
 
     /**

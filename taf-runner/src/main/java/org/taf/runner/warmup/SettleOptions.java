@@ -17,7 +17,11 @@ import java.time.Duration;
  */
 public record SettleOptions(Duration window, Duration interval, double maxCvPct, double maxSlopePct, Duration min, Duration max) {
 
-    /** Defaults chosen on the recorded MariaDB trace (see SettleDetectorTest): a cold start settles in about 15 s. */
+    /**
+     * Defaults checked on the recorded MariaDB trace (SettleDetectorTest): a steady engine's 10 s
+     * windows show a cv of 1-2 % and a slope within +-2 %; a one-second dip caused by another job on
+     * the host lifts them to 10-15 % and 15-30 %, so such a window does not count as settled.
+     */
     public static final SettleOptions DEFAULTS = new SettleOptions(
             Duration.ofSeconds(10), Duration.ofSeconds(1), 5, 5, Duration.ofSeconds(10), Duration.ofMinutes(2));
 
@@ -44,6 +48,16 @@ public record SettleOptions(Duration window, Duration interval, double maxCvPct,
         if (!(maxSlopePct > 0) || Double.isInfinite(maxSlopePct)) {
             throw new IllegalArgumentException("warmup.max_slope_pct (" + maxSlopePct + ") must be a positive number");
         }
+    }
+
+    /** These options with another {@code warmup.max}. */
+    public SettleOptions withMax(Duration newMax) {
+        return new SettleOptions(window, interval, maxCvPct, maxSlopePct, min, newMax);
+    }
+
+    /** These options with another {@code warmup.min}. */
+    public SettleOptions withMin(Duration newMin) {
+        return new SettleOptions(window, interval, maxCvPct, maxSlopePct, newMin, max);
     }
 
     /** Samples in one window: window / interval, rounded. */
