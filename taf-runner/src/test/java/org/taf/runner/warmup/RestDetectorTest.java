@@ -59,8 +59,7 @@ class RestDetectorTest {
     @Test
     void anIdleRecordedEngineRests() throws Exception {
         CpuTrace idle = CpuTrace.readCsv(Fixtures.file("mariadb-point-select.csv")).phase("idle");
-        RestTrace t = new RestDetector(new RestOptions(30, 90, 10, 14, SECOND))
-                .await(new ReplayCpuSampler(idle, time), time, time);
+        RestTrace t = new RestDetector(RestOptions.TAF).await(new ReplayCpuSampler(idle, time), time, time);
         assertThat(t.rested()).isTrue();
         assertThat(t.samples()).hasSize(10);
     }

@@ -46,6 +46,6 @@ class WarmupTest {
     @Test
     void settleDescribesItsLimits() {
         assertThat(Warmup.untilCpuSettles(SettleOptions.DEFAULTS).describe())
-                .isEqualTo("until CPU settles (window 10s, cv <= 5%, slope <= 5%, min 10s, max 2m)");
+                .isEqualTo("until CPU settles (window 10s, cv <= 5%, slope <= 2%, min 10s, max 2m)");
     }
 }
