@@ -39,6 +39,11 @@ public final class RandomSource {
         return new RandomSource(a, b, defaultType);
     }
 
+    /** A stream from an explicit xoroshiro128+ state, to replay a state sysbench itself used. */
+    static RandomSource ofState(long s0, long s1, RandType defaultType) {
+        return new RandomSource(s0, s1, defaultType);
+    }
+
     private static long splitMix64(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
