@@ -38,9 +38,13 @@ final class Jdbc {
         return counters -> new JdbcSession(connect(c), counters);
     }
 
-    /** "error 1146 (42S02): Table 'sbtest.sbtest9' doesn't exist": the server's own words. */
+    /**
+     * "error 1146 (42S02): Table 'sbtest.sbtest9' doesn't exist": the server's own words, without the
+     * "(conn=12) " prefix Connector/J puts before them.
+     */
     static String describe(SQLException e) {
         String state = e.getSQLState() == null ? "" : " (" + e.getSQLState() + ")";
-        return "error " + e.getErrorCode() + state + ": " + e.getMessage();
+        String message = String.valueOf(e.getMessage()).replaceFirst("^\\(conn=\\d+\\) ", "");
+        return "error " + e.getErrorCode() + state + ": " + message;
     }
 }
