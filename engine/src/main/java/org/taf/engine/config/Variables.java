@@ -26,7 +26,7 @@ public final class Variables {
 
         // InnoDB storage core
         add(Variable.size("innodb_page_size", "16K", 4 * KIB, 64 * KIB, "page size in bytes: 4K, 8K, 16K, 32K or 64K"));
-        add(Variable.size("innodb_buffer_pool_size", "128M", 1 * MIB, 1024 * GIB, "bytes of page frames in the buffer pool"));
+        add(Variable.size("innodb_buffer_pool_size", "128M", 256 * KIB, 1024 * GIB, "bytes of page frames in the buffer pool"));
         add(Variable.integer("innodb_buffer_pool_instances", 1, 1, 64,
                 "buffer pool instances, each with its own mutex, LRU, free and flush lists"));
         add(Variable.integer("innodb_old_blocks_pct", 37, 5, 95, "percent of the LRU list kept as the old sublist"));
