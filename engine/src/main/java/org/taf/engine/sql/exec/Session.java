@@ -98,7 +98,7 @@ public final class Session implements AutoCloseable {
      * @throws SqlException for a syntax error, several statements, or an unknown table or column
      */
     public PreparedQuery prepare(String sql) {
-        ParsedSql parsed = Parser.parse(sql);
+        ParsedSql parsed = Parser.parsePrepared(sql);
         if (parsed.statements().size() != 1) {
             throw new SqlException(ErrorCode.PARSE_ERROR, "You have an error in your SQL syntax; check the manual"
                     + " that corresponds to your MariaDB server version for the right syntax to use near '"
@@ -268,7 +268,7 @@ public final class Session implements AutoCloseable {
             throw SqlException.notSupported("SET GLOBAL (restart the server with --" + name + "=...)");
         }
         if (!SystemVariables.isSessionSettable(name)) {
-            throw SystemVariables.isConfig(name)
+            throw SystemVariables.isGlobalOnly(name)
                     ? new SqlException(1229, "HY000", "Variable '" + name + "' is a GLOBAL variable and should be set with SET GLOBAL")
                     : new SqlException(1238, "HY000", "Variable '" + name + "' is a read only variable");
         }

@@ -25,6 +25,10 @@ final class SystemVariables {
     private static final Map<String, Object> SERVER_CONSTANTS = new LinkedHashMap<>();
     /** Configuration variables MariaDB also lets a session set. */
     private static final Set<String> SESSION_SETTABLE_CONFIG = Set.of("wait_timeout", "innodb_lock_wait_timeout");
+    /** Configuration variables MariaDB can change with SET GLOBAL (the others are read-only there). */
+    private static final Set<String> DYNAMIC_GLOBAL_CONFIG = Set.of("max_connections", "innodb_buffer_pool_size",
+            "innodb_old_blocks_pct", "innodb_old_blocks_time", "innodb_max_dirty_pages_pct", "innodb_io_capacity",
+            "innodb_lru_scan_depth", "max_allowed_packet");
     /** Values computed from the session's state; see {@link Session#dynamicVariable}. */
     static final Set<String> DYNAMIC = Set.of("autocommit", "last_insert_id", "identity", "in_transaction",
             "warning_count", "error_count", "timestamp");
@@ -110,6 +114,11 @@ final class SystemVariables {
 
     static boolean isConfig(String name) {
         return Variables.find(name).isPresent() && name.indexOf('-') < 0;
+    }
+
+    /** Whether MariaDB would answer SET of {@code name} with "is a GLOBAL variable" (1229) rather than read-only (1238). */
+    static boolean isGlobalOnly(String name) {
+        return DYNAMIC_GLOBAL_CONFIG.contains(name);
     }
 
     static boolean exists(String name) {

@@ -21,21 +21,33 @@ public final class Parser {
     private final DdlParser ddl;
     private final AdminParser admin;
 
-    private Parser(String sql) {
-        this.t = new Tokens(sql);
+    private Parser(String sql, boolean placeholders) {
+        this.t = new Tokens(sql, placeholders);
         this.expressions = new ExpressionParser(t);
         this.ddl = new DdlParser(t, expressions);
         this.admin = new AdminParser(t, expressions);
     }
 
     /**
-     * The statements of {@code sql}, separated by {@code ;} (a trailing {@code ;} is allowed).
-     * {@code ?} placeholders are numbered from 0 across the whole text.
+     * The statements of a text query (COM_QUERY), separated by {@code ;} (a trailing {@code ;} is
+     * allowed). A {@code ?} is a syntax error here, as in MariaDB.
      *
      * @throws SqlException 1065 if there is no statement, 1064/1235 otherwise
      */
     public static ParsedSql parse(String sql) {
-        Parser p = new Parser(sql);
+        return parse(sql, false);
+    }
+
+    /**
+     * The statements of a text to prepare (COM_STMT_PREPARE): {@code ?} placeholders are numbered
+     * from 0 across the whole text.
+     */
+    public static ParsedSql parsePrepared(String sql) {
+        return parse(sql, true);
+    }
+
+    private static ParsedSql parse(String sql, boolean placeholders) {
+        Parser p = new Parser(sql, placeholders);
         List<Statement> statements = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         while (true) {

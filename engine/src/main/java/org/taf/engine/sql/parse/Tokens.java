@@ -21,8 +21,11 @@ final class Tokens {
     private int pos;
     private int params;
 
-    Tokens(String sql) {
+    private final boolean placeholders;
+
+    Tokens(String sql, boolean placeholders) {
         this.sql = sql;
+        this.placeholders = placeholders;
         this.tokens = Lexer.tokenize(sql);
     }
 
@@ -113,8 +116,11 @@ final class Tokens {
         return (int) v;
     }
 
-    /** The index the next {@code ?} gets. */
+    /** The index the {@code ?} just read gets; a syntax error outside a prepared statement. */
     int nextParam() {
+        if (!placeholders) {
+            throw SyntaxError.near(sql, tokens.get(pos - 1).start());
+        }
         return params++;
     }
 

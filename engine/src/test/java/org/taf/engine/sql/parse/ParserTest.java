@@ -16,7 +16,7 @@ import org.taf.engine.sql.ast.Statement;
 class ParserTest {
 
     private static Statement one(String sql) {
-        ParsedSql p = Parser.parse(sql);
+        ParsedSql p = Parser.parsePrepared(sql);
         assertThat(p.statements()).hasSize(1);
         return p.statements().get(0);
     }
@@ -95,12 +95,18 @@ class ParserTest {
 
     @Test
     void paramsAreNumberedInOrderAcrossStatements() {
-        ParsedSql p = Parser.parse("SELECT ? FROM t WHERE a IN (?, ?) LIMIT ?; SELECT ?;");
+        ParsedSql p = Parser.parsePrepared("SELECT ? FROM t WHERE a IN (?, ?) LIMIT ?; SELECT ?;");
         assertThat(p.paramCount()).isEqualTo(5);
         assertThat(p.statements()).hasSize(2);
         assertThat(p.texts()).containsExactly("SELECT ? FROM t WHERE a IN (?, ?) LIMIT ?", "SELECT ?");
         Statement.Select s = (Statement.Select) p.statements().get(0);
         assertThat(s.limit().count()).isEqualTo(new Expr.Param(3));
+    }
+
+    @Test
+    void placeholdersAreSyntaxErrorsInTextQueries() {
+        assertThatThrownBy(() -> Parser.parse("SELECT a FROM t WHERE id = ?"))
+                .hasMessageEndingWith("near '?' at line 1");
     }
 
     @Test
@@ -185,7 +191,7 @@ class ParserTest {
                 b.append(words[r.nextInt(words.length)]).append(r.nextBoolean() ? " " : "");
             }
             try {
-                Parser.parse(b.toString());
+                Parser.parsePrepared(b.toString());
             } catch (SqlException expected) {
                 assertThat(expected.number()).isIn(1064, 1065, 1235);
             }
