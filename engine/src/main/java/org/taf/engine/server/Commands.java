@@ -44,12 +44,13 @@ final class Commands {
 
     /** Runs one command; false for COM_QUIT. */
     boolean dispatch(Payload p) throws IOException {
-        server.question();
         try {
             if (!p.hasMore()) {
+                server.question(0);
                 throw new MalformedPacketException("empty command packet");
             }
             int command = p.int1();
+            server.question(command);
             switch (command) {
                 case Protocol.COM_QUIT -> {
                     return false;

@@ -41,6 +41,7 @@ public final class Server implements AutoCloseable {
     private final AtomicLong questions = new AtomicLong();
     private final AtomicLong abortedConnects = new AtomicLong();
     private final AtomicLong maxUsed = new AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLongArray commandCounts = new java.util.concurrent.atomic.AtomicLongArray(256);
     private final long startedNanos = System.nanoTime();
     private final long maxAllowedPacket;
     private final int waitTimeoutMillis;
@@ -132,8 +133,10 @@ public final class Server implements AutoCloseable {
         return waitTimeoutMillis;
     }
 
-    void question() {
+    /** Counts a command (Questions, and Com_query / Com_stmt_prepare / Com_stmt_execute for SHOW STATUS). */
+    void question(int command) {
         questions.incrementAndGet();
+        commandCounts.incrementAndGet(command & 0xff);
     }
 
     void abortedConnect() {
@@ -187,6 +190,9 @@ public final class Server implements AutoCloseable {
     Map<String, Long> status() {
         Map<String, Long> s = new LinkedHashMap<>();
         s.put("Aborted_connects", abortedConnects.get());
+        s.put("Com_query", commandCounts.get(Protocol.COM_QUERY));
+        s.put("Com_stmt_execute", commandCounts.get(Protocol.COM_STMT_EXECUTE));
+        s.put("Com_stmt_prepare", commandCounts.get(Protocol.COM_STMT_PREPARE));
         s.put("Connections", nextId.get());
         s.put("Max_used_connections", maxUsed.get());
         s.put("Questions", questions.get());
