@@ -48,21 +48,24 @@ class SysbenchIT {
         // select_random_points and select_random_ranges read sbtest1 only and refuse --tables > 1.
         String tables = workload.startsWith("select_random") ? "--tables=1" : "--tables=2";
         String[] data = {tables, "--table-size=10000"};
-        Sysbench.Result prepared = Sysbench.run(server.port(), workload, "prepare", data);
-        assertThat(prepared.clean()).as(prepared.output()).isTrue();
-        try {
-            for (String mode : new String[] {"auto", "disable"}) {
+        for (String mode : new String[] {"auto", "disable"}) {
+            // Fresh data for each mode: oltp_delete at full speed deletes every row within the run.
+            Sysbench.Result prepared = Sysbench.run(server.port(), workload, "prepare", data);
+            assertThat(prepared.clean()).as(prepared.output()).isTrue();
+            try {
                 Sysbench.Result r = Sysbench.run(server.port(), workload, "run", tables, "--table-size=10000",
                         "--threads=2", "--time=3", "--db-ps-mode=" + mode, "--rand-type=uniform");
                 String what = workload + " --db-ps-mode=" + mode + ":\n" + r.output();
                 assertThat(r.clean()).as(what).isTrue();
                 assertThat(r.events()).as(what).isPositive();
-                assertThat(r.ignoredErrors()).as(what).isGreaterThanOrEqualTo(0);
+                if (r.write() == 0) {
+                    assertThat(r.ignoredErrors()).as("no deadlock without writes: " + what).isZero();
+                }
                 checkCounts(workload, r, what);
+            } finally {
+                Sysbench.Result cleaned = Sysbench.run(server.port(), workload, "cleanup", data);
+                assertThat(cleaned.clean()).as(cleaned.output()).isTrue();
             }
-        } finally {
-            Sysbench.Result cleaned = Sysbench.run(server.port(), workload, "cleanup", data);
-            assertThat(cleaned.clean()).as(cleaned.output()).isTrue();
         }
         try (Connection c = server.connect("sbtest", ""); Statement s = c.createStatement();
              var rs = s.executeQuery("SHOW TABLES")) {
