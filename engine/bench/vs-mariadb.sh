@@ -7,7 +7,9 @@
 #   TIME=30 REPEAT=3 THREADS="2 16" engine/bench/vs-mariadb.sh
 #
 # Each cell runs the engine and MariaDB alternately (the order flips every repetition) and
-# reports the median TPS over REPEAT runs, so background load hits both alike.
+# reports the median TPS over REPEAT runs, so background load hits both alike. It also reports
+# each server's CPU time per transaction (from /proc/PID/stat over the measured run): on a shared
+# machine that is steadier than TPS, and it tells server cost from waiting.
 set -euo pipefail
 
 TABLES=${TABLES:-4}
@@ -72,33 +74,43 @@ for port in "$engine_port" "$maria_port"; do
   sb "$port" oltp_read_write prepare --tables="$TABLES" --threads=2 >/dev/null
 done
 
-tps() { # port workload threads -> TPS (after a discarded warm-up run; 1.0.20 has no --warmup-time)
-  local tables=$TABLES
-  [[ $2 == select_random_* ]] && tables=1 # these scripts read sbtest1 only
-  sb "$1" "$2" run --tables="$tables" --threads="$3" --time="$WARMUP" >/dev/null
-  sb "$1" "$2" run --tables="$tables" --threads="$3" --time="$TIME" \
-    | sed -n 's/.*transactions: *[0-9]* *(\([0-9.]*\) per sec.*/\1/p'
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+measure() { # port pid workload threads -> "TPS CPU-us-per-transaction" (after a discarded warm-up run)
+  local tables=$TABLES out before after
+  [[ $3 == select_random_* ]] && tables=1 # these scripts read sbtest1 only
+  sb "$1" "$3" run --tables="$tables" --threads="$4" --time="$WARMUP" >/dev/null
+  before=$(cpu_ticks "$2")
+  out=$(sb "$1" "$3" run --tables="$tables" --threads="$4" --time="$TIME")
+  after=$(cpu_ticks "$2")
+  echo "$out" | sed -n 's/.*transactions: *\([0-9]*\) *(\([0-9.]*\) per sec.*/\1 \2/p' | {
+    read -r n tps
+    echo "$tps $(echo "($after - $before) * 1000000 / $(getconf CLK_TCK) / $n" | bc -l)"
+  }
 }
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
 
-echo "| workload | threads | engine TPS | MariaDB 10.11 TPS | engine / MariaDB |"
-echo "|---|---:|---:|---:|---:|"
+echo "| workload | threads | engine TPS | MariaDB 10.11 TPS | engine / MariaDB | engine CPU µs/txn | MariaDB CPU µs/txn |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 for w in $WORKLOADS; do
   for t in $THREADS; do
-    e_runs=()
-    m_runs=()
+    e_tps=(); m_tps=(); e_cpu=(); m_cpu=()
     for r in $(seq 1 "$REPEAT"); do
-      if (( r % 2 )); then
-        e_runs+=("$(tps "$engine_port" "$w" "$t")")
-        m_runs+=("$(tps "$maria_port" "$w" "$t")")
-      else
-        m_runs+=("$(tps "$maria_port" "$w" "$t")")
-        e_runs+=("$(tps "$engine_port" "$w" "$t")")
-      fi
+      for who in $( (( r % 2 )) && echo "engine maria" || echo "maria engine"); do
+        if [ "$who" = engine ]; then
+          read -r tps cpu < <(measure "$engine_port" "$engine_pid" "$w" "$t")
+          e_tps+=("$tps"); e_cpu+=("$cpu")
+        else
+          read -r tps cpu < <(measure "$maria_port" "$maria_pid" "$w" "$t")
+          m_tps+=("$tps"); m_cpu+=("$cpu")
+        fi
+      done
     done
-    e=$(printf '%s\n' "${e_runs[@]}" | median)
-    m=$(printf '%s\n' "${m_runs[@]}" | median)
-    printf '| %s | %s | %.0f | %.0f | %.2f |\n' "$w" "$t" "$e" "$m" "$(echo "$e / $m" | bc -l)"
+    e=$(printf '%s\n' "${e_tps[@]}" | median)
+    m=$(printf '%s\n' "${m_tps[@]}" | median)
+    ec=$(printf '%s\n' "${e_cpu[@]}" | median)
+    mc=$(printf '%s\n' "${m_cpu[@]}" | median)
+    printf '| %s | %s | %.0f | %.0f | %.2f | %.1f | %.1f |\n' "$w" "$t" "$e" "$m" "$(echo "$e / $m" | bc -l)" "$ec" "$mc"
   done
 done
