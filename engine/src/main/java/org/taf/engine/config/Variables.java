@@ -56,6 +56,8 @@ public final class Variables {
                 "largest packet (and so statement) a client may send, in bytes"));
         add(Variable.integer("wait_timeout", 28800, 1, 31_536_000,
                 "seconds an idle client connection is kept before the server closes it"));
+        add(Variable.integer("connect_timeout", 10, 2, 31_536_000,
+                "seconds a new connection has to complete its handshake"));
         // ---- end of engine-server variables ----
     }
 

@@ -19,7 +19,8 @@ final class BinaryParams {
         if (n == 0) {
             return;
         }
-        byte[] nulls = p.bytes((n + 7) / 8);
+        int nulls = p.position();
+        p.skip((n + 7) / 8);
         if (p.int1() == 1) {
             int[] types = new int[n];
             for (int i = 0; i < n; i++) {
@@ -31,7 +32,7 @@ final class BinaryParams {
             throw new SqlException(1210, "HY000", "Incorrect arguments to mysqld_stmt_execute: no parameter types bound");
         }
         for (int i = 0; i < n; i++) {
-            if ((nulls[i / 8] & (1 << (i % 8))) != 0) {
+            if ((p.byteAt(nulls + i / 8) & (1 << (i % 8))) != 0) {
                 st.params[i] = null;
             } else if (st.hasLongData(i)) {
                 st.params[i] = st.longData(i);

@@ -18,6 +18,16 @@ final class Payload {
         this.end = offset + length;
     }
 
+    /** The read position, for {@link #byteAt}. */
+    int position() {
+        return pos;
+    }
+
+    /** The byte at absolute position {@code at} (already read past), unsigned. */
+    int byteAt(int at) {
+        return buf[at] & 0xff;
+    }
+
     int remaining() {
         return end - pos;
     }

@@ -5,8 +5,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
+import java.net.StandardSocketOptions;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -33,9 +35,11 @@ public final class Server implements AutoCloseable {
     private final Engine engine;
     private final ServerLog log;
     private final Users users;
-    private final ServerSocket listener;
+    private final ServerSocketChannel listener;
+    private final int port;
     private final PidFile pidFile;
     private final Thread acceptor;
+    private final Thread reaper;
     private final Map<Connection, Thread> connections = new ConcurrentHashMap<>();
     private final AtomicLong nextId = new AtomicLong();
     private final AtomicLong questions = new AtomicLong();
@@ -45,18 +49,24 @@ public final class Server implements AutoCloseable {
     private final long startedNanos = System.nanoTime();
     private final long maxAllowedPacket;
     private final int waitTimeoutMillis;
+    private final int connectTimeoutMillis;
     private volatile boolean closed;
 
-    private Server(EngineConfig config, Engine engine, ServerLog log, ServerSocket listener, PidFile pidFile) {
+    private Server(EngineConfig config, Engine engine, ServerLog log, ServerSocketChannel listener, PidFile pidFile)
+            throws IOException {
         this.config = config;
         this.engine = engine;
         this.log = log;
         this.users = Users.of(config);
         this.listener = listener;
+        this.port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
         this.pidFile = pidFile;
         this.maxAllowedPacket = EngineConfig.parseSize(config.value("max_allowed_packet"));
         this.waitTimeoutMillis = (int) Math.min(Integer.MAX_VALUE, Long.parseLong(config.value("wait_timeout")) * 1000);
+        this.connectTimeoutMillis = (int) Math.min(Integer.MAX_VALUE, Long.parseLong(config.value("connect_timeout")) * 1000);
         this.acceptor = new Thread(this::acceptLoop, "engine-acceptor");
+        this.reaper = new Thread(this::reapLoop, "engine-idle-reaper");
+        this.reaper.setDaemon(true);
     }
 
     /**
@@ -77,16 +87,18 @@ public final class Server implements AutoCloseable {
         } catch (EngineException | UncheckedIOException e) {
             throw new ServerException("cannot open datadir " + config.datadir().toAbsolutePath() + ": " + e.getMessage(), e);
         }
-        ServerSocket listener;
+        ServerSocketChannel listener = null;
+        Server server;
         try {
-            listener = new ServerSocket();
-            listener.setReuseAddress(true);
+            listener = ServerSocketChannel.open();
+            listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             listener.bind(new InetSocketAddress(InetAddress.getByName(config.bindAddress()), config.port()), 128);
+            server = new Server(config, engine, log, listener, pid);
         } catch (IOException e) {
+            closeQuietly(listener);
             engine.close();
             throw new ServerException("cannot listen on " + config.bindAddress() + ":" + config.port() + ": " + e.getMessage(), e);
         }
-        Server server = new Server(config, engine, log, listener, pid);
         try {
             pid.write(ProcessHandle.current().pid());
         } catch (IOException e) {
@@ -94,6 +106,7 @@ public final class Server implements AutoCloseable {
             throw new ServerException("cannot write pid file " + pid.path() + ": " + e.getMessage(), e);
         }
         server.acceptor.start();
+        server.reaper.start();
         log.note("ready for connections on " + server.address() + " (version " + config.version() + ", datadir "
                 + config.datadir().toAbsolutePath() + ")");
         return server;
@@ -101,7 +114,7 @@ public final class Server implements AutoCloseable {
 
     /** The port listened on (the chosen one when {@code port} is 0). */
     public int port() {
-        return listener.getLocalPort();
+        return port;
     }
 
     /** {@code host:port} listened on. */
@@ -133,6 +146,10 @@ public final class Server implements AutoCloseable {
         return waitTimeoutMillis;
     }
 
+    int connectTimeoutMillis() {
+        return connectTimeoutMillis;
+    }
+
     /** Counts a command (Questions, and Com_query / Com_stmt_prepare / Com_stmt_execute for SHOW STATUS). */
     void question(int command) {
         questions.incrementAndGet();
@@ -145,22 +162,24 @@ public final class Server implements AutoCloseable {
 
     private void acceptLoop() {
         while (!closed) {
-            Socket socket;
+            Connection c;
+            SocketChannel socket = null;
             try {
                 socket = listener.accept();
+                long id = nextId.incrementAndGet();
+                if (connections.size() >= config.maxConnections()) {
+                    refuseTooMany(socket);
+                    continue;
+                }
+                c = new Connection(this, socket, id);
             } catch (IOException e) {
+                closeQuietly(socket);
                 if (!closed) {
                     log.error("accept failed on " + address() + ": " + e.getMessage());
                 }
                 continue;
             }
-            long id = nextId.incrementAndGet();
-            if (connections.size() >= config.maxConnections()) {
-                refuseTooMany(socket);
-                continue;
-            }
-            Connection c = new Connection(this, socket, id);
-            Thread t = new Thread(c, "engine-connection-" + id);
+            Thread t = new Thread(c, "engine-connection-" + c.id);
             t.setDaemon(true);
             connections.put(c, t);
             maxUsed.accumulateAndGet(connections.size(), Math::max);
@@ -169,16 +188,43 @@ public final class Server implements AutoCloseable {
     }
 
     /** Error 1040 as the first and only packet, as MariaDB answers past max_connections. */
-    private void refuseTooMany(Socket socket) {
+    private void refuseTooMany(SocketChannel socket) {
         abortedConnects.incrementAndGet();
         try (socket) {
-            PacketChannel ch = new PacketChannel(InputStream.nullInputStream(), socket.getOutputStream(), 0);
+            PacketChannel ch = new PacketChannel(InputStream.nullInputStream(), Channels.newOutputStream(socket), 0);
             ch.sequence(0);
             ResultWriter.error(ch, ErrorCode.TOO_MANY_CONNECTIONS.number(), ErrorCode.TOO_MANY_CONNECTIONS.sqlState(),
                     "Too many connections");
             ch.flush();
         } catch (IOException ignored) {
             // the client is gone already
+        }
+    }
+
+    /** Closes connections that waited too long for their client (channels have no read timeout). */
+    private void reapLoop() {
+        while (!closed) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.nanoTime();
+            for (Connection c : connections.keySet()) {
+                if (c.idleTooLong(now)) {
+                    c.interrupt();
+                }
+            }
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        try {
+            if (c != null) {
+                c.close();
+            }
+        } catch (IOException ignored) {
+            // closing after a failure
         }
     }
 
@@ -218,11 +264,8 @@ public final class Server implements AutoCloseable {
         }
         closed = true;
         log.note("shutting down: " + connections.size() + " connection(s) open");
-        try {
-            listener.close();
-        } catch (IOException ignored) {
-            // closing anyway
-        }
+        closeQuietly(listener);
+        reaper.interrupt();
         if (acceptor.isAlive()) {
             joinQuietly(acceptor, SHUTDOWN_WAIT_MILLIS);
         }

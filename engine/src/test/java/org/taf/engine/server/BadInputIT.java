@@ -215,6 +215,22 @@ class BadInputIT {
     }
 
     @Test
+    void idleAndSilentClientsAreDisconnectedAfterWaitTimeout(@TempDir Path other) throws Exception {
+        try (TestServer quick = TestServer.start(other, "wait_timeout", "1", "connect_timeout", "2");
+             RawClient idle = RawClient.login(quick.port(), "root", null);
+             RawClient silent = new RawClient(quick.port())) {
+            idle.command(Protocol.COM_PING, new byte[0]);
+            assertThat(idle.read()[0]).isEqualTo((byte) 0);
+            silent.read(); // the greeting; it never answers, so the handshake times out after 2 s
+            long start = System.nanoTime();
+            assertThatThrownBy(idle::read).isInstanceOfAny(EOFException.class, SocketException.class);
+            assertThat((System.nanoTime() - start) / 1_000_000).isBetween(500L, 5_000L);
+            assertThatThrownBy(silent::read).isInstanceOfAny(EOFException.class, SocketException.class);
+            assertThat((System.nanoTime() - start) / 1_000_000).isBetween(1_000L, 6_000L);
+        }
+    }
+
+    @Test
     void connectionsBeyondMaxConnectionsGetError1040() throws Exception {
         List<Connection> open = new ArrayList<>();
         try {

@@ -141,6 +141,52 @@ class ConnectorJIT {
         }
     }
 
+    /** The points/range queries of TAF (Callaghan's), with 100 keys, over server-side prepared statements. */
+    @Test
+    void tafPointsAndRangeQueries() throws SQLException {
+        try (Connection c = server.connect("app", "useServerPrepStmts=true"); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE sbtest9 (id INTEGER NOT NULL AUTO_INCREMENT, k INTEGER DEFAULT '0' NOT NULL,"
+                    + " c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id))");
+            StringBuilder load = new StringBuilder("INSERT INTO sbtest9 (k, c, pad) VALUES ");
+            for (int i = 1; i <= 2000; i++) {
+                load.append(i == 1 ? "" : ",").append('(').append(i % 500).append(",'c").append(i).append("','p')");
+            }
+            s.execute(load.toString());
+            s.execute("CREATE INDEX k_9 ON sbtest9(k)");
+            String marks = String.join(", ", java.util.Collections.nCopies(100, "?"));
+            String[] queries = {"SELECT id FROM sbtest9 WHERE id IN (" + marks + ")",
+                "SELECT id, c FROM sbtest9 WHERE id IN (" + marks + ")",
+                "SELECT k FROM sbtest9 WHERE k IN (" + marks + ")",
+                "SELECT k, c FROM sbtest9 WHERE k IN (" + marks + ")"};
+            for (String sql : queries) {
+                try (PreparedStatement ps = c.prepareStatement(sql)) {
+                    for (int i = 1; i <= 100; i++) {
+                        ps.setInt(i, 20 * i); // ids 20..2000; as k values, 20..480 hit 4 rows each, 500.. none
+                    }
+                    int rows = 0;
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            rows++;
+                            assertThat(rs.getInt(1) % 20).isZero();
+                        }
+                    }
+                    assertThat(rows).as(sql).isEqualTo(sql.contains("WHERE id") ? 100 : 24 * 4);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT id FROM sbtest9 WHERE id BETWEEN ? AND ?")) {
+                ps.setInt(1, 1500);
+                ps.setInt(2, 1600);
+                try (ResultSet rs = ps.executeQuery()) {
+                    long expected = 1500;
+                    while (rs.next()) {
+                        assertThat(rs.getLong(1)).isEqualTo(expected++);
+                    }
+                    assertThat(expected).isEqualTo(1601);
+                }
+            }
+        }
+    }
+
     @Test
     void batchesAndMultiStatements() throws SQLException {
         try (Connection c = server.connect("app", "allowMultiQueries=true&useServerPrepStmts=true");

@@ -145,6 +145,72 @@ class SessionTest {
     }
 
     @Test
+    void concurrentIncrementsLoseNoUpdate() throws Exception {
+        int threads = 4;
+        int each = 150;
+        java.util.List<Thread> workers = new java.util.ArrayList<>();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        for (int t = 0; t < threads; t++) {
+            Session s = newSession(10 + t);
+            s.useDatabase("sbtest");
+            PreparedQuery q = s.prepare("UPDATE sbtest1 SET k=k+1 WHERE id=?");
+            workers.add(new Thread(() -> {
+                try (s) {
+                    for (int i = 0; i < each; i++) {
+                        s.execute(q, new Object[] {7L}, new CollectingSink());
+                    }
+                } catch (Throwable e) {
+                    failure.set(e);
+                }
+            }));
+        }
+        workers.forEach(Thread::start);
+        for (Thread w : workers) {
+            w.join();
+        }
+        assertThat(failure.get()).isNull();
+        assertThat(run("SELECT k FROM sbtest1 WHERE id = 7").rows).containsExactly(List.of(7L + threads * each));
+    }
+
+    @Test
+    void aDeadlockRollsBackAndEndsTheVictimsTransaction() throws Exception {
+        Session a = newSession(20);
+        Session b = newSession(21);
+        a.useDatabase("sbtest");
+        b.useDatabase("sbtest");
+        run(a, "BEGIN; UPDATE sbtest1 SET c='a' WHERE id=1");
+        run(b, "BEGIN; UPDATE sbtest1 SET c='b' WHERE id=2");
+        java.util.concurrent.CompletableFuture<SqlException> aWaits = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                run(a, "UPDATE sbtest1 SET c='a' WHERE id=2");
+                return null;
+            } catch (SqlException e) {
+                return e;
+            }
+        });
+        Thread.sleep(300); // let a block on row 2
+        SqlException bError = null;
+        try {
+            run(b, "UPDATE sbtest1 SET c='b' WHERE id=1");
+        } catch (SqlException e) {
+            bError = e;
+        }
+        SqlException aError = aWaits.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(aError == null ^ bError == null).as("exactly one victim").isTrue();
+        SqlException victimError = aError != null ? aError : bError;
+        Session victim = aError != null ? a : b;
+        Session survivor = aError != null ? b : a;
+        assertThat(victimError.number()).isEqualTo(1213);
+        assertThat(victim.inTransaction()).isFalse();
+        assertThat(survivor.inTransaction()).isTrue();
+        run(survivor, "COMMIT");
+        String mark = survivor == a ? "a" : "b";
+        assertThat(run("SELECT c FROM sbtest1 WHERE id IN (1, 2)").rows).containsExactly(List.of(mark), List.of(mark));
+        a.close();
+        b.close();
+    }
+
+    @Test
     void variablesAndShow() {
         assertThat(run("SELECT @@version_comment LIMIT 1").rows).containsExactly(List.of("TAF engine"));
         assertThat(run("SELECT @@max_allowed_packet, @@autocommit, @@session.tx_isolation").rows)
