@@ -87,7 +87,7 @@ final class SelectItems {
         };
         String tableName = table.alias != null ? table.alias : table.schema.name();
         return new ResultColumn(table.schema.database(), tableName, table.schema.name(),
-                alias != null ? alias : c.name(), c.name(), type, length, type.isNumeric() ? 0 : 0, flags);
+                alias != null ? alias : c.name(), c.name(), type, length, 0, flags);
     }
 
     /** The name MariaDB gives an unnamed expression column: its text. */
