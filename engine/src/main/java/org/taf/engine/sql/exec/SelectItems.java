@@ -47,7 +47,7 @@ final class SelectItems {
             } else {
                 String name = item.alias() != null ? item.alias() : displayName(item.expr());
                 ResultColumn rc = ResultColumn.computed(name, Types.of(item.expr(), table, session));
-                if (item.expr() instanceof Expr.Call call && call.name().equals("SUM") && rc.type() == SqlType.DECIMAL
+                if (item.expr() instanceof Expr.Call call && call.function().equals("SUM") && rc.type() == SqlType.DECIMAL
                         && call.args().size() == 1 && Types.of(call.args().get(0), table, session) != SqlType.DECIMAL) {
                     rc = rc.withDecimals(0);
                 }
