@@ -31,6 +31,21 @@ public final class DataLoader {
     }
 
     /**
+     * Creates the connection's database if it does not exist (sysbench expects it to exist already;
+     * TAF prepares data on a fresh engine).
+     *
+     * @throws WorkloadException naming the server and its error
+     */
+    public void ensureDatabase() {
+        try (Connection c = Jdbc.connectWithoutDatabase(connection); java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE IF NOT EXISTS " + connection.database());
+        } catch (java.sql.SQLException e) {
+            throw new WorkloadException("cannot create database " + connection.database() + " on "
+                    + connection.address() + ": " + Jdbc.describe(e), e);
+        }
+    }
+
+    /**
      * Creates and fills sbtest1..sbtestN. Tables are spread over {@code threads} connections as sysbench's
      * parallel prepare does. On failure the tables this call created are dropped again (tables that existed
      * before are left alone), so nothing half-made remains.

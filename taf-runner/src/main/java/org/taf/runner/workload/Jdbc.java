@@ -33,6 +33,19 @@ final class Jdbc {
         return conn;
     }
 
+    /** A connection to the server with no default database (to create it). */
+    static Connection connectWithoutDatabase(ConnectionSettings c) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", c.user());
+        p.setProperty("password", c.password());
+        String url = "jdbc:mariadb://" + c.address() + "/?" + OPTIONS;
+        Connection conn = new Driver().connect(url, p);
+        if (conn == null) {
+            throw new SQLException("Connector/J does not accept " + url);
+        }
+        return conn;
+    }
+
     /** The factory of real sessions for a load run. */
     static SessionFactory sessions(ConnectionSettings c) {
         return counters -> new JdbcSession(connect(c), counters);

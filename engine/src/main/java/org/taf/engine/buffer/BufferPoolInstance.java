@@ -1,0 +1,575 @@
+package org.taf.engine.buffer;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.StampedLock;
+import java.util.function.LongSupplier;
+import org.taf.engine.api.EngineException;
+import org.taf.engine.api.ErrorCode;
+import org.taf.engine.storage.CorruptPageException;
+import org.taf.engine.storage.Tablespaces;
+
+/**
+ * One buffer pool instance (InnoDB's buf_pool_t before 10.5): its own frames, page hash, free
+ * list, LRU list and flush list. The pool mutex guards the free and LRU lists; the flush list has
+ * its own mutex; lock order is pool mutex, then flush mutex, then a page-hash latch.
+ */
+final class BufferPoolInstance {
+    /** Rounds of eviction attempts before giving up on finding a frame. */
+    private static final int MAX_FREE_BLOCK_ROUNDS = 2000;
+
+    final int id;
+    private final BufferPoolOptions options;
+    private final Tablespaces files;
+    private final LsnSource lsn;
+    private final LongSupplier millis;
+    private final Block[] blocks;
+    private final PageHash hash;
+    final PoolMutex mutex = new PoolMutex();
+    private final LruList lru;
+    private final ArrayDeque<Block> free = new ArrayDeque<>();
+    private final ReentrantLock flushMutex = new ReentrantLock();
+    private Block flushOldest;
+    private Block flushNewest;
+    private int dirtyCount;
+
+    private final LongAdder readRequests = new LongAdder();
+    private final LongAdder pagesRead = new LongAdder();
+    private final LongAdder pagesWritten = new LongAdder();
+    private final LongAdder pagesCreated = new LongAdder();
+    private final LongAdder madeYoung = new LongAdder();
+    private final LongAdder notMadeYoung = new LongAdder();
+    private final LongAdder evicted = new LongAdder();
+
+    BufferPoolInstance(int id, BufferPoolOptions options, Tablespaces files, LsnSource lsn, LongSupplier millis,
+                       int oldMinLen) {
+        this.id = id;
+        this.options = options;
+        this.files = files;
+        this.lsn = lsn;
+        this.millis = millis;
+        int n = options.pagesPerInstance();
+        this.blocks = new Block[n];
+        this.hash = new PageHash(n);
+        this.lru = new LruList(options.oldBlocksPct(), oldMinLen);
+        for (int i = 0; i < n; i++) {
+            blocks[i] = new Block(this, options.pageSize());
+            free.add(blocks[i]);
+        }
+    }
+
+    int size() {
+        return blocks.length;
+    }
+
+    /** Fixes and latches a page, reading it from its file on a miss. */
+    PageGuard fix(int space, int pageNo, LatchMode mode) {
+        while (true) {
+            Block b = hash.lookupAndFix(space, pageNo);
+            if (b == null) {
+                b = readIn(space, pageNo, mode);
+                if (b == null) {
+                    continue; // another thread read it in first: take the hit path
+                }
+                readRequests.increment();
+                onAccess(b);
+                return new PageGuard(b, mode, latchAfterRead(b, mode));
+            }
+            long stamp = mode == LatchMode.X ? b.latch.writeLock() : b.latch.readLock();
+            if (b.state != Block.FILE_PAGE || !b.holds(space, pageNo)) {
+                // The read that put it in the hash failed; let our own read report the corruption.
+                unlatch(b, mode, stamp);
+                b.fixCount.decrementAndGet();
+                continue;
+            }
+            readRequests.increment();
+            onAccess(b);
+            return new PageGuard(b, mode, stamp);
+        }
+    }
+
+    /** A new page, never read: zeroed frame, X-latched, at the LRU head. */
+    PageGuard create(int space, int pageNo) {
+        Block b = allocateBlock();
+        long stamp = b.latch.writeLock();
+        mutex.lock();
+        try {
+            StampedLock hl = hash.latch(space, pageNo);
+            long hs = hl.writeLock();
+            try {
+                if (hash.find(space, pageNo) != null) {
+                    throw new IllegalStateException("page " + pageNo + " of space " + space + " is already in the pool");
+                }
+                b.space = space;
+                b.pageNo = pageNo;
+                b.state = Block.FILE_PAGE;
+                b.fixCount.incrementAndGet();
+                hash.insert(b);
+            } finally {
+                hl.unlockWrite(hs);
+            }
+            b.accessTime = 0;
+            lru.add(b, false);
+        } catch (RuntimeException e) {
+            b.latch.unlockWrite(stamp);
+            free.push(b);
+            throw e;
+        } finally {
+            mutex.unlock();
+        }
+        java.util.Arrays.fill(b.frame, (byte) 0);
+        pagesCreated.increment();
+        return new PageGuard(b, LatchMode.X, stamp);
+    }
+
+    /**
+     * Reads a page into a free frame, published in the page hash X-latched so that concurrent
+     * lookups wait for the read. Returns the block fixed and X-latched, or null if another thread
+     * put the page in the pool first.
+     */
+    private Block readIn(int space, int pageNo, LatchMode mode) {
+        Block b = allocateBlock();
+        mutex.lock();
+        try {
+            StampedLock hl = hash.latch(space, pageNo);
+            long hs = hl.writeLock();
+            try {
+                if (hash.find(space, pageNo) != null) {
+                    free.push(b);
+                    return null;
+                }
+                b.readStamp = b.latch.writeLock();
+                b.space = space;
+                b.pageNo = pageNo;
+                b.state = Block.READING;
+                b.fixCount.incrementAndGet();
+                hash.insert(b);
+            } finally {
+                hl.unlockWrite(hs);
+            }
+            b.accessTime = 0;
+            lru.add(b, true);
+        } finally {
+            mutex.unlock();
+        }
+        try {
+            files.get(space).read(pageNo, b.frame);
+        } catch (RuntimeException e) {
+            pagesRead.increment();
+            abandonRead(b);
+            throw e;
+        }
+        b.state = Block.FILE_PAGE;
+        pagesRead.increment();
+        return b;
+    }
+
+    private long latchAfterRead(Block b, LatchMode mode) {
+        long stamp = b.readStamp;
+        b.readStamp = 0;
+        if (mode == LatchMode.S) {
+            stamp = b.latch.tryConvertToReadLock(stamp);
+        }
+        return stamp;
+    }
+
+    /** A read failed: take the block out of the hash and LRU, wake the waiters, then free it. */
+    private void abandonRead(Block b) {
+        b.state = Block.CORRUPT;
+        mutex.lock();
+        try {
+            StampedLock hl = hash.latch(b.space, b.pageNo);
+            long hs = hl.writeLock();
+            try {
+                hash.remove(b);
+            } finally {
+                hl.unlockWrite(hs);
+            }
+            lru.remove(b);
+        } finally {
+            mutex.unlock();
+        }
+        long stamp = b.readStamp;
+        b.readStamp = 0;
+        b.latch.unlockWrite(stamp);
+        b.fixCount.decrementAndGet();
+        // Threads that fixed it while it was being read will see CORRUPT and let go; no new fix
+        // can happen now that it is out of the hash.
+        while (b.fixCount.get() > 0) {
+            Thread.onSpinWait();
+        }
+        mutex.lock();
+        try {
+            resetIdentity(b);
+            free.push(b);
+        } finally {
+            mutex.unlock();
+        }
+    }
+
+    /** InnoDB's page-hit path: record the first access, and make the page young if it is too old. */
+    private void onAccess(Block b) {
+        long now = millis.getAsLong();
+        if (b.accessTime == 0) {
+            b.accessTime = now == 0 ? 1 : now;
+        }
+        if (peekIfTooOld(b, now)) {
+            makeYoung(b);
+        }
+    }
+
+    /**
+     * buf_page_peek_if_too_old: no lock taken. Nothing moves until eviction has started (the data
+     * fits in the pool); an old page moves once it was first accessed at least
+     * innodb_old_blocks_time ago; a young page moves again only after about a quarter of the
+     * young sublist has been evicted since it was last put at the head.
+     */
+    boolean peekIfTooOld(Block b, long now) {
+        long clock = lru.freedPageClock();
+        if (clock == 0) {
+            return false;
+        }
+        if (options.oldBlocksTimeMs() != 0 && b.old) {
+            long access = b.accessTime;
+            if (access != 0 && now - access >= options.oldBlocksTimeMs()) {
+                return true;
+            }
+            notMadeYoung.increment();
+            return false;
+        }
+        long youngEnough = b.freedPageClock + (long) blocks.length * (LruList.OLD_RATIO_DIV - lru.ratio())
+                / (LruList.OLD_RATIO_DIV * 4L);
+        return (clock & Integer.MAX_VALUE) >= youngEnough;
+    }
+
+    /** buf_page_make_young: takes the pool mutex for every move. */
+    private void makeYoung(Block b) {
+        mutex.lock();
+        try {
+            if (b.inLru && b.state == Block.FILE_PAGE && lru.makeYoung(b)) {
+                madeYoung.increment();
+            }
+        } finally {
+            mutex.unlock();
+        }
+    }
+
+    /**
+     * A frame for a new page: from the free list, else the clean least-recently-used unfixed page
+     * near the LRU tail is evicted; a dirty one there is written back first.
+     */
+    private Block allocateBlock() {
+        for (int round = 0; round < MAX_FREE_BLOCK_ROUNDS; round++) {
+            Block dirty = null;
+            mutex.lock();
+            try {
+                Block b = free.poll();
+                if (b != null) {
+                    return b;
+                }
+                int limit = round == 0 ? options.lruScanDepth() : Integer.MAX_VALUE;
+                int scanned = 0;
+                for (Block x = lru.tail(); x != null && scanned < limit; x = x.lruPrev, scanned++) {
+                    if (x.fixCount.get() != 0 || x.writing.get() || x.state != Block.FILE_PAGE) {
+                        continue;
+                    }
+                    if (x.isDirty()) {
+                        if (dirty == null) {
+                            dirty = x;
+                        }
+                        continue;
+                    }
+                    if (evict(x)) {
+                        return x;
+                    }
+                }
+                if (dirty != null) {
+                    dirty.fixCount.incrementAndGet();
+                }
+            } finally {
+                mutex.unlock();
+            }
+            if (dirty != null) {
+                try {
+                    write(dirty);
+                } finally {
+                    dirty.fixCount.decrementAndGet();
+                }
+            } else {
+                Thread.yield();
+            }
+        }
+        throw new EngineException(ErrorCode.UNKNOWN_ERROR, "buffer pool instance " + id + ": all " + blocks.length
+                + " pages are in use; innodb_buffer_pool_size is too small for this many concurrent operations");
+    }
+
+    /** Takes a clean, unfixed page out of the pool; the caller holds the pool mutex. */
+    private boolean evict(Block x) {
+        StampedLock hl = hash.latch(x.space, x.pageNo);
+        long hs = hl.writeLock();
+        try {
+            if (x.fixCount.get() != 0 || x.isDirty()) {
+                return false;
+            }
+            hash.remove(x);
+        } finally {
+            hl.unlockWrite(hs);
+        }
+        lru.remove(x);
+        lru.tickFreedPageClock();
+        evicted.increment();
+        resetIdentity(x);
+        return true;
+    }
+
+    private static void resetIdentity(Block b) {
+        b.space = -1;
+        b.pageNo = -1;
+        b.state = Block.FREE;
+        b.accessTime = 0;
+        b.freedPageClock = 0;
+    }
+
+    /** Puts a block on the flush list (if clean) and stamps a new LSN; the caller holds its X latch. */
+    void markDirty(Block b) {
+        long l;
+        if (b.oldestModification == 0) {
+            flushMutex.lock();
+            try {
+                l = lsn.next();
+                if (b.oldestModification == 0) {
+                    b.oldestModification = l;
+                    b.flushPrev = flushNewest;
+                    b.flushNext = null;
+                    if (flushNewest != null) {
+                        flushNewest.flushNext = b;
+                    } else {
+                        flushOldest = b;
+                    }
+                    flushNewest = b;
+                    dirtyCount++;
+                }
+            } finally {
+                flushMutex.unlock();
+            }
+        } else {
+            l = lsn.next();
+        }
+        b.newestModification = l;
+        org.taf.engine.page.FilHeader.setLsn(b.frame, l);
+    }
+
+    private void removeFromFlushList(Block b) {
+        flushMutex.lock();
+        try {
+            if (b.oldestModification == 0) {
+                return;
+            }
+            if (b.flushPrev != null) {
+                b.flushPrev.flushNext = b.flushNext;
+            } else {
+                flushOldest = b.flushNext;
+            }
+            if (b.flushNext != null) {
+                b.flushNext.flushPrev = b.flushPrev;
+            } else {
+                flushNewest = b.flushPrev;
+            }
+            b.flushPrev = null;
+            b.flushNext = null;
+            b.oldestModification = 0;
+            dirtyCount--;
+        } finally {
+            flushMutex.unlock();
+        }
+    }
+
+    /**
+     * Writes a fixed block's page if dirty, under its S latch so the image is consistent.
+     * Returns whether it wrote.
+     */
+    private boolean write(Block b) {
+        if (!b.writing.compareAndSet(false, true)) {
+            return false;
+        }
+        try {
+            long stamp = b.latch.readLock();
+            try {
+                if (!b.isDirty() || b.state != Block.FILE_PAGE) {
+                    return false;
+                }
+                files.get(b.space).write(b.pageNo, b.frame);
+                pagesWritten.increment();
+                removeFromFlushList(b);
+                return true;
+            } finally {
+                b.latch.unlockRead(stamp);
+            }
+        } finally {
+            b.writing.set(false);
+        }
+    }
+
+    /** Writes up to {@code max} of the oldest-modified pages; returns how many were written. */
+    int flushOldest(int max) {
+        int written = 0;
+        while (written < max) {
+            List<Block> batch = pinOldestDirty(Math.min(100, max - written));
+            if (batch.isEmpty()) {
+                break;
+            }
+            for (Block b : batch) {
+                try {
+                    if (write(b)) {
+                        written++;
+                    }
+                } finally {
+                    b.fixCount.decrementAndGet();
+                }
+            }
+        }
+        return written;
+    }
+
+    private List<Block> pinOldestDirty(int max) {
+        List<Block> batch = new ArrayList<>(max);
+        mutex.lock();
+        try {
+            flushMutex.lock();
+            try {
+                for (Block b = flushOldest; b != null && batch.size() < max; b = b.flushNext) {
+                    if (!b.writing.get()) {
+                        b.fixCount.incrementAndGet();
+                        batch.add(b);
+                    }
+                }
+            } finally {
+                flushMutex.unlock();
+            }
+        } finally {
+            mutex.unlock();
+        }
+        return batch;
+    }
+
+    /** Writes dirty pages among the last {@code depth} of the LRU list, so evictions find clean ones. */
+    int flushLruTail(int depth) {
+        List<Block> batch = new ArrayList<>();
+        mutex.lock();
+        try {
+            int scanned = 0;
+            for (Block x = lru.tail(); x != null && scanned < depth; x = x.lruPrev, scanned++) {
+                if (x.isDirty() && x.fixCount.get() == 0 && !x.writing.get() && x.state == Block.FILE_PAGE) {
+                    x.fixCount.incrementAndGet();
+                    batch.add(x);
+                }
+            }
+        } finally {
+            mutex.unlock();
+        }
+        int written = 0;
+        for (Block b : batch) {
+            try {
+                if (write(b)) {
+                    written++;
+                }
+            } finally {
+                b.fixCount.decrementAndGet();
+            }
+        }
+        return written;
+    }
+
+    /** Writes every dirty page. */
+    void flushAll() {
+        while (flushOldest(Integer.MAX_VALUE) > 0 || dirtyPages() > 0) {
+            if (dirtyPages() > 0) {
+                Thread.yield();
+            }
+        }
+    }
+
+    int dirtyPages() {
+        flushMutex.lock();
+        try {
+            return dirtyCount;
+        } finally {
+            flushMutex.unlock();
+        }
+    }
+
+    /**
+     * Drops every page of {@code space} without writing it (the table is being dropped). Waits
+     * for pages still fixed by someone to be released.
+     */
+    void discard(int space) {
+        while (true) {
+            boolean busy = false;
+            mutex.lock();
+            try {
+                for (Block b : blocks) {
+                    if (b.space != space || b.state != Block.FILE_PAGE) {
+                        continue;
+                    }
+                    StampedLock hl = hash.latch(b.space, b.pageNo);
+                    long hs = hl.writeLock();
+                    try {
+                        if (b.fixCount.get() != 0 || b.writing.get()) {
+                            busy = true;
+                            continue;
+                        }
+                        hash.remove(b);
+                    } finally {
+                        hl.unlockWrite(hs);
+                    }
+                    lru.remove(b);
+                    removeFromFlushList(b);
+                    resetIdentity(b);
+                    free.push(b);
+                }
+            } finally {
+                mutex.unlock();
+            }
+            if (!busy) {
+                return;
+            }
+            Thread.yield();
+        }
+    }
+
+    /** Dirty pages as a percentage of all frames. */
+    double dirtyPct() {
+        return dirtyPages() * 100.0 / blocks.length;
+    }
+
+    BufferPoolStatus status() {
+        int freeCount;
+        int data;
+        mutex.lock();
+        try {
+            freeCount = free.size();
+            data = lru.length();
+        } finally {
+            mutex.unlock();
+        }
+        return new BufferPoolStatus(blocks.length, freeCount, data, dirtyPages(), readRequests.sum(),
+                pagesRead.sum(), pagesWritten.sum(), pagesCreated.sum(), madeYoung.sum(), notMadeYoung.sum(),
+                evicted.sum(), mutex.acquisitions.sum(), mutex.waits.sum());
+    }
+
+    /** For tests: the LRU list, to be inspected under {@link #mutex}. */
+    LruList lru() {
+        return lru;
+    }
+
+    private static void unlatch(Block b, LatchMode mode, long stamp) {
+        if (mode == LatchMode.X) {
+            b.latch.unlockWrite(stamp);
+        } else {
+            b.latch.unlockRead(stamp);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package org.taf.engine.buffer;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A page-cleaner thread (innodb_page_cleaners): once a second, for each of its instances, writes
+ * dirty pages near the LRU tail (so that evictions find clean frames) and, from the flush list,
+ * the oldest-modified pages: {@code innodb_io_capacity} of them while the dirty share is below
+ * {@code innodb_max_dirty_pages_pct}, and as many as it takes to get back under it otherwise.
+ */
+final class PageCleaner extends Thread {
+    private final List<BufferPoolInstance> instances;
+    private final BufferPoolOptions options;
+    private volatile boolean running = true;
+
+    PageCleaner(int number, List<BufferPoolInstance> instances, BufferPoolOptions options) {
+        super("page-cleaner-" + number);
+        setDaemon(true);
+        this.instances = List.copyOf(instances);
+        this.options = options;
+    }
+
+    @Override
+    public void run() {
+        while (running) {
+            for (BufferPoolInstance i : instances) {
+                if (!running) {
+                    break;
+                }
+                try {
+                    cleanOnce(i);
+                } catch (RuntimeException e) {
+                    // A failed write (disk full, dropped space) must not kill the cleaner; the page stays dirty.
+                    System.err.println("page cleaner: " + e.getMessage());
+                }
+            }
+            try {
+                TimeUnit.SECONDS.sleep(1);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    void cleanOnce(BufferPoolInstance i) {
+        i.flushLruTail(Math.min(options.lruScanDepth(), i.size() / 4 + 1));
+        int dirty = i.dirtyPages();
+        if (dirty == 0) {
+            return;
+        }
+        double pct = dirty * 100.0 / i.size();
+        int budget = options.ioCapacity();
+        if (pct > options.maxDirtyPct()) {
+            int target = (int) (i.size() * options.maxDirtyPct() / 100);
+            budget = Math.max(budget, dirty - target);
+        }
+        i.flushOldest(budget);
+    }
+
+    void shutdown() {
+        running = false;
+        interrupt();
+        try {
+            join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

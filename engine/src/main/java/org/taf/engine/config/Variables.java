@@ -1,0 +1,84 @@
+package org.taf.engine.config;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** Every variable the engine knows, by name. Dashes and underscores are the same, as in MariaDB. */
+public final class Variables {
+    static final long KIB = 1024;
+    static final long MIB = 1024 * KIB;
+    static final long GIB = 1024 * MIB;
+
+    private static final Map<String, Variable> ALL = new LinkedHashMap<>();
+
+    static {
+        // Server
+        add(Variable.path("datadir", "./data", "directory holding the catalog and one data file per table"));
+        add(Variable.integer("port", 3306, 0, 65535, "TCP port the server listens on"));
+        add(Variable.text("bind_address", "127.0.0.1", "address the server listens on"));
+        add(Variable.integer("max_connections", 151, 1, 100_000, "most client connections at once"));
+        add(Variable.path("pid_file", "", "file holding the server's process id (default <datadir>/engine.pid)"));
+        add(Variable.path("log_error", "", "the server's log file (default <datadir>/engine.err)"));
+        add(Variable.text("version", "11.4.2-TAF", "server version string sent in the handshake"));
+
+        // InnoDB storage core
+        add(Variable.size("innodb_page_size", "16K", 4 * KIB, 64 * KIB, "page size in bytes: 4K, 8K, 16K, 32K or 64K"));
+        add(Variable.size("innodb_buffer_pool_size", "128M", 256 * KIB, 1024 * GIB, "bytes of page frames in the buffer pool"));
+        add(Variable.integer("innodb_buffer_pool_instances", 1, 1, 64,
+                "buffer pool instances, each with its own mutex, LRU, free and flush lists"));
+        add(Variable.integer("innodb_old_blocks_pct", 37, 5, 95, "percent of the LRU list kept as the old sublist"));
+        add(Variable.integer("innodb_old_blocks_time", 1000, 0, 4_294_967_295L,
+                "milliseconds an old page must have been in the pool before an access moves it young"));
+        add(Variable.integer("innodb_page_cleaners", 1, 1, 64, "background threads flushing dirty pages"));
+        add(Variable.decimal("innodb_max_dirty_pages_pct", "90", 0, 99.999,
+                "percent of dirty pages above which page cleaners flush at full speed"));
+        add(Variable.integer("innodb_io_capacity", 200, 100, 1_000_000,
+                "pages per second page cleaners flush while below innodb_max_dirty_pages_pct"));
+        add(Variable.integer("innodb_lru_scan_depth", 1536, 100, 1_000_000,
+                "pages an LRU tail scan looks at for a clean block to evict, per instance"));
+        add(Variable.integer("innodb_lock_wait_timeout", 50, 0, 1_073_741_824,
+                "seconds a row-lock wait lasts before error 1205"));
+
+        // Accepted so that MariaDB configurations load unchanged; they change nothing here.
+        add(Variable.bool("innodb_doublewrite", true, "doublewrite buffer").withoutEffect());
+        add(Variable.bool("log_bin", false, "binary log").withoutEffect());
+        add(Variable.bool("innodb_adaptive_hash_index", false, "adaptive hash index").withoutEffect());
+        add(Variable.bool("performance_schema", false, "performance schema").withoutEffect());
+
+        // ---- Engine server (issue 3, org.taf.engine.server): variables of the client/server protocol ----
+        add(Variable.text("users", "root:,sbtest:",
+                "accounts allowed to connect, comma-separated user:password (empty password allowed) or"
+                        + " user:*<41-char hash as MariaDB's PASSWORD() prints it>"));
+        add(Variable.size("max_allowed_packet", "16M", 1 * KIB, 1 * GIB,
+                "largest packet (and so statement) a client may send, in bytes"));
+        add(Variable.integer("wait_timeout", 28800, 1, 31_536_000,
+                "seconds an idle client connection is kept before the server closes it"));
+        add(Variable.integer("connect_timeout", 10, 2, 31_536_000,
+                "seconds a new connection has to complete its handshake"));
+        // ---- end of engine-server variables ----
+    }
+
+    private Variables() {}
+
+    private static void add(Variable v) {
+        ALL.put(v.name(), v);
+    }
+
+    /** Canonical form of a variable name: lower case, dashes as underscores. */
+    public static String canonical(String name) {
+        return name.trim().replace('-', '_').toLowerCase(Locale.ROOT);
+    }
+
+    /** The variable called {@code name} (any case, dashes or underscores). */
+    public static Optional<Variable> find(String name) {
+        return Optional.ofNullable(ALL.get(canonical(name)));
+    }
+
+    /** All variables, in declaration order. */
+    public static Map<String, Variable> all() {
+        return Collections.unmodifiableMap(ALL);
+    }
+}

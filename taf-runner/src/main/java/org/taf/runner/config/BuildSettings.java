@@ -1,0 +1,27 @@
+package org.taf.runner.config;
+
+import static org.taf.runner.config.Checks.positive;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * How the engine is built at a commit ({@code build.*}); the artifact cache key is
+ * (commit, {@code command}).
+ *
+ * @param command  shell command, run with {@code bash -c} in the commit's tree (default: Maven
+ *                 offline, falling back to online, engine module only)
+ * @param timeout  longest build (default 15m)
+ * @param artifact the built engine jar, relative to the tree (default engine/target/engine.jar)
+ */
+public record BuildSettings(String command, Duration timeout, Path artifact) {
+    public BuildSettings {
+        if (command == null || command.isBlank()) {
+            throw new IllegalArgumentException("build.command must not be empty");
+        }
+        positive("build.timeout", timeout);
+        if (artifact == null || artifact.isAbsolute()) {
+            throw new IllegalArgumentException("build.artifact must be relative to the tree: " + artifact);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package org.taf.runner.config;
+
+import static org.taf.runner.config.Keys.*;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Builds the typed {@link TestDefinition} from a {@link ResolvedConfig}: plans the comparisons,
+ * checks the rules that span keys (each message names both keys, their values and origins) and
+ * that referenced files exist, then fills the settings records.
+ */
+final class DefinitionBuilder {
+    private final ResolvedConfig config;
+    private final Problems problems = new Problems();
+
+    DefinitionBuilder(ResolvedConfig config) {
+        this.config = config;
+    }
+
+    TestDefinition build() {
+        ComparisonPlanner planner = new ComparisonPlanner(config, problems);
+        List<Comparison> comparisons = planner.plan();
+        checkCrossKeys();
+        checkPaths();
+        problems.throwIfAny();
+
+        List<Integer> threads = config.get(WORKLOAD_THREADS);
+        WorkloadSettings workload = new WorkloadSettings(config.get(WORKLOAD_TESTS), threads,
+                config.get(WORKLOAD_TABLES), config.get(WORKLOAD_TABLE_SIZE), config.get(WORKLOAD_RAND_TYPE),
+                config.get(WORKLOAD_RANGE_SIZE), config.get(WORKLOAD_POINTS), config.get(WORKLOAD_POINT_SELECTS),
+                config.get(WORKLOAD_SIMPLE_RANGES), config.get(WORKLOAD_SUM_RANGES),
+                config.get(WORKLOAD_ORDER_RANGES), config.get(WORKLOAD_DISTINCT_RANGES),
+                config.get(WORKLOAD_INDEX_UPDATES), config.get(WORKLOAD_NON_INDEX_UPDATES),
+                config.get(WORKLOAD_DELETE_INSERTS), config.get(WORKLOAD_SEED), config.get(WORKLOAD_REPORT_INTERVAL),
+                config.get(WORKLOAD_USER), config.get(WORKLOAD_PASSWORD), config.get(WORKLOAD_DATABASE));
+        int warmupThreads = config.get(WARMUP_THREADS) == 0 ? workload.maxThreads() : config.get(WARMUP_THREADS);
+        WarmupSettings warmup = new WarmupSettings(config.get(WARMUP_ENABLED), warmupThreads, config.get(WARMUP_MIN),
+                config.get(WARMUP_MAX), config.get(WARMUP_WINDOW), config.get(WARMUP_MAX_CV_PCT),
+                config.get(WARMUP_MAX_SLOPE_PCT));
+        return new TestDefinition(
+                config.get(NAME),
+                config.get(COMMENTS),
+                config.get(REPOSITORY),
+                config.get(CACHE_DIR),
+                comparisons,
+                planner.globalEngine(),
+                workload,
+                new MeasureSettings(config.get(MEASURE_DURATION), config.get(MEASURE_ITERATIONS),
+                        config.get(MEASURE_ORDER), config.get(MEASURE_ORDER_SEED)),
+                warmup,
+                new RestSettings(config.get(REST_ENABLED), config.get(REST_LOW_PCT), config.get(REST_HIGH_PCT),
+                        config.get(REST_CONSECUTIVE), config.get(REST_MAX_ATTEMPTS), config.get(REST_INTERVAL)),
+                new VerdictSettings(config.get(VERDICT_WARNING_PCT), config.get(VERDICT_FAIL_PCT),
+                        config.get(VERDICT_GAIN_PCT)),
+                new BuildSettings(config.get(BUILD_COMMAND), config.get(BUILD_TIMEOUT), config.get(BUILD_ARTIFACT)),
+                new LaunchSettings(config.get(LAUNCH_STARTUP_TIMEOUT), config.get(LAUNCH_SHUTDOWN_TIMEOUT),
+                        config.get(LAUNCH_PORT), config.get(LAUNCH_JAVA), config.get(LAUNCH_JVM_ARGS)),
+                profile(),
+                new OutputSettings(config.get(OUTPUT_RESULTS_DIR), config.get(OUTPUT_SITE_DIR),
+                        config.get(OUTPUT_PUBLISH), config.get(OUTPUT_JUNIT)),
+                new PostSettings(config.get(POST_TITLE), config.get(POST_SUMMARY), config.get(POST_NARRATIVE),
+                        config.get(POST_COMMIT_URL)),
+                new StatsSettings(config.get(STATS_CONFIDENCE), config.get(STATS_FDR), config.get(STATS_POWER),
+                        config.get(STATS_BUDGET)),
+                config.withWarnings(problems.warnings()));
+    }
+
+    private ProfileSettings profile() {
+        return new ProfileSettings(config.get(PROFILE), config.get(PROFILE_RUNTIME),
+                config.get(PROFILE_ENGINE_CPUSET), config.get(PROFILE_CLIENT_CPUSET),
+                optionalLong(config.get(PROFILE_MEMORY_LIMIT)), config.get(PROFILE_CPU_GOVERNOR),
+                optionalLong(config.get(PROFILE_CPU_MIN_FREQ)), optionalLong(config.get(PROFILE_CPU_MAX_FREQ)),
+                config.get(PROFILE_CPU_BOOST), config.get(PROFILE_CPU_SMT), config.get(PROFILE_CPU_STRICT),
+                config.get(PROFILE_IMAGE));
+    }
+
+    private void checkCrossKeys() {
+        atMost(WARMUP_MIN, WARMUP_MAX, config.get(WARMUP_MIN).compareTo(config.get(WARMUP_MAX)) <= 0);
+        atMost(WARMUP_WINDOW, WARMUP_MAX, config.get(WARMUP_WINDOW).compareTo(config.get(WARMUP_MAX)) <= 0);
+        if (config.get(REST_LOW_PCT) >= config.get(REST_HIGH_PCT)) {
+            problems.error(show(REST_LOW_PCT) + " must be < " + show(REST_HIGH_PCT));
+        }
+        if (config.get(VERDICT_FAIL_PCT) < config.get(VERDICT_WARNING_PCT)) {
+            problems.error(show(VERDICT_FAIL_PCT) + " must be >= " + show(VERDICT_WARNING_PCT));
+        }
+        atMost(WORKLOAD_RANGE_SIZE, WORKLOAD_TABLE_SIZE,
+                config.get(WORKLOAD_RANGE_SIZE) <= config.get(WORKLOAD_TABLE_SIZE));
+        Duration interval = config.get(WORKLOAD_REPORT_INTERVAL);
+        if (config.get(MEASURE_DURATION).compareTo(interval) < 0) {
+            problems.error(show(MEASURE_DURATION) + " must be >= " + show(WORKLOAD_REPORT_INTERVAL));
+        }
+        Optional<Long> min = config.get(PROFILE_CPU_MIN_FREQ);
+        Optional<Long> max = config.get(PROFILE_CPU_MAX_FREQ);
+        if (min.isPresent() && max.isPresent()) {
+            atMost(PROFILE_CPU_MIN_FREQ, PROFILE_CPU_MAX_FREQ, min.get() <= max.get());
+        }
+        Optional<CpuSet> engine = config.get(PROFILE_ENGINE_CPUSET);
+        Optional<CpuSet> client = config.get(PROFILE_CLIENT_CPUSET);
+        if (engine.isPresent() && client.isPresent() && engine.get().overlaps(client.get())) {
+            problems.warn(show(PROFILE_ENGINE_CPUSET) + " and " + show(PROFILE_CLIENT_CPUSET)
+                    + " share CPUs: the load generator competes with the engine");
+        }
+    }
+
+    private void checkPaths() {
+        Path repo = config.get(REPOSITORY);
+        if (!Files.isDirectory(repo)) {
+            problems.error(where(REPOSITORY) + ": repository = " + raw(REPOSITORY) + ": no such directory ("
+                    + repo + ")");
+        }
+        config.get(POST_NARRATIVE).filter(p -> !Files.isRegularFile(p)).ifPresent(p -> problems.error(
+                where(POST_NARRATIVE) + ": post.narrative = " + raw(POST_NARRATIVE) + ": no such file (" + p + ")"));
+    }
+
+    private void atMost(Key<?> lower, Key<?> upper, boolean ok) {
+        if (!ok) {
+            problems.error(show(lower) + " must be <= " + show(upper));
+        }
+    }
+
+    /** {@code warmup.min = 30s (quick.properties:5)}: key, value and origin for cross-key messages. */
+    private String show(Key<?> key) {
+        Setting s = config.setting(key.name()).orElseThrow();
+        return key.name() + " = " + s.raw() + " (" + s.origin() + ")";
+    }
+
+    private String where(Key<?> key) {
+        return config.setting(key.name()).orElseThrow().origin().where();
+    }
+
+    private String raw(Key<?> key) {
+        return config.setting(key.name()).orElseThrow().raw();
+    }
+
+    private static OptionalLong optionalLong(Optional<Long> v) {
+        return v.map(OptionalLong::of).orElse(OptionalLong.empty());
+    }
+}

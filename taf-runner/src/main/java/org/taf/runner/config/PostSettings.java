@@ -1,0 +1,29 @@
+package org.taf.runner.config;
+
+import static org.taf.runner.config.Checks.notNull;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * What the post says besides the numbers ({@code post.*}).
+ *
+ * @param title     title (empty: the report stage makes one from the comparisons)
+ * @param summary   one paragraph at the top
+ * @param narrative a Markdown file with the post's text, absolute, checked to exist
+ * @param commitUrl link template with {@code {sha}}, e.g. {@code https://github.com/o/r/commit/{sha}}
+ */
+public record PostSettings(Optional<String> title, Optional<String> summary, Optional<Path> narrative,
+        Optional<String> commitUrl) {
+    public PostSettings {
+        notNull("post.title", title);
+        notNull("post.summary", summary);
+        notNull("post.narrative", narrative);
+        notNull("post.commit_url", commitUrl);
+    }
+
+    /** The commit link for {@code sha}, if a template is set. */
+    public Optional<String> commitLink(String sha) {
+        return commitUrl.map(t -> t.replace("{sha}", sha));
+    }
+}

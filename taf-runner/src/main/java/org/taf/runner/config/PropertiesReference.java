@@ -1,0 +1,130 @@
+package org.taf.runner.config;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Generates {@code docs/properties.md} from the key registry, so the reference cannot drift from
+ * the code ({@code PropertiesReferenceTest} fails when the committed file is stale).
+ */
+public final class PropertiesReference {
+    /** The command that rewrites the committed file. */
+    public static final String REGENERATE =
+            "mvn -B -o -pl taf-runner -am test -Dtest=PropertiesReferenceTest -Dsurefire.failIfNoSpecifiedTests=false"
+                    + " -Dtaf.golden.update=true";
+
+    private PropertiesReference() {}
+
+    /** The whole Markdown document. */
+    public static String markdown(KeyRegistry registry) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# Test definition properties\n\n");
+        sb.append("<!-- Generated from org.taf.runner.config.Keys; do not edit. Regenerate with:\n     ")
+                .append(REGENERATE).append(" -->\n\n");
+        sb.append("""
+                A test definition is a `.properties` file (`properties/quick.properties` is the smallest).
+                `taf explain FILE` prints every effective value and where it came from; `taf validate FILE`
+                checks a file without running anything.
+
+                ## Layering
+
+                Lowest precedence first; a later layer overrides an earlier one:
+
+                1. built-in defaults (below);
+                2. files named by `include` (relative to the including file; nested; later ones override
+                   earlier ones, and a file overrides its own includes; a cycle is an error);
+                3. the profile `profiles/<profile>.properties`, looked up next to the file and in its parent
+                   directories (then under `properties/` of the working directory); it may set only
+                   `profile.*` keys; the implicit `default` profile may be absent;
+                4. the file itself;
+                5. `-Dkey=value` (or `-D key=value`) on the command line;
+                6. environment variables `TAF_<KEY>`: the key in upper case with `.` as `_`, e.g.
+                   `TAF_WORKLOAD_TABLE_SIZE=100000`; `TAF_ENGINE_<VARIABLE>`, `TAF_PARENT_ENGINE_<VARIABLE>`
+                   and `TAF_PATCH_ENGINE_<VARIABLE>` set engine variables. `comparison.*` keys cannot be set
+                   from the environment; an unknown `TAF_*` variable is a warning.
+
+                A key set twice in one file is an error (the later line would silently win); an unknown key
+                is an error with a suggestion; every bad value is reported with file:line, key, value and rule,
+                all problems of a load at once. Relative paths resolve against the directory of the file that
+                sets them (defaults, `-D` and the environment: the working directory); `~/` is the home directory.
+
+                ## Values
+
+                | type | written as |
+                |---|---|
+                | duration | a number and a unit, `500ms`, `30s`, `5m`, `1h`, or combined, `1m30s` |
+                | size | bytes, or with a binary suffix `K`, `M`, `G`, `T`: `4K`, `128M`, `2G` |
+                | frequency | `2100MHz`, `2.1GHz`, `800000kHz` |
+                | percent | `5`, `2.5` or `5%` |
+                | bool | `true`/`false` (also `yes`/`no`, `on`/`off`, `1`/`0`) |
+                | list | comma-separated, blanks around commas ignored: `1, 2, 4` |
+                | revision | what git resolves: a sha, branch, tag, `HEAD~1`; resolved when the run starts |
+                | cpuset | Linux CPU list: `0-3,8` |
+
+                An empty value means "not set" for keys whose type says "or empty".
+
+                """);
+        sb.append("## Keys\n");
+        for (Map.Entry<String, List<KeySpec>> group : groups(registry).entrySet()) {
+            sb.append("\n### ").append(group.getKey()).append("\n\n");
+            sb.append("| key | type | default | description |\n|---|---|---|---|\n");
+            for (KeySpec spec : group.getValue()) {
+                String def = spec instanceof Key<?> k ? (k.defaultValue().isEmpty() ? "" : code(k.defaultValue())) : "";
+                sb.append("| ").append(code(spec.template())).append(" | ").append(cell(spec.type().describe()))
+                        .append(" | ").append(def).append(" | ").append(cell(spec.description())).append(" |\n");
+            }
+        }
+        sb.append("""
+
+                ## Legacy TAF names
+
+                These names of MariaDB's TAF (bare, or with its `taf.` prefix) are accepted for the canonical
+                keys; `explain` shows `(as <name>)` in the origin. TAF wrote some durations as plain seconds:
+                for those (marked *seconds*) a number without a unit means seconds.
+
+                | TAF name | key | note |
+                |---|---|---|
+                """);
+        for (Alias a : registry.aliases()) {
+            if (!a.name().startsWith("taf.")) {
+                sb.append("| ").append(code(a.name())).append(" | ").append(code(a.canonical())).append(" | ")
+                        .append(a.bareMeansSeconds() ? "*seconds*" : "").append(" |\n");
+            }
+        }
+        sb.append("| ").append(code("taf.comments")).append(" | ").append(code("comments")).append(" |  |\n");
+        return sb.toString();
+    }
+
+    /** Keys grouped by what they configure, in declaration order. */
+    private static Map<String, List<KeySpec>> groups(KeyRegistry registry) {
+        Map<String, List<KeySpec>> groups = new LinkedHashMap<>();
+        for (KeySpec spec : registry.specs()) {
+            groups.computeIfAbsent(group(spec.template()), g -> new ArrayList<>()).add(spec);
+        }
+        return groups;
+    }
+
+    private static String group(String name) {
+        String first = name.contains(".") ? name.substring(0, name.indexOf('.')) : "";
+        return switch (first) {
+            case "" -> switch (name) {
+                case "parent", "patch", "patch_diff", "comparisons" -> "comparisons";
+                default -> "definition";
+            };
+            case "parent", "patch", "comparison" -> "comparisons";
+            case "cache" -> "build";
+            default -> first;
+        };
+    }
+
+    private static String code(String s) {
+        return "`" + s.replace("|", "\\|") + "`";
+    }
+
+    /** Table cell text: pipes escaped, and angle brackets so that {@code <name>} is not read as HTML. */
+    private static String cell(String s) {
+        return s.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}

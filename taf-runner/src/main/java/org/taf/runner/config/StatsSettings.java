@@ -1,0 +1,23 @@
+package org.taf.runner.config;
+
+import static org.taf.runner.config.Checks.fraction;
+import static org.taf.runner.config.Checks.positive;
+
+import java.time.Duration;
+
+/**
+ * Statistics settings ({@code stats.*}) for the statistics issue.
+ *
+ * @param confidence confidence level of intervals (default 0.95)
+ * @param fdr        false discovery rate over the cells (default 0.05)
+ * @param power      wanted power when planning iterations (default 0.8)
+ * @param budget     time budget for extra iterations (default 10m)
+ */
+public record StatsSettings(double confidence, double fdr, double power, Duration budget) {
+    public StatsSettings {
+        fraction("stats.confidence", confidence);
+        fraction("stats.fdr", fdr);
+        fraction("stats.power", power);
+        positive("stats.budget", budget);
+    }
+}

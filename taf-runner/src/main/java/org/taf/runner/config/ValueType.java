@@ -1,0 +1,16 @@
+package org.taf.runner.config;
+
+/**
+ * The type of a configuration key: parses a raw string into a typed value or says which rule it
+ * broke. Instances come from {@link ValueTypes}.
+ *
+ * @param <T> the Java type of a parsed value
+ */
+public interface ValueType<T> {
+
+    /** Parses {@code raw} (already trimmed); throws with the rule it broke, e.g. {@code must be >= 1}. */
+    T parse(String raw, ValueContext context) throws InvalidValueException;
+
+    /** A short human description for the reference docs, e.g. {@code int >= 1}. */
+    String describe();
+}

@@ -1,0 +1,280 @@
+package org.taf.runner.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/** The factory vocabulary of value types: {@code integer(1, 64)}, {@code listOf(duration(...))}, ... */
+public final class ValueTypes {
+    private ValueTypes() {}
+
+    /** Builds a type from a parser and a description. */
+    static <T> ValueType<T> of(String description, Parser<T> parser) {
+        return new ValueType<>() {
+            @Override
+            public T parse(String raw, ValueContext context) throws InvalidValueException {
+                return parser.parse(raw, context);
+            }
+
+            @Override
+            public String describe() {
+                return description;
+            }
+        };
+    }
+
+    /** A parse function that may fail with a rule. */
+    @FunctionalInterface
+    interface Parser<T> {
+        T parse(String raw, ValueContext context) throws InvalidValueException;
+    }
+
+    /** Any text, including the empty string. */
+    public static ValueType<String> string() {
+        return of("string", (raw, ctx) -> raw);
+    }
+
+    /** Text matching {@code regex} entirely; {@code rule} says what it must be. */
+    public static ValueType<String> matching(String description, String regex, String rule) {
+        Pattern p = Pattern.compile(regex);
+        return of(description, (raw, ctx) -> {
+            if (!p.matcher(raw).matches()) {
+                throw new InvalidValueException(rule);
+            }
+            return raw;
+        });
+    }
+
+    /** A 32-bit integer in {@code [min, max]}. */
+    public static ValueType<Integer> integer(int min, int max) {
+        return of("int" + range(min, max, Integer.MAX_VALUE), (raw, ctx) -> {
+            long v = parseLong(raw, "an integer");
+            checkRange(v, min, max);
+            return (int) v;
+        });
+    }
+
+    /** A 64-bit integer in {@code [min, max]}. */
+    public static ValueType<Long> longInteger(long min, long max) {
+        return of("long" + range(min, max, Long.MAX_VALUE), (raw, ctx) -> {
+            long v = parseLong(raw, "an integer");
+            checkRange(v, min, max);
+            return v;
+        });
+    }
+
+    /** {@code true/false}, also {@code yes/no}, {@code on/off}, {@code 1/0}, any case. */
+    public static ValueType<Boolean> bool() {
+        return of("bool", (raw, ctx) -> switch (raw.toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on", "1" -> true;
+            case "false", "no", "off", "0" -> false;
+            default -> throw new InvalidValueException("must be true or false");
+        });
+    }
+
+    /** A percentage in {@code [min, max]}; a trailing {@code %} is allowed. */
+    public static ValueType<Double> percent(double min, double max) {
+        return of("percent in [" + num(min) + ", " + num(max) + "]", (raw, ctx) -> {
+            String s = raw.endsWith("%") ? raw.substring(0, raw.length() - 1).trim() : raw;
+            double v = parseDouble(s);
+            if (v < min || v > max) {
+                throw new InvalidValueException("must be between " + num(min) + " and " + num(max));
+            }
+            return v;
+        });
+    }
+
+    /** A number strictly between {@code 0} and {@code 1}, e.g. a confidence level. */
+    public static ValueType<Double> fraction() {
+        return of("number in (0, 1)", (raw, ctx) -> {
+            double v = parseDouble(raw);
+            if (v <= 0 || v >= 1) {
+                throw new InvalidValueException("must be between 0 and 1 (exclusive)");
+            }
+            return v;
+        });
+    }
+
+    /** A duration with a unit ({@link Units#parseDuration}) of at least {@code min}. */
+    public static ValueType<Duration> duration(Duration min) {
+        String floor = Units.formatDuration(min);
+        return of("duration (ms, s, m, h) >= " + floor, (raw, ctx) -> {
+            Duration d = Units.parseDuration(raw);
+            if (d.compareTo(min) < 0) {
+                throw new InvalidValueException("must be >= " + floor);
+            }
+            return d;
+        });
+    }
+
+    /** A byte size ({@link Units#parseSize}) of at least {@code min} bytes. */
+    public static ValueType<Long> size(long min) {
+        return of("size (K, M, G, T) >= " + min, (raw, ctx) -> {
+            long v = Units.parseSize(raw);
+            if (v < min) {
+                throw new InvalidValueException("must be >= " + min + " bytes");
+            }
+            return v;
+        });
+    }
+
+    /** A CPU frequency ({@link Units#parseFrequencyKhz}), in kHz. */
+    public static ValueType<Long> frequency() {
+        return of("frequency (kHz, MHz, GHz)", (raw, ctx) -> Units.parseFrequencyKhz(raw));
+    }
+
+    /** One of {@code values}, matched case-insensitively, returned as declared. */
+    public static <E extends Enum<E>> ValueType<E> oneOf(E[] values, Function<E, String> label) {
+        List<String> labels = new ArrayList<>();
+        for (E e : values) {
+            labels.add(label.apply(e));
+        }
+        String all = String.join("|", labels);
+        return of(all, (raw, ctx) -> {
+            for (E e : values) {
+                if (label.apply(e).equalsIgnoreCase(raw)) {
+                    return e;
+                }
+            }
+            throw new InvalidValueException("must be one of " + String.join(", ", labels));
+        });
+    }
+
+    /** A file system path; {@code ~/} is the user's home, relative paths resolve against the origin's directory. */
+    public static ValueType<Path> path() {
+        return of("path", (raw, ctx) -> {
+            if (raw.isEmpty()) {
+                throw new InvalidValueException("must be a path");
+            }
+            Path p = raw.equals("~") ? ctx.userHome()
+                    : raw.startsWith("~/") ? ctx.userHome().resolve(raw.substring(2)) : Path.of(raw);
+            return ctx.baseDir().resolve(p).normalize();
+        });
+    }
+
+    /** A path relative to a source tree, kept relative; it may not leave the tree. */
+    public static ValueType<Path> treePath() {
+        return of("path inside the source tree", (raw, ctx) -> {
+            Path p = Path.of(raw).normalize();
+            if (raw.isEmpty() || p.isAbsolute() || p.startsWith("..")) {
+                throw new InvalidValueException("must be a relative path inside the source tree");
+            }
+            return p;
+        });
+    }
+
+    /**
+     * A git revision as JGit resolves it (sha, branch, tag, {@code HEAD~1}); only its form is
+     * checked here, the git stage resolves it.
+     */
+    public static ValueType<String> revision() {
+        return of("revision (sha, branch, tag, HEAD~1, ...)", (raw, ctx) -> {
+            if (raw.isEmpty() || raw.chars().anyMatch(c -> c <= ' ' || c == 0x7f)) {
+                throw new InvalidValueException("must be a revision without spaces");
+            }
+            if (raw.contains("..")) {
+                throw new InvalidValueException("must be a single revision, not a range");
+            }
+            return raw;
+        });
+    }
+
+    /** A Linux cpuset list such as {@code 0-3,8}. */
+    public static ValueType<CpuSet> cpuset() {
+        return of("cpuset (e.g. 0-3,8)", (raw, ctx) -> CpuSet.parse(raw));
+    }
+
+    /** Empty means absent; anything else must satisfy {@code inner}. */
+    public static <T> ValueType<Optional<T>> optional(ValueType<T> inner) {
+        return of(inner.describe() + " or empty", (raw, ctx) ->
+                raw.isEmpty() ? Optional.empty() : Optional.of(inner.parse(raw, ctx)));
+    }
+
+    /** A comma-separated list of at least {@code minSize} elements; {@code distinct} forbids repeats. */
+    public static <T> ValueType<List<T>> listOf(ValueType<T> element, int minSize, boolean distinct) {
+        String description = "list of " + element.describe();
+        return of(description, (raw, ctx) -> {
+            List<String> parts = splitList(raw);
+            if (parts.size() < minSize) {
+                throw new InvalidValueException(minSize == 1 ? "must not be empty"
+                        : "needs at least " + minSize + " values");
+            }
+            List<T> out = new ArrayList<>();
+            Set<String> seen = new HashSet<>();
+            for (int i = 0; i < parts.size(); i++) {
+                String part = parts.get(i);
+                if (part.isEmpty()) {
+                    throw new InvalidValueException("element " + (i + 1) + " is empty");
+                }
+                T v;
+                try {
+                    v = element.parse(part, ctx);
+                } catch (InvalidValueException e) {
+                    throw parts.size() == 1 ? e
+                            : new InvalidValueException("element " + (i + 1) + " (" + part + ") " + e.getMessage());
+                }
+                if (distinct && !seen.add(String.valueOf(v))) {
+                    throw new InvalidValueException("lists " + part + " twice");
+                }
+                out.add(v);
+            }
+            return List.copyOf(out);
+        });
+    }
+
+    /** Splits a comma-separated list, trimming each element; the empty string is the empty list. */
+    static List<String> splitList(String raw) {
+        if (raw.isBlank()) {
+            return List.of();
+        }
+        return java.util.Arrays.stream(raw.split(",", -1)).map(String::trim).collect(Collectors.toList());
+    }
+
+    private static long parseLong(String raw, String what) throws InvalidValueException {
+        try {
+            return Long.parseLong(raw.startsWith("+") ? raw.substring(1) : raw);
+        } catch (NumberFormatException e) {
+            throw new InvalidValueException("must be " + what);
+        }
+    }
+
+    private static double parseDouble(String raw) throws InvalidValueException {
+        try {
+            double v = Double.parseDouble(raw);
+            if (!Double.isFinite(v) || raw.matches(".*[a-zA-Z].*")) {
+                throw new NumberFormatException(raw);
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new InvalidValueException("must be a number");
+        }
+    }
+
+    private static void checkRange(long v, long min, long max) throws InvalidValueException {
+        if (v < min) {
+            throw new InvalidValueException("must be >= " + min);
+        }
+        if (v > max) {
+            throw new InvalidValueException("must be <= " + max);
+        }
+    }
+
+    private static String range(long min, long max, long unbounded) {
+        if (max == unbounded) {
+            return min == Long.MIN_VALUE || min == Integer.MIN_VALUE ? "" : " >= " + min;
+        }
+        return " in [" + min + ", " + max + "]";
+    }
+
+    private static String num(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+}

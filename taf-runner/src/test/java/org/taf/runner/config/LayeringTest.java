@@ -1,0 +1,192 @@
+package org.taf.runner.config;
+
+import org.taf.runner.workload.Workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Precedence: defaults < includes < profile < file < -D < environment, each value with its origin. */
+class LayeringTest {
+    @TempDir
+    Path dir;
+
+    private Fixture fixture() {
+        Fixture f = new Fixture(dir);
+        f.write("base.properties",
+                "workload.tables = 2",
+                "workload.table_size = 500",
+                "workload.seed = 7",
+                "measure.iterations = 5");
+        f.write("more.properties",
+                "workload.table_size = 600");
+        f.write("profiles/default.properties",
+                "profile.runtime = container",
+                "profile.engine_cpuset = 1");
+        f.write("test.properties",
+                "include = base.properties, more.properties",
+                "workload.seed = 8",
+                "measure.iterations = 4",
+                "profile.engine_cpuset = 0");
+        return f;
+    }
+
+    private static String origin(ResolvedConfig c, String key) {
+        return c.find(key).orElseThrow().origin().toString();
+    }
+
+    private static String value(ResolvedConfig c, String key) {
+        return c.find(key).orElseThrow().value();
+    }
+
+    @Test
+    void everyLayerOverridesTheOnesBelowIt() {
+        Fixture f = fixture().env(Map.of("TAF_MEASURE_ITERATIONS", "9", "PATH", "/usr/bin"));
+        Map<String, String> cli = new LinkedHashMap<>();
+        cli.put("measure.iterations", "6");
+        cli.put("workload.seed", "10");
+        ResolvedConfig c = f.resolve("test.properties", cli);
+
+        assertThat(value(c, "workload.threads")).isEqualTo("1,2");
+        assertThat(origin(c, "workload.threads")).isEqualTo("default");
+        assertThat(value(c, "workload.tables")).isEqualTo("2");
+        assertThat(origin(c, "workload.tables")).isEqualTo("include base.properties:1");
+        assertThat(value(c, "workload.table_size")).isEqualTo("600");
+        assertThat(origin(c, "workload.table_size")).isEqualTo("include more.properties:1");
+        assertThat(origin(c, "profile.runtime")).isEqualTo("profile profiles/default.properties:1");
+        assertThat(value(c, "profile.engine_cpuset")).isEqualTo("0");
+        assertThat(origin(c, "profile.engine_cpuset")).isEqualTo("test.properties:4");
+        assertThat(value(c, "workload.seed")).isEqualTo("10");
+        assertThat(origin(c, "workload.seed")).isEqualTo("-D");
+        assertThat(value(c, "measure.iterations")).isEqualTo("9");
+        assertThat(origin(c, "measure.iterations")).isEqualTo("env TAF_MEASURE_ITERATIONS");
+        assertThat(c.get(Keys.MEASURE_ITERATIONS)).isEqualTo(9);
+        assertThat(c.warnings()).isEmpty();
+    }
+
+    @Test
+    void aFileOverridesItsOwnIncludesAndNestedIncludesAreRelativeToTheirFile() {
+        Fixture f = new Fixture(dir);
+        f.write("shared/inner.properties", "workload.tables = 3", "workload.seed = 3");
+        f.write("shared/outer.properties", "include = inner.properties", "workload.tables = 4");
+        f.write("test.properties", "include = shared/outer.properties");
+        ResolvedConfig c = f.resolve("test.properties");
+        assertThat(origin(c, "workload.tables")).isEqualTo("include shared/outer.properties:2");
+        assertThat(origin(c, "workload.seed")).isEqualTo("include shared/inner.properties:2");
+    }
+
+    @Test
+    void environmentNamesMapDotsAndUnderscoresAndReachEngineVariables() {
+        Fixture f = new Fixture(dir).env(Map.of(
+                "TAF_WORKLOAD_TABLE_SIZE", "100000",
+                "TAF_ENGINE_INNODB_BUFFER_POOL_SIZE", "2G",
+                "TAF_THREADS", "4,8",
+                "TAF_WORKLOAD_THREDS", "3",
+                "HOME", "/root"));
+        f.write("t.properties", "name = t");
+        ResolvedConfig c = f.resolve("t.properties");
+        assertThat(KeyRegistry.envName("workload.table_size")).isEqualTo("TAF_WORKLOAD_TABLE_SIZE");
+        assertThat(c.get(Keys.WORKLOAD_TABLE_SIZE)).isEqualTo(100_000);
+        assertThat(value(c, "engine.innodb_buffer_pool_size")).isEqualTo("2G");
+        assertThat(origin(c, "engine.innodb_buffer_pool_size")).isEqualTo("env TAF_ENGINE_INNODB_BUFFER_POOL_SIZE");
+        assertThat(c.get(Keys.WORKLOAD_THREADS)).containsExactly(4, 8);
+        assertThat(origin(c, "workload.threads")).isEqualTo("env TAF_THREADS (as threads)");
+        assertThat(c.warnings()).containsExactly("env TAF_WORKLOAD_THREDS: no TAF key is named so; ignored");
+    }
+
+    @Test
+    void legacyAliasesSetTheCanonicalKeyAndTheOriginSaysSo() {
+        Fixture f = new Fixture(dir);
+        f.write("legacy.properties",
+                "threads = 1,4",
+                "taf.duration = 300",
+                "iterations = 2",
+                "tests = oltp_ro, points-covered-pk",
+                "warmup_threads = 3",
+                "warmup_duration = 100",
+                "db_process_rest_enable = false",
+                "db_process_rest_low = 6",
+                "db_process_rest_high = 25",
+                "db_process_rest_consecutive = 10",
+                "db_process_rest_max_attempts = 200",
+                "db_process_rest_interval = 2",
+                "results_threshold_warning_pct = 2",
+                "results_threshold_fail_pct = 4",
+                "results_threshold_gain_pct = 6",
+                "taf.comments = legacy");
+        TestDefinition d = f.load("legacy.properties");
+        assertThat(d.workload().threads()).containsExactly(1, 4);
+        assertThat(d.measure().duration()).hasSeconds(300);
+        assertThat(d.measure().iterations()).isEqualTo(2);
+        assertThat(d.workload().tests()).containsExactly(Workload.OLTP_RO, Workload.POINTS_COVERED_PK);
+        assertThat(d.warmup().threads()).isEqualTo(3);
+        assertThat(d.warmup().max()).hasSeconds(100);
+        assertThat(d.rest()).isEqualTo(new RestSettings(false, 6, 25, 10, 200, java.time.Duration.ofSeconds(2)));
+        assertThat(d.verdict()).isEqualTo(new VerdictSettings(2, 4, 6));
+        assertThat(d.comments()).isEqualTo("legacy");
+        ResolvedConfig c = d.config();
+        assertThat(origin(c, "measure.duration")).isEqualTo("legacy.properties:2 (as taf.duration)");
+        assertThat(value(c, "measure.duration")).isEqualTo("300");
+        assertThat(origin(c, "rest.interval")).isEqualTo("legacy.properties:12 (as db_process_rest_interval)");
+    }
+
+    @Test
+    void aDurationUnderItsCanonicalNameStillNeedsAUnit() {
+        Fixture f = new Fixture(dir);
+        f.write("t.properties", "measure.duration = 300");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> f.resolve("t.properties"))
+                .hasMessage("t.properties:1: measure.duration = 300: needs a unit (ms, s, m, h), e.g. 300s");
+    }
+
+    @Test
+    void pathsResolveAgainstTheFileThatSetsThemAndDefaultsAgainstTheWorkingDirectory() {
+        Fixture f = new Fixture(dir);
+        f.write("sub/inc.properties", "output.site_dir = www");
+        f.write("sub/t.properties", "include = inc.properties", "output.results_dir = out", "cache.dir = ~/c");
+        ResolvedConfig c = f.resolve("sub/t.properties", Map.of("post.narrative", "n.md"));
+        assertThat(c.get(Keys.OUTPUT_RESULTS_DIR)).isEqualTo(dir.resolve("sub/out"));
+        assertThat(c.get(Keys.OUTPUT_SITE_DIR)).isEqualTo(dir.resolve("sub/www"));
+        assertThat(c.get(Keys.REPOSITORY)).isEqualTo(dir);
+        assertThat(c.get(Keys.CACHE_DIR)).isEqualTo(Fixture.USER_HOME.resolve("c"));
+        assertThat(c.get(Keys.POST_NARRATIVE)).contains(dir.resolve("n.md"));
+        assertThat(c.get(Keys.LAUNCH_JAVA)).isEqualTo(Path.of("/opt/jdk/bin/java"));
+        assertThat(c.get(Keys.NAME)).isEqualTo("t");
+    }
+
+    @Test
+    void theProfileIsFoundInAParentDirectoryAndMaySetOnlyProfileKeys() {
+        Fixture f = new Fixture(dir);
+        f.write("profiles/pinned.properties", "profile.engine_cpuset = 1", "workload.threads = 3", "profile = x");
+        f.write("examples/t.properties", "profile = pinned");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> f.resolve("examples/t.properties"))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
+                        "profiles/pinned.properties:2: a profile may set only profile.* keys, not workload.threads",
+                        "profiles/pinned.properties:3: a profile may set only profile.* keys, not profile"));
+        f.write("profiles/pinned.properties", "profile.engine_cpuset = 1");
+        ResolvedConfig c = f.resolve("examples/t.properties");
+        assertThat(c.profileFile()).contains(dir.resolve("profiles/pinned.properties"));
+        assertThat(origin(c, "profile.engine_cpuset")).isEqualTo("profile profiles/pinned.properties:1");
+    }
+
+    @Test
+    void theProfileCanBeChosenFromTheCommandLine() {
+        Fixture f = new Fixture(dir);
+        f.write("profiles/a.properties", "profile.runtime = container");
+        f.write("t.properties", "");
+        ResolvedConfig c = f.resolve("t.properties", Map.of("profile", "a"));
+        assertThat(c.get(Keys.PROFILE_RUNTIME)).isEqualTo(RuntimeKind.CONTAINER);
+        assertThat(f.resolve("t.properties").profileFile()).isEmpty();
+    }
+
+    @Test
+    void keepsTheVerbatimTextOfTheFile() throws Exception {
+        String text = "# why we run\r\nworkload.threads = 4\n\n  # trailing comment";
+        java.nio.file.Files.writeString(dir.resolve("t.properties"), text);
+        assertThat(new Fixture(dir).resolve("t.properties").sourceText()).isEqualTo(text);
+    }
+}

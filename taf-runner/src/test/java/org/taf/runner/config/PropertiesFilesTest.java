@@ -1,0 +1,72 @@
+package org.taf.runner.config;
+
+import org.taf.runner.workload.Workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/** Every definition and profile committed under {@code properties/} loads without a problem. */
+class PropertiesFilesTest {
+    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    static final Path PROPERTIES = ROOT.resolve("properties");
+
+    private static LoadContext context() {
+        return new LoadContext(ROOT, Map.of(), Fixture.JAVA_HOME, Fixture.USER_HOME);
+    }
+
+    private static List<Path> files(boolean profiles) throws IOException {
+        try (Stream<Path> s = Files.walk(PROPERTIES)) {
+            return s.filter(p -> p.toString().endsWith(".properties"))
+                    .filter(p -> p.getParent().getFileName().toString().equals("profiles") == profiles)
+                    .sorted().toList();
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyDefinitionValidates() throws IOException {
+        List<Path> files = files(false);
+        assertThat(files).extracting(p -> PROPERTIES.relativize(p).toString())
+                .contains("quick.properties", "examples/mdev37992.properties", "examples/bp-instances.properties");
+        return files.stream().map(p -> DynamicTest.dynamicTest(PROPERTIES.relativize(p).toString(), () -> {
+            TestDefinition d = new ConfigLoader(context()).load(p, Map.of());
+            assertThat(d.config().warnings()).isEmpty();
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyProfileLoads() throws IOException {
+        List<Path> profiles = files(true);
+        assertThat(profiles).extracting(p -> p.getFileName().toString()).contains("default.properties");
+        Path quick = PROPERTIES.resolve("quick.properties");
+        return profiles.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
+            String name = p.getFileName().toString().replace(".properties", "");
+            TestDefinition d = new ConfigLoader(context()).load(quick, Map.of("profile", name));
+            assertThat(d.config().profileFile()).contains(p);
+            assertThat(d.profile().name()).isEqualTo(name);
+        }));
+    }
+
+    @Test
+    void quickIsHeadOneAgainstHeadOfThisRepositoryAndShort() {
+        TestDefinition d = new ConfigLoader(context()).load(PROPERTIES.resolve("quick.properties"), Map.of());
+        assertThat(d.repository()).isEqualTo(ROOT);
+        assertThat(d.comparisons()).singleElement().satisfies(c -> {
+            assertThat(c.parent().revision()).isEqualTo("HEAD~1");
+            assertThat(c.patch().revision()).isEqualTo("HEAD");
+        });
+        assertThat(d.workload().tests()).containsExactly(Workload.POINT_SELECT);
+        assertThat(d.workload().threads()).containsExactly(2);
+        // Upper bound of a run on 2 cores: 2 sides x iterations x (longest warm-up + measurement).
+        long seconds = 2L * d.measure().iterations() * (d.warmup().max().toSeconds() + d.measure().duration().toSeconds());
+        assertThat(seconds).isLessThanOrEqualTo(180);
+    }
+}

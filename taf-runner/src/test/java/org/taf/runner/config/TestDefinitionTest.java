@@ -1,0 +1,130 @@
+package org.taf.runner.config;
+
+import org.taf.runner.workload.Workload;
+import org.taf.runner.workload.RandType;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The typed result: every group of settings, defaults and derived values. */
+class TestDefinitionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void defaultsAreTypedAsDocumented() {
+        Fixture f = new Fixture(dir);
+        f.write("d.properties", "");
+        TestDefinition d = f.load("d.properties");
+        assertThat(d.name()).isEqualTo("d");
+        assertThat(d.comments()).isEmpty();
+        assertThat(d.repository()).isEqualTo(dir);
+        assertThat(d.cacheDir()).isEqualTo(Fixture.USER_HOME.resolve(".cache/taf"));
+        assertThat(d.engine().isEmpty()).isTrue();
+        assertThat(d.workload()).isEqualTo(new WorkloadSettings(List.of(Workload.POINT_SELECT), List.of(1, 2), 4,
+                10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1, 1, 1, 1, 1, Duration.ofSeconds(1), "root", "",
+                "sbtest"));
+        assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.INTERLEAVED, 1));
+        assertThat(d.warmup()).isEqualTo(new WarmupSettings(true, 2, Duration.ofSeconds(10), Duration.ofSeconds(120),
+                Duration.ofSeconds(10), 5, 2));
+        assertThat(d.rest()).isEqualTo(new RestSettings(true, 5, 20, 5, 120, Duration.ofSeconds(1)));
+        assertThat(d.verdict()).isEqualTo(new VerdictSettings(3, 5, 5));
+        assertThat(d.build().command()).isEqualTo(org.taf.runner.build.BuildSpec.DEFAULT_COMMAND);
+        assertThat(d.build().timeout()).isEqualTo(Duration.ofMinutes(15));
+        assertThat(d.build().artifact()).isEqualTo(Path.of("engine/target/engine.jar"));
+        assertThat(d.launch()).isEqualTo(new LaunchSettings(Duration.ofSeconds(60), Duration.ofSeconds(30), 0,
+                Path.of("/opt/jdk/bin/java"), List.of()));
+        assertThat(d.profile()).isEqualTo(new ProfileSettings("default", RuntimeKind.PROCESS, Optional.empty(),
+                Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
+                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty()));
+        assertThat(d.profile().changesCpu()).isFalse();
+        assertThat(d.output()).isEqualTo(new OutputSettings(dir.resolve("results"), dir.resolve("site"), true, true));
+        assertThat(d.post()).isEqualTo(new PostSettings(Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty()));
+        assertThat(d.stats()).isEqualTo(new StatsSettings(0.95, 0.05, 0.8, Duration.ofMinutes(10)));
+        assertThat(d.measurementsPerSide()).isEqualTo(1 * 2 * 3);
+        assertThat(d.file()).isEqualTo(dir.resolve("d.properties"));
+    }
+
+    @Test
+    void everyGroupIsFilledFromItsKeys() {
+        Fixture f = new Fixture(dir);
+        f.write("story.md", "# story");
+        f.write("profiles/pinned.properties",
+                "profile.runtime = container",
+                "profile.engine_cpuset = 1-3",
+                "profile.client_cpuset = 0",
+                "profile.memory_limit = 2G",
+                "profile.cpu.governor = performance",
+                "profile.cpu.min_freq = 2100MHz",
+                "profile.cpu.max_freq = 2.1GHz",
+                "profile.cpu.boost = off",
+                "profile.cpu.smt = ON",
+                "profile.cpu.strict = true",
+                "profile.image = taf/engine:local");
+        f.write("full.properties",
+                "name = full-run",
+                "comments = all of it",
+                "profile = pinned",
+                "workload.tests = oltp_rw, hot-points",
+                "workload.threads = 8, 1, 4",
+                "workload.tables = 8",
+                "workload.table_size = 10000000",
+                "workload.rand_type = Zipfian",
+                "workload.password = s3cret",
+                "warmup.threads = 0",
+                "measure.order = random",
+                "measure.order_seed = 42",
+                "launch.jvm_args = -Xmx2g, -XX:+UseParallelGC",
+                "launch.port = 33061",
+                "post.narrative = story.md",
+                "post.commit_url = https://example.org/c/{sha}",
+                "stats.confidence = 0.99");
+        TestDefinition d = f.load("full.properties");
+        assertThat(d.name()).isEqualTo("full-run");
+        assertThat(d.workload().tests()).containsExactly(Workload.OLTP_RW, Workload.HOT_POINTS);
+        assertThat(d.workload().threads()).containsExactly(8, 1, 4);
+        assertThat(d.workload().randType()).isEqualTo(RandType.ZIPFIAN);
+        assertThat(d.workload().tableSize()).isEqualTo(10_000_000);
+        assertThat(d.workload().toString()).doesNotContain("s3cret");
+        assertThat(d.warmup().threads()).isEqualTo(8);
+        assertThat(d.measure().order()).isEqualTo(MeasureOrder.RANDOM);
+        assertThat(d.launch().jvmArgs()).containsExactly("-Xmx2g", "-XX:+UseParallelGC");
+        assertThat(d.launch().port()).isEqualTo(33061);
+        assertThat(d.post().narrative()).contains(dir.resolve("story.md"));
+        assertThat(d.post().commitLink("abc123")).contains("https://example.org/c/abc123");
+        assertThat(d.stats().confidence()).isEqualTo(0.99);
+        ProfileSettings p = d.profile();
+        assertThat(p.name()).isEqualTo("pinned");
+        assertThat(p.runtime()).isEqualTo(RuntimeKind.CONTAINER);
+        assertThat(p.engineCpuset().orElseThrow().cpus()).containsExactly(1, 2, 3);
+        assertThat(p.clientCpuset().orElseThrow().spec()).isEqualTo("0");
+        assertThat(p.memoryLimit()).hasValue(2L << 30);
+        assertThat(p.governor()).contains("performance");
+        assertThat(p.minFreqKhz()).hasValue(2_100_000);
+        assertThat(p.maxFreqKhz()).hasValue(2_100_000);
+        assertThat(p.boost()).isEqualTo(CpuToggle.OFF);
+        assertThat(p.smt()).isEqualTo(CpuToggle.ON);
+        assertThat(p.strict()).isTrue();
+        assertThat(p.image()).contains("taf/engine:local");
+        assertThat(p.changesCpu()).isTrue();
+        assertThat(d.config().warnings()).isEmpty();
+        assertThat(d.config().find("workload.password").orElseThrow().displayValue()).isEqualTo("****");
+    }
+
+    @Test
+    void overlappingCpusetsAreAWarning() {
+        Fixture f = new Fixture(dir);
+        f.write("t.properties", "profile.engine_cpuset = 0-1", "profile.client_cpuset = 1");
+        assertThat(f.load("t.properties").config().warnings()).containsExactly(
+                "profile.engine_cpuset = 0-1 (t.properties:1) and profile.client_cpuset = 1 (t.properties:2) share "
+                        + "CPUs: the load generator competes with the engine");
+    }
+}
