@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
@@ -71,8 +70,8 @@ class RunEndToEndIT {
                 "measure.duration = 3s",
                 "measure.iterations = 3",
                 "warmup.min = 2s",
-                "warmup.max = 4s",
-                "warmup.window = 2s",
+                "warmup.max = 6s",
+                "warmup.window = 3s",
                 "rest.consecutive = 2",
                 "rest.max_attempts = 10",
                 "engine.innodb_buffer_pool_size = 16M",
@@ -132,9 +131,5 @@ class RunEndToEndIT {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-    }
-
-    static List<String> lines(Path p) throws IOException {
-        return Files.readAllLines(p, StandardCharsets.UTF_8);
     }
 }
