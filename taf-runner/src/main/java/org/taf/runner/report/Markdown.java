@@ -19,7 +19,7 @@ final class Markdown {
     private static final Pattern BULLET = Pattern.compile("^\\s{0,3}[-*+]\\s+(.*)$");
     private static final Pattern NUMBERED = Pattern.compile("^\\s{0,3}\\d{1,9}[.)]\\s+(.*)$");
     private static final Pattern QUOTE = Pattern.compile("^\\s{0,3}>\\s?(.*)$");
-    private static final Pattern SAFE_URL = Pattern.compile("^(https?://[^\\s]+|[^:\\s]*)$");
+    private static final Pattern SAFE_URL = Pattern.compile("^(https?://[^\\s\"'<>]+|[^:\\s\"'<>]*)$");
 
     private Markdown() {}
 
