@@ -94,6 +94,7 @@ final class HistoryViewBuilder {
                 .xAxis(m.get("chart.axis.run_date"), LineChart.XScale.LINEAR,
                         v -> f.day(Instant.ofEpochSecond(Math.round(v * DAY))))
                 .xTicks(ticks(days))
+                .xDomain(days.first(), days.last())
                 .yAxis(m.get("chart.axis.tps"), f::compact);
         series.values().forEach(chart::add);
         return chart.svg();

@@ -2,7 +2,6 @@ package org.taf.runner.report;
 
 import freemarker.core.TemplateClassResolver;
 import freemarker.template.Configuration;
-import freemarker.template.DefaultObjectWrapperBuilder;
 import freemarker.template.SimpleHash;
 import freemarker.template.Template;
 import freemarker.template.TemplateException;
@@ -44,7 +43,7 @@ final class Templates {
         cfg.setFallbackOnNullLoopVariable(false);
         cfg.setAPIBuiltinEnabled(false);
         cfg.setNewBuiltinClassResolver(TemplateClassResolver.ALLOWS_NOTHING_RESOLVER);
-        cfg.setObjectWrapper(new DefaultObjectWrapperBuilder(Configuration.VERSION_2_3_34).build());
+        cfg.setObjectWrapper(new RecordWrapper());
     }
 
     /** Renders {@code name} (e.g. "post.ftlh") with {@code view}. */

@@ -132,7 +132,7 @@ class MessagesTest {
     void placeholdersAreFilledAndAMissingKeyOrEditionIsABug() {
         Messages m = Messages.english();
         assertThat(m.get("title.one", "11.8", "OLTP_RO", 40, "+3.0%", "improved"))
-                .isEqualTo("11.8: OLTP_RO at 40 threads, +3.0% (improved)");
+                .isEqualTo("11.8: OLTP_RO, threads: 40, +3.0% (improved)");
         assertThat(m.get("env.cpu_state_value", "performance", "2,100", "2,100", "off"))
                 .isEqualTo("performance, 2,100\u20132,100 MHz, boost off");
         assertThat(m.get("ref.cell", "{1}", "x", 2)).isEqualTo("{1} x@2"); // arguments are not re-expanded

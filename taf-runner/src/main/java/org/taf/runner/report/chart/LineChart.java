@@ -41,6 +41,7 @@ public final class LineChart {
     private DoubleFunction<String> xFormat = Svg::num;
     private DoubleFunction<String> yFormat = Svg::num;
     private List<Double> xTicks;
+    private double[] xDomain;
     private final List<Series> series = new ArrayList<>();
     private final List<Marker> markers = new ArrayList<>();
 
@@ -81,6 +82,12 @@ public final class LineChart {
         return this;
     }
 
+    /** Widens the x axis to at least [min, max], so that charts meant to be compared share their axis. */
+    public LineChart xDomain(double min, double max) {
+        this.xDomain = new double[] {min, max};
+        return this;
+    }
+
     public LineChart yAxis(String label, DoubleFunction<String> format) {
         this.yLabel = label;
         this.yFormat = format;
@@ -108,6 +115,10 @@ public final class LineChart {
             }
         }
         markers.forEach(m -> xs.add(m.x()));
+        if (xDomain != null) {
+            xs.add(xDomain[0]);
+            xs.add(xDomain[1]);
+        }
         double minX = xs.stream().mapToDouble(Double::doubleValue).min().orElse(0);
         double maxX = xs.stream().mapToDouble(Double::doubleValue).max().orElse(1);
         Scale yProbe = Scale.linear(0, Scale.niceCeil(maxY, 5), 0, 1);
@@ -116,7 +127,9 @@ public final class LineChart {
         Legend legend = Legend.layout(series, width - 24);
         double left = 22 + yTickPx + 8;
         double top = TITLE_ROW + 6 + legend.height() + 6;
-        double right = width - 18;
+        List<Double> probeTicks = xTicks != null ? xTicks : List.of();
+        double lastLabel = probeTicks.isEmpty() ? 0 : TextWidth.px(xFormat.apply(probeTicks.get(probeTicks.size() - 1)));
+        double right = width - Math.max(18, lastLabel / 2 + 6);
         double bottom = height - 42;
         Scale x = xScale == XScale.LOG2 ? Scale.log2(minX, maxX, left, right)
                 : Scale.linear(minX, maxX, left, right);
@@ -130,8 +143,14 @@ public final class LineChart {
             svg.text("text", yFormat.apply(t), "x", Svg.num(left - 6), "y", Svg.num(py + 4), "text-anchor", "end");
         }
         svg.line(left, top, left, bottom, "#57606a", 1, null);
+        double lastRightEdge = Double.NEGATIVE_INFINITY;
         for (double t : xTickValues(x, xs)) {
             double px = x.map(t);
+            double half = TextWidth.px(xFormat.apply(t)) / 2;
+            if (px - half < lastRightEdge + 6) {
+                continue; // its label would overlap the previous one
+            }
+            lastRightEdge = px + half;
             svg.line(px, bottom, px, bottom + 4, "#57606a", 1, null);
             svg.text("text", xFormat.apply(t), "x", Svg.num(px), "y", Svg.num(bottom + 16), "text-anchor", "middle");
         }
