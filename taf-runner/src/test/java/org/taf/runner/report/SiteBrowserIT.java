@@ -102,8 +102,7 @@ class SiteBrowserIT {
     private void screenshot(String name, boolean fullPage) throws Exception {
         Path file = SHOTS.resolve(name);
         if (fullPage) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> metrics = (Map<String, Object>) driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
+            Map<String, Object> metrics = driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
             @SuppressWarnings("unchecked")
             Map<String, Number> size = (Map<String, Number>) metrics.get("cssContentSize");
             Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
