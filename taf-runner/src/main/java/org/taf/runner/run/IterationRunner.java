@@ -137,6 +137,7 @@ final class IterationRunner {
                 Future<?> running = load.submit(() -> gen.run(step.workload(), w.threads(),
                         w.max().plus(Duration.ofSeconds(30)), warmSamples));
                 SettleTrace t = warmup.warmUp(engine.cpuSampler(), ticker, sleeper);
+                warmSamples.requestStop();
                 gen.stop();
                 running.get();
                 a.warmup = new WarmupRecord("settle", t.settled(), seconds(t.cutAt()), t.reason(), percents(t.samples()),

@@ -25,6 +25,7 @@ final class MeasuringListener implements SampleListener {
     private double engineBefore;
     private double runnerBefore;
     private HostCpuTimes hostBefore;
+    private volatile boolean stopRequested;
 
     MeasuringListener(CpuSampler engine, CpuSampler runner, HostCpu host) {
         this.engine = engine;
@@ -49,7 +50,15 @@ final class MeasuringListener implements SampleListener {
         engineBefore = e;
         runnerBefore = r;
         hostBefore = h;
-        return Action.CONTINUE;
+        return stopRequested ? Action.STOP : Action.CONTINUE;
+    }
+
+    /**
+     * Ends the run at its next sample. Unlike {@code LoadGenerator.stop()}, this cannot be lost when
+     * it comes before the run has started.
+     */
+    void requestStop() {
+        stopRequested = true;
     }
 
     List<SampleRecord> samples() {

@@ -37,9 +37,9 @@ public final class DataLoader {
      * @throws WorkloadException naming the server and its error
      */
     public void ensureDatabase() {
-        try (Connection c = Jdbc.connectWithoutDatabase(connection); java.sql.Statement s = c.createStatement()) {
+        try (Connection c = Jdbc.connectWithoutDatabase(connection); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE IF NOT EXISTS " + connection.database());
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new WorkloadException("cannot create database " + connection.database() + " on "
                     + connection.address() + ": " + Jdbc.describe(e), e);
         }

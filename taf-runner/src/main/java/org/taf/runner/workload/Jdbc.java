@@ -23,22 +23,18 @@ final class Jdbc {
 
     /** A new connection; SQLException as the driver reports it. */
     static Connection connect(ConnectionSettings c) throws SQLException {
-        Properties p = new Properties();
-        p.setProperty("user", c.user());
-        p.setProperty("password", c.password());
-        Connection conn = new Driver().connect(url(c), p);
-        if (conn == null) {
-            throw new SQLException("Connector/J does not accept " + url(c));
-        }
-        return conn;
+        return open(url(c), c);
     }
 
     /** A connection to the server with no default database (to create it). */
     static Connection connectWithoutDatabase(ConnectionSettings c) throws SQLException {
+        return open("jdbc:mariadb://" + c.address() + "/?" + OPTIONS, c);
+    }
+
+    private static Connection open(String url, ConnectionSettings c) throws SQLException {
         Properties p = new Properties();
         p.setProperty("user", c.user());
         p.setProperty("password", c.password());
-        String url = "jdbc:mariadb://" + c.address() + "/?" + OPTIONS;
         Connection conn = new Driver().connect(url, p);
         if (conn == null) {
             throw new SQLException("Connector/J does not accept " + url);

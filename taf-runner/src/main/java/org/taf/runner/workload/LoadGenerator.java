@@ -71,9 +71,14 @@ public final class LoadGenerator {
             throw new WorkloadException("duration (" + duration + ") must be at least 1ms");
         }
         RunControl control = new RunControl();
+        synchronized (this) {
+            if (current != null) {
+                throw new IllegalStateException("a run is already in progress on this LoadGenerator");
+            }
+            current = control;
+        }
         List<Worker> workers = new ArrayList<>();
         List<Thread> running = new ArrayList<>();
-        current = control;
         try {
             for (int i = 0; i < threads; i++) {
                 Worker w = new Worker(i, threads, workload, options, sessions, control, clock);
@@ -93,7 +98,9 @@ public final class LoadGenerator {
             for (int i = running.size(); i < workers.size(); i++) {
                 workers.get(i).close(); // opened but never started: its thread cannot close it
             }
-            current = null;
+            synchronized (this) {
+                current = null;
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import static org.taf.runner.workload.OltpStatement.POINT;
 import static org.taf.runner.workload.OltpStatement.SIMPLE_RANGE;
 import static org.taf.runner.workload.OltpStatement.SUM_RANGE;
 
+import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -117,7 +118,7 @@ public enum Workload {
         this.events = events;
     }
 
-    private static Event rangesOnly(EventContext ctx, OltpStatement kind) throws java.sql.SQLException {
+    private static Event rangesOnly(EventContext ctx, OltpStatement kind) throws SQLException {
         OltpScript s = new OltpScript(ctx, false, kind);
         int count = switch (kind) {
             case SIMPLE_RANGE -> ctx.options().simpleRanges();

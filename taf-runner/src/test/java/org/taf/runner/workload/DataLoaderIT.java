@@ -58,6 +58,20 @@ class DataLoaderIT {
     }
 
     @Test
+    void createsItsDatabaseWhenMissing(TestServer server) throws SQLException {
+        ConnectionSettings admin = server.database("mysql");
+        execute(admin, "DROP DATABASE IF EXISTS loader_new_db");
+        ConnectionSettings fresh = new ConnectionSettings(admin.host(), admin.port(), admin.user(), admin.password(),
+                "loader_new_db");
+        DataLoader loader = new DataLoader(fresh);
+        loader.ensureDatabase();
+        loader.ensureDatabase(); // idempotent
+        loader.prepare(new DataSpec(1, 10, 1), 1);
+        assertThat(query(fresh, "SELECT COUNT(*) FROM sbtest1")).isEqualTo("10");
+        execute(admin, "DROP DATABASE loader_new_db");
+    }
+
+    @Test
     void anUnreachableServerIsNamed() {
         ConnectionSettings nowhere = new ConnectionSettings("127.0.0.1", 1, "root", "", "sbtest");
         assertThatThrownBy(() -> new DataLoader(nowhere).prepare(new DataSpec(1, 10, 1), 1))
