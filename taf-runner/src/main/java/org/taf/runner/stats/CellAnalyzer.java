@@ -26,16 +26,18 @@ final class CellAnalyzer {
 
         Missing missing = missingSide(in);
         if (missing != null) {
-            return failed(cell, parentAll, patchAll, missing.verdict(), missing.reason(), pairs, excluded, warnings);
+            return failed(cell, parentAll, patchAll, missing.verdict(), missing.side(), missing.reason(), pairs,
+                    excluded, warnings);
         }
-        String zero = zeroTps(parent, "parent");
-        zero = zero != null ? zero : zeroTps(patch, "patch");
-        if (zero != null) {
-            return failed(cell, parentAll, patchAll, Verdict.FAILED, zero, pairs, excluded, warnings);
-        }
-
         List<IterationSummary> parentIn = summariesOf(parent, parentAll);
         List<IterationSummary> patchIn = summariesOf(patch, patchAll);
+        String parentZero = zeroTps(parentIn, "parent");
+        String patchZero = zeroTps(patchIn, "patch");
+        if (parentZero != null || patchZero != null) {
+            String why = parentZero == null ? patchZero : patchZero == null ? parentZero : parentZero + "; " + patchZero;
+            return failed(cell, parentAll, patchAll, Verdict.FAILED, side(parentZero != null, patchZero != null), why,
+                    pairs, excluded, warnings);
+        }
         double parentLog = meanLog(parentIn);
         double patchLog = meanLog(patchIn);
         Double ciLow = null;
@@ -54,7 +56,7 @@ final class CellAnalyzer {
         if (mde.warning() != null && mde.pct() != null) {
             warnings.add(mde.warning());
         }
-        return new CellAnalysis(cell, parentAll, patchAll, null, null, FastMath.exp(parentLog),
+        return new CellAnalysis(cell, parentAll, patchAll, null, null, null, FastMath.exp(parentLog),
                 FastMath.exp(patchLog), FastMath.exp(patchLog - parentLog), ciLow, ciHigh, rank,
                 ClassicVerdict.of(parentIn, patchIn, o), pairs, mde, excluded, warnings, parent.size(), patch.size());
     }
@@ -93,27 +95,42 @@ final class CellAnalyzer {
         return all;
     }
 
-    /** Why a side has nothing to compare: FAILED when it recorded failures, else NOT_COMPARABLE. */
-    private record Missing(Verdict verdict, String reason) {}
+    /** Why a cell has nothing to compare: FAILED when a side recorded failures, else NOT_COMPARABLE. */
+    private record Missing(Verdict verdict, String side, String reason) {}
 
     private static Missing missingSide(CellSamples in) {
-        for (String side : List.of("parent", "patch")) {
-            boolean empty = (side.equals("parent") ? in.parent() : in.patch()).isEmpty();
-            List<String> failures = side.equals("parent") ? in.parentFailures() : in.patchFailures();
-            if (empty && !failures.isEmpty()) {
-                return new Missing(Verdict.FAILED, side + " failed in all " + failures.size()
-                        + " iteration(s); first: " + failures.get(0));
+        boolean parentFailed = in.parent().isEmpty() && !in.parentFailures().isEmpty();
+        boolean patchFailed = in.patch().isEmpty() && !in.patchFailures().isEmpty();
+        if (parentFailed || patchFailed) {
+            List<String> why = new ArrayList<>();
+            if (parentFailed) {
+                why.add(allFailed("parent", in.parentFailures()));
             }
-            if (empty) {
-                return new Missing(Verdict.NOT_COMPARABLE, side + " has no measured iterations");
+            if (patchFailed) {
+                why.add(allFailed("patch", in.patchFailures()));
             }
+            return new Missing(Verdict.FAILED, side(parentFailed, patchFailed), String.join("; ", why));
+        }
+        if (in.parent().isEmpty()) {
+            return new Missing(Verdict.NOT_COMPARABLE, null, "parent has no measured iterations");
+        }
+        if (in.patch().isEmpty()) {
+            return new Missing(Verdict.NOT_COMPARABLE, null, "patch has no measured iterations");
         }
         return null;
     }
 
-    private static String zeroTps(List<IterationSample> side, String name) {
-        for (IterationSample s : side) {
-            if (IterationSummary.of(s).medianTps() <= 0) {
+    private static String allFailed(String side, List<String> failures) {
+        return side + " failed in all " + failures.size() + " iteration(s); first: " + failures.get(0);
+    }
+
+    private static String side(boolean parent, boolean patch) {
+        return parent && patch ? "both" : parent ? "parent" : "patch";
+    }
+
+    private static String zeroTps(List<IterationSummary> side, String name) {
+        for (IterationSummary s : side) {
+            if (s.medianTps() <= 0) {
                 return name + " iteration " + s.index() + " failed: its median TPS is 0 (stalled)";
             }
         }
@@ -121,8 +138,8 @@ final class CellAnalyzer {
     }
 
     private static CellAnalysis failed(CellKey cell, List<IterationSummary> parent, List<IterationSummary> patch,
-            Verdict v, String reason, int pairs, List<ExcludedIteration> excluded, List<String> warnings) {
-        return new CellAnalysis(cell, parent, patch, v, reason, null, null, null, null, null,
+            Verdict v, String side, String reason, int pairs, List<ExcludedIteration> excluded, List<String> warnings) {
+        return new CellAnalysis(cell, parent, patch, v, reason, side, null, null, null, null, null,
                 new RankTest.Result(null, "none: " + reason), null, pairs, null, excluded, warnings, 0, 0);
     }
 

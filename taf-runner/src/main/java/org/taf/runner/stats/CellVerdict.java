@@ -12,6 +12,8 @@ import java.util.Objects;
  * @param threads           client threads
  * @param verdict           the statistical verdict
  * @param reason            one sentence: why this verdict (numbers included)
+ * @param failedSide        for FAILED: {@code parent}, {@code patch} or {@code both} (a failing patch where the
+ *                          parent ran is "newly failing", the reverse "fixed"); else null
  * @param parent            every parent iteration, excluded ones too
  * @param patch             every patch iteration, excluded ones too
  * @param parentTps         geometric mean of the included parent iteration medians, TPS; null without data
@@ -33,7 +35,7 @@ import java.util.Objects;
  * @param exclusionRule     the rule, in one sentence
  * @param warnings          what a reader must know (flags, failures, too few iterations, MDE above fail)
  */
-public record CellVerdict(String workload, int threads, Verdict verdict, String reason,
+public record CellVerdict(String workload, int threads, Verdict verdict, String reason, String failedSide,
         List<IterationSummary> parent, List<IterationSummary> patch, Double parentTps, Double patchTps,
         Double ratio, Double ciLow, Double ciHigh, double confidence, Double pValue, String pMethod,
         Double pAdjusted, double level, ClassicVerdict classic, int pairsUsed, StopReason stopReason,
@@ -61,7 +63,7 @@ public record CellVerdict(String workload, int threads, Verdict verdict, String 
 
     /** A copy with another stop reason (the adaptive loop decides it after the verdicts). */
     CellVerdict withStopReason(StopReason r) {
-        return new CellVerdict(workload, threads, verdict, reason, parent, patch, parentTps, patchTps, ratio, ciLow,
+        return new CellVerdict(workload, threads, verdict, reason, failedSide, parent, patch, parentTps, patchTps, ratio, ciLow,
                 ciHigh, confidence, pValue, pMethod, pAdjusted, level, classic, pairsUsed, r, mde, excluded, exclusionRule,
                 warnings);
     }

@@ -79,7 +79,8 @@ public final class Statistics {
 
     private static CellVerdict verdict(CellAnalysis a, Double pAdjusted, double level, StatsOptions o) {
         VerdictRule.Outcome out = VerdictRule.decide(a, pAdjusted, level, o);
-        return new CellVerdict(a.cell().workload(), a.cell().threads(), out.verdict(), out.reason(), a.parent(),
+        return new CellVerdict(a.cell().workload(), a.cell().threads(), out.verdict(), out.reason(), a.failedSide(),
+                a.parent(),
                 a.patch(), a.parentTps(), a.patchTps(), a.ratio(), a.ciLow(), a.ciHigh(), o.confidence(),
                 a.rank().p(), a.rank().method(), pAdjusted, level, a.classic(), a.pairs(), StopReason.PENDING, a.mde(),
                 a.excluded(), o.exclusion().describe(), a.warnings());

@@ -131,7 +131,7 @@ class AdaptivePolicyTest {
     }
 
     private static CellVerdict cell(String workload, Verdict verdict, Double lo, Double hi, Double pAdj, int pairs) {
-        return new CellVerdict(workload, 1, verdict, "test", List.of(), List.of(), null, null, null, lo, hi, 0.95,
+        return new CellVerdict(workload, 1, verdict, "test", null, List.of(), List.of(), null, null, null, lo, hi, 0.95,
                 pAdj, "test", pAdj, 0.05, null, pairs, StopReason.PENDING, null, List.of(), "", List.of());
     }
 }

@@ -43,7 +43,7 @@ class CellVerdictGoldenTest {
         assertThat(json).contains("\"verdict\" : \"REGRESSED\"", "\"stop_reason\" : \"DECIDED\"")
                 .doesNotContain("NaN", "Infinity");
         // Only the record components are fields: helper methods (cell(), changePct()) stay out.
-        assertThat(new ObjectMapper().readTree(json).fieldNames()).toIterable().hasSize(23)
+        assertThat(new ObjectMapper().readTree(json).fieldNames()).toIterable().hasSize(24)
                 .doesNotContain("cell", "change_pct");
     }
 }

@@ -83,6 +83,7 @@ class StatisticsTest {
         assertThat(missing.ratio()).isNull();
         assertThat(missing.classic()).isNull();
         assertThat(missing.stopReason()).isEqualTo(StopReason.DECIDED);
+        assertThat(missing.failedSide()).isNull();
 
         CellSamples crashed = new CellSamples(Simulation.CELL, Cells.side(1000, 1010), List.of(), List.of(),
                 List.of("iteration 0: engine exited with 134", "iteration 1: engine exited with 134"));
@@ -91,6 +92,7 @@ class StatisticsTest {
         assertThat(s.cells().get(0).reason()).isEqualTo("patch failed in all 2 iteration(s); first: iteration 0: engine"
                 + " exited with 134");
         assertThat(s.cells().get(0).warnings()).contains("patch failure: iteration 1: engine exited with 134");
+        assertThat(s.cells().get(0).failedSide()).as("newly failing").isEqualTo("patch");
         assertThat(s.exitCode()).isEqualTo(ExitCode.ERROR);
     }
 
@@ -101,6 +103,12 @@ class StatisticsTest {
         CellVerdict v = only(stalled);
         assertThat(v.verdict()).isEqualTo(Verdict.FAILED);
         assertThat(v.reason()).isEqualTo("patch iteration 0 failed: its median TPS is 0 (stalled)");
+        assertThat(v.failedSide()).isEqualTo("patch");
+        // A parent that failed everywhere while the patch ran: fixed, and it wins over "no data".
+        CellSamples fixed = new CellSamples(Simulation.CELL, List.of(), Cells.side(1000, 1010),
+                List.of("iteration 0: engine exited with 1"), List.of());
+        assertThat(only(fixed).verdict()).isEqualTo(Verdict.FAILED);
+        assertThat(only(fixed).failedSide()).isEqualTo("parent");
     }
 
     @Test

@@ -62,7 +62,7 @@ class VerdictRuleTest {
 
     @Test
     void withoutAnIntervalItIsUnknownForTooFewIterations() {
-        CellAnalysis a = new CellAnalysis(Simulation.CELL, List.of(), List.of(), null, null, 100.0, 90.0, 0.9, null,
+        CellAnalysis a = new CellAnalysis(Simulation.CELL, List.of(), List.of(), null, null, null, 100.0, 90.0, 0.9, null,
                 null, new RankTest.Result(null, "none"), null, 2, null, List.of(), List.of(), 2, 2);
         VerdictRule.Outcome out = VerdictRule.decide(a, null, 0.05, O);
         assertThat(out.verdict()).isEqualTo(Verdict.UNKNOWN);
@@ -79,7 +79,7 @@ class VerdictRuleTest {
     }
 
     private static CellAnalysis analysis(double ratio, double lo, double hi) {
-        return new CellAnalysis(Simulation.CELL, List.of(), List.of(), null, null, 100.0, 100 * ratio, ratio, lo, hi,
+        return new CellAnalysis(Simulation.CELL, List.of(), List.of(), null, null, null, 100.0, 100 * ratio, ratio, lo, hi,
                 new RankTest.Result(0.5, "test"), null, 5, null, List.of(), List.of(), 5, 5);
     }
 }
