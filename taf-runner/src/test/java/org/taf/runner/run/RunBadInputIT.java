@@ -99,6 +99,11 @@ class RunBadInputIT {
     }
 
     @Test
+    void compareWithAnUnresolvableParent() {
+        assertError(taf("compare", "--parent", "nope~3", "--patch", "HEAD", "bad.properties"), "nope~3");
+    }
+
+    @Test
     void aFailedBuildNamesTheCommitAndShowsTheLog() {
         assertError(taf("run", "bad.properties", "-Dbuild.command=echo compiling; echo broken >&2; exit 7"),
                 "first", "exit status 7", "broken");

@@ -6,7 +6,8 @@ import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Injects a {@link TestServer} into integration tests. Without {@code -Dtaf.it.server=host:port} it starts
+ * Injects a {@link TestServer} into integration tests. On a class marked {@link UsesTafEngine} it is TAF's
+ * own engine, started once in this JVM. Otherwise, without {@code -Dtaf.it.server=host:port} it starts
  * one {@link MariaDbServer} for the whole test run (kept in the root store, stopped when the run ends);
  * with it, the tests use that server (for example TAF's own engine) and start nothing.
  */
@@ -28,6 +29,16 @@ final class MariaDbExtension implements ParameterResolver {
             }
             return new TestServer(external.substring(0, colon), Integer.parseInt(external.substring(colon + 1)),
                     System.getProperty("taf.it.user", "root"), System.getProperty("taf.it.password", ""));
+        }
+        if (context.getRequiredTestClass().isAnnotationPresent(UsesTafEngine.class)) {
+            TafEngineServer engine = context.getRoot().getStore(NS).computeIfAbsent("taf-engine", key -> {
+                try {
+                    return TafEngineServer.start();
+                } catch (Exception e) {
+                    throw new ParameterResolutionException("cannot start TAF's engine for the integration tests", e);
+                }
+            }, TafEngineServer.class);
+            return engine.server();
         }
         MariaDbServer server = context.getRoot().getStore(NS).computeIfAbsent("mariadb", key -> {
             try {

@@ -13,8 +13,8 @@ record TestServer(String host, int port, String user, String password) {
 
     /** Connection settings for {@code database}, created on the server if missing. */
     ConnectionSettings database(String database) {
-        ConnectionSettings admin = new ConnectionSettings(host, port, user, password, "mysql");
-        try (Connection c = Jdbc.connect(admin); Statement st = c.createStatement()) {
+        ConnectionSettings admin = new ConnectionSettings(host, port, user, password, database);
+        try (Connection c = Jdbc.connectWithoutDatabase(admin); Statement st = c.createStatement()) {
             st.execute("CREATE DATABASE IF NOT EXISTS " + database);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create database " + database + " on " + admin.address(), e);

@@ -107,10 +107,16 @@ class WorkloadIT {
     }
 
     private long rows() throws SQLException {
-        try (Connection c = Jdbc.connect(options.connection()); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT (SELECT COUNT(*) FROM sbtest1) + (SELECT COUNT(*) FROM sbtest2)")) {
-            rs.next();
-            return rs.getLong(1);
+        long n = 0;
+        // One COUNT(*) per table: TAF's engine, which these tests also load, has no subqueries.
+        try (Connection c = Jdbc.connect(options.connection()); Statement st = c.createStatement()) {
+            for (String table : new String[] {"sbtest1", "sbtest2"}) {
+                try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + table)) {
+                    rs.next();
+                    n += rs.getLong(1);
+                }
+            }
         }
+        return n;
     }
 }
