@@ -10,11 +10,13 @@ import java.util.TreeSet;
  * kept and a warning says so (dropping most of a side would hide a problem rather than avoid it).
  *
  * @param flags        flags that exclude an iteration (default {@code ERRORS}, {@code NOT_SETTLED})
- * @param minRemaining unflagged iterations a side needs for the exclusion to apply (default 2)
+ * @param minRemaining unflagged iterations a side needs for the exclusion to apply (default 3, the
+ *                     fewest an interval and a p-value need: excluding must not leave too few)
  */
 public record ExclusionRule(List<String> flags, int minRemaining) {
     /** Default rule: exclude iterations with errors or an unsettled warm-up when 2 clean ones remain. */
-    public static final ExclusionRule DEFAULT = new ExclusionRule(List.of("NOT_SETTLED", "ERRORS"), 2);
+    public static final ExclusionRule DEFAULT = new ExclusionRule(List.of("NOT_SETTLED", "ERRORS"),
+            StatsOptions.MIN_ITERATIONS);
 
     public ExclusionRule {
         for (String f : flags) {

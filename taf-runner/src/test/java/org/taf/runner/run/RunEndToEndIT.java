@@ -72,6 +72,10 @@ class RunEndToEndIT {
                 "warmup.min = 2s",
                 "warmup.max = 8s",
                 "warmup.window = 3s",
+                // A 3-sample window is short: allow more spread than the default so that short
+                // warm-ups settle; the verdict must not hang on it.
+                "warmup.max_cv_pct = 10",
+                "warmup.max_slope_pct = 10",
                 "rest.consecutive = 2",
                 "rest.max_attempts = 10",
                 "engine.innodb_buffer_pool_size = 16M",

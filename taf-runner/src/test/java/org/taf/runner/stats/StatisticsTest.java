@@ -71,7 +71,7 @@ class StatisticsTest {
         CellVerdict v = only(new CellSamples(Simulation.CELL, Cells.side(1000, 1010, 1020), patch));
         assertThat(v.excluded()).isEmpty();
         assertThat(v.warnings()).contains("2 of 3 patch iterations are flagged ERRORS or NOT_SETTLED but only 1"
-                + " unflagged remain (the rule needs 2): all are kept in the verdict",
+                + " unflagged remain (the rule needs 3): all are kept in the verdict",
                 "patch iteration 1 is flagged HOST_NOISE; kept in the verdict");
     }
 
