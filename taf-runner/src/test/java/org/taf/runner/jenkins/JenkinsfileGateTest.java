@@ -152,6 +152,9 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
         assertThat(jenkins.shellCalls).filteredOn(c -> !c.runs("./taf run "))
                 .allSatisfy(c -> assertThat(c.frame().locks()).isEmpty());
         assertThat(jenkins.locks).hasSize(1);
+        assertThat(calls("./taf --version")).singleElement() // the runner is built before the lock is taken
+                .satisfies(c -> assertThat(c.frame().nodeName()).isEqualTo(run.frame().nodeName()));
+        assertThat(jenkins.shellCalls.indexOf(calls("./taf --version").get(0))).isLessThan(jenkins.shellCalls.indexOf(run));
     }
 
     @Test

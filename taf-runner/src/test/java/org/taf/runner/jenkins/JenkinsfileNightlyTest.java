@@ -33,6 +33,8 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         assertThat(jenkins.parallels).singleElement().satisfies(p -> assertThat(p.branches()).containsExactly("gate", "quick"));
         assertThat(tafRuns()).extracting(c -> c.frame().branch()).containsExactly("gate", "quick");
         assertThat(tafRuns()).extracting(c -> c.frame().nodeName()).containsExactly("perf1", "perf2");
+        assertThat(jenkins.checkouts).filteredOn(f -> f.branch() != null)
+                .extracting(f -> f.branch() + "@" + f.nodeName()).containsExactly("gate@perf1", "quick@perf2");
         assertThat(tafRuns()).noneMatch(c -> c.script().contains("-Dparent") || c.script().contains("-Dpatch"));
         assertThat(jenkins.stashes.keySet()).containsExactly("nightly-gate", "nightly-quick");
         assertThat(jenkins.unstashed).containsExactly("nightly-gate", "nightly-quick");

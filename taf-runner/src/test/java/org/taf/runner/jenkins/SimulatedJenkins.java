@@ -97,7 +97,8 @@ final class SimulatedJenkins {
     final List<JunitReport> junitReports = new ArrayList<>();
     final List<HtmlReport> htmlReports = new ArrayList<>();
     final List<ParallelRun> parallels = new ArrayList<>();
-    final List<String> checkouts = new ArrayList<>();
+    /** Where each checkout happened. */
+    final List<Frame> checkouts = new ArrayList<>();
     final List<Failure> failures = new ArrayList<>();
     /** The declared pipeline, once {@code pipeline {}} was read. */
     Directives.Pipeline pipeline;
@@ -178,7 +179,7 @@ final class SimulatedJenkins {
     void checkout() {
         Agents.Node n = node("checkout");
         repository.forEach((path, text) -> n.workspace.write(Workspace.resolve(frame().cwd(), path), text));
-        checkouts.add(n.name);
+        checkouts.add(frame());
     }
 
     private void restore(String key, Object value) {
