@@ -46,6 +46,12 @@ final class Block {
     volatile long freedPageClock;
     /** Milliseconds of the first access since the page was read in; 0 = not accessed. */
     volatile long accessTime;
+    /**
+     * Set by a page hit that found the page too old (about to be evicted), without any lock; the
+     * LRU tail scan, which holds the pool mutex anyway, moves the page to the head instead of
+     * evicting it. This keeps the pool mutex off the page-hit path (the direction of MDEV-33966).
+     */
+    volatile boolean youngRequested;
 
     /** LSN of the first change not yet written to disk; 0 = clean. */
     volatile long oldestModification;

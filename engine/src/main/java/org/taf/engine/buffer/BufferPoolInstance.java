@@ -210,14 +210,18 @@ final class BufferPoolInstance {
         }
     }
 
-    /** InnoDB's page-hit path: record the first access, and make the page young if it is too old. */
+    /**
+     * The page-hit path: record the first access, and if the page is too old, ask for it to be made
+     * young. No lock is taken: the request is a flag that the next LRU tail scan acts on under the
+     * pool mutex it holds anyway. (Before MDEV-33966, InnoDB moved the page here, under the mutex.)
+     */
     private void onAccess(Block b) {
         long now = millis.getAsLong();
         if (b.accessTime == 0) {
             b.accessTime = now == 0 ? 1 : now;
         }
-        if (peekIfTooOld(b, now)) {
-            makeYoung(b);
+        if (!b.youngRequested && peekIfTooOld(b, now)) {
+            b.youngRequested = true;
         }
     }
 
@@ -245,16 +249,19 @@ final class BufferPoolInstance {
         return (clock & Integer.MAX_VALUE) >= youngEnough;
     }
 
-    /** buf_page_make_young: takes the pool mutex for every move. */
-    private void makeYoung(Block b) {
-        mutex.lock();
-        try {
-            if (b.inLru && b.state == Block.FILE_PAGE && lru.makeYoung(b)) {
-                madeYoung.increment();
-            }
-        } finally {
-            mutex.unlock();
+    /**
+     * Moves a page whose hit asked for it to the LRU head; the caller holds the pool mutex (the LRU
+     * tail scan). Returns whether it moved.
+     */
+    private boolean honourYoungRequest(Block b) {
+        if (!b.youngRequested) {
+            return false;
         }
+        b.youngRequested = false;
+        if (b.inLru && b.state == Block.FILE_PAGE && lru.makeYoung(b)) {
+            madeYoung.increment();
+        }
+        return true;
     }
 
     /**
@@ -272,7 +279,12 @@ final class BufferPoolInstance {
                 }
                 int limit = round == 0 ? options.lruScanDepth() : Integer.MAX_VALUE;
                 int scanned = 0;
-                for (Block x = lru.tail(); x != null && scanned < limit; x = x.lruPrev, scanned++) {
+                Block prev;
+                for (Block x = lru.tail(); x != null && scanned < limit; x = prev, scanned++) {
+                    prev = x.lruPrev;
+                    if (honourYoungRequest(x)) {
+                        continue; // accessed while in danger: a second chance at the head
+                    }
                     if (x.fixCount.get() != 0 || x.writing.get() || x.state != Block.FILE_PAGE) {
                         continue;
                     }
@@ -331,6 +343,7 @@ final class BufferPoolInstance {
         b.state = Block.FREE;
         b.accessTime = 0;
         b.freedPageClock = 0;
+        b.youngRequested = false;
     }
 
     /** Puts a block on the flush list (if clean) and stamps a new LSN; the caller holds its X latch. */

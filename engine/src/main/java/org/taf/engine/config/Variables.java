@@ -47,6 +47,18 @@ public final class Variables {
         add(Variable.bool("log_bin", false, "binary log").withoutEffect());
         add(Variable.bool("innodb_adaptive_hash_index", false, "adaptive hash index").withoutEffect());
         add(Variable.bool("performance_schema", false, "performance schema").withoutEffect());
+
+        // ---- Engine server (issue 3, org.taf.engine.server): variables of the client/server protocol ----
+        add(Variable.text("users", "root:,sbtest:",
+                "accounts allowed to connect, comma-separated user:password (empty password allowed) or"
+                        + " user:*<41-char hash as MariaDB's PASSWORD() prints it>"));
+        add(Variable.size("max_allowed_packet", "16M", 1 * KIB, 1 * GIB,
+                "largest packet (and so statement) a client may send, in bytes"));
+        add(Variable.integer("wait_timeout", 28800, 1, 31_536_000,
+                "seconds an idle client connection is kept before the server closes it"));
+        add(Variable.integer("connect_timeout", 10, 2, 31_536_000,
+                "seconds a new connection has to complete its handshake"));
+        // ---- end of engine-server variables ----
     }
 
     private Variables() {}

@@ -1,5 +1,8 @@
 package org.taf.runner.config;
 
+import org.taf.runner.workload.Workload;
+import org.taf.runner.workload.RandType;
+
 import static org.taf.runner.config.ValueTypes.bool;
 import static org.taf.runner.config.ValueTypes.cpuset;
 import static org.taf.runner.config.ValueTypes.duration;
@@ -86,8 +89,8 @@ public final class Keys {
             "engine variable for every side, e.g. engine.innodb_buffer_pool_size = 2G (the engine checks it)");
 
     // --- workload
-    public static final Key<List<WorkloadName>> WORKLOAD_TESTS = key("workload.tests",
-            listOf(oneOf(WorkloadName.values(), WorkloadName::label), 1, true), "POINT_SELECT",
+    public static final Key<List<Workload>> WORKLOAD_TESTS = key("workload.tests",
+            listOf(oneOf(Workload.values(), Workload::tafName), 1, true), "POINT_SELECT",
             "workloads to run, by TAF test name (case-insensitive)");
     public static final Key<List<Integer>> WORKLOAD_THREADS = key("workload.threads",
             listOf(integer(1, 10_000), 1, true), "1,2", "client thread counts to sweep, in this order");
@@ -96,7 +99,7 @@ public final class Keys {
     public static final Key<Integer> WORKLOAD_TABLE_SIZE = key("workload.table_size", integer(1, MAX), "10000",
             "rows per table");
     public static final Key<RandType> WORKLOAD_RAND_TYPE = key("workload.rand_type",
-            oneOf(RandType.values(), RandType::label), "uniform", "distribution of row ids (sysbench --rand-type)");
+            oneOf(RandType.values(), RandType::sysbenchName), "uniform", "distribution of row ids (sysbench --rand-type)");
     public static final Key<Integer> WORKLOAD_RANGE_SIZE = key("workload.range_size", integer(1, MAX), "100",
             "rows per range query");
     public static final Key<Integer> WORKLOAD_POINTS = key("workload.points", integer(1, 65_535), "100",

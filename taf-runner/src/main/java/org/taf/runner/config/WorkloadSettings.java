@@ -1,5 +1,8 @@
 package org.taf.runner.config;
 
+import org.taf.runner.workload.Workload;
+import org.taf.runner.workload.RandType;
+
 import static org.taf.runner.config.Checks.atLeast;
 import static org.taf.runner.config.Checks.notNull;
 import static org.taf.runner.config.Checks.positive;
@@ -31,7 +34,7 @@ import java.util.List;
  * @param password        its password (default empty)
  * @param database        schema holding the tables (default sbtest)
  */
-public record WorkloadSettings(List<WorkloadName> tests, List<Integer> threads, int tables, int tableSize,
+public record WorkloadSettings(List<Workload> tests, List<Integer> threads, int tables, int tableSize,
         RandType randType, int rangeSize, int points, int pointSelects, int simpleRanges, int sumRanges,
         int orderRanges, int distinctRanges, int indexUpdates, int nonIndexUpdates, int deleteInserts, long seed,
         Duration reportInterval, String user, String password, String database) {

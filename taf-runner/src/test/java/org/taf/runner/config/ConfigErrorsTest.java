@@ -1,5 +1,7 @@
 package org.taf.runner.config;
 
+import org.taf.runner.workload.Workload;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -53,8 +55,8 @@ class ConfigErrorsTest {
                         "quick.properties:1: unknown key workload.thread; did you mean workload.threads?",
                         "quick.properties:2: measure.duration = 10: needs a unit (ms, s, m, h), e.g. 10s",
                         "quick.properties:3: workload.tests = POINT_SELECT, NOPE: element 2 (NOPE) must be one of "
-                                + String.join(", ", java.util.Arrays.stream(WorkloadName.values())
-                                        .map(WorkloadName::label).toList()),
+                                + String.join(", ", java.util.Arrays.stream(Workload.values())
+                                        .map(Workload::tafName).toList()),
                         "quick.properties:4: warmup.enabled = perhaps: must be true or false",
                         "quick.properties:5: workload.rand_type = normal: must be one of uniform, special, gaussian, "
                                 + "pareto, zipfian",

@@ -1,5 +1,7 @@
 package org.taf.runner.config;
 
+import org.taf.runner.workload.Workload;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -120,7 +122,7 @@ class LayeringTest {
         assertThat(d.workload().threads()).containsExactly(1, 4);
         assertThat(d.measure().duration()).hasSeconds(300);
         assertThat(d.measure().iterations()).isEqualTo(2);
-        assertThat(d.workload().tests()).containsExactly(WorkloadName.OLTP_RO, WorkloadName.POINTS_COVERED_PK);
+        assertThat(d.workload().tests()).containsExactly(Workload.OLTP_RO, Workload.POINTS_COVERED_PK);
         assertThat(d.warmup().threads()).isEqualTo(3);
         assertThat(d.warmup().max()).hasSeconds(100);
         assertThat(d.rest()).isEqualTo(new RestSettings(false, 6, 25, 10, 200, java.time.Duration.ofSeconds(2)));

@@ -1,5 +1,7 @@
 package org.taf.runner.config;
 
+import org.taf.runner.workload.Workload;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -61,7 +63,7 @@ class PropertiesFilesTest {
             assertThat(c.parent().revision()).isEqualTo("HEAD~1");
             assertThat(c.patch().revision()).isEqualTo("HEAD");
         });
-        assertThat(d.workload().tests()).containsExactly(WorkloadName.POINT_SELECT);
+        assertThat(d.workload().tests()).containsExactly(Workload.POINT_SELECT);
         assertThat(d.workload().threads()).containsExactly(2);
         // Upper bound of a run on 2 cores: 2 sides x iterations x (longest warm-up + measurement).
         long seconds = 2L * d.measure().iterations() * (d.warmup().max().toSeconds() + d.measure().duration().toSeconds());

@@ -1,5 +1,8 @@
 package org.taf.runner.config;
 
+import org.taf.runner.workload.Workload;
+import org.taf.runner.workload.RandType;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -25,7 +28,7 @@ class TestDefinitionTest {
         assertThat(d.repository()).isEqualTo(dir);
         assertThat(d.cacheDir()).isEqualTo(Fixture.USER_HOME.resolve(".cache/taf"));
         assertThat(d.engine().isEmpty()).isTrue();
-        assertThat(d.workload()).isEqualTo(new WorkloadSettings(List.of(WorkloadName.POINT_SELECT), List.of(1, 2), 4,
+        assertThat(d.workload()).isEqualTo(new WorkloadSettings(List.of(Workload.POINT_SELECT), List.of(1, 2), 4,
                 10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1, 1, 1, 1, 1, Duration.ofSeconds(1), "root", "",
                 "sbtest"));
         assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.INTERLEAVED, 1));
@@ -86,7 +89,7 @@ class TestDefinitionTest {
                 "stats.confidence = 0.99");
         TestDefinition d = f.load("full.properties");
         assertThat(d.name()).isEqualTo("full-run");
-        assertThat(d.workload().tests()).containsExactly(WorkloadName.OLTP_RW, WorkloadName.HOT_POINTS);
+        assertThat(d.workload().tests()).containsExactly(Workload.OLTP_RW, Workload.HOT_POINTS);
         assertThat(d.workload().threads()).containsExactly(8, 1, 4);
         assertThat(d.workload().randType()).isEqualTo(RandType.ZIPFIAN);
         assertThat(d.workload().tableSize()).isEqualTo(10_000_000);

@@ -1,5 +1,7 @@
 package org.taf.runner.config;
 
+import org.taf.runner.workload.Workload;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -73,9 +75,9 @@ class ValueTypesTest {
 
     @Test
     void enumsMatchCaseInsensitivelyAndAnswerCanonically() throws Exception {
-        ValueType<WorkloadName> w = ValueTypes.oneOf(WorkloadName.values(), WorkloadName::label);
-        assertThat(parse(w, "points-covered-pk")).isEqualTo(WorkloadName.POINTS_COVERED_PK);
-        assertThat(parse(w, "point_select")).isEqualTo(WorkloadName.POINT_SELECT);
+        ValueType<Workload> w = ValueTypes.oneOf(Workload.values(), Workload::tafName);
+        assertThat(parse(w, "points-covered-pk")).isEqualTo(Workload.POINTS_COVERED_PK);
+        assertThat(parse(w, "point_select")).isEqualTo(Workload.POINT_SELECT);
         assertThatThrownBy(() -> parse(w, "POINTS_COVERED_PK")).hasMessageStartingWith("must be one of POINT_SELECT, ");
     }
 

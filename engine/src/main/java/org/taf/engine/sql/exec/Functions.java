@@ -1,0 +1,137 @@
+package org.taf.engine.sql.exec;
+
+import java.util.List;
+import java.util.Locale;
+import org.taf.engine.sql.SqlException;
+import org.taf.engine.sql.ast.Expr;
+
+/**
+ * The scalar functions clients send at connect time or in simple queries: DATABASE(), VERSION(),
+ * USER(), CONNECTION_ID(), LAST_INSERT_ID(), CONCAT, IFNULL, COALESCE, LOWER, UPPER, LENGTH,
+ * CHAR_LENGTH, ABS. Any other name is MariaDB's error 1305.
+ */
+final class Functions {
+    private Functions() {}
+
+    static Eval compile(ExprCompiler compiler, Session session, Expr.Call c) {
+        if (c.star() || c.distinct()) {
+            throw new SqlException(org.taf.engine.api.ErrorCode.PARSE_ERROR, "You have an error in your SQL syntax;"
+                    + " check the manual that corresponds to your MariaDB server version for the right syntax to use near '"
+                    + (c.star() ? "*" : "DISTINCT") + ")' at line 1");
+        }
+        List<Expr> args = c.args();
+        Eval[] a = args.stream().map(compiler::compile).toArray(Eval[]::new);
+        switch (c.name()) {
+            case "DATABASE", "SCHEMA" -> {
+                count(c, 0);
+                return (row, params) -> session.database();
+            }
+            case "VERSION" -> {
+                count(c, 0);
+                return (row, params) -> session.engine().config().version();
+            }
+            case "USER", "CURRENT_USER", "SESSION_USER", "SYSTEM_USER" -> {
+                count(c, 0);
+                return (row, params) -> session.context().user() + "@" + session.context().host();
+            }
+            case "CONNECTION_ID" -> {
+                count(c, 0);
+                return (row, params) -> session.context().connectionId();
+            }
+            case "LAST_INSERT_ID" -> {
+                count(c, 0);
+                return (row, params) -> session.lastInsertId();
+            }
+            case "CONCAT" -> {
+                if (a.length == 0) {
+                    count(c, 1);
+                }
+                return (row, params) -> {
+                    StringBuilder b = new StringBuilder();
+                    for (Eval e : a) {
+                        Object v = e.eval(row, params);
+                        if (v == null) {
+                            return null;
+                        }
+                        b.append(Values.toText(v));
+                    }
+                    return b.toString();
+                };
+            }
+            case "IFNULL", "COALESCE" -> {
+                if (c.name().equals("IFNULL")) {
+                    count(c, 2);
+                } else if (a.length == 0) {
+                    count(c, 1);
+                }
+                return (row, params) -> {
+                    for (Eval e : a) {
+                        Object v = e.eval(row, params);
+                        if (v != null) {
+                            return v;
+                        }
+                    }
+                    return null;
+                };
+            }
+            case "LOWER", "LCASE", "UPPER", "UCASE" -> {
+                count(c, 1);
+                boolean upper = c.name().startsWith("U");
+                return (row, params) -> {
+                    Object v = a[0].eval(row, params);
+                    if (v == null) {
+                        return null;
+                    }
+                    String s = Values.toText(v);
+                    return upper ? s.toUpperCase(Locale.ROOT) : s.toLowerCase(Locale.ROOT);
+                };
+            }
+            case "LENGTH", "OCTET_LENGTH", "CHAR_LENGTH", "CHARACTER_LENGTH" -> {
+                count(c, 1);
+                boolean bytes = c.name().equals("LENGTH") || c.name().equals("OCTET_LENGTH");
+                return (row, params) -> {
+                    Object v = a[0].eval(row, params);
+                    if (v == null) {
+                        return null;
+                    }
+                    String s = Values.toText(v);
+                    return (long) (bytes ? s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                            : s.codePointCount(0, s.length()));
+                };
+            }
+            case "ABS" -> {
+                count(c, 1);
+                return (row, params) -> {
+                    Object v = a[0].eval(row, params);
+                    if (v == null) {
+                        return null;
+                    }
+                    Object n = Values.toNumber(v);
+                    return Values.compare(n, 0L) < 0 ? Arithmetic.negate(n) : n;
+                };
+            }
+            case "DEFAULT" -> throw SqlException.notSupported("DEFAULT outside INSERT and UPDATE values");
+            default -> {
+                String db = session.database() == null ? "" : session.database() + ".";
+                throw new SqlException(SqlException.SP_DOES_NOT_EXIST, "42000",
+                        "FUNCTION " + db + c.name().toLowerCase(Locale.ROOT) + " does not exist");
+            }
+        }
+    }
+
+    /** The result type of a known function. */
+    static SqlType type(String name) {
+        return switch (name) {
+            case "CONNECTION_ID", "LAST_INSERT_ID", "LENGTH", "OCTET_LENGTH", "CHAR_LENGTH", "CHARACTER_LENGTH" ->
+                    SqlType.BIGINT;
+            default -> SqlType.VARCHAR;
+        };
+    }
+
+    private static void count(Expr.Call c, int expected) {
+        if (c.args().size() != expected) {
+            throw new SqlException(1582, "42000",
+                    "Incorrect parameter count in the call to native function '" + c.name() + "'");
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package org.taf.engine.sql.exec;
+
+/**
+ * The type of a result column, with its MySQL protocol type code. The server encodes values by
+ * it: in binary result sets INT is 4 bytes, BIGINT 8, the others length-encoded text.
+ */
+public enum SqlType {
+    /** MYSQL_TYPE_LONG: a 32-bit integer. */
+    INT(3, true),
+    /** MYSQL_TYPE_LONGLONG: a 64-bit integer (also COUNT and integer expressions). */
+    BIGINT(8, true),
+    /** MYSQL_TYPE_NEWDECIMAL: an exact decimal (SUM, AVG, division), sent as text. */
+    DECIMAL(246, true),
+    /** MYSQL_TYPE_STRING: CHAR(n). */
+    CHAR(254, false),
+    /** MYSQL_TYPE_VAR_STRING: VARCHAR(n) and string expressions. */
+    VARCHAR(253, false),
+    /** MYSQL_TYPE_NULL: the constant NULL. */
+    NULL(6, false);
+
+    private final int protocolCode;
+    private final boolean numeric;
+
+    SqlType(int protocolCode, boolean numeric) {
+        this.protocolCode = protocolCode;
+        this.numeric = numeric;
+    }
+
+    /** The type byte of a column definition packet. */
+    public int protocolCode() {
+        return protocolCode;
+    }
+
+    public boolean isNumeric() {
+        return numeric;
+    }
+}

@@ -1,0 +1,80 @@
+package org.taf.engine.sql.exec;
+
+import java.math.BigDecimal;
+import org.taf.engine.api.Column;
+import org.taf.engine.sql.ast.Expr;
+import org.taf.engine.sql.ast.Expr.Operator;
+
+/**
+ * The result type of an expression, known before it runs: the column count and types of a
+ * prepared statement are sent at prepare time (sysbench counts a statement with columns as a read).
+ */
+final class Types {
+    private Types() {}
+
+    static SqlType of(Expr e, TableBinding table, Session session) {
+        if (e instanceof Expr.Literal lit) {
+            return ofValue(lit.value());
+        }
+        if (e instanceof Expr.Column c && table != null) {
+            return ofColumn(table.columnAt(table.column(c)));
+        }
+        if (e instanceof Expr.SystemVariable v) {
+            return ofValue(session.variable(v.scope(), SystemVariables.canonical(v.name())));
+        }
+        if (e instanceof Expr.Unary u) {
+            return u.op() == Operator.NEGATE ? numeric(of(u.operand(), table, session)) : SqlType.BIGINT;
+        }
+        if (e instanceof Expr.Binary b) {
+            if (b.op() == Operator.DIVIDE) {
+                return SqlType.DECIMAL;
+            }
+            if (b.op().isComparison() || b.op() == Operator.AND || b.op() == Operator.OR
+                    || b.op() == Operator.NULL_SAFE_EQ || b.op() == Operator.INT_DIVIDE) {
+                return SqlType.BIGINT;
+            }
+            SqlType l = numeric(of(b.left(), table, session));
+            SqlType r = numeric(of(b.right(), table, session));
+            return l == SqlType.DECIMAL || r == SqlType.DECIMAL ? SqlType.DECIMAL : SqlType.BIGINT;
+        }
+        if (e instanceof Expr.Between || e instanceof Expr.In || e instanceof Expr.IsNull || e instanceof Expr.Like) {
+            return SqlType.BIGINT;
+        }
+        if (e instanceof Expr.Call c) {
+            return switch (c.name()) {
+                case "COUNT" -> SqlType.BIGINT;
+                case "SUM", "AVG" -> SqlType.DECIMAL;
+                case "MIN", "MAX", "ABS", "IFNULL", "COALESCE" ->
+                        c.args().isEmpty() ? SqlType.VARCHAR : of(c.args().get(0), table, session);
+                default -> Functions.type(c.name());
+            };
+        }
+        return SqlType.VARCHAR; // parameters and user variables: known only when they run
+    }
+
+    static SqlType ofColumn(Column c) {
+        return switch (c.type()) {
+            case INT -> SqlType.INT;
+            case BIGINT -> SqlType.BIGINT;
+            case CHAR -> SqlType.CHAR;
+            case VARCHAR -> SqlType.VARCHAR;
+        };
+    }
+
+    static SqlType ofValue(Object v) {
+        if (v == null) {
+            return SqlType.NULL;
+        }
+        if (v instanceof Long) {
+            return SqlType.BIGINT;
+        }
+        if (v instanceof BigDecimal) {
+            return SqlType.DECIMAL;
+        }
+        return SqlType.VARCHAR;
+    }
+
+    private static SqlType numeric(SqlType t) {
+        return t == SqlType.DECIMAL || t == SqlType.VARCHAR || t == SqlType.CHAR ? SqlType.DECIMAL : SqlType.BIGINT;
+    }
+}

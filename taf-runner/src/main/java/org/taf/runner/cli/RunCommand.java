@@ -1,0 +1,94 @@
+package org.taf.runner.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.taf.runner.ExitCode;
+import org.taf.runner.config.ConfigLoader;
+import org.taf.runner.config.LoadContext;
+import org.taf.runner.config.RuntimeKind;
+import org.taf.runner.config.TestDefinition;
+import org.taf.runner.launch.ProcessRuntime;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.run.RunOutputs;
+import org.taf.runner.run.Runner;
+import org.taf.runner.TafException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code taf run [FILE] [-Dkey=value…]}: the main job. Without FILE it runs
+ * {@code properties/quick.properties} (HEAD~1 vs HEAD of this repository).
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Build and measure the parent and patch of every comparison in FILE and give a verdict.",
+            "Without FILE: properties/quick.properties (HEAD~1 vs HEAD, a few minutes on 2 cores)."})
+final class RunCommand implements Callable<Integer> {
+    static final Path DEFAULT_DEFINITION = Path.of("properties", "quick.properties");
+
+    private final LoadContext context;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "the test definition (.properties)")
+    Path file;
+
+    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
+    Map<String, String> overrides = new LinkedHashMap<>();
+
+    RunCommand(LoadContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        return run(file == null ? DEFAULT_DEFINITION : file, overrides, "run");
+    }
+
+    /** Loads, runs, judges and writes every output; returns the exit code. Shared with {@code compare}. */
+    Integer run(Path definition, Map<String, String> settings, String verb) {
+        TestDefinition def = new ConfigLoader(context).load(definition, settings);
+        PrintStream out = System.out;
+        def.config().warnings().forEach(w -> System.err.println("warning: " + w));
+        if (def.profile().runtime() == RuntimeKind.CONTAINER) {
+            throw new TafException(def.config().fileDisplay() + ": profile " + def.profile().name()
+                    + " asks for the container runtime, which is not available yet; use a process profile");
+        }
+        ProcessRuntime runtime = new ProcessRuntime(def.cacheDir().resolve("state"));
+        Runner runner = new Runner(def, runtime, Clock.systemUTC(), out, VersionProvider.runnerVersion(),
+                command(definition, settings, verb));
+        Thread hook = new Thread(() -> {
+            RunRecord r = runner.interrupted();
+            if (r != null) {
+                System.err.println("taf: interrupted; " + r.failure() + "; results so far in " + runner.runDir());
+            }
+        }, "taf-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        RunRecord record;
+        try {
+            record = runner.run();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running or will run: it writes the interrupted record.
+            }
+        }
+        ExitCode code = RunOutputs.write(def, runner, record, out);
+        return code.code();
+    }
+
+    /** The command line that reproduces the run, for the post. */
+    static String command(Path definition, Map<String, String> settings, String verb) {
+        StringBuilder b = new StringBuilder("./taf ").append(verb).append(' ').append(definition);
+        settings.forEach((k, v) -> b.append(" -D").append(k).append('=').append(v));
+        return b.toString();
+    }
+}

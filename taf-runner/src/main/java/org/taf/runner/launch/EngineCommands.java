@@ -1,0 +1,85 @@
+package org.taf.runner.launch;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.regex.Pattern;
+
+/**
+ * Command lines of the engines TAF starts, with MariaDB-style variables ({@code engine.<variable>}
+ * in properties) appended as {@code --variable=value}; an empty value gives a bare flag
+ * ({@code --skip_name_resolve}). Variables the command sets itself (datadir, port, ...) are refused:
+ * they come from the launch settings.
+ */
+public final class EngineCommands {
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
+    // normalized with '-' -> '_', as MariaDB treats both the same
+    private static final Set<String> RESERVED = Set.of("datadir", "port", "bind_address", "socket", "pid_file",
+            "log_error", "user", "no_defaults", "defaults_file", "defaults_extra_file", "skip_grant_tables");
+    /** Longest Unix socket path (sun_path is 108 bytes with the terminating NUL). */
+    static final int MAX_SOCKET_PATH = 107;
+
+    private EngineCommands() {}
+
+    /**
+     * The TAF engine: {@code java [jvmArgs] -jar engine.jar --datadir=DIR --port=N
+     * --bind_address=127.0.0.1 --pid_file=FILE --log_error=FILE --<variable>=<value> ...}.
+     *
+     * @throws LaunchException for a variable with a bad name or value, or one set by the command itself
+     */
+    public static List<String> tafEngine(Path java, List<String> jvmArgs, Path jar, Path datadir, int port, Path pidFile,
+                                         Path logFile, SortedMap<String, String> variables) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java.toString());
+        cmd.addAll(jvmArgs);
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        cmd.add("--datadir=" + datadir);
+        cmd.add("--port=" + port);
+        cmd.add("--bind_address=127.0.0.1");
+        cmd.add("--pid_file=" + pidFile);
+        cmd.add("--log_error=" + logFile);
+        appendVariables(cmd, variables);
+        return List.copyOf(cmd);
+    }
+
+    /**
+     * Stock MariaDB for tests and comparisons: {@code mariadbd --no-defaults --user=root
+     * --datadir=DIR --bind-address=127.0.0.1 --port=N --socket=SOCK --skip-grant-tables} plus the
+     * variables. The datadir comes from {@code mariadb-install-db --no-defaults
+     * --auth-root-authentication-method=normal --datadir=DIR}; any user may connect (no grants).
+     *
+     * @throws LaunchException for a bad variable or a socket path longer than 107 bytes
+     */
+    public static List<String> mariadb(Path mariadbd, Path datadir, int port, Path socket, SortedMap<String, String> variables) {
+        if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
+            throw new LaunchException("the socket path " + socket + " is longer than " + MAX_SOCKET_PATH
+                    + " bytes, the limit of Unix sockets; use a shorter directory");
+        }
+        List<String> cmd = new ArrayList<>(List.of(mariadbd.toString(), "--no-defaults", "--user=root",
+                "--datadir=" + datadir, "--bind-address=127.0.0.1", "--port=" + port, "--socket=" + socket,
+                "--skip-grant-tables"));
+        appendVariables(cmd, variables);
+        return List.copyOf(cmd);
+    }
+
+    private static void appendVariables(List<String> cmd, SortedMap<String, String> variables) {
+        variables.forEach((name, value) -> {
+            if (!NAME.matcher(name).matches()) {
+                throw new LaunchException("engine." + name + ": not a variable name (lower-case letters, digits, '_' or '-')");
+            }
+            if (RESERVED.contains(name.replace('-', '_').toLowerCase(Locale.ROOT))) {
+                throw new LaunchException("engine." + name + " cannot be set: the launcher sets it (use the launch.* settings)");
+            }
+            if (value.indexOf('\n') >= 0 || value.indexOf('\0') >= 0) {
+                throw new LaunchException("engine." + name + " (" + value.replace("\n", "\\n").replace("\0", "\\0")
+                        + ") must not contain a newline or NUL");
+            }
+            cmd.add(value.isEmpty() ? "--" + name : "--" + name + "=" + value);
+        });
+    }
+}

@@ -1,0 +1,17 @@
+package org.taf.runner.profile;
+
+/**
+ * Facts about the host, read once per run.
+ *
+ * @param host        host name
+ * @param cpuModel    "model name" of the first CPU in /proc/cpuinfo
+ * @param sockets     distinct physical package ids
+ * @param cores       distinct (package, core) pairs
+ * @param threads     online logical CPUs
+ * @param memoryBytes MemTotal
+ * @param os          PRETTY_NAME from /etc/os-release
+ * @param kernel      kernel release
+ */
+public record HostInfo(String host, String cpuModel, int sockets, int cores, int threads, long memoryBytes, String os,
+                       String kernel) {
+}

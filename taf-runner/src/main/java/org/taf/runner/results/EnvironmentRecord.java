@@ -1,0 +1,50 @@
+package org.taf.runner.results;
+
+import java.util.List;
+
+/**
+ * Where a run was measured, as read from the host at the start of the run.
+ *
+ * @param host          host name
+ * @param cpuModel      CPU model name from /proc/cpuinfo
+ * @param sockets       physical packages
+ * @param cores         physical cores
+ * @param threads       logical CPUs
+ * @param memoryBytes   total memory
+ * @param os            operating system (PRETTY_NAME of /etc/os-release)
+ * @param kernel        kernel release
+ * @param jvm           the JVM that ran the engine (vendor, version)
+ * @param runtime       process or container
+ * @param engineCpuset  CPUs the engine was pinned to ("" = not pinned)
+ * @param clientCpuset  CPUs the load generator was pinned to ("" = not pinned)
+ * @param cpufreq       the CPU frequency state achieved
+ */
+public record EnvironmentRecord(String host, String cpuModel, int sockets, int cores, int threads, long memoryBytes,
+                                String os, String kernel, String jvm, String runtime, String engineCpuset,
+                                String clientCpuset, CpuFreqRecord cpufreq) {
+
+    /**
+     * CPU frequency scaling as it was during the run.
+     *
+     * @param pinned whether TAF set the governor/frequencies it was asked to
+     * @param note   why not, e.g. "not pinned: no cpufreq", or what was done
+     * @param cpus   per-CPU state read back after pinning (empty without cpufreq)
+     */
+    public record CpuFreqRecord(boolean pinned, String note, List<CpuState> cpus) {
+        public CpuFreqRecord {
+            cpus = List.copyOf(cpus);
+        }
+    }
+
+    /**
+     * One CPU's frequency settings.
+     *
+     * @param cpu      logical CPU number
+     * @param governor scaling governor
+     * @param minKhz   scaling_min_freq
+     * @param maxKhz   scaling_max_freq
+     * @param boost    on, off or unknown
+     */
+    public record CpuState(int cpu, String governor, long minKhz, long maxKhz, String boost) {
+    }
+}

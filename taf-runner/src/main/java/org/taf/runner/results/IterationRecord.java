@@ -1,0 +1,79 @@
+package org.taf.runner.results;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One measured iteration of one side: a fresh engine on a fresh copy of the data, rested,
+ * warmed up, measured. A failed iteration keeps its failure and whatever was measured before it.
+ *
+ * @param index          iteration number of this side, from 0
+ * @param sequence       position in the run's measurement order (parent and patch interleaved)
+ * @param startedAt      when the engine was started
+ * @param serverVersion  the version string the engine sent in its handshake
+ * @param rest           waiting for the engine's CPU to rest before the load
+ * @param warmup         the warm-up: its samples, CPU trace and where it was cut
+ * @param samples        the measured per-interval samples, after the warm-up cut
+ * @param cpu            CPU of the engine, the rest of the host and steal, per second while measuring
+ * @param flags          what makes this iteration suspect
+ * @param failure        why it failed, or null
+ * @param engineLog      path of the engine's log, kept with the results
+ */
+public record IterationRecord(int index, int sequence, Instant startedAt, String serverVersion, RestRecord rest,
+                              WarmupRecord warmup, List<SampleRecord> samples, List<CpuPointRecord> cpu,
+                              List<IterationFlag> flags, String failure, String engineLog) {
+    public IterationRecord {
+        samples = List.copyOf(samples);
+        cpu = List.copyOf(cpu);
+        flags = List.copyOf(flags);
+    }
+
+    /** Whether this iteration produced measurements. */
+    public boolean succeeded() {
+        return failure == null;
+    }
+
+    /** What makes an iteration suspect; the verdict's exclusion rule names them. */
+    public enum IterationFlag {
+        /** The engine's CPU never came to rest before the load. */
+        NOT_RESTED,
+        /** The warm-up ended at its maximum without the CPU load settling. */
+        NOT_SETTLED,
+        /** The workload counted errors other than retried deadlocks. */
+        ERRORS,
+        /** Other processes or steal time used more CPU than the threshold while measuring. */
+        HOST_NOISE
+    }
+
+    /**
+     * Waiting for rest.
+     *
+     * @param enabled whether it was waited for
+     * @param rested  whether the CPU came to rest
+     * @param seconds how long it took
+     * @param cpuPct  the engine's CPU percent per sample
+     */
+    public record RestRecord(boolean enabled, boolean rested, double seconds, List<Double> cpuPct) {
+        public RestRecord {
+            cpuPct = List.copyOf(cpuPct);
+        }
+    }
+
+    /**
+     * The warm-up under load.
+     *
+     * @param mode     settle (until the CPU load settles), fixed, or none
+     * @param settled  whether the CPU load settled
+     * @param cutAtSeconds where the warm-up ended and measuring began
+     * @param reason   why it ended there
+     * @param cpuPct   the engine's CPU percent per second of the warm-up
+     * @param samples  the workload's samples during the warm-up
+     */
+    public record WarmupRecord(String mode, boolean settled, double cutAtSeconds, String reason, List<Double> cpuPct,
+                               List<SampleRecord> samples) {
+        public WarmupRecord {
+            cpuPct = List.copyOf(cpuPct);
+            samples = List.copyOf(samples);
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package org.taf.runner.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Reads and writes {@code results.json}: snake_case JSON with a {@code format_version}, written
+ * atomically (a temporary file beside it, synced, then renamed over), so a reader or a crash
+ * never sees half a file. A file of another format version is refused with what to do.
+ */
+public final class ResultsStore {
+    /** The version this TAF writes and reads; bump it on any change to the record tree. */
+    public static final int FORMAT_VERSION = 1;
+    /** The results file in a run's directory. */
+    public static final String FILE_NAME = "results.json";
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    private ResultsStore() {}
+
+    /** The mapper, for other machine-readable outputs that share the conventions. */
+    public static ObjectMapper json() {
+        return JSON.copy();
+    }
+
+    /** Writes {@code run} to {@code <runDir>/results.json} atomically; returns the file. */
+    public static Path write(Path runDir, RunRecord run) {
+        Path file = runDir.resolve(FILE_NAME);
+        try {
+            writeAtomically(file, JSON.writeValueAsBytes(run));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize run " + run.runId(), e);
+        }
+        return file;
+    }
+
+    /** Writes bytes to {@code file} so that it holds either the old or the new content, never a mix. */
+    public static void writeAtomically(Path file, byte[] content) {
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
+        try {
+            Files.createDirectories(dir);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(content);
+                while (buf.hasRemaining()) {
+                    ch.write(buf);
+                }
+                ch.force(true);
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new ResultsException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads a results file (or a run directory holding one). */
+    public static RunRecord read(Path path) {
+        Path file = Files.isDirectory(path) ? path.resolve(FILE_NAME) : path;
+        JsonNode tree;
+        try {
+            tree = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new ResultsException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        if (tree == null || !tree.has("format_version")) {
+            throw new ResultsException(file + " is not a TAF results file (no format_version)");
+        }
+        int version = tree.get("format_version").asInt();
+        if (version != FORMAT_VERSION) {
+            throw new ResultsException(file + " has format_version " + version + "; this TAF reads version "
+                    + FORMAT_VERSION + (version < FORMAT_VERSION
+                    ? ": re-run the test definition, or use the TAF release that wrote it"
+                    : ": use a newer TAF to read it"));
+        }
+        try {
+            return JSON.treeToValue(tree, RunRecord.class);
+        } catch (JsonProcessingException e) {
+            throw new ResultsException(file + " does not match format_version " + version + ": "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.taf.runner.results;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One run of TAF: what was asked, where it ran, and everything measured. Failed builds and failed
+ * iterations are recorded as failures, never dropped and never turned into numbers.
+ *
+ * @param formatVersion {@link ResultsStore#FORMAT_VERSION} of the writer
+ * @param runId         unique id, also the run's directory name: {@code yyyyMMdd-HHmmss-<name>}
+ * @param name          the test definition's name
+ * @param comments      why the run was made
+ * @param startedAt     when the run started
+ * @param finishedAt    when it ended (null while running)
+ * @param status        how it ended
+ * @param failure       the error that ended it, when {@code status} is FAILED
+ * @param runnerVersion TAF's version
+ * @param definition    the test definition, verbatim and effective
+ * @param environment   the host and the CPU state actually achieved
+ * @param comparisons   the comparisons, in definition order
+ * @param warnings      problems computed from the data (not settled, high noise, cached builds...)
+ */
+public record RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
+                        Instant finishedAt, RunStatus status, String failure, String runnerVersion,
+                        DefinitionRecord definition, EnvironmentRecord environment,
+                        List<ComparisonRecord> comparisons, List<String> warnings) {
+    public RunRecord {
+        Objects.requireNonNull(runId, "runId");
+        Objects.requireNonNull(status, "status");
+        comparisons = List.copyOf(comparisons);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** How a run ended. */
+    public enum RunStatus {
+        /** Every planned measurement was made (some may have failed and be recorded as such). */
+        COMPLETED,
+        /** Stopped by Ctrl-C or a signal; what was completed is kept. */
+        INTERRUPTED,
+        /** Stopped by an error (bad input, failed build, engine crash). */
+        FAILED,
+        /** Still running: a partial record written after each measurement. */
+        RUNNING
+    }
+}

@@ -1,0 +1,204 @@
+package org.taf.runner.run;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.taf.runner.TafException;
+import org.taf.runner.config.TestDefinition;
+import org.taf.runner.launch.DataDirectories;
+import org.taf.runner.launch.EngineCommands;
+import org.taf.runner.launch.EngineRuntime;
+import org.taf.runner.launch.LaunchSpec;
+import org.taf.runner.launch.PortFinder;
+import org.taf.runner.launch.RunningEngine;
+import org.taf.runner.results.CpuPointRecord;
+import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.IterationRecord.IterationFlag;
+import org.taf.runner.results.IterationRecord.RestRecord;
+import org.taf.runner.results.IterationRecord.WarmupRecord;
+import org.taf.runner.results.SampleRecord;
+import org.taf.runner.warmup.CpuPoint;
+import org.taf.runner.warmup.HostCpu;
+import org.taf.runner.warmup.ProcessCpuSampler;
+import org.taf.runner.warmup.RestDetector;
+import org.taf.runner.warmup.RestOptions;
+import org.taf.runner.warmup.RestTrace;
+import org.taf.runner.warmup.SettleOptions;
+import org.taf.runner.warmup.SettleTrace;
+import org.taf.runner.warmup.Sleeper;
+import org.taf.runner.warmup.Ticker;
+import org.taf.runner.warmup.Warmup;
+import org.taf.runner.workload.ConnectionSettings;
+import org.taf.runner.workload.LoadGenerator;
+import org.taf.runner.workload.WorkloadOptions;
+
+/**
+ * One measurement: a fresh engine on a fresh copy of the prepared data; wait until its CPU rests;
+ * warm up under load (warmup.threads connections) until its CPU load settles; then measure for
+ * {@code measure.duration} with the cell's thread count; stop the engine and keep its log.
+ * Failures after the engine started are recorded in the iteration, not thrown.
+ */
+final class IterationRunner {
+    /** Mean CPU of other processes (one core = 100) above which an iteration is flagged HOST_NOISE. */
+    static final double HOST_NOISE_PCT = 25;
+    /** Mean steal time above which an iteration is flagged HOST_NOISE. */
+    static final double STEAL_PCT = 10;
+
+    private final EngineRuntime runtime;
+    private final TestDefinition def;
+    private final Path runDir;
+    private final PrintStream live;
+    private final Clock clock;
+    private final HostCpu host = HostCpu.system();
+    private final ProcessCpuSampler self = ProcessCpuSampler.of(ProcessHandle.current().pid());
+
+    IterationRunner(EngineRuntime runtime, TestDefinition def, Path runDir, PrintStream live, Clock clock) {
+        this.runtime = runtime;
+        this.def = def;
+        this.runDir = runDir;
+        this.live = live;
+        this.clock = clock;
+    }
+
+    IterationRecord run(Step step, PreparedSide side, Path template, ConnectionSettings account) {
+        Instant started = clock.instant();
+        String name = String.format("%03d-%s", step.sequence(), step.role().label());
+        Path work = runDir.resolve("work").resolve(name);
+        Path data = DataDirectories.copyTemplate(template, work.resolve("data"));
+        int port = def.launch().port() == 0 ? PortFinder.freePort() : def.launch().port();
+        Path log = work.resolve("engine.log");
+        var cmd = EngineCommands.tafEngine(def.launch().java(), def.launch().jvmArgs(), side.build().artifact(), data,
+                port, work.resolve("engine.pid"), log, new TreeMap<>(side.side().engine().asMap()));
+        LaunchSpec spec = new LaunchSpec(cmd, work, new TreeMap<>(), port, data, log, def.launch().startupTimeout(),
+                def.launch().shutdownTimeout(), Optional.empty());
+        Attempt a = new Attempt();
+        try (RunningEngine engine = runtime.start(spec)) {
+            a.serverVersion = engine.serverVersion();
+            measure(step, engine, account, a);
+            engine.stop();
+        } catch (TafException e) {
+            if (a.serverVersion == null) {
+                throw e; // the engine did not start: bad input or a broken build, not a measurement
+            }
+            a.failure = e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunInterruptedException("interrupted during " + name);
+        } catch (RuntimeException e) {
+            a.failure = e.toString();
+        } finally {
+            DataDirectories.delete(work.resolve("data"));
+        }
+        Path kept = DataDirectories.keepLog(log, runDir.resolve("logs"), name + ".log");
+        return new IterationRecord(step.iteration(), step.sequence(), started, a.serverVersion, a.rest, a.warmup,
+                a.samples, a.cpu, flags(a), a.failure, runDir.relativize(kept).toString());
+    }
+
+    /** What one attempt gathered, so a failure keeps whatever was measured before it. */
+    private static final class Attempt {
+        String serverVersion;
+        RestRecord rest = new RestRecord(false, false, 0, List.of());
+        WarmupRecord warmup = new WarmupRecord("none", true, 0, "not reached", List.of(), List.of());
+        List<SampleRecord> samples = List.of();
+        List<CpuPointRecord> cpu = List.of();
+        String failure;
+    }
+
+    private void measure(Step step, RunningEngine engine, ConnectionSettings account, Attempt a)
+            throws InterruptedException {
+        Ticker ticker = Ticker.system();
+        Sleeper sleeper = Sleeper.system();
+        var r = def.rest();
+        if (r.enabled()) {
+            RestTrace t = new RestDetector(new RestOptions(r.lowPct(), r.highPct(), r.consecutive(), r.maxAttempts(),
+                    r.interval())).await(engine.cpuSampler(), ticker, sleeper);
+            a.rest = new RestRecord(true, t.rested(), seconds(t.took()), percents(t.samples()));
+        }
+        ConnectionSettings c = new ConnectionSettings("127.0.0.1", engine.port(), account.user(), account.password(),
+                account.database());
+        LoadGenerator gen = new LoadGenerator(options(c), live);
+        var w = def.warmup();
+        if (w.enabled()) {
+            Warmup warmup = Warmup.untilCpuSettles(new SettleOptions(w.window(), Duration.ofSeconds(1), w.maxCvPct(),
+                    w.maxSlopePct(), w.min(), w.max()));
+            MeasuringListener warmSamples = new MeasuringListener(engine.cpuSampler(), self, host);
+            ExecutorService load = Executors.newSingleThreadExecutor(daemon("taf-warmup-load"));
+            try {
+                Future<?> running = load.submit(() -> gen.run(step.workload(), w.threads(),
+                        w.max().plus(Duration.ofSeconds(30)), warmSamples));
+                SettleTrace t = warmup.warmUp(engine.cpuSampler(), ticker, sleeper);
+                warmSamples.requestStop();
+                gen.stop();
+                running.get();
+                a.warmup = new WarmupRecord("settle", t.settled(), seconds(t.cutAt()), t.reason(), percents(t.samples()),
+                        warmSamples.samples());
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+            } finally {
+                gen.stop();
+                load.shutdownNow();
+            }
+        }
+        MeasuringListener measured = new MeasuringListener(engine.cpuSampler(), self, host);
+        gen.run(step.workload(), step.threads(), def.measure().duration(), measured);
+        a.samples = measured.samples();
+        a.cpu = measured.cpu();
+        if (!engine.isAlive()) {
+            throw new TafException("the engine exited during the measurement; see its log " + engine.logFile());
+        }
+    }
+
+    private WorkloadOptions options(ConnectionSettings c) {
+        var w = def.workload();
+        return WorkloadOptions.builder(c).tables(w.tables()).tableSize(w.tableSize()).randType(w.randType())
+                .rangeSize(w.rangeSize()).randomPoints(w.points()).pointSelects(w.pointSelects())
+                .simpleRanges(w.simpleRanges()).sumRanges(w.sumRanges()).orderRanges(w.orderRanges())
+                .distinctRanges(w.distinctRanges()).indexUpdates(w.indexUpdates()).nonIndexUpdates(w.nonIndexUpdates())
+                .deleteInserts(w.deleteInserts()).seed(w.seed()).reportInterval(w.reportInterval()).build();
+    }
+
+    private List<IterationFlag> flags(Attempt a) {
+        List<IterationFlag> f = new ArrayList<>();
+        if (a.rest.enabled() && !a.rest.rested()) {
+            f.add(IterationFlag.NOT_RESTED);
+        }
+        if (a.warmup.mode().equals("settle") && !a.warmup.settled()) {
+            f.add(IterationFlag.NOT_SETTLED);
+        }
+        if (a.samples.stream().anyMatch(s -> s.reconnects() > 0)) {
+            f.add(IterationFlag.ERRORS);
+        }
+        double others = a.cpu.stream().mapToDouble(CpuPointRecord::hostOtherPct).average().orElse(0);
+        double steal = a.cpu.stream().mapToDouble(CpuPointRecord::stealPct).average().orElse(0);
+        if (others > HOST_NOISE_PCT || steal > STEAL_PCT) {
+            f.add(IterationFlag.HOST_NOISE);
+        }
+        return f;
+    }
+
+    private static List<Double> percents(List<CpuPoint> points) {
+        return points.stream().map(p -> Math.round(p.cpuPercent() * 10) / 10.0).toList();
+    }
+
+    private static double seconds(Duration d) {
+        return d.toMillis() / 1000.0;
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

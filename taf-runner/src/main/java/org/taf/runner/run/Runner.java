@@ -1,0 +1,193 @@
+package org.taf.runner.run;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.taf.runner.TafException;
+import org.taf.runner.build.BuildException;
+import org.taf.runner.build.BuildSpec;
+import org.taf.runner.build.Builder;
+import org.taf.runner.config.Comparison;
+import org.taf.runner.config.Side;
+import org.taf.runner.config.TestDefinition;
+import org.taf.runner.git.CommitInfo;
+import org.taf.runner.git.Repo;
+import org.taf.runner.git.TreeCache;
+import org.taf.runner.launch.EngineRuntime;
+import org.taf.runner.results.DefinitionRecord;
+import org.taf.runner.results.EnvironmentRecord;
+import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.RunRecord.RunStatus;
+import org.taf.runner.results.SideRecord;
+import org.taf.runner.workload.ConnectionSettings;
+import org.taf.runner.workload.DataSpec;
+import org.taf.runner.workload.ProgressBar;
+
+/**
+ * Runs a test definition: prepares every side (checkout, build, data) before measuring anything,
+ * so a broken build fails fast; then makes the plan's measurements in order, writing the results
+ * after each one; returns the run's record. Statistics and outputs are applied by the caller.
+ */
+public final class Runner {
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+            .withZone(ZoneOffset.UTC);
+
+    private final TestDefinition def;
+    private final EngineRuntime runtime;
+    private final Clock clock;
+    private final PrintStream out;
+    private final String runnerVersion;
+    private final String command;
+    private RunState state;
+    private Path runDir;
+
+    /**
+     * @param def           the test definition
+     * @param runtime       how engines run (process or container)
+     * @param clock         wall clock for ids and timestamps
+     * @param out           progress and the live workload lines
+     * @param runnerVersion TAF's version, for the results
+     * @param command       the command line that reproduces this run
+     */
+    public Runner(TestDefinition def, EngineRuntime runtime, Clock clock, PrintStream out, String runnerVersion,
+                  String command) {
+        this.def = def;
+        this.runtime = runtime;
+        this.clock = clock;
+        this.out = out;
+        this.runnerVersion = runnerVersion;
+        this.command = command;
+    }
+
+    /** The run's directory under output.results_dir, known once {@link #run()} started. */
+    public Path runDir() {
+        return runDir;
+    }
+
+    /**
+     * Runs the plan. Errors (bad revision, failed build, engine that does not start) end the run
+     * with status FAILED and are rethrown after the results are written.
+     */
+    public RunRecord run() {
+        Instant started = clock.instant();
+        String runId = RUN_ID.format(started) + "-" + def.name();
+        runDir = def.output().resultsDir().resolve(runId);
+        state = new RunState(def, runId, started, runnerVersion, definitionRecord(), Environment.record(def, runtime));
+        Plan plan = Plan.of(def);
+        try (Repo repo = Repo.open(def.repository())) {
+            Map<Side, PreparedSide> sides = prepare(repo);
+            ConnectionSettings account = account();
+            DataPreparer data = new DataPreparer(def.cacheDir(), runtime, def.launch(), out);
+            DataSpec spec = new DataSpec(def.workload().tables(), def.workload().tableSize(), def.workload().seed());
+            Map<Side, Path> templates = new HashMap<>();
+            for (PreparedSide p : sides.values()) {
+                templates.put(p.side(), data.template(p, spec, account));
+            }
+            IterationRunner iterations = new IterationRunner(runtime, def, runDir, out, clock);
+            Duration perStep = plan.estimatePerStep();
+            for (Step step : plan.steps()) {
+                Comparison cmp = def.comparisons().get(step.comparison());
+                Side side = step.role() == Role.PARENT ? cmp.parent() : cmp.patch();
+                out.printf("%ntaf: [%d/%d] %s %s: %s, %d threads, iteration %d   %s%n", step.sequence() + 1,
+                        plan.steps().size(), cmp.name(), step.role().label(), step.workload().tafName(), step.threads(),
+                        step.iteration() + 1, ProgressBar.render(perStep.multipliedBy(plan.steps().size()).toSeconds(),
+                                perStep.multipliedBy(step.sequence()).toSeconds()));
+                IterationRecord it = iterations.run(step, sides.get(side), templates.get(side), account);
+                if (it.failure() != null) {
+                    out.printf("taf: iteration failed: %s%n", it.failure());
+                }
+                state.add(step, it);
+                state.write(runDir, state.snapshot(RunStatus.RUNNING, null, null), false);
+            }
+            return finish(RunStatus.COMPLETED, null);
+        } catch (RunInterruptedException e) {
+            return finish(RunStatus.INTERRUPTED, e.getMessage());
+        } catch (TafException e) {
+            finish(RunStatus.FAILED, e.getMessage());
+            throw e;
+        }
+    }
+
+    private RunRecord finish(RunStatus status, String failure) {
+        RunRecord r = state.snapshot(status, failure, clock.instant());
+        state.write(runDir, r, false);
+        return r;
+    }
+
+    /**
+     * The record as it stands, marked INTERRUPTED, for a shutdown hook: written unless the run
+     * already wrote its final record. Returns what it wrote, or null.
+     */
+    public RunRecord interrupted() {
+        if (state == null) {
+            return null;
+        }
+        RunRecord r = state.snapshot(RunStatus.INTERRUPTED,
+                "interrupted after " + state.completed() + " measurements", clock.instant());
+        return state.write(runDir, r, true) ? r : null;
+    }
+
+    /** Writes the final record (with verdicts) and closes the run to later writers. */
+    public void writeFinal(RunRecord record) {
+        state.write(runDir, record, true);
+    }
+
+    private Map<Side, PreparedSide> prepare(Repo repo) {
+        TreeCache trees = new TreeCache(repo, def.cacheDir());
+        Builder builder = new Builder(def.cacheDir(), clock);
+        BuildSpec spec = new BuildSpec(def.build().command(), def.build().timeout(), def.build().artifact().toString());
+        SidePreparer preparer = new SidePreparer(repo, trees, builder, spec, out);
+        Map<Side, PreparedSide> sides = new java.util.LinkedHashMap<>();
+        // Resolve every revision first: a typo fails before any build starts.
+        for (int c = 0; c < def.comparisons().size(); c++) {
+            Comparison cmp = def.comparisons().get(c);
+            state.side(c, Role.PARENT, SideRecords.unbuilt(Role.PARENT, cmp.parent(), preparer.resolve(cmp.parent())));
+            state.side(c, Role.PATCH, SideRecords.unbuilt(Role.PATCH, cmp.patch(), preparer.resolve(cmp.patch())));
+        }
+        List<String> cached = new ArrayList<>();
+        for (int c = 0; c < def.comparisons().size(); c++) {
+            Comparison cmp = def.comparisons().get(c);
+            for (Role role : Role.values()) {
+                Side side = role == Role.PARENT ? cmp.parent() : cmp.patch();
+                PreparedSide p;
+                try {
+                    p = preparer.prepare(side);
+                } catch (BuildException e) {
+                    CommitInfo commit = preparer.resolve(side);
+                    state.side(c, role, SideRecords.failed(role, side, commit, spec, e));
+                    throw e;
+                }
+                state.side(c, role, SideRecords.built(role, p, spec));
+                if (p.build().cached()) {
+                    cached.add(p.commit().shortSha());
+                }
+                sides.put(side, p);
+            }
+        }
+        if (!cached.isEmpty()) {
+            state.warn("cached builds: " + String.join(", ", new java.util.LinkedHashSet<>(cached)));
+        }
+        return sides;
+    }
+
+    private ConnectionSettings account() {
+        var w = def.workload();
+        return new ConnectionSettings("127.0.0.1", 3306, w.user(), w.password(), w.database());
+    }
+
+    private DefinitionRecord definitionRecord() {
+        List<DefinitionRecord.SettingRecord> settings = def.config().values().stream()
+                .map(v -> new DefinitionRecord.SettingRecord(v.key(), v.displayValue(), v.origin().toString()))
+                .toList();
+        return new DefinitionRecord(def.config().fileDisplay(), def.sourceText(), settings, command);
+    }
+}

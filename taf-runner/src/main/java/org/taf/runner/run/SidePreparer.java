@@ -1,0 +1,64 @@
+package org.taf.runner.run;
+
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.Map;
+import org.taf.runner.build.BuildException;
+import org.taf.runner.build.BuildResult;
+import org.taf.runner.build.BuildSpec;
+import org.taf.runner.build.Builder;
+import org.taf.runner.config.Side;
+import org.taf.runner.git.CommitInfo;
+import org.taf.runner.git.MaterializedTree;
+import org.taf.runner.git.Repo;
+import org.taf.runner.git.TreeCache;
+
+/**
+ * Resolves, materializes and builds the sides of a run, each distinct tree once: sides that differ
+ * only in engine settings share a build. Remembers a failed build so the results can show it.
+ */
+final class SidePreparer {
+    private final Repo repo;
+    private final TreeCache trees;
+    private final Builder builder;
+    private final BuildSpec spec;
+    private final PrintStream log;
+    private final Map<String, PreparedSide> prepared = new HashMap<>();
+
+    SidePreparer(Repo repo, TreeCache trees, Builder builder, BuildSpec spec, PrintStream log) {
+        this.repo = repo;
+        this.trees = trees;
+        this.builder = builder;
+        this.spec = spec;
+        this.log = log;
+    }
+
+    /** The commit a side's revision names (the checkout stage's errors name the revision). */
+    CommitInfo resolve(Side side) {
+        return repo.resolve(side.revision());
+    }
+
+    /**
+     * The side ready to measure.
+     *
+     * @throws BuildException naming the commit and showing the build log's tail
+     */
+    PreparedSide prepare(Side side) {
+        String key = side.describe();
+        PreparedSide known = prepared.get(key);
+        if (known != null) {
+            return new PreparedSide(side, known.commit(), known.tree(), known.build());
+        }
+        CommitInfo commit = resolve(side);
+        MaterializedTree tree = side.patchDiff().isPresent()
+                ? trees.materializeWithPatch(commit, side.patchDiff().get())
+                : trees.materialize(commit);
+        log.printf("taf: %-28s tree %s%s%n", side.describe(), tree.label(), tree.cached() ? " (cached)" : "");
+        BuildResult build = builder.build(tree, spec);
+        log.printf("taf: %-28s build %s%n", side.describe(),
+                build.cached() ? "cached" : "done in " + build.took().toSeconds() + "s");
+        PreparedSide p = new PreparedSide(side, commit, tree, build);
+        prepared.put(key, p);
+        return p;
+    }
+}

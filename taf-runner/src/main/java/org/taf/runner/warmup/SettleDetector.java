@@ -1,0 +1,84 @@
+package org.taf.runner.warmup;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Warms up until the engine's CPU load settles (steady-state detection on a rolling window).
+ * While the workload runs, CPU percent is sampled every interval; once the window is full and
+ * {@code min} has passed, the load is settled when the window's coefficient of variation and
+ * relative least-squares slope are both within limits ({@link WindowStats}). CV alone misses a
+ * slow ramp whose noise is small; slope alone misses a flat but noisy load; both together say
+ * "the engine has reached its steady rate". At {@code max} it gives up and flags the run.
+ */
+public final class SettleDetector implements Warmup {
+    private final SettleOptions options;
+
+    public SettleDetector(SettleOptions options) {
+        this.options = options;
+    }
+
+    /** The options in use. */
+    public SettleOptions options() {
+        return options;
+    }
+
+    /**
+     * @throws WarmupException      when the engine disappears during the warm-up
+     * @throws InterruptedException when the thread is interrupted (the workload failed, Ctrl-C)
+     */
+    @Override
+    public SettleTrace warmUp(CpuSampler engine, Ticker ticker, Sleeper sleeper) throws InterruptedException {
+        CpuMeter meter = new CpuMeter(engine, ticker, sleeper, options.interval());
+        int n = options.windowSamples();
+        List<CpuPoint> samples = new ArrayList<>();
+        WindowStats last = null;
+        while (true) {
+            CpuPoint p = meter.next();
+            samples.add(p);
+            if (samples.size() >= n) {
+                last = WindowStats.of(samples.subList(samples.size() - n, samples.size()), options.window());
+                if (p.elapsed().compareTo(options.min()) >= 0 && within(last)) {
+                    return new SettleTrace(samples, true, p.elapsed(), "settled at " + Durations.format(round(p.elapsed())) + ": " + describe(last));
+                }
+            }
+            if (p.elapsed().compareTo(options.max()) >= 0) {
+                String why = last == null ? "the " + Durations.format(options.window()) + " window never filled" : describe(last);
+                return new SettleTrace(samples, false, p.elapsed(),
+                        "not settled by warmup.max (" + Durations.format(options.max()) + "): " + why);
+            }
+        }
+    }
+
+    @Override
+    public String describe() {
+        return String.format(Locale.ROOT, "until CPU settles (window %s, cv <= %s%%, slope <= %s%%, min %s, max %s)",
+                Durations.format(options.window()), num(options.maxCvPct()), num(options.maxSlopePct()),
+                Durations.format(options.min()), Durations.format(options.max()));
+    }
+
+    private boolean within(WindowStats s) {
+        return s.cvPct() <= options.maxCvPct() && Math.abs(s.slopePct()) <= options.maxSlopePct();
+    }
+
+    private String describe(WindowStats s) {
+        if (s.mean() <= 0) {
+            return "the engine used no CPU over the last " + Durations.format(options.window()) + " (is the workload running?)";
+        }
+        return String.format(Locale.ROOT, "cv %.1f%% %s %s%%, slope %+.1f%% %s %s%% over the last %s (mean %.0f%%)",
+                s.cvPct(), s.cvPct() <= options.maxCvPct() ? "<=" : ">", num(options.maxCvPct()),
+                s.slopePct(), Math.abs(s.slopePct()) <= options.maxSlopePct() ? "<=" : ">", num(options.maxSlopePct()),
+                Durations.format(options.window()), s.mean());
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    // sample times jitter by microseconds; reasons read better in whole milliseconds
+    private static Duration round(Duration d) {
+        return Duration.ofMillis(Math.round(d.toNanos() / 1e6));
+    }
+}

@@ -1,0 +1,55 @@
+package org.taf.runner.warmup;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Steadiness of a window of CPU samples, the numbers the settle detector decides on.
+ *
+ * @param mean     mean CPU percent over the window
+ * @param cvPct    coefficient of variation: sample standard deviation / mean x 100; infinite when
+ *                 the mean is 0 (an engine doing nothing is not "steady under load")
+ * @param slopePct least-squares slope of CPU percent over time, times the window length, as a
+ *                 percentage of the mean: how much the load would drift across one window; signed
+ */
+public record WindowStats(double mean, double cvPct, double slopePct) {
+
+    /**
+     * Computes the statistics of {@code window} (at least 2 samples), scaling the slope to
+     * {@code windowLength}.
+     */
+    public static WindowStats of(List<CpuPoint> window, Duration windowLength) {
+        int n = window.size();
+        if (n < 2) {
+            throw new IllegalArgumentException("a window needs at least 2 samples, got " + n);
+        }
+        double meanX = 0;
+        double meanY = 0;
+        for (CpuPoint p : window) {
+            meanX += seconds(p.elapsed());
+            meanY += p.cpuPercent();
+        }
+        meanX /= n;
+        meanY /= n;
+        double sxx = 0;
+        double sxy = 0;
+        double syy = 0;
+        for (CpuPoint p : window) {
+            double dx = seconds(p.elapsed()) - meanX;
+            double dy = p.cpuPercent() - meanY;
+            sxx += dx * dx;
+            sxy += dx * dy;
+            syy += dy * dy;
+        }
+        if (meanY <= 0) {
+            return new WindowStats(meanY, Double.POSITIVE_INFINITY, syy == 0 ? 0 : Double.POSITIVE_INFINITY);
+        }
+        double cv = Math.sqrt(syy / (n - 1)) / meanY * 100;
+        double slopePerSecond = sxx == 0 ? 0 : sxy / sxx;
+        return new WindowStats(meanY, cv, slopePerSecond * seconds(windowLength) / meanY * 100);
+    }
+
+    private static double seconds(Duration d) {
+        return d.toNanos() / 1e9;
+    }
+}

@@ -1,0 +1,176 @@
+package org.taf.runner.workload;
+
+import static org.taf.runner.workload.OltpStatement.DISTINCT_RANGE;
+import static org.taf.runner.workload.OltpStatement.INDEX_UPDATE;
+import static org.taf.runner.workload.OltpStatement.NON_INDEX_UPDATE;
+import static org.taf.runner.workload.OltpStatement.ORDER_RANGE;
+import static org.taf.runner.workload.OltpStatement.POINT;
+import static org.taf.runner.workload.OltpStatement.SIMPLE_RANGE;
+import static org.taf.runner.workload.OltpStatement.SUM_RANGE;
+
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The workloads by TAF test name, each one sysbench script (1.0.20 unless noted) with its statements, counts
+ * and draw order. One event is one "transaction" of sysbench's tps.
+ */
+public enum Workload {
+    /** oltp_point_select: one point SELECT, no transaction. */
+    POINT_SELECT("POINT_SELECT", "oltp_point_select", false, ctx -> {
+        OltpScript s = new OltpScript(ctx, false, POINT);
+        return () -> s.pointSelects(1);
+    }),
+    /** oltp_read_only: BEGIN, point_selects points, the four range kinds, COMMIT (16 statements). */
+    OLTP_RO("OLTP_RO", "oltp_read_only", false, ctx -> {
+        OltpScript s = new OltpScript(ctx, true, POINT, SIMPLE_RANGE, SUM_RANGE, ORDER_RANGE, DISTINCT_RANGE);
+        return () -> {
+            s.begin();
+            s.pointSelects(ctx.options().pointSelects());
+            s.allRanges();
+            s.commit();
+        };
+    }),
+    /** oltp_read_write: OLTP_RO's reads plus index update, non-index update, delete + insert (20). */
+    OLTP_RW("OLTP_RW", "oltp_read_write", true, ctx -> {
+        OltpScript s = new OltpScript(ctx, true, POINT, SIMPLE_RANGE, SUM_RANGE, ORDER_RANGE, DISTINCT_RANGE,
+                INDEX_UPDATE, NON_INDEX_UPDATE,
+                OltpStatement.DELETE, OltpStatement.INSERT);
+        return () -> {
+            s.begin();
+            s.pointSelects(ctx.options().pointSelects());
+            s.allRanges();
+            s.writes();
+            s.commit();
+        };
+    }),
+    /** oltp_write_only: BEGIN, index update, non-index update, delete + insert, COMMIT (6). */
+    OLTP_WO("OLTP_WO", "oltp_write_only", true, ctx -> {
+        OltpScript s = new OltpScript(ctx, true, INDEX_UPDATE, NON_INDEX_UPDATE,
+                OltpStatement.DELETE, OltpStatement.INSERT);
+        return () -> {
+            s.begin();
+            s.writes();
+            s.commit();
+        };
+    }),
+    /** oltp_update_index: index_updates UPDATEs of k. */
+    UPDATE_KEY("UPDATE_KEY", "oltp_update_index", true, ctx -> {
+        OltpScript s = new OltpScript(ctx, false, INDEX_UPDATE);
+        return () -> s.indexUpdates(ctx.options().indexUpdates());
+    }),
+    /** oltp_update_non_index: non_index_updates UPDATEs of c. */
+    UPDATE_NO_KEY("UPDATE_NO_KEY", "oltp_update_non_index", true, ctx -> {
+        OltpScript s = new OltpScript(ctx, false, NON_INDEX_UPDATE);
+        return () -> s.nonIndexUpdates(ctx.options().nonIndexUpdates());
+    }),
+    /** oltp_insert: one text INSERT with id 0 (auto-increment). */
+    INSERT("INSERT", "oltp_insert", true, ListScripts.insert()),
+    /** oltp_delete: one DELETE of a random id. */
+    DELETE("DELETE", "oltp_delete", true, ctx -> {
+        OltpScript s = new OltpScript(ctx, false, OltpStatement.DELETE);
+        return s::delete;
+    }),
+    /** oltp_read_only reduced to simple_ranges simple range SELECTs (--skip-trx, no points, no other ranges). */
+    SELECT_SIMPLE_RANGES("SELECT_SIMPLE_RANGES", "oltp_read_only --skip-trx (simple ranges only)", false,
+            ctx -> rangesOnly(ctx, SIMPLE_RANGE)),
+    /** As above with SUM(k) ranges. */
+    SELECT_SUM_RANGES("SELECT_SUM_RANGES", "oltp_read_only --skip-trx (sum ranges only)", false,
+            ctx -> rangesOnly(ctx, SUM_RANGE)),
+    /** As above with ORDER BY c ranges. */
+    SELECT_ORDER_RANGES("SELECT_ORDER_RANGES", "oltp_read_only --skip-trx (order ranges only)", false,
+            ctx -> rangesOnly(ctx, ORDER_RANGE)),
+    /** As above with DISTINCT c ranges. */
+    SELECT_DISTINCT_RANGES("SELECT_DISTINCT_RANGES", "oltp_read_only --skip-trx (distinct ranges only)", false,
+            ctx -> rangesOnly(ctx, DISTINCT_RANGE)),
+    /** select_random_points: sbtest1, k IN (random_points values of this thread's slice). */
+    RANDOM_POINTS("RANDOM-POINTS", "select_random_points", false, ListScripts.randomPoints()),
+    /** select_random_ranges: sbtest1, count(k) over number_of_ranges ranges of delta. */
+    RANDOM_RANGES("RANDOM-RANGES", "select_random_ranges", false, ListScripts.randomRanges()),
+    /** Callaghan's oltp_points_covered: SELECT id ... WHERE id IN (...). */
+    POINTS_COVERED_PK("POINTS-COVERED-PK", "oltp_points_covered (mytools)", false,
+            ListScripts.inList("id", "id")),
+    /** --covered=false: SELECT id, c ... WHERE id IN (...). */
+    POINTS_NOTCOVERED_PK("POINTS-NOTCOVERED-PK", "oltp_points_covered --covered=false (mytools)", false,
+            ListScripts.inList("id, c", "id")),
+    /** --on-id=false: SELECT k ... WHERE k IN (...). */
+    POINTS_COVERED_SI("POINTS-COVERED-SI", "oltp_points_covered --on-id=false (mytools)", false,
+            ListScripts.inList("k", "k")),
+    /** --on-id=false --covered=false: SELECT k, c ... WHERE k IN (...). */
+    POINTS_NOTCOVERED_SI("POINTS-NOTCOVERED-SI", "oltp_points_covered --on-id=false --covered=false (mytools)",
+            false, ListScripts.inList("k, c", "k")),
+    /** Callaghan's oltp_range_covered: SELECT id ... WHERE id BETWEEN low AND low + range_size. */
+    RANGE_COVERED_PK("RANGE-COVERED-PK", "oltp_range_covered (mytools)", false, ListScripts.rangeCovered()),
+    /** Callaghan's oltp_inlist_select --hot-points: SELECT c ... WHERE id IN (the ids after table_size/2). */
+    HOT_POINTS("HOT-POINTS", "oltp_inlist_select --hot-points (mytools)", false, ListScripts.hotPoints());
+
+    private final String tafName;
+    private final String origin;
+    private final boolean writes;
+    private final Event.Factory events;
+
+    Workload(String tafName, String origin, boolean writes, Event.Factory events) {
+        this.tafName = tafName;
+        this.origin = origin;
+        this.writes = writes;
+        this.events = events;
+    }
+
+    private static Event rangesOnly(EventContext ctx, OltpStatement kind) throws SQLException {
+        OltpScript s = new OltpScript(ctx, false, kind);
+        int count = switch (kind) {
+            case SIMPLE_RANGE -> ctx.options().simpleRanges();
+            case SUM_RANGE -> ctx.options().sumRanges();
+            case ORDER_RANGE -> ctx.options().orderRanges();
+            case DISTINCT_RANGE -> ctx.options().distinctRanges();
+            default -> throw new IllegalArgumentException(kind + " is not a range");
+        };
+        return () -> s.ranges(kind, count);
+    }
+
+    /** The name TAF users write: {@code POINT_SELECT}, {@code POINTS-COVERED-PK}, ... */
+    public String tafName() {
+        return tafName;
+    }
+
+    /** The sysbench (or mytools) script and options this workload reproduces. */
+    public String origin() {
+        return origin;
+    }
+
+    /** Whether the workload changes data (then prepared data must be restored between iterations). */
+    public boolean writes() {
+        return writes;
+    }
+
+    Event.Factory events() {
+        return events;
+    }
+
+    /**
+     * The workload with this TAF name; case and '-' versus '_' do not matter.
+     *
+     * @throws WorkloadException naming the value and listing every known name
+     */
+    public static Workload byName(String name) {
+        String wanted = normalize(name);
+        for (Workload w : values()) {
+            if (normalize(w.tafName).equals(wanted)) {
+                return w;
+            }
+        }
+        throw new WorkloadException("unknown workload '" + name + "'; known workloads: "
+                + Arrays.stream(values()).map(Workload::tafName).collect(Collectors.joining(", ")));
+    }
+
+    private static String normalize(String name) {
+        return name == null ? "" : name.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+    }
+
+    @Override
+    public String toString() {
+        return tafName;
+    }
+}

@@ -1,0 +1,57 @@
+package org.taf.runner.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.taf.runner.warmup.CpuSampler;
+
+class EngineRegistryTest {
+    private final List<Long> stopped = new ArrayList<>();
+
+    private RunningEngine engine(long pid, boolean failing) {
+        return new RunningEngine() {
+            @Override public long pid() { return pid; }
+            @Override public int port() { return 4000; }
+            @Override public String serverVersion() { return "x"; }
+            @Override public CpuSampler cpuSampler() { return () -> 0; }
+            @Override public Path logFile() { return Path.of("log"); }
+            @Override public boolean isAlive() { return true; }
+
+            @Override
+            public StopResult stop() {
+                stopped.add(pid);
+                if (failing) {
+                    throw new LaunchException("engine pid " + pid + ": processes [1] are still running");
+                }
+                return new StopResult(StopResult.How.GRACEFUL, 0, Duration.ofMillis(pid));
+            }
+        };
+    }
+
+    @Test
+    void stopAllStopsNewestFirstAndGoesOnAfterAFailure() {
+        EngineRegistry registry = EngineRegistry.detached();
+        registry.register(engine(1, false));
+        registry.register(engine(2, true));
+        registry.register(engine(3, false));
+        List<StopResult> results = registry.stopAll();
+        assertThat(stopped).containsExactly(3L, 2L, 1L);
+        assertThat(results).extracting(StopResult::took).containsExactly(Duration.ofMillis(3), Duration.ofMillis(1));
+    }
+
+    @Test
+    void unregisteredEnginesAreNotStopped() {
+        EngineRegistry registry = EngineRegistry.detached();
+        RunningEngine a = engine(1, false);
+        registry.register(a);
+        registry.register(engine(2, false));
+        registry.unregister(a);
+        assertThat(registry.engines()).extracting(RunningEngine::pid).containsExactly(2L);
+        registry.stopAll();
+        assertThat(stopped).containsExactly(2L);
+    }
+}

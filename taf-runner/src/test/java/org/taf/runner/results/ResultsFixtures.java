@@ -1,0 +1,80 @@
+package org.taf.runner.results;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.taf.runner.results.EnvironmentRecord.CpuFreqRecord;
+import org.taf.runner.results.IterationRecord.IterationFlag;
+import org.taf.runner.results.IterationRecord.RestRecord;
+import org.taf.runner.results.IterationRecord.WarmupRecord;
+import org.taf.runner.results.SideRecord.BuildRecord;
+import org.taf.runner.results.SideRecord.CommitRecord;
+
+/**
+ * Deterministic synthetic runs for tests of every format that reads results (JSON, site, JUnit,
+ * summary). Synthetic: never published, never quoted as a measurement.
+ */
+public final class ResultsFixtures {
+    public static final Instant START = Instant.parse("2026-11-29T10:00:00Z");
+
+    private ResultsFixtures() {}
+
+    /** One comparison, POINT_SELECT at 2 threads, 2 iterations per side, the patch about 3.5x faster. */
+    public static RunRecord small() {
+        Random rnd = new Random(7);
+        SideRecord parent = side("parent", "HEAD~1", "1111111111111111111111111111111111111111",
+                "Buffer pool: make-young under the pool mutex");
+        SideRecord patch = side("patch", "HEAD", "2222222222222222222222222222222222222222",
+                "Buffer pool: record access, reorder <without> the mutex");
+        List<IterationRecord> p = List.of(iteration(0, 0, 18_000, rnd), iteration(1, 2, 18_400, rnd));
+        List<IterationRecord> q = List.of(iteration(0, 1, 63_000, rnd), iteration(1, 3, 64_500, rnd));
+        CellRecord cell = new CellRecord("POINT_SELECT", 2, p, q, new VerdictRecord(Verdict.IMPROVED, "GAIN",
+                18_200.0, 63_750.0, 3.5027, 3.41, 3.60, 0.95, 0.029, 0.029, 2, "planned iterations", 4.1, 0.11, 0.031,
+                List.of()));
+        ComparisonRecord cmp = new ComparisonRecord("default", "HEAD~1 vs HEAD", parent, patch, List.of(cell));
+        EnvironmentRecord env = new EnvironmentRecord("bench-1", "Example CPU @ 2.10GHz", 1, 2, 2, 24L << 30,
+                "Debian GNU/Linux 12 (bookworm)", "6.1.0-test", "OpenJDK 17.0.15", "process", "", "",
+                new CpuFreqRecord(false, "not pinned: no cpufreq", List.of()));
+        DefinitionRecord def = new DefinitionRecord("properties/quick.properties",
+                "parent = HEAD~1\npatch = HEAD\nworkload.tests = POINT_SELECT\n",
+                List.of(new DefinitionRecord.SettingRecord("parent", "HEAD~1", "quick.properties:1"),
+                        new DefinitionRecord.SettingRecord("workload.threads", "2", "default")),
+                "./taf run properties/quick.properties");
+        return new RunRecord(ResultsStore.FORMAT_VERSION, "20261129-100000-quick", "quick", "a test run", START,
+                START.plusSeconds(300), RunRecord.RunStatus.COMPLETED, null, "0.1.0-SNAPSHOT", def, env, List.of(cmp),
+                List.of("builds were cached: HEAD~1, HEAD"));
+    }
+
+    private static SideRecord side(String role, String rev, String sha, String subject) {
+        return new SideRecord(role, rev, new CommitRecord(sha, sha.substring(0, 8), subject, "A. Developer",
+                "dev@example.org", START.minusSeconds(3600)), sha, null, Map.of("innodb_buffer_pool_size", "64M"),
+                new BuildRecord("key-" + sha.substring(0, 8), true, 0, "mvn -o package", "/tmp/build.log", null));
+    }
+
+    private static IterationRecord iteration(int index, int sequence, double tps, Random rnd) {
+        List<SampleRecord> warm = new ArrayList<>();
+        List<Double> warmCpu = new ArrayList<>();
+        for (int s = 1; s <= 8; s++) {
+            double ramp = Math.min(1.0, s / 5.0);
+            warm.add(sample(s, tps * ramp * (1 + rnd.nextGaussian() * 0.02)));
+            warmCpu.add(150 * ramp);
+        }
+        List<SampleRecord> measured = new ArrayList<>();
+        List<CpuPointRecord> cpu = new ArrayList<>();
+        for (int s = 1; s <= 10; s++) {
+            measured.add(sample(s, tps * (1 + rnd.nextGaussian() * 0.02)));
+            cpu.add(new CpuPointRecord(s, 150 + rnd.nextGaussian(), 40, 0.5));
+        }
+        return new IterationRecord(index, sequence, START.plusSeconds(60L * sequence), "11.4.2-TAF",
+                new RestRecord(true, true, 3, List.of(30.0, 2.0, 1.0, 1.0)),
+                new WarmupRecord("settle", true, 8, "CV 1.2% and slope 0.3% under limits", warmCpu, warm), measured,
+                cpu, index == 1 ? List.of(IterationFlag.HOST_NOISE) : List.of(), null, "/tmp/engine-" + sequence + ".err");
+    }
+
+    private static SampleRecord sample(int second, double tps) {
+        long events = Math.round(tps);
+        return new SampleRecord(second, 1.0, events, events, 0, 0, 0, 0, 0.05, 0.09, 0.2, 1.5);
+    }
+}

@@ -1,0 +1,135 @@
+package org.taf.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.lib.PersonIdent;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.ExitCode;
+import org.taf.runner.cli.Main;
+import org.taf.runner.config.LoadContext;
+import org.taf.runner.results.ResultsStore;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.Verdict;
+
+/**
+ * The main job end to end, on a temporary git repository holding this engine twice: the parent as
+ * it is, the patch with a deliberate slowdown in the point-select path (a busy wait in
+ * {@code Transaction.get}). A short run reports the regression and exits 1; an A/A run (the same
+ * commit on both sides) does not.
+ */
+class RunEndToEndIT {
+    private static final String SLOW_TARGET = "        TableImpl t = read(table);\n        Row row = lookup(t, pk);";
+    private static final String SLOW_PATCH = "        long spinUntil = System.nanoTime() + 150_000; // deliberate regression for the test\n"
+            + "        while (System.nanoTime() < spinUntil) {\n            Thread.onSpinWait();\n        }\n" + SLOW_TARGET;
+
+    @TempDir
+    static Path dir;
+    static Path repo;
+    static String parentSha;
+    static String patchSha;
+
+    @BeforeAll
+    static void makeRepository() throws Exception {
+        Path source = Path.of("").toAbsolutePath().getParent(); // taf-runner's parent: the repository under test
+        repo = dir.resolve("repo");
+        copy(source.resolve("pom.xml"), repo.resolve("pom.xml"));
+        copy(source.resolve("taf-runner/pom.xml"), repo.resolve("taf-runner/pom.xml"));
+        copy(source.resolve("engine/pom.xml"), repo.resolve("engine/pom.xml"));
+        copyTree(source.resolve("engine/src/main"), repo.resolve("engine/src/main"));
+        PersonIdent who = new PersonIdent("TAF test", "taf@example.org");
+        try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
+            git.add().addFilepattern(".").call();
+            parentSha = git.commit().setMessage("engine as it is").setAuthor(who).setCommitter(who).call().getName();
+            Path tx = repo.resolve("engine/src/main/java/org/taf/engine/db/TransactionImpl.java");
+            String code = Files.readString(tx, StandardCharsets.UTF_8);
+            assertThat(code).as("the point-select path the patch slows down").contains(SLOW_TARGET);
+            Files.writeString(tx, code.replace(SLOW_TARGET, SLOW_PATCH), StandardCharsets.UTF_8);
+            git.add().addFilepattern(".").call();
+            patchSha = git.commit().setMessage("Slow down point selects").setAuthor(who).setCommitter(who).call()
+                    .getName();
+        }
+        Files.writeString(dir.resolve("e2e.properties"), String.join("\n",
+                "repository = repo",
+                "cache.dir = cache",
+                "output.results_dir = results",
+                "output.site_dir = site",
+                "workload.tests = POINT_SELECT",
+                "workload.threads = 2",
+                "workload.tables = 1",
+                "workload.table_size = 5000",
+                "measure.duration = 3s",
+                "measure.iterations = 3",
+                "warmup.min = 2s",
+                "warmup.max = 6s",
+                "warmup.window = 3s",
+                "rest.consecutive = 2",
+                "rest.max_attempts = 10",
+                "engine.innodb_buffer_pool_size = 16M",
+                ""), StandardCharsets.UTF_8);
+    }
+
+    private static int taf(String... args) {
+        LoadContext ctx = new LoadContext(dir, Map.of(), Path.of(System.getProperty("java.home")),
+                Path.of(System.getProperty("user.home")));
+        return Main.commandLine(ctx).execute(args);
+    }
+
+    private static RunRecord latest() throws IOException {
+        try (Stream<Path> runs = Files.list(dir.resolve("results"))) {
+            Path last = runs.filter(Files::isDirectory).sorted().reduce((a, b) -> b).orElseThrow();
+            return ResultsStore.read(last);
+        }
+    }
+
+    @Test
+    void aSlowerPatchIsARegression() throws IOException {
+        int code = taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + patchSha, "-Dname=regression");
+        RunRecord run = latest();
+        var cell = run.comparisons().get(0).cells().get(0);
+        assertThat(cell.verdict().verdict()).as("verdict; notes: %s", cell.verdict().notes()).isEqualTo(Verdict.REGRESSED);
+        assertThat(cell.verdict().ratio()).isLessThan(0.9);
+        assertThat(code).isEqualTo(ExitCode.REGRESSION.code());
+        assertThat(run.comparisons().get(0).patch().commit().subject()).isEqualTo("Slow down point selects");
+    }
+
+    @Test
+    void theSameCommitTwiceIsNoRegression() throws IOException {
+        int code = taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + parentSha, "-Dname=aa");
+        RunRecord run = latest();
+        var cell = run.comparisons().get(0).cells().get(0);
+        assertThat(cell.verdict().verdict()).isIn(Verdict.NO_CHANGE, Verdict.INCONCLUSIVE);
+        assertThat(code).isIn(ExitCode.PASS.code(), ExitCode.INCONCLUSIVE.code());
+        assertThat(cell.parent()).hasSize(3);
+        assertThat(cell.patch()).hasSize(3);
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
+        Files.copy(from, to);
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+}
