@@ -2,7 +2,13 @@ package org.taf.runner.jenkins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.jenkins.SimulatedJenkins.ShellCall;
 import org.taf.runner.jenkins.SimulatedJenkins.StageStatus;
@@ -10,8 +16,46 @@ import org.taf.runner.jenkins.SimulatedJenkins.StageStatus;
 /** The nightly matrix of the real Jenkinsfile: fan-out, one lock per host, stash, merge, publish on main. */
 class JenkinsfileNightlyTest extends JenkinsfileTestBase {
     private static final String QUICK = "properties/quick.properties";
-    /** The definitions the repository has outside examples/ and profiles/. */
-    private static final List<String> COMMITTED = List.of(GATE, QUICK);
+    /** The definitions committed under properties/ outside examples/ and profiles/, sorted (at least gate and quick). */
+    private static List<String> committed;
+
+    @BeforeAll
+    static void findCommittedDefinitions() throws IOException {
+        Path properties = ROOT.resolve("properties");
+        try (Stream<Path> files = Files.walk(properties)) {
+            committed = files.filter(p -> p.toString().endsWith(".properties"))
+                    .map(p -> ROOT.relativize(p).toString().replace('\\', '/'))
+                    .filter(p -> !p.startsWith("properties/examples/") && !p.startsWith("properties/profiles/"))
+                    .sorted().toList();
+        }
+        assertThat(committed).contains(GATE, QUICK);
+    }
+
+    private static List<String> names(List<String> definitions) {
+        return definitions.stream().map(JenkinsfileTestBase::nameOf).toList();
+    }
+
+    /** perf1, perf2, perf1, ...: the two benchmark hosts taken in turn. */
+    private static List<String> alternating(int n) {
+        List<String> hosts = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            hosts.add(i % 2 == 0 ? "perf1" : "perf2");
+        }
+        return hosts;
+    }
+
+    /** Every committed definition passes but {@code definition}, which does {@code outcome}; the merge gets what exists. */
+    private void allPassBut(String definition, TafOutcome outcome) {
+        nightlyRunsUpTo(committed);
+        committed.forEach(d -> nightlyRun(d, List.of(), d.equals(definition) ? outcome : TafOutcome.pass()));
+        tafPublish(committed.stream().filter(d -> !d.equals(definition) || outcome.exit() <= 2)
+                .map(JenkinsfileTestBase::nightlyResults).sorted().toList());
+    }
+
+    private String description(String definition, String outcome) {
+        return String.join(", ", committed.stream()
+                .map(d -> nameOf(d) + ": " + (d.equals(definition) ? outcome : "pass")).toList());
+    }
 
     private void allPass(List<String> definitions) {
         nightlyRunsUpTo(definitions);
@@ -23,21 +67,23 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
     void theTimerOnMainFansOutOneBranchPerDefinitionAndPublishesTheMergedSite() {
         onBranch("main");
         startedByTimer();
-        allPass(COMMITTED);
+        allPass(committed);
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("SUCCESS");
         assertThat(jenkins.stages.values()).extracting(s -> s.name + " " + s.status).containsExactly(
                 "Build and unit tests SUCCESS", "Plan SUCCESS", "Performance gate SKIPPED_BY_WHEN",
                 "Nightly matrix SUCCESS", "Nightly site SUCCESS");
-        assertThat(jenkins.parallels).singleElement().satisfies(p -> assertThat(p.branches()).containsExactly("gate", "quick"));
-        assertThat(tafRuns()).extracting(c -> c.frame().branch()).containsExactly("gate", "quick");
-        assertThat(tafRuns()).extracting(c -> c.frame().nodeName()).containsExactly("perf1", "perf2");
+        assertThat(jenkins.parallels).singleElement().satisfies(p -> assertThat(p.branches()).isEqualTo(names(committed)));
+        assertThat(tafRuns()).extracting(c -> c.frame().branch()).isEqualTo(names(committed));
+        assertThat(tafRuns()).extracting(c -> c.frame().nodeName()).isEqualTo(alternating(committed.size()));
         assertThat(jenkins.checkouts).filteredOn(f -> f.branch() != null)
-                .extracting(f -> f.branch() + "@" + f.nodeName()).containsExactly("gate@perf1", "quick@perf2");
+                .extracting(f -> f.branch() + "@" + f.nodeName()).isEqualTo(tafRuns().stream()
+                        .map(c -> c.frame().branch() + "@" + c.frame().nodeName()).toList());
         assertThat(tafRuns()).noneMatch(c -> c.script().contains("-Dparent") || c.script().contains("-Dpatch"));
-        assertThat(jenkins.stashes.keySet()).containsExactly("nightly-gate", "nightly-quick");
-        assertThat(jenkins.unstashed).containsExactly("nightly-gate", "nightly-quick");
+        List<String> stashes = names(committed).stream().map(n -> "nightly-" + n).toList();
+        assertThat(jenkins.stashes.keySet()).containsExactlyElementsOf(stashes);
+        assertThat(jenkins.unstashed).isEqualTo(stashes);
         assertThat(calls("./taf publish")).singleElement().satisfies(c -> {
             assertThat(c.frame().stage()).isEqualTo("Nightly site");
             assertThat(c.frame().locks()).isEmpty();
@@ -49,13 +95,14 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         });
         assertThat(jenkins.artifacts).containsKeys("taf-out/nightly-site/index.html", "taf-out/nightly/gate/site/index.html",
                 "taf-out/nightly/quick/results/run-quick/results.json");
-        assertThat(jenkins.build.getDescription()).isEqualTo("gate: pass, quick: pass");
+        assertThat(jenkins.build.getDescription()).isEqualTo(description(null, "pass"));
     }
 
     @Test
     void everyDefinitionOutsideExamplesAndProfilesGetsItsOwnBranchHostLockAndTimeout() {
-        List<String> definitions = List.of(GATE, "properties/nightly/oltp-rw.properties",
-                "properties/nightly/sweep.properties", QUICK);
+        List<String> definitions = new ArrayList<>(committed);
+        definitions.addAll(List.of("properties/nightly/oltp-rw.properties", "properties/nightly/sweep.properties"));
+        definitions.sort(null);
         jenkins.repository.put("properties/nightly/oltp-rw.properties", "workload.tests = OLTP_RW\n");
         jenkins.repository.put("properties/nightly/sweep.properties", "workload.threads = 1, 2, 4, 8\n");
         jenkins.repository.put("properties/examples/more.properties", "comments = an example\n");
@@ -66,14 +113,15 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
 
         assertThat(result()).isEqualTo("SUCCESS");
         assertThat(jenkins.parallels).singleElement().satisfies(p -> assertThat(p.branches())
-                .containsExactly("gate", "nightly-oltp-rw", "nightly-sweep", "quick"));
-        assertThat(tafRuns()).hasSize(4);
+                .contains("gate", "nightly-oltp-rw", "nightly-sweep", "quick").isEqualTo(names(definitions))
+                .noneMatch(b -> b.startsWith("examples") || b.startsWith("profiles")));
+        assertThat(tafRuns()).hasSize(definitions.size());
         for (ShellCall run : tafRuns()) {
             assertThat(run.runs("./taf run properties/" + run.frame().branch().replace("nightly-", "nightly/"))).isTrue();
             assertThat(run.frame().locks()).containsExactly("bench-" + run.frame().nodeName());
             assertThat(run.frame().timeouts()).containsExactly("16 HOURS", "12 HOURS", "4 HOURS");
         }
-        assertThat(tafRuns()).extracting(c -> c.frame().nodeName()).containsExactly("perf1", "perf2", "perf1", "perf2");
+        assertThat(tafRuns()).extracting(c -> c.frame().nodeName()).isEqualTo(alternating(definitions.size()));
         assertThat(calls("./taf publish")).hasSize(1);
     }
 
@@ -81,18 +129,19 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
     void withOneBenchmarkHostTheBranchesTakeTurnsUnderItsLock() {
         jenkins.agents.remove("perf2");
         startedWith("MODE", "nightly");
-        allPass(COMMITTED);
+        allPass(committed);
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("SUCCESS");
         assertThat(tafRuns()).allSatisfy(c -> assertThat(c.frame().locks()).containsExactly("bench-perf1"));
-        assertThat(jenkins.locks).extracting(SimulatedJenkins.LockUse::resource).containsExactly("bench-perf1", "bench-perf1");
+        assertThat(jenkins.locks).extracting(SimulatedJenkins.LockUse::resource).hasSize(committed.size())
+                .containsOnly("bench-perf1");
     }
 
     @Test
     void offMainTheNightlyIsMergedAndArchivedButNotPublished() {
         startedWith("MODE", "nightly");
-        allPass(COMMITTED);
+        allPass(committed);
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("SUCCESS");
@@ -106,29 +155,23 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
     void aRegressionFailsTheNightlyButEveryDefinitionIsMeasuredMergedAndPublished() {
         onBranch("main");
         startedByTimer();
-        nightlyRunsUpTo(COMMITTED);
-        nightlyRun(GATE, List.of(), TafOutcome.pass());
-        nightlyRun(QUICK, List.of(), TafOutcome.regression());
-        tafPublish(List.of(nightlyResults(GATE), nightlyResults(QUICK)));
+        allPassBut(QUICK, TafOutcome.regression());
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("FAILURE");
         assertThat(stage("Nightly matrix").status).isEqualTo(StageStatus.FAILURE);
         assertThat(stage("Nightly site").status).isEqualTo(StageStatus.SUCCESS);
-        assertThat(tafRuns()).hasSize(2);
-        assertThat(calls("./taf publish")).hasSize(1);
+        assertThat(tafRuns()).hasSize(committed.size());
+        assertThat(calls("./taf publish")).singleElement().satisfies(c -> assertThat(c.script()).contains(nightlyResults(QUICK)));
         assertThat(jenkins.htmlReports).hasSize(1);
         assertThat(console()).contains("ERROR: quick: performance regression (taf run exit 1); the post and results are archived with this build");
-        assertThat(jenkins.build.getDescription()).isEqualTo("gate: pass, quick: regression");
+        assertThat(jenkins.build.getDescription()).isEqualTo(description(QUICK, "regression"));
     }
 
     @Test
     void anInconclusiveDefinitionMakesTheNightlyUnstable() {
         startedWith("MODE", "nightly");
-        nightlyRunsUpTo(COMMITTED);
-        nightlyRun(GATE, List.of(), TafOutcome.inconclusive());
-        nightlyRun(QUICK, List.of(), TafOutcome.pass());
-        tafPublish(List.of(nightlyResults(GATE), nightlyResults(QUICK)));
+        allPassBut(GATE, TafOutcome.inconclusive());
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("UNSTABLE");
@@ -138,22 +181,21 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
     @Test
     void anErrorInOneDefinitionIsShownAndTheOthersAreStillMerged() {
         startedWith("MODE", "nightly");
-        nightlyRunsUpTo(COMMITTED);
-        nightlyRun(GATE, List.of(), TafOutcome.error("build of c0ffee00 failed: engine/src/Main.java:3: error: ';' expected"));
-        nightlyRun(QUICK, List.of(), TafOutcome.pass());
-        tafPublish(List.of(nightlyResults(QUICK)));
+        allPassBut(GATE, TafOutcome.error("build of c0ffee00 failed: engine/src/Main.java:3: error: ';' expected"));
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("FAILURE");
         assertThat(console()).contains("ERROR: gate: taf run stopped with an error (exit 3): error: build of c0ffee00 failed");
         assertThat(jenkins.artifacts).containsKeys("taf-out/nightly/gate/taf.log", "taf-out/nightly-site/index.html");
+        assertThat(calls("./taf publish")).singleElement().satisfies(c -> assertThat(c.script())
+                .doesNotContain(nightlyResults(GATE)).contains(nightlyResults(QUICK)));
     }
 
     @Test
     void whenNoDefinitionGaveResultsThereIsNothingToMerge() {
         startedWith("MODE", "nightly");
-        nightlyRunsUpTo(COMMITTED);
-        COMMITTED.forEach(d -> nightlyRun(d, List.of(), TafOutcome.error("engine crashed")));
+        nightlyRunsUpTo(committed);
+        committed.forEach(d -> nightlyRun(d, List.of(), TafOutcome.error("engine crashed")));
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("FAILURE");
@@ -180,13 +222,13 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         startedWith("MODE", "nightly");
         startedWith("PARENT", "v1.0");
         startedWith("PATCH", "v1.1");
-        nightlyRunsUpTo(COMMITTED);
-        COMMITTED.forEach(d -> nightlyRun(d, List.of("-Dparent=v1.0", "-Dpatch=v1.1"), TafOutcome.pass()));
-        tafPublish(COMMITTED.stream().map(JenkinsfileTestBase::nightlyResults).toList());
+        nightlyRunsUpTo(committed);
+        committed.forEach(d -> nightlyRun(d, List.of("-Dparent=v1.0", "-Dpatch=v1.1"), TafOutcome.pass()));
+        tafPublish(committed.stream().map(JenkinsfileTestBase::nightlyResults).sorted().toList());
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("SUCCESS");
-        assertThat(tafRuns()).hasSize(2);
+        assertThat(tafRuns()).hasSize(committed.size());
         assertThat(calls("git")).isEmpty();
     }
 
@@ -194,8 +236,7 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
     void anInvalidDefinitionStopsTheNightlyBeforeAnyHostIsTaken() {
         startedWith("MODE", "nightly");
         unitTests(0);
-        validates(GATE, 0);
-        validates(QUICK, 3);
+        committed.forEach(d -> validates(d, d.equals(QUICK) ? 3 : 0));
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("FAILURE");
