@@ -21,6 +21,7 @@ THREADS=${THREADS:-"2 16"}
 WORKLOADS=${WORKLOADS:-"oltp_point_select oltp_read_only oltp_read_write select_random_points"}
 POOL=${POOL:-512M}
 ENGINE_JAVA_OPTS=${ENGINE_JAVA_OPTS:-}
+MARIADB_OPTS=${MARIADB_OPTS:-} # e.g. --innodb-flush-log-at-trx-commit=0 (stock: 1, an fsync per commit)
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 jar="$root/engine/target/engine.jar"
@@ -53,9 +54,10 @@ engine_port=$(sed -n 's/^engine: ready for connections on 127\.0\.0\.1:\([0-9]*\
 maria_port=$(free_port)
 mariadb-install-db --no-defaults --auth-root-authentication-method=normal --datadir="$work/maria" \
   >"$work/maria-install.log" 2>&1
+# shellcheck disable=SC2086
 mariadbd --no-defaults --user=root --datadir="$work/maria" --bind-address=127.0.0.1 --port="$maria_port" \
   --socket="$work/maria.sock" --innodb-buffer-pool-size="$POOL" --max-connections=200 --skip-log-bin \
-  --log-error="$work/maria.err" >"$work/maria.out" 2>&1 &
+  --log-error="$work/maria.err" $MARIADB_OPTS >"$work/maria.out" 2>&1 &
 maria_pid=$!
 for _ in $(seq 1 100); do
   mariadb-admin --protocol=TCP -h127.0.0.1 -P"$maria_port" -uroot ping >/dev/null 2>&1 && break

@@ -81,7 +81,7 @@ public final class Main {
 
     private static void help(PrintStream out) {
         out.println("Usage: java -jar engine.jar [--defaults-file=FILE] [--variable=value ...]");
-        out.println("Options files: MariaDB format, sections [mysqld], [server], [mariadb], [mariadbd], [engine];");
+        out.println("Option files: MariaDB format, sections [mysqld], [server], [mariadb], [mariadbd], [engine];");
         out.println("the command line wins. Dashes and underscores in names are the same. Variables:");
         for (Variable v : Variables.all().values()) {
             out.printf("  --%-32s %s (default: %s)%n", v.name(), v.description(),

@@ -75,6 +75,7 @@ public final class Server implements AutoCloseable {
      * @throws ServerException naming the datadir, address or file at fault
      */
     public static Server start(EngineConfig config, ServerLog log) {
+        checkHeap(config.bufferPoolSize(), Runtime.getRuntime().maxMemory());
         PidFile pid = new PidFile(config.pidFile());
         Optional<Long> live = pid.livePid();
         if (live.isPresent() && live.get() != ProcessHandle.current().pid()) {
@@ -110,6 +111,22 @@ public final class Server implements AutoCloseable {
         log.note("ready for connections on " + server.address() + " (version " + config.version() + ", datadir "
                 + config.datadir().toAbsolutePath() + ")");
         return server;
+    }
+
+    /** Headroom the JVM heap needs besides the buffer pool's frames (sessions, plans, results). */
+    static final long HEAP_HEADROOM = 256L << 20;
+
+    /**
+     * The buffer pool's frames live on the Java heap: refuse to start rather than fail with an
+     * OutOfMemoryError in the middle of a benchmark.
+     */
+    static void checkHeap(long poolBytes, long maxHeapBytes) {
+        if (maxHeapBytes != Long.MAX_VALUE && poolBytes + HEAP_HEADROOM > maxHeapBytes) {
+            long needMib = (poolBytes + HEAP_HEADROOM + (1 << 20) - 1) >> 20;
+            throw new ServerException("innodb_buffer_pool_size = " + (poolBytes >> 20) + "M does not fit in the JVM heap"
+                    + " (max " + (maxHeapBytes >> 20) + "M); start java with -Xmx" + needMib + "m or more"
+                    + " (engine/bin/engine: ENGINE_JAVA_OPTS=-Xmx" + needMib + "m)");
+        }
     }
 
     /** The port listened on (the chosen one when {@code port} is 0). */

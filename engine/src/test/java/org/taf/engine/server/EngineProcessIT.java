@@ -132,6 +132,14 @@ class EngineProcessIT {
         assertThat(err).isEqualTo("engine: error: command line: innodb_page_size = '3K': must be between 4096 and 65536\n");
         assertThat(dir.resolve("data")).doesNotExist();
 
+        Process heap = new ProcessBuilder(java(), "-Xmx300m", "-jar", JAR.toString(), "--defaults-file=" + config(),
+                "--innodb-buffer-pool-size=1G").start();
+        assertThat(heap.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(new String(heap.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+                .startsWith("engine: error: innodb_buffer_pool_size = 1024M does not fit in the JVM heap (max ")
+                .contains("start java with -Xmx1280m or more").endsWith("\n").hasLineCount(1);
+        assertThat(heap.exitValue()).isEqualTo(1);
+
         Process q = new ProcessBuilder(java(), "-jar", JAR.toString(), "--max-connections=lots").start();
         assertThat(q.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(new String(q.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))

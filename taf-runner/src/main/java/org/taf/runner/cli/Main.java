@@ -26,7 +26,8 @@ public final class Main implements Callable<Integer> {
 
     /** The subcommands, in the order {@code --help} lists them. */
     static List<Object> commands(LoadContext context) {
-        return List.of(new RunCommand(context), new ExplainCommand(context), new ValidateCommand(context));
+        return List.of(new RunCommand(context), new ExplainCommand(context), new ValidateCommand(context),
+                new PublishCommand(context));
     }
 
     /** A ready command line: subcommands, error handling, exit codes. Streams default to System.out/err. */

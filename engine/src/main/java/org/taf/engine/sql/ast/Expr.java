@@ -71,6 +71,11 @@ public sealed interface Expr {
             Objects.requireNonNull(name, "name");
             args = List.copyOf(args);
         }
+
+        /** The function's name in upper case, for lookups ({@link #name()} keeps the case written). */
+        public String function() {
+            return name.toUpperCase(java.util.Locale.ROOT);
+        }
     }
 
     /** Operators, with their SQL spelling. */

@@ -53,7 +53,7 @@ public final class SqlText {
             return "(" + of(l.value()) + (l.not() ? " NOT" : "") + " LIKE " + of(l.pattern()) + ")";
         }
         if (e instanceof Expr.Call c) {
-            if (c.name().equals("DEFAULT") && c.args().isEmpty()) {
+            if (c.function().equals("DEFAULT") && c.args().isEmpty()) {
                 return "DEFAULT";
             }
             return c.name() + "(" + (c.star() ? "*" : (c.distinct() ? "DISTINCT " : "") + list(c.args())) + ")";

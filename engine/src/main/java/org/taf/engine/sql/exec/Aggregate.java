@@ -39,16 +39,16 @@ final class Aggregate {
 
     static Spec spec(Expr.Call c, ExprCompiler compiler) {
         if (c.star()) {
-            if (!c.name().equals("COUNT")) {
-                throw argumentCount(c.name());
+            if (!c.function().equals("COUNT")) {
+                throw argumentCount(c.function());
             }
             return new Spec(Kind.COUNT_STAR, null, false);
         }
         if (c.args().size() != 1) {
-            throw argumentCount(c.name());
+            throw argumentCount(c.function());
         }
         Expr arg = c.args().get(0);
-        Kind kind = Kind.valueOf(c.name());
+        Kind kind = Kind.valueOf(c.function());
         return new Spec(kind, compiler.compileArgument(arg), c.distinct());
     }
 

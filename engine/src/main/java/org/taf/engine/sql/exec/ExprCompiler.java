@@ -88,7 +88,7 @@ final class ExprCompiler {
             return like(l);
         }
         if (e instanceof Expr.Call c) {
-            if (Aggregate.isAggregate(c.name())) {
+            if (Aggregate.isAggregate(c.function())) {
                 return aggregate(c);
             }
             return Functions.compile(this, session, c);
@@ -242,7 +242,7 @@ final class ExprCompiler {
             return false;
         }
         if (e instanceof Expr.Call c) {
-            return !Aggregate.isAggregate(c.name()) && c.args().stream().allMatch(ExprCompiler::isConstant);
+            return !Aggregate.isAggregate(c.function()) && c.args().stream().allMatch(ExprCompiler::isConstant);
         }
         if (e instanceof Expr.Unary u) {
             return isConstant(u.operand());

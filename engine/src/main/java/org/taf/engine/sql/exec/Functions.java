@@ -21,7 +21,7 @@ final class Functions {
         }
         List<Expr> args = c.args();
         Eval[] a = args.stream().map(compiler::compile).toArray(Eval[]::new);
-        switch (c.name()) {
+        switch (c.function()) {
             case "DATABASE", "SCHEMA" -> {
                 count(c, 0);
                 return (row, params) -> session.database();
@@ -59,7 +59,7 @@ final class Functions {
                 };
             }
             case "IFNULL", "COALESCE" -> {
-                if (c.name().equals("IFNULL")) {
+                if (c.function().equals("IFNULL")) {
                     count(c, 2);
                 } else if (a.length == 0) {
                     count(c, 1);
@@ -76,7 +76,7 @@ final class Functions {
             }
             case "LOWER", "LCASE", "UPPER", "UCASE" -> {
                 count(c, 1);
-                boolean upper = c.name().startsWith("U");
+                boolean upper = c.function().startsWith("U");
                 return (row, params) -> {
                     Object v = a[0].eval(row, params);
                     if (v == null) {
@@ -88,7 +88,7 @@ final class Functions {
             }
             case "LENGTH", "OCTET_LENGTH", "CHAR_LENGTH", "CHARACTER_LENGTH" -> {
                 count(c, 1);
-                boolean bytes = c.name().equals("LENGTH") || c.name().equals("OCTET_LENGTH");
+                boolean bytes = c.function().equals("LENGTH") || c.function().equals("OCTET_LENGTH");
                 return (row, params) -> {
                     Object v = a[0].eval(row, params);
                     if (v == null) {
@@ -131,7 +131,7 @@ final class Functions {
     private static void count(Expr.Call c, int expected) {
         if (c.args().size() != expected) {
             throw new SqlException(1582, "42000",
-                    "Incorrect parameter count in the call to native function '" + c.name() + "'");
+                    "Incorrect parameter count in the call to native function '" + c.function() + "'");
         }
     }
 }

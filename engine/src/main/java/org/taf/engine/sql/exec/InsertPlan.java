@@ -73,7 +73,7 @@ final class InsertPlan extends Plan {
     }
 
     static boolean isDefault(Expr e) {
-        return e instanceof Expr.Call c && c.name().equals("DEFAULT") && c.args().isEmpty() && !c.star();
+        return e instanceof Expr.Call c && c.function().equals("DEFAULT") && c.args().isEmpty() && !c.star();
     }
 
     @Override

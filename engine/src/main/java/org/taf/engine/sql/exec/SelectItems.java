@@ -47,7 +47,7 @@ final class SelectItems {
             } else {
                 String name = item.alias() != null ? item.alias() : displayName(item.expr());
                 ResultColumn rc = ResultColumn.computed(name, Types.of(item.expr(), table, session));
-                if (item.expr() instanceof Expr.Call call && call.name().equals("SUM") && rc.type() == SqlType.DECIMAL
+                if (item.expr() instanceof Expr.Call call && call.function().equals("SUM") && rc.type() == SqlType.DECIMAL
                         && call.args().size() == 1 && Types.of(call.args().get(0), table, session) != SqlType.DECIMAL) {
                     rc = rc.withDecimals(0);
                 }
@@ -87,7 +87,7 @@ final class SelectItems {
         };
         String tableName = table.alias != null ? table.alias : table.schema.name();
         return new ResultColumn(table.schema.database(), tableName, table.schema.name(),
-                alias != null ? alias : c.name(), c.name(), type, length, type.isNumeric() ? 0 : 0, flags);
+                alias != null ? alias : c.name(), c.name(), type, length, 0, flags);
     }
 
     /** The name MariaDB gives an unnamed expression column: its text. */

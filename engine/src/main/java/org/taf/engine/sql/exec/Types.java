@@ -41,12 +41,12 @@ final class Types {
             return SqlType.BIGINT;
         }
         if (e instanceof Expr.Call c) {
-            return switch (c.name()) {
+            return switch (c.function()) {
                 case "COUNT" -> SqlType.BIGINT;
                 case "SUM", "AVG" -> SqlType.DECIMAL;
                 case "MIN", "MAX", "ABS", "IFNULL", "COALESCE" ->
                         c.args().isEmpty() ? SqlType.VARCHAR : of(c.args().get(0), table, session);
-                default -> Functions.type(c.name());
+                default -> Functions.type(c.function());
             };
         }
         return SqlType.VARCHAR; // parameters and user variables: known only when they run

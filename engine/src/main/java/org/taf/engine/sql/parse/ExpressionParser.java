@@ -242,7 +242,7 @@ final class ExpressionParser {
     }
 
     private Expr call() {
-        String name = t.next().text().toUpperCase(Locale.ROOT);
+        String name = t.next().text();
         t.expectSymbol("(");
         if (t.acceptSymbol("*")) {
             t.expectSymbol(")");

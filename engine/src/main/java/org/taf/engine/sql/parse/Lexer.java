@@ -2,7 +2,6 @@ package org.taf.engine.sql.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Splits SQL text into tokens as MariaDB does: {@code #}, {@code -- } and {@code /* *}{@code /}
@@ -11,7 +10,15 @@ import java.util.Set;
  * {@code /*! ENGINE = innodb *}{@code /}. Strings take backslash escapes and doubled quotes.
  */
 public final class Lexer {
-    private static final Set<String> TWO_CHAR_SYMBOLS = Set.of("<=", ">=", "<>", "!=", ":=", "||", "&&");
+
+    /** One-character symbols as shared strings: a bulk INSERT has tens of thousands of them. */
+    private static final String[] SINGLE = new String[128];
+
+    static {
+        for (char c = 0; c < 128; c++) {
+            SINGLE[c] = String.valueOf(c).intern();
+        }
+    }
 
     private final String sql;
     private final List<Token> tokens = new ArrayList<>();
@@ -236,10 +243,10 @@ public final class Lexer {
             return;
         }
         if (pos + 1 < sql.length()) {
-            String two = sql.substring(pos, pos + 2);
-            if (TWO_CHAR_SYMBOLS.contains(two)) {
+            String two = twoCharSymbol(c, sql.charAt(pos + 1));
+            if (two != null) {
                 pos += 2;
-                tokens.add(new Token(TokenType.SYMBOL, two.equals("!=") ? "<>" : two, start));
+                tokens.add(new Token(TokenType.SYMBOL, two, start));
                 return;
             }
         }
@@ -247,7 +254,20 @@ public final class Lexer {
             throw SyntaxError.near(sql, start);
         }
         pos++;
-        tokens.add(new Token(TokenType.SYMBOL, String.valueOf(c), start));
+        tokens.add(new Token(TokenType.SYMBOL, SINGLE[c], start));
+    }
+
+    /** The two-character operator {@code a b} spells ({@code !=} as {@code <>}), or null. */
+    private static String twoCharSymbol(char a, char b) {
+        return switch (a) {
+            case '<' -> b == '=' ? "<=" : b == '>' ? "<>" : null;
+            case '>' -> b == '=' ? ">=" : null;
+            case '!' -> b == '=' ? "<>" : null;
+            case ':' -> b == '=' ? ":=" : null;
+            case '|' -> b == '|' ? "||" : null;
+            case '&' -> b == '&' ? "&&" : null;
+            default -> null;
+        };
     }
 
     private static boolean isDigit(char c) {

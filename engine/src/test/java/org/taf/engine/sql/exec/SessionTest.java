@@ -226,6 +226,7 @@ class SessionTest {
         assertThat(run("SHOW TABLES").names()).containsExactly("Tables_in_sbtest");
         assertThat(run("SHOW DATABASES").rows).containsExactly(List.of("sbtest"));
         assertThat(run("SHOW VARIABLES LIKE 'users'").rows).containsExactly(List.of("users", "root,sbtest"));
+        assertThat(run("SELECT database(), VERSION(), 1 + 1").names()).containsExactly("database()", "VERSION()", "1 + 1");
         assertThat(run("SELECT DATABASE(), CONNECTION_ID(), USER()").rows)
                 .containsExactly(List.of("sbtest", 1L, "root@127.0.0.1"));
     }

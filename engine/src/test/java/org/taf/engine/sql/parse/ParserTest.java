@@ -33,7 +33,7 @@ class ParserTest {
         "DELETE FROM sbtest1 WHERE id=?|DELETE FROM `sbtest1` WHERE (`id` = ?)",
         "INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)|INSERT INTO `sbtest1` (`id`, `k`, `c`, `pad`) VALUES (?, ?, ?, ?)",
         "INSERT INTO sbtest1(k, c, pad) VALUES(1,'a-b','x'),(2,'c',\"d\")|INSERT INTO `sbtest1` (`k`, `c`, `pad`) VALUES (1, 'a-b', 'x'), (2, 'c', 'd')",
-        "SELECT count(k) FROM sbtest1 WHERE k BETWEEN ? AND ? OR k BETWEEN ? AND ?|SELECT COUNT(`k`) FROM `sbtest1` WHERE ((`k` BETWEEN ? AND ?) OR (`k` BETWEEN ? AND ?))",
+        "SELECT count(k) FROM sbtest1 WHERE k BETWEEN ? AND ? OR k BETWEEN ? AND ?|SELECT count(`k`) FROM `sbtest1` WHERE ((`k` BETWEEN ? AND ?) OR (`k` BETWEEN ? AND ?))",
         "SELECT id, k, c, pad FROM sbtest1 WHERE k IN (1, 2, 3)|SELECT `id`, `k`, `c`, `pad` FROM `sbtest1` WHERE (`k` IN (1, 2, 3))",
         "select @@version_comment limit 1|SELECT @@version_comment LIMIT 1",
         "SELECT @@session.autocommit, @@GLOBAL.max_allowed_packet AS m|SELECT @@session.autocommit, @@global.max_allowed_packet AS `m`",

@@ -1,0 +1,73 @@
+package org.taf.runner.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.taf.runner.ExitCode;
+import org.taf.runner.config.KeyRegistry;
+import org.taf.runner.config.LoadContext;
+import org.taf.runner.report.ReportException;
+import org.taf.runner.report.RunFinder;
+import org.taf.runner.report.SitePublisher;
+import org.taf.runner.results.RunRecord;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code taf publish [RESULTS...]}: renders the whole site from results JSON alone (posts, index,
+ * workload histories, feed, data). Reads {@code output.site_dir} and {@code output.results_dir}
+ * from {@code -D} or {@code TAF_OUTPUT_*} (the environment wins, as everywhere in TAF).
+ */
+@Command(name = "publish", mixinStandardHelpOptions = true,
+        description = "Render the site (posts, index, workload history, Atom feed, data) from results JSON.")
+final class PublishCommand implements Callable<Integer> {
+    private static final String SITE_DIR = "output.site_dir";
+    private static final String RESULTS_DIR = "output.results_dir";
+    private final LoadContext context;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "RESULTS", arity = "0..*",
+            description = "results.json files or run directories (default: every run under output.results_dir)")
+    List<Path> results = new ArrayList<>();
+
+    @Option(names = "-D", paramLabel = "KEY=VALUE",
+            description = "output.site_dir=DIR (default site), output.results_dir=DIR (default results)")
+    Map<String, String> overrides = new LinkedHashMap<>();
+
+    PublishCommand(LoadContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        for (String key : overrides.keySet()) {
+            if (!key.equals(SITE_DIR) && !key.equals(RESULTS_DIR)) {
+                throw new ReportException("publish: unknown key -D" + key + " (publish reads " + SITE_DIR + " and "
+                        + RESULTS_DIR + ")");
+            }
+        }
+        Path siteDir = dir(SITE_DIR, "site");
+        List<RunRecord> runs = results.isEmpty() ? RunFinder.findAll(dir(RESULTS_DIR, "results"))
+                : RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
+        SitePublisher.Published site = SitePublisher.english(siteDir).publish(runs);
+        var out = spec.commandLine().getOut();
+        out.println("published " + site.posts().size() + (site.posts().size() == 1 ? " post" : " posts") + " to "
+                + context.display(site.siteDir()) + " (" + site.files().size() + " files)");
+        site.posts().forEach(p -> out.println("  " + context.display(p)));
+        out.flush();
+        return ExitCode.PASS.code();
+    }
+
+    private Path dir(String key, String fallback) {
+        String value = context.env().getOrDefault(KeyRegistry.envName(key), overrides.getOrDefault(key, fallback));
+        return context.workDir().resolve(value).normalize();
+    }
+}

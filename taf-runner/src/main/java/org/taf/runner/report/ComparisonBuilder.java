@@ -1,0 +1,116 @@
+package org.taf.runner.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.stream.Stream;
+import org.taf.runner.report.PageView.Fact;
+import org.taf.runner.report.PostView.Cell;
+import org.taf.runner.report.PostView.Comparison;
+import org.taf.runner.report.PostView.Iteration;
+import org.taf.runner.report.PostView.Side;
+import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.SideRecord;
+import org.taf.runner.results.VerdictRecord;
+
+/** A comparison's section: its two sides (commit, build, settings) and its cells in detail. */
+final class ComparisonBuilder {
+    private ComparisonBuilder() {}
+
+    static List<Comparison> build(PostContext x) {
+        List<Comparison> out = new ArrayList<>();
+        for (ComparisonRecord c : x.run().comparisons()) {
+            List<Side> sides = new ArrayList<>();
+            for (SideRecord s : new SideRecord[] {c.parent(), c.patch()}) {
+                if (s != null) {
+                    sides.add(side(x, c, s));
+                }
+            }
+            List<Cell> cells = c.cells().stream().map(cell -> cell(x, c, cell)).toList();
+            out.add(new Comparison(PostContext.comparisonAnchor(c), SummaryRow.labelOf(c), c.name(), sides, cells));
+        }
+        return out;
+    }
+
+    private static Side side(PostContext x, ComparisonRecord c, SideRecord s) {
+        String build = "unknown";
+        String seconds = "";
+        String failure = "";
+        if (s.build() != null) {
+            if (s.build().failure() != null) {
+                build = "failed";
+                failure = s.build().failure();
+            } else if (s.build().cached()) {
+                build = "cached";
+            } else {
+                build = "built";
+                seconds = x.f().seconds(s.build().seconds());
+            }
+        }
+        List<String> settings = new ArrayList<>();
+        s.engineSettings().forEach((k, v) -> settings.add(k + " = " + v));
+        var commit = s.commit();
+        return new Side(s.role(), nz(s.revision()), commit == null ? "" : nz(commit.sha()), SummaryRow.shortSha(s),
+                x.commitHref(s), commit == null ? "" : nz(commit.subject()), commit == null ? "" : nz(commit.author()),
+                commit == null ? "" : x.f().minute(commit.date()), build, seconds, failure, settings, nz(s.patchDiff()));
+    }
+
+    private static Cell cell(PostContext x, ComparisonRecord c, CellRecord cell) {
+        String anchor = PostContext.cellAnchor(c, cell);
+        List<Iteration> its = Stream.concat(cell.parent().stream().map(it -> iteration(x, "parent", it)),
+                cell.patch().stream().map(it -> iteration(x, "patch", it)))
+                .sorted(Comparator.comparingInt(Iteration::sequence)).toList();
+        boolean anyData = Stream.concat(cell.parent().stream(), cell.patch().stream())
+                .anyMatch(it -> !it.samples().isEmpty() || (it.warmup() != null && !it.warmup().samples().isEmpty()));
+        return new Cell(anchor, cell.workload(), cell.threads(), PostContext.verdictName(cell), facts(x, cell.verdict()),
+                cell.verdict() == null ? List.of() : cell.verdict().notes(),
+                anyData ? IterationCharts.tps(x, anchor + "-tps", cell) : "",
+                anyData ? IterationCharts.cpu(x, anchor + "-cpu", cell) : "", its);
+    }
+
+    private static List<Fact> facts(PostContext x, VerdictRecord v) {
+        if (v == null) {
+            return List.of();
+        }
+        Formats f = x.f();
+        List<Fact> facts = new ArrayList<>();
+        facts.add(new Fact("cell.parent_tps", f.tps(v.parentTps())));
+        facts.add(new Fact("cell.patch_tps", f.tps(v.patchTps())));
+        facts.add(new Fact("cell.ratio", f.ratio(v.ratio()) + " " + f.interval(v.ciLow(), v.ciHigh()) + " ("
+                + x.m().get("cell.ci", String.format(Locale.ROOT, "%.0f%%", v.confidence() * 100)) + ")"));
+        facts.add(new Fact("cell.change", f.change(v.ratio())));
+        facts.add(new Fact("cell.classic", nz(v.classic())));
+        facts.add(new Fact("cell.p_value", f.pValue(v.pValue()) + " / " + f.pValue(v.pAdjusted())));
+        facts.add(new Fact("cell.pairs", Integer.toString(v.pairsUsed())));
+        facts.add(new Fact("cell.stop", v.stopReason() == null ? Formats.NONE : v.stopReason()));
+        facts.add(new Fact("cell.mde", f.percent(v.mdePct(), 1)));
+        facts.add(new Fact("cell.cpu_per_tx", f.number(v.parentCpuPerTx(), 3) + " / " + f.number(v.patchCpuPerTx(), 3)));
+        return facts;
+    }
+
+    private static Iteration iteration(PostContext x, String role, IterationRecord it) {
+        Formats f = x.f();
+        OptionalDouble median = IterationNumbers.medianTps(it);
+        OptionalDouble cv = IterationNumbers.cvPct(it);
+        OptionalDouble p95 = IterationNumbers.medianP95(it);
+        String rest = it.rest() == null || !it.rest().enabled() ? x.m().get("iteration.rest_off")
+                : it.rest().rested() ? f.seconds(it.rest().seconds())
+                : x.m().get("iteration.not_rested", f.seconds(it.rest().seconds()));
+        boolean settled = it.warmup() == null || it.warmup().settled() || "none".equals(it.warmup().mode());
+        String warmup = it.warmup() == null ? Formats.NONE
+                : x.m().get("iteration.cut", f.seconds(it.warmup().cutAtSeconds()), nz(it.warmup().reason()));
+        return new Iteration(role, it.index() + 1, it.sequence() + 1, f.minute(it.startedAt()),
+                median.isPresent() ? f.tps(median.getAsDouble()) : Formats.NONE,
+                cv.isPresent() ? f.percent(cv.getAsDouble(), 1) : Formats.NONE,
+                p95.isPresent() ? f.number(p95.getAsDouble(), 2) : Formats.NONE, rest, warmup, settled,
+                it.flags().stream().map(Enum::name).toList(), nz(it.failure()));
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+}

@@ -1,0 +1,51 @@
+package org.taf.runner.report;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.taf.runner.results.ResultsStore;
+import org.taf.runner.results.RunRecord;
+
+/**
+ * {@code site/data/index.json}: what runs the site holds and where their results and posts are,
+ * for tools (snake_case, sorted keys, the results format's version), newest first.
+ *
+ * @param formatVersion the results format the data files use
+ * @param runs          the runs
+ */
+record DataIndex(int formatVersion, List<Run> runs) {
+    /**
+     * One run.
+     *
+     * @param runId      run id
+     * @param name       definition name
+     * @param title      post title
+     * @param startedAt  start, RFC 3339
+     * @param status     run status
+     * @param host       host name
+     * @param post       the post, relative to the site's root
+     * @param results    its results file, relative to the site's root
+     * @param verdicts   cells per verdict
+     * @param workloads  workloads measured
+     */
+    record Run(String runId, String name, String title, String startedAt, String status, String host, String post,
+               String results, Map<String, Integer> verdicts, List<String> workloads) {
+    }
+
+    static byte[] json(List<RunRecord> runs, Messages m) {
+        List<Run> out = SiteViews.sorted(runs).stream().map(r -> {
+            Map<String, Integer> verdicts = new TreeMap<>();
+            PostTexts.verdictCounts(r).forEach((v, n) -> verdicts.put(v.name(), n));
+            List<String> workloads = SiteViews.workloads(List.of(r));
+            return new Run(r.runId(), r.name(), PostTexts.title(PostContext.of(r, m)),
+                    r.startedAt() == null ? null : Formats.iso(r.startedAt()), r.status().name(),
+                    r.environment() == null ? null : r.environment().host(), SitePaths.post(r.runId()),
+                    SitePaths.data(r.runId()), verdicts, workloads);
+        }).toList();
+        try {
+            return ResultsStore.json().writeValueAsBytes(new DataIndex(ResultsStore.FORMAT_VERSION, out));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize the data index", e);
+        }
+    }
+}

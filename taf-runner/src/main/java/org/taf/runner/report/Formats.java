@@ -1,0 +1,126 @@
+package org.taf.runner.report;
+
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+/**
+ * How numbers, sizes and times are written on the site and in the summary, in one place so that
+ * the table, the charts and the feed agree. Numbers follow the edition's locale (17,925 in English,
+ * 17 925 in Russian); times are always UTC and ISO-like so that they read the same everywhere.
+ * A missing value (null) is written as an em dash.
+ */
+final class Formats {
+    static final String NONE = "\u2014";
+    private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+    private final DecimalFormatSymbols symbols;
+
+    Formats(Locale locale) {
+        this.symbols = DecimalFormatSymbols.getInstance(locale);
+    }
+
+    /** The English formats of the plain-text summary and JUnit XML. */
+    static Formats english() {
+        return new Formats(Locale.ENGLISH);
+    }
+
+    private String pattern(String pattern, double v) {
+        DecimalFormat f = new DecimalFormat(pattern, symbols);
+        f.setRoundingMode(RoundingMode.HALF_UP);
+        return f.format(v);
+    }
+
+    /** Throughput: whole numbers from 100 up (17,925), one decimal from 10, two below. */
+    String tps(Double v) {
+        if (v == null) {
+            return NONE;
+        }
+        double a = Math.abs(v);
+        return pattern(a >= 100 ? "#,##0" : a >= 10 ? "#,##0.0" : "#,##0.00", v);
+    }
+
+    /** A ratio with three decimals: 3.503. */
+    String ratio(Double v) {
+        return v == null ? NONE : pattern("0.000", v);
+    }
+
+    /** An interval of ratios: [3.410, 3.600]. */
+    String interval(Double low, Double high) {
+        return low == null || high == null ? NONE : "[" + ratio(low) + ", " + ratio(high) + "]";
+    }
+
+    /** A ratio as a signed change: 1.0523 is +5.2%, 0.9 is -10.0%. */
+    String change(Double ratio) {
+        if (ratio == null) {
+            return NONE;
+        }
+        double pct = (ratio - 1) * 100;
+        String s = pattern("0.0", Math.abs(pct));
+        if (s.equals(pattern("0.0", 0))) {
+            return s + "%";
+        }
+        return (pct > 0 ? "+" : "-") + s + "%";
+    }
+
+    /** A percentage with {@code decimals} decimals: 1.2%. */
+    String percent(Double v, int decimals) {
+        return v == null ? NONE : pattern(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals), v) + "%";
+    }
+
+    /** A plain number with up to {@code decimals} decimals. */
+    String number(Double v, int decimals) {
+        return v == null ? NONE : pattern(decimals == 0 ? "#,##0" : "#,##0." + "#".repeat(decimals), v);
+    }
+
+    /** A duration in seconds: 8 s, 8.5 s, 312 s. */
+    String seconds(double v) {
+        return pattern("#,##0.#", v) + " s";
+    }
+
+    /** A p-value: 0.029, or below 0.001. */
+    String pValue(Double p) {
+        if (p == null) {
+            return NONE;
+        }
+        return p < 0.001 ? "< " + pattern("0.000", 0.001) : pattern("0.000", p);
+    }
+
+    /** An axis label: 0, 500, 2.5k, 60k, 1.2M. */
+    String compact(double v) {
+        double a = Math.abs(v);
+        if (a >= 1_000_000) {
+            return pattern("0.#", v / 1_000_000) + "M";
+        }
+        if (a >= 1000) {
+            return pattern("0.#", v / 1000) + "k";
+        }
+        return pattern("0.##", v);
+    }
+
+    /** Memory in GiB with two decimals: 124.98 GiB. */
+    String gib(long bytes) {
+        return pattern("#,##0.00", bytes / (double) (1L << 30)) + " GiB";
+    }
+
+    /** A time to the minute: 2026-11-29 10:00 UTC. */
+    String minute(Instant t) {
+        return t == null ? NONE : MINUTE.format(t);
+    }
+
+    /** A day: 2026-11-29. */
+    String day(Instant t) {
+        return t == null ? NONE : DAY.format(t);
+    }
+
+    /** A machine-readable time (RFC 3339, as HTML's datetime and Atom want it). */
+    static String iso(Instant t) {
+        return DateTimeFormatter.ISO_INSTANT.format(t);
+    }
+}

@@ -1,0 +1,72 @@
+package org.taf.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.taf.runner.report.PostView.Glance;
+import org.taf.runner.report.PostView.GlanceRow;
+import org.taf.runner.report.chart.ForestChart;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RunRecord;
+
+/** The post's summary table (one row per cell) and the forest plot of the same ratios. */
+final class GlanceBuilder {
+    private static final int DESCRIBED = 20; // rows spelled out in the chart's description
+
+    private GlanceBuilder() {}
+
+    static Glance build(PostContext x) {
+        RunRecord run = x.run();
+        List<PostView.GlanceGroup> groups = new ArrayList<>();
+        List<GlanceRow> rows = null;
+        String current = null;
+        List<ForestChart.Row> forest = new ArrayList<>();
+        List<String> described = new ArrayList<>();
+        for (SummaryRow r : SummaryRow.of(run)) {
+            ComparisonRecord c = run.comparisons().stream().filter(k -> k.name().equals(r.comparison())).findFirst()
+                    .orElseThrow();
+            if (!c.name().equals(current)) {
+                current = c.name();
+                rows = new ArrayList<>();
+                groups.add(new PostView.GlanceGroup(PostContext.comparisonAnchor(c), r.label(),
+                        SummaryRow.shortSha(c.parent()), x.commitHref(c.parent()),
+                        SweepBuilder.differingSettings(c, c.parent()), SummaryRow.shortSha(c.patch()),
+                        x.commitHref(c.patch()), SweepBuilder.differingSettings(c, c.patch()), rows));
+            }
+            String verdict = PostContext.verdictName(r.cell());
+            String verdictText = x.m().get("verdict." + verdict);
+            rows.add(new GlanceRow(PostContext.cellAnchor(c, r.cell()), r.label(), r.threads(), r.workload(),
+                    SummaryRow.shortSha(r.parent()), x.commitHref(r.parent()), tps(x, r.parentTps(), r.parent()),
+                    SummaryRow.shortSha(r.patch()), x.commitHref(r.patch()), tps(x, r.patchTps(), r.patch()),
+                    x.f().ratio(r.ratio()), x.f().interval(r.ciLow(), r.ciHigh()), x.f().change(r.ratio()), verdict,
+                    r.verdict() == null ? List.of() : r.verdict().notes()));
+            String label = x.m().get("ref.cell", r.label(), r.workload(), r.threads());
+            String value = r.ratio() == null ? verdictText
+                    : x.f().ratio(r.ratio()) + " " + x.f().interval(r.ciLow(), r.ciHigh());
+            forest.add(new ForestChart.Row(label, r.ratio(), r.ciLow(), r.ciHigh(), Palette.verdict(verdict), value));
+            if (described.size() < DESCRIBED) {
+                described.add(label + ": " + value + " (" + verdictText + ")");
+            }
+        }
+        if (forest.size() > DESCRIBED) {
+            described.add(x.m().get("list.more", forest.size() - DESCRIBED));
+        }
+        double warn = x.settings().percent("verdict.warning_pct", 3);
+        String forestSvg = forest.isEmpty() ? "" : ForestChart.svg("glance-ratios", x.m().get("chart.forest.title"),
+                x.m().get("chart.forest.desc", String.join("; ", described)), forest, warn / 100,
+                x.m().get("chart.forest.x"), x.m().get("chart.forest.band", "\u00b1" + x.f().percent(warn, 0)),
+                v -> x.f().number(v, 2));
+        return new Glance(confidence(x), groups, forest.size(), forestSvg);
+    }
+
+    private static String tps(PostContext x, Double tps, org.taf.runner.results.SideRecord side) {
+        return tps == null && SummaryRow.buildFailed(side) ? x.m().get("build.failed") : x.f().tps(tps);
+    }
+
+    /** The interval level shared by the cells, e.g. "95%"; "" when they differ or none is known. */
+    private static String confidence(PostContext x) {
+        List<Double> levels = x.run().comparisons().stream().flatMap(c -> c.cells().stream())
+                .filter(c -> c.verdict() != null).map(c -> c.verdict().confidence()).distinct().toList();
+        return levels.size() == 1 ? String.format(Locale.ROOT, "%.0f%%", levels.get(0) * 100) : "";
+    }
+}

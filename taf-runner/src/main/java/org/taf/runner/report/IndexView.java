@@ -1,0 +1,41 @@
+package org.taf.runner.report;
+
+import java.util.List;
+
+/**
+ * The site's front page: every post, newest first, with its verdict counts.
+ *
+ * @param page      the page frame
+ * @param posts     the posts
+ * @param histories links to every workload's history
+ */
+public record IndexView(PageView page, List<Entry> posts, List<PageView.Link> histories) {
+    /**
+     * One post in the list.
+     *
+     * @param title     its title
+     * @param href      link, relative to the index
+     * @param runId     run id
+     * @param date      when the run started
+     * @param dateIso   the same, machine-readable
+     * @param host      the host
+     * @param status    run status name
+     * @param summary   its summary paragraph
+     * @param badges    verdict counts, in the verdicts' order
+     * @param workloads workloads measured
+     * @param warnings  how many warnings the post shows
+     */
+    public record Entry(String title, String href, String runId, String date, String dateIso, String host,
+                        String status, String summary, List<Badge> badges, List<String> workloads, int warnings) {
+    }
+
+    /**
+     * A verdict count.
+     *
+     * @param verdict verdict name (message key suffix and CSS class)
+     * @param count   how many cells
+     * @param text    e.g. "3 improved"
+     */
+    public record Badge(String verdict, int count, String text) {
+    }
+}

@@ -1,0 +1,123 @@
+package org.taf.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.taf.runner.report.JUnitXmlWriter.Case;
+import org.taf.runner.report.JUnitXmlWriter.Case.Kind;
+import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.SampleRecord;
+import org.taf.runner.results.SideRecord;
+import org.taf.runner.results.Verdict;
+import org.taf.runner.results.VerdictRecord;
+
+/** Decides what a cell is in JUnit terms and writes its message and numbers. */
+final class JUnitCases {
+    private JUnitCases() {}
+
+    static Case of(ComparisonRecord c, CellRecord cell, DefinitionSettings settings, Formats f) {
+        String name = cell.workload() + "@" + cell.threads();
+        double seconds = seconds(cell);
+        VerdictRecord v = cell.verdict();
+        String out = numbers(c, cell, f);
+        for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
+            if (SummaryRow.buildFailed(side)) {
+                String msg = side.role() + " " + SummaryRow.shortSha(side) + ": build failed: "
+                        + Warnings.firstLine(side.build().failure());
+                return new Case(c.name(), name, seconds, Kind.ERROR, "BUILD_FAILED", msg, side.build().failure(), out);
+            }
+        }
+        if (v == null) {
+            return new Case(c.name(), name, seconds, Kind.SKIPPED, null, "not measured: the run ended before this cell",
+                    null, out);
+        }
+        return switch (v.verdict()) {
+            case REGRESSED -> new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(),
+                    "patch " + f.change(v.ratio()) + " vs parent: ratio " + f.ratio(v.ratio()) + " "
+                            + f.interval(v.ciLow(), v.ciHigh()) + ", fail threshold "
+                            + f.percent(settings.percent("verdict.fail_pct", 5), 1), out, out);
+            case NEWLY_FAILING, NOT_COMPARABLE -> new Case(c.name(), name, seconds, Kind.ERROR, v.verdict().name(),
+                    errorMessage(v.verdict(), cell), failures(cell), out);
+            case INCONCLUSIVE -> new Case(c.name(), name, seconds, Kind.SKIPPED, null, "inconclusive: " + reason(v, f),
+                    null, out);
+            case IMPROVED, NO_CHANGE, FIXED -> new Case(c.name(), name, seconds, Kind.PASS, null, null, null, out);
+        };
+    }
+
+    private static String errorMessage(Verdict verdict, CellRecord cell) {
+        String first = failuresOf(cell).stream().findFirst().orElse("no iteration produced data");
+        return (verdict == Verdict.NEWLY_FAILING ? "the patch fails where the parent ran: "
+                : "neither side has data to compare: ") + Warnings.firstLine(first);
+    }
+
+    private static String failures(CellRecord cell) {
+        List<String> all = failuresOf(cell);
+        return all.isEmpty() ? "no iteration produced data" : String.join("\n", all);
+    }
+
+    private static List<String> failuresOf(CellRecord cell) {
+        List<String> out = new ArrayList<>();
+        for (IterationRecord it : cell.parent()) {
+            if (!it.succeeded()) {
+                out.add("parent #" + (it.index() + 1) + ": " + it.failure());
+            }
+        }
+        for (IterationRecord it : cell.patch()) {
+            if (!it.succeeded()) {
+                out.add("patch #" + (it.index() + 1) + ": " + it.failure());
+            }
+        }
+        return out;
+    }
+
+    /** Why a cell is inconclusive: the stats stage's notes, else its classic verdict and stop reason. */
+    private static String reason(VerdictRecord v, Formats f) {
+        if (!v.notes().isEmpty()) {
+            return String.join("; ", v.notes());
+        }
+        return "ratio " + f.ratio(v.ratio()) + " " + f.interval(v.ciLow(), v.ciHigh()) + ", classic "
+                + v.classic() + (v.stopReason() == null ? "" : ", stopped: " + v.stopReason());
+    }
+
+    private static String numbers(ComparisonRecord c, CellRecord cell, Formats f) {
+        VerdictRecord v = cell.verdict();
+        StringBuilder b = new StringBuilder();
+        b.append("comparison ").append(SummaryRow.labelOf(c)).append(" (").append(c.name()).append(")\n");
+        b.append("parent ").append(side(c.parent())).append(": ")
+                .append(v == null ? Formats.NONE : f.tps(v.parentTps())).append(" TPS\n");
+        b.append("patch  ").append(side(c.patch())).append(": ")
+                .append(v == null ? Formats.NONE : f.tps(v.patchTps())).append(" TPS\n");
+        if (v != null) {
+            b.append("ratio ").append(f.ratio(v.ratio())).append(' ').append(f.interval(v.ciLow(), v.ciHigh()))
+                    .append(" (").append(String.format(Locale.ROOT, "%.0f", v.confidence() * 100))
+                    .append("% CI), change ").append(f.change(v.ratio())).append('\n');
+            b.append("p-value ").append(f.pValue(v.pValue())).append(" (adjusted ").append(f.pValue(v.pAdjusted()))
+                    .append("), pairs ").append(v.pairsUsed()).append(", stopped: ")
+                    .append(v.stopReason() == null ? Formats.NONE : v.stopReason()).append('\n');
+            b.append("verdict ").append(v.verdict()).append(" (classic ").append(v.classic()).append(")\n");
+            v.notes().forEach(n -> b.append("note: ").append(n).append('\n'));
+        }
+        return b.toString();
+    }
+
+    private static String side(SideRecord s) {
+        if (s == null || s.commit() == null) {
+            return Formats.NONE;
+        }
+        String settings = s.engineSettings().isEmpty() ? "" : " " + s.engineSettings();
+        return SummaryRow.shortSha(s) + " (" + s.revision() + ")" + settings;
+    }
+
+    static double seconds(CellRecord cell) {
+        return cell.parent().stream().mapToDouble(JUnitCases::underLoad).sum()
+                + cell.patch().stream().mapToDouble(JUnitCases::underLoad).sum();
+    }
+
+    /** Seconds an iteration spent under load: its warm-up up to the cut and its measured intervals. */
+    private static double underLoad(IterationRecord it) {
+        double warm = it.warmup() == null ? 0 : it.warmup().cutAtSeconds();
+        return warm + it.samples().stream().mapToDouble(SampleRecord::intervalSeconds).sum();
+    }
+}

@@ -1,0 +1,143 @@
+package org.taf.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The small, safe Markdown subset a post's narrative needs, rendered to HTML with every character
+ * of the source escaped: paragraphs, {@code #}-headings (shifted to h3..h5, under the post's own
+ * headings), {@code -}/{@code *} and {@code 1.} lists, {@code >} quotes, fenced code blocks,
+ * {@code `code`}, {@code **strong**}, {@code *em*} and {@code [text](url)} links to http(s) or
+ * relative URLs (other schemes, such as {@code javascript:}, leave the text unlinked). Raw HTML in
+ * the source is shown as text, never passed through. Written here rather than taken from a library
+ * because the subset is small and its safety is easier to see in one file.
+ */
+final class Markdown {
+    private static final Pattern HEADING = Pattern.compile("^(#{1,3})\\s+(.*?)\\s*#*\\s*$");
+    private static final Pattern BULLET = Pattern.compile("^\\s{0,3}[-*+]\\s+(.*)$");
+    private static final Pattern NUMBERED = Pattern.compile("^\\s{0,3}\\d{1,9}[.)]\\s+(.*)$");
+    private static final Pattern QUOTE = Pattern.compile("^\\s{0,3}>\\s?(.*)$");
+    private static final Pattern SAFE_URL = Pattern.compile("^(https?://[^\\s\"'<>]+|[^:\\s\"'<>]*)$");
+
+    private Markdown() {}
+
+    static String toHtml(String source) {
+        List<String> lines = source.replace("\r\n", "\n").replace('\r', '\n').lines().toList();
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        while (i < lines.size()) {
+            String line = lines.get(i);
+            Matcher m;
+            if (line.isBlank()) {
+                i++;
+            } else if (line.strip().startsWith("```")) {
+                i = code(lines, i, out);
+            } else if ((m = HEADING.matcher(line)).matches()) {
+                int level = m.group(1).length() + 2;
+                out.append("<h").append(level).append('>').append(inline(m.group(2))).append("</h").append(level)
+                        .append(">\n");
+                i++;
+            } else if (BULLET.matcher(line).matches()) {
+                i = list(lines, i, BULLET, "ul", out);
+            } else if (NUMBERED.matcher(line).matches()) {
+                i = list(lines, i, NUMBERED, "ol", out);
+            } else if (QUOTE.matcher(line).matches()) {
+                List<String> quoted = new ArrayList<>();
+                while (i < lines.size() && (m = QUOTE.matcher(lines.get(i))).matches()) {
+                    quoted.add(m.group(1));
+                    i++;
+                }
+                out.append("<blockquote>\n").append(toHtml(String.join("\n", quoted))).append("</blockquote>\n");
+            } else {
+                List<String> para = new ArrayList<>();
+                while (i < lines.size() && !lines.get(i).isBlank() && !startsBlock(lines.get(i))) {
+                    para.add(lines.get(i).strip());
+                    i++;
+                }
+                out.append("<p>").append(inline(String.join(" ", para))).append("</p>\n");
+            }
+        }
+        return out.toString();
+    }
+
+    private static boolean startsBlock(String line) {
+        return line.strip().startsWith("```") || HEADING.matcher(line).matches() || BULLET.matcher(line).matches()
+                || NUMBERED.matcher(line).matches() || QUOTE.matcher(line).matches();
+    }
+
+    private static int code(List<String> lines, int start, StringBuilder out) {
+        int i = start + 1;
+        StringBuilder code = new StringBuilder();
+        while (i < lines.size() && !lines.get(i).strip().startsWith("```")) {
+            code.append(lines.get(i)).append('\n');
+            i++;
+        }
+        out.append("<pre><code>").append(Html.esc(code.toString())).append("</code></pre>\n");
+        return Math.min(i + 1, lines.size());
+    }
+
+    private static int list(List<String> lines, int start, Pattern item, String tag, StringBuilder out) {
+        out.append('<').append(tag).append(">\n");
+        int i = start;
+        Matcher m;
+        while (i < lines.size() && (m = item.matcher(lines.get(i))).matches()) {
+            StringBuilder text = new StringBuilder(m.group(1).strip());
+            i++;
+            // continuation lines: indented, not a new item or block
+            while (i < lines.size() && lines.get(i).startsWith("  ") && !lines.get(i).isBlank()
+                    && !startsBlock(lines.get(i))) {
+                text.append(' ').append(lines.get(i).strip());
+                i++;
+            }
+            out.append("<li>").append(inline(text.toString())).append("</li>\n");
+        }
+        out.append("</").append(tag).append(">\n");
+        return i;
+    }
+
+    /** Inline markup of one block's text; everything that is not markup is escaped. */
+    static String inline(String s) {
+        StringBuilder out = new StringBuilder(s.length() + 16);
+        int i = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            int end;
+            if (c == '`' && (end = s.indexOf('`', i + 1)) > i) {
+                out.append("<code>").append(Html.esc(s.substring(i + 1, end))).append("</code>");
+                i = end + 1;
+            } else if (s.startsWith("**", i) && (end = s.indexOf("**", i + 2)) > i + 2) {
+                out.append("<strong>").append(inline(s.substring(i + 2, end))).append("</strong>");
+                i = end + 2;
+            } else if ((c == '*' || c == '_') && (end = s.indexOf(c, i + 1)) > i + 1 && !Character.isWhitespace(
+                    s.charAt(i + 1))) {
+                out.append("<em>").append(inline(s.substring(i + 1, end))).append("</em>");
+                i = end + 1;
+            } else if (c == '[' && (end = link(s, i, out)) > i) {
+                i = end;
+            } else {
+                out.append(Html.esc(String.valueOf(c)));
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
+    /** Renders {@code [text](url)} starting at {@code i}; returns the index after it, or -1 if it is not a link. */
+    private static int link(String s, int i, StringBuilder out) {
+        int close = s.indexOf("](", i + 1);
+        int end = close < 0 ? -1 : s.indexOf(')', close + 2);
+        if (close < 0 || end < 0) {
+            return -1;
+        }
+        String text = s.substring(i + 1, close);
+        String url = s.substring(close + 2, end).strip();
+        if (SAFE_URL.matcher(url).matches() && !url.isEmpty()) {
+            out.append("<a href=\"").append(Html.esc(url)).append("\">").append(inline(text)).append("</a>");
+        } else {
+            out.append(inline(text));
+        }
+        return end + 1;
+    }
+}

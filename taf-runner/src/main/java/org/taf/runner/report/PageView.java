@@ -1,0 +1,38 @@
+package org.taf.runner.report;
+
+/**
+ * What every page of the site shares: its language, title, and the relative way back to the root
+ * (stylesheet, index, feed), so pages work from any directory, offline.
+ *
+ * @param lang      the edition, e.g. "en" (the {@code lang} of {@code <html>})
+ * @param title     the page's title
+ * @param root      "", "../" or "../../": from this page to the site's root
+ * @param css       the stylesheet, relative to this page
+ * @param indexHref the index, relative to this page
+ * @param feedHref  the Atom feed, relative to this page
+ */
+public record PageView(String lang, String title, String root, String css, String indexHref, String feedHref) {
+    static PageView of(Messages m, String title, String path) {
+        String root = SitePaths.root(path);
+        return new PageView(m.edition(), title, root, root + SitePaths.CSS, root + SitePaths.INDEX,
+                root + SitePaths.FEED);
+    }
+
+    /**
+     * A link.
+     *
+     * @param text what it says
+     * @param href where it goes, relative to the page
+     */
+    public record Link(String text, String href) {
+    }
+
+    /**
+     * A labelled value; the label is a message key.
+     *
+     * @param labelKey message key of the label
+     * @param value    the value, formatted
+     */
+    public record Fact(String labelKey, String value) {
+    }
+}

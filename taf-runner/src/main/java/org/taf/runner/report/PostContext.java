@@ -1,0 +1,46 @@
+package org.taf.runner.report;
+
+import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.SideRecord;
+
+/**
+ * What the builders of one post share: the run, the edition's words and number formats, the
+ * definition's settings, and the ids that link the summary table to the sections.
+ *
+ * @param run      the run
+ * @param m        the edition's words
+ * @param f        number formats of the edition
+ * @param settings the definition's settings
+ */
+record PostContext(RunRecord run, Messages m, Formats f, DefinitionSettings settings) {
+    static PostContext of(RunRecord run, Messages m) {
+        return new PostContext(run, m, new Formats(m.numberLocale()), new DefinitionSettings(run.definition()));
+    }
+
+    static String comparisonAnchor(ComparisonRecord c) {
+        return "c-" + SitePaths.slug(c.name());
+    }
+
+    static String cellAnchor(ComparisonRecord c, CellRecord cell) {
+        return comparisonAnchor(c) + "-" + SitePaths.slug(cell.workload()) + "-" + cell.threads();
+    }
+
+    static String workloadAnchor(String workload) {
+        return "w-" + SitePaths.slug(workload);
+    }
+
+    /** The commit link of a side, or "". */
+    String commitHref(SideRecord side) {
+        if (side == null || side.commit() == null) {
+            return "";
+        }
+        return settings.commitLink(side.commit().sha()).orElse("");
+    }
+
+    /** Verdict name for the templates' message keys and CSS classes; NOT_MEASURED when undecided. */
+    static String verdictName(CellRecord cell) {
+        return cell.verdict() == null ? "NOT_MEASURED" : cell.verdict().verdict().name();
+    }
+}

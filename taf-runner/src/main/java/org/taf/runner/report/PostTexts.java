@@ -1,0 +1,104 @@
+package org.taf.runner.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.Verdict;
+
+/**
+ * The prose of a post made from its data when the definition gives none: a title, a summary
+ * paragraph, one highlight per comparison (as the foundation's posts list "parent X gave 17,925
+ * TPS, patch Y gave 66,653 TPS"), and the verdict counts the index shows.
+ */
+final class PostTexts {
+    private PostTexts() {}
+
+    static String title(PostContext x) {
+        var given = x.settings().get("post.title");
+        if (given.isPresent()) {
+            return given.get();
+        }
+        List<SummaryRow> rows = SummaryRow.of(x.run());
+        if (rows.size() == 1) {
+            SummaryRow r = rows.get(0);
+            return x.m().get("title.one", r.label(), r.workload(), r.threads(), x.f().change(r.ratio()),
+                    x.m().get("verdict." + PostContext.verdictName(r.cell())));
+        }
+        return x.m().get("title.many", x.run().name(), counts(x.m(), x.run()));
+    }
+
+    static String summary(PostContext x) {
+        var given = x.settings().get("post.summary");
+        if (given.isPresent()) {
+            return given.get();
+        }
+        RunRecord run = x.run();
+        Set<String> workloads = new LinkedHashSet<>();
+        Set<Integer> threads = new TreeSet<>();
+        run.comparisons().forEach(c -> c.cells().forEach(cell -> {
+            workloads.add(cell.workload());
+            threads.add(cell.threads());
+        }));
+        String labels = String.join(", ", run.comparisons().stream().map(SummaryRow::labelOf).toList());
+        String host = run.environment() == null ? Formats.NONE : run.environment().host();
+        String cpu = run.environment() == null ? Formats.NONE : run.environment().cpuModel();
+        return x.m().get("summary.generated", labels, String.join(", ", workloads),
+                String.join(", ", threads.stream().map(String::valueOf).toList()), host, cpu, counts(x.m(), run));
+    }
+
+    /** One line per comparison for its headline cell: the most threads of its first workload. */
+    static List<String> highlights(PostContext x) {
+        List<String> out = new ArrayList<>();
+        for (ComparisonRecord c : x.run().comparisons()) {
+            if (c.cells().isEmpty()) {
+                continue;
+            }
+            String first = c.cells().get(0).workload();
+            CellRecord cell = c.cells().stream().filter(k -> k.workload().equals(first))
+                    .max(Comparator.comparingInt(CellRecord::threads)).orElseThrow();
+            var v = cell.verdict();
+            if (v == null || v.parentTps() == null || v.patchTps() == null) {
+                String why = v != null && !v.notes().isEmpty() ? v.notes().get(0)
+                        : x.m().get("verdict." + PostContext.verdictName(cell));
+                out.add(x.m().get("highlight.missing", SummaryRow.labelOf(c), cell.workload(), cell.threads(), why));
+                continue;
+            }
+            out.add(x.m().get("highlight", SummaryRow.labelOf(c), SummaryRow.shortSha(c.parent()),
+                    x.f().tps(v == null ? null : v.parentTps()), SummaryRow.shortSha(c.patch()),
+                    x.f().tps(v == null ? null : v.patchTps()), x.f().change(v == null ? null : v.ratio()),
+                    x.m().get("verdict." + PostContext.verdictName(cell)), cell.workload(), cell.threads()));
+        }
+        return out;
+    }
+
+    /** How many cells got each verdict, e.g. "3 improved, 1 regressed", in the enum's order. */
+    static String counts(Messages m, RunRecord run) {
+        Map<Verdict, Integer> counts = verdictCounts(run);
+        int unmeasured = (int) run.comparisons().stream().flatMap(c -> c.cells().stream())
+                .filter(c -> c.verdict() == null).count();
+        List<String> parts = new ArrayList<>();
+        counts.forEach((v, n) -> parts.add(m.get("count." + v.name(), n)));
+        if (unmeasured > 0) {
+            parts.add(m.get("count.NOT_MEASURED", unmeasured));
+        }
+        return parts.isEmpty() ? m.get("count.none") : String.join(", ", parts);
+    }
+
+    static Map<Verdict, Integer> verdictCounts(RunRecord run) {
+        Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
+        run.comparisons().forEach(c -> c.cells().forEach(cell -> {
+            if (cell.verdict() != null) {
+                counts.merge(cell.verdict().verdict(), 1, Integer::sum);
+            }
+        }));
+        return counts;
+    }
+}

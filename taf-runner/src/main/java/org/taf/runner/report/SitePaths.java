@@ -1,0 +1,50 @@
+package org.taf.runner.report;
+
+import java.util.regex.Pattern;
+
+/**
+ * Where each page of the site lives, relative to the site's root, and how pages link to each other
+ * (always relatively, so the site works from any directory or URL prefix, and offline).
+ */
+final class SitePaths {
+    static final String INDEX = "index.html";
+    static final String FEED = "feed.xml";
+    static final String CSS = "assets/taf.css";
+    static final String DATA_INDEX = "data/index.json";
+    private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+    private SitePaths() {}
+
+    /** {@code posts/<run-id>/index.html}; a run id that is not a plain name is refused. */
+    static String post(String runId) {
+        return "posts/" + checkedId(runId) + "/index.html";
+    }
+
+    /** {@code data/runs/<run-id>/results.json}: the results the post was made from. */
+    static String data(String runId) {
+        return "data/runs/" + checkedId(runId) + "/results.json";
+    }
+
+    /** {@code history/<workload>.html}, the name made safe for a file (POINTS-COVERED-PK stays as is). */
+    static String history(String workload) {
+        return "history/" + slug(workload) + ".html";
+    }
+
+    /** The way from a page at {@code path} back up to the site's root: "", "../" or "../../". */
+    static String root(String path) {
+        return "../".repeat((int) path.chars().filter(c -> c == '/').count());
+    }
+
+    static String slug(String s) {
+        String slug = s.replaceAll("[^A-Za-z0-9._-]", "_");
+        return slug.isEmpty() || slug.startsWith(".") ? "_" + slug : slug;
+    }
+
+    private static String checkedId(String runId) {
+        if (!SAFE_ID.matcher(runId).matches()) {
+            throw new ReportException("run id '" + runId + "' cannot name a directory of the site"
+                    + " (letters, digits, '.', '_' and '-' only)");
+        }
+        return runId;
+    }
+}

@@ -1,0 +1,166 @@
+package org.taf.runner.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.taf.runner.results.ResultsStore;
+import org.taf.runner.results.RunRecord;
+
+/**
+ * Renders the static site from results alone: a post per run ({@code posts/<run-id>/index.html}),
+ * the index, a history page per workload, the Atom feed, the stylesheet, and {@code data/} (each
+ * run's results and an index.json). Deterministic: the same runs give byte-identical files (times
+ * come from the results, never from a clock; numbers from the edition's locale). Every file is
+ * written atomically, and a file whose content is unchanged is left untouched, so an interrupted
+ * publish leaves whole pages, old or new. Posts of runs not given are left in place, unlinked.
+ */
+public final class SitePublisher {
+    private static final String CSS_RESOURCE = "templates/static/taf.css";
+    private final Path siteDir;
+    private final Messages messages;
+    private final Function<Path, Optional<String>> narratives;
+    private final Templates templates;
+
+    /**
+     * @param siteDir    the site's root directory (created when missing)
+     * @param messages   the edition's words
+     * @param narratives reads the Markdown file named by a run's {@code post.narrative}; empty when
+     *                   it cannot (the post then says the file was not found)
+     */
+    public SitePublisher(Path siteDir, Messages messages, Function<Path, Optional<String>> narratives) {
+        this.siteDir = siteDir.toAbsolutePath().normalize();
+        this.messages = messages;
+        this.narratives = narratives;
+        this.templates = new Templates(messages);
+    }
+
+    /** The English site at {@code siteDir}, narratives read from their files as UTF-8. */
+    public static SitePublisher english(Path siteDir) {
+        return new SitePublisher(siteDir, Messages.english(), SitePublisher::readNarrative);
+    }
+
+    /**
+     * What a publish wrote.
+     *
+     * @param siteDir the site's root
+     * @param posts   the posts rendered, newest first
+     * @param files   every file written or confirmed unchanged, sorted
+     */
+    public record Published(Path siteDir, List<Path> posts, List<Path> files) {
+        public Published {
+            posts = List.copyOf(posts);
+            files = List.copyOf(files);
+        }
+    }
+
+    /** Renders every run's post and the shared pages. A run id given twice: the last one wins. */
+    public Published publish(List<RunRecord> runs) {
+        List<RunRecord> all = unique(runs);
+        return write(all, all);
+    }
+
+    /**
+     * Adds or replaces {@code run}'s post and rebuilds the index, histories, feed and data from
+     * {@code all} (which may or may not hold {@code run}; a run of the same id is replaced by it).
+     * This is what {@code taf run} calls at its end.
+     */
+    public Published publishRun(RunRecord run, List<RunRecord> all) {
+        List<RunRecord> merged = new ArrayList<>(all);
+        merged.add(run);
+        return write(List.of(run), unique(merged));
+    }
+
+    private Published write(List<RunRecord> postsToRender, List<RunRecord> all) {
+        List<Path> files = new ArrayList<>();
+        files.add(put(SitePaths.CSS, css()));
+        for (RunRecord r : all) {
+            files.add(put(SitePaths.data(r.runId()), bytes(r)));
+        }
+        files.add(put(SitePaths.DATA_INDEX, DataIndex.json(all, messages)));
+        List<Path> posts = new ArrayList<>();
+        for (RunRecord r : SiteViews.sorted(postsToRender)) {
+            PostView view = PostViewBuilder.build(r, messages, narratives);
+            Path p = put(SitePaths.post(r.runId()), templates.render("post.ftlh", view));
+            posts.add(p);
+            files.add(p);
+        }
+        for (String w : SiteViews.workloads(all)) {
+            files.add(put(SitePaths.history(w), templates.render("history.ftlh", HistoryViewBuilder.build(w, all, messages))));
+        }
+        // The index and the feed last: they link to pages that now exist.
+        files.add(put(SitePaths.INDEX, templates.render("index.ftlh", SiteViews.index(all, messages))));
+        files.add(put(SitePaths.FEED, templates.render("feed.ftlx", SiteViews.feed(all, messages))));
+        files.sort(null);
+        return new Published(siteDir, posts, files);
+    }
+
+    /** The site's root. */
+    public Path siteDir() {
+        return siteDir;
+    }
+
+    private Path put(String relative, String content) {
+        return put(relative, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private Path put(String relative, byte[] content) {
+        Path file = siteDir.resolve(relative);
+        try {
+            if (Files.isRegularFile(file) && Files.size(file) == content.length
+                    && Arrays.equals(Files.readAllBytes(file), content)) {
+                return file;
+            }
+        } catch (IOException e) {
+            // unreadable: rewrite it
+        }
+        AtomicFiles.write(file, content);
+        return file;
+    }
+
+    private static byte[] bytes(RunRecord run) {
+        try {
+            return ResultsStore.json().writeValueAsBytes(run);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize run " + run.runId(), e);
+        }
+    }
+
+    private static byte[] css() {
+        try (InputStream in = SitePublisher.class.getClassLoader().getResourceAsStream(CSS_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(CSS_RESOURCE + " is missing from the runner's classpath");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + CSS_RESOURCE, e);
+        }
+    }
+
+    private static List<RunRecord> unique(List<RunRecord> runs) {
+        Map<String, RunRecord> byId = new LinkedHashMap<>();
+        for (RunRecord r : runs) {
+            byId.remove(r.runId());
+            byId.put(r.runId(), r);
+        }
+        return List.copyOf(byId.values());
+    }
+
+    /** Reads a narrative file; empty when it is missing or unreadable. */
+    static Optional<String> readNarrative(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Optional.of(Files.readString(file, StandardCharsets.UTF_8))
+                    : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+}

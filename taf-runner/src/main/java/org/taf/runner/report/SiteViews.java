@@ -1,0 +1,89 @@
+package org.taf.runner.report;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.taf.runner.results.RunRecord;
+
+/** The views of the pages made from all runs: the index and the feed (history has its own builder). */
+final class SiteViews {
+    private SiteViews() {}
+
+    /** Newest first: by start time, then run id, so equal times still sort the same way every time. */
+    static final Comparator<RunRecord> NEWEST_FIRST = Comparator
+            .comparing((RunRecord r) -> r.startedAt() == null ? Instant.EPOCH : r.startedAt())
+            .thenComparing(RunRecord::runId).reversed();
+
+    static List<String> workloads(List<RunRecord> runs) {
+        Set<String> out = new TreeSet<>();
+        runs.forEach(r -> r.comparisons().forEach(c -> c.cells().forEach(cell -> out.add(cell.workload()))));
+        return List.copyOf(out);
+    }
+
+    static IndexView index(List<RunRecord> runs, Messages m) {
+        Formats f = new Formats(m.numberLocale());
+        List<IndexView.Entry> entries = new ArrayList<>();
+        for (RunRecord run : sorted(runs)) {
+            PostContext x = PostContext.of(run, m);
+            List<IndexView.Badge> badges = new ArrayList<>();
+            PostTexts.verdictCounts(run).forEach((v, n) -> badges.add(new IndexView.Badge(v.name(), n,
+                    m.get("count." + v.name(), n))));
+            Set<String> workloads = new LinkedHashSet<>();
+            run.comparisons().forEach(c -> c.cells().forEach(cell -> workloads.add(cell.workload())));
+            entries.add(new IndexView.Entry(PostTexts.title(x), SitePaths.post(run.runId()), run.runId(),
+                    f.minute(run.startedAt()), run.startedAt() == null ? "" : Formats.iso(run.startedAt()),
+                    run.environment() == null ? Formats.NONE : run.environment().host(), run.status().name(),
+                    PostTexts.summary(x), badges, List.copyOf(workloads), Warnings.of(run, m).size()));
+        }
+        List<PageView.Link> histories = workloads(runs).stream()
+                .map(w -> new PageView.Link(w, SitePaths.history(w))).toList();
+        return new IndexView(PageView.of(m, m.get("index.title"), SitePaths.INDEX), entries, histories);
+    }
+
+    static FeedView feed(List<RunRecord> runs, Messages m) {
+        List<FeedView.Entry> entries = new ArrayList<>();
+        Instant newest = Instant.EPOCH;
+        for (RunRecord run : sorted(runs)) {
+            PostContext x = PostContext.of(run, m);
+            Instant published = run.startedAt() == null ? Instant.EPOCH : run.startedAt();
+            Instant updated = run.finishedAt() == null ? published : run.finishedAt();
+            newest = updated.isAfter(newest) ? updated : newest;
+            String summary = PostTexts.summary(x);
+            entries.add(new FeedView.Entry(urn("taf-run:" + run.runId()), PostTexts.title(x),
+                    SitePaths.post(run.runId()), Formats.iso(published), Formats.iso(updated), summary,
+                    content(summary, PostTexts.highlights(x), Warnings.of(run, m), m)));
+        }
+        return new FeedView(urn("taf-site"), m.get("feed.title"), Formats.iso(newest), m.edition(), entries);
+    }
+
+    /** The entry's HTML, every text escaped here (the feed template escapes it once more, as Atom wants). */
+    private static String content(String summary, List<String> highlights, List<String> warnings, Messages m) {
+        StringBuilder b = new StringBuilder("<p>").append(Html.esc(summary)).append("</p>");
+        if (!highlights.isEmpty()) {
+            b.append("<ul>");
+            highlights.forEach(h -> b.append("<li>").append(Html.esc(h)).append("</li>"));
+            b.append("</ul>");
+        }
+        if (!warnings.isEmpty()) {
+            b.append("<p>").append(Html.esc(m.get("post.warnings"))).append("</p><ul>");
+            warnings.forEach(w -> b.append("<li>").append(Html.esc(w)).append("</li>"));
+            b.append("</ul>");
+        }
+        return b.toString();
+    }
+
+    /** A stable urn:uuid (name-based, version 3) for {@code name}. */
+    static String urn(String name) {
+        return "urn:uuid:" + UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static List<RunRecord> sorted(List<RunRecord> runs) {
+        return runs.stream().sorted(NEWEST_FIRST).toList();
+    }
+}

@@ -1,0 +1,134 @@
+package org.taf.runner.report;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.IterationRecord.IterationFlag;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.SideRecord;
+
+/**
+ * What a reader must know before trusting a run, computed from its records: a run that did not
+ * complete, failed builds, builds reused from the cache, iterations that failed, never rested,
+ * never settled, ran on a noisy host or counted errors, sides whose iterations disagree by more
+ * than the warning threshold, cells too noisy to see a change of the fail threshold, and a CPU
+ * frequency that was not pinned. Warnings the run recorded itself are added when they say
+ * something else. Same record, same list, in plan order.
+ */
+public final class Warnings {
+    private static final int LISTED = 6; // iterations named per warning; the rest are counted
+    private final RunRecord run;
+    private final Messages m;
+    private final DefinitionSettings settings;
+    private final Formats f;
+
+    private Warnings(RunRecord run, Messages m) {
+        this.run = run;
+        this.m = m;
+        this.settings = new DefinitionSettings(run.definition());
+        this.f = new Formats(m.numberLocale());
+    }
+
+    /** The warnings of {@code run} in the words of {@code messages}. */
+    public static List<String> of(RunRecord run, Messages messages) {
+        Warnings w = new Warnings(run, messages);
+        List<String> out = w.compute();
+        List<String> computedEnglish = messages.edition().equals("en") ? out
+                : new Warnings(run, Messages.english()).compute();
+        Set<String> all = new LinkedHashSet<>(out);
+        run.warnings().stream().filter(r -> !computedEnglish.contains(r)).forEach(all::add);
+        return List.copyOf(all);
+    }
+
+    private List<String> compute() {
+        List<String> out = new ArrayList<>();
+        if (run.status() == RunRecord.RunStatus.INTERRUPTED || run.status() == RunRecord.RunStatus.FAILED
+                || run.status() == RunRecord.RunStatus.RUNNING) {
+            out.add(m.get("warning.run_status", m.get("status." + run.status()),
+                    run.failure() == null || run.failure().isBlank() ? "" : ": " + firstLine(run.failure())));
+        }
+        Set<String> cached = new LinkedHashSet<>();
+        Map<IterationFlag, List<String>> flagged = new EnumMap<>(IterationFlag.class);
+        List<String> failed = new ArrayList<>();
+        List<String> spread = new ArrayList<>();
+        List<String> lowPower = new ArrayList<>();
+        int iterations = 0;
+        double warnPct = settings.percent("verdict.warning_pct", 3);
+        double failPct = settings.percent("verdict.fail_pct", 5);
+        for (ComparisonRecord c : run.comparisons()) {
+            String label = SummaryRow.labelOf(c);
+            for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
+                if (SummaryRow.buildFailed(side)) {
+                    out.add(m.get("warning.build_failed", label, m.get("role." + side.role()),
+                            SummaryRow.shortSha(side), firstLine(side.build().failure())));
+                } else if (side != null && side.build() != null && side.build().cached()) {
+                    cached.add(SummaryRow.shortSha(side));
+                }
+            }
+            for (CellRecord cell : c.cells()) {
+                String cellRef = m.get("ref.cell", label, cell.workload(), cell.threads());
+                for (String role : new String[] {"parent", "patch"}) {
+                    List<IterationRecord> its = role.equals("parent") ? cell.parent() : cell.patch();
+                    for (IterationRecord it : its) {
+                        iterations++;
+                        String ref = m.get("ref.iteration", cellRef, m.get("role." + role), it.index() + 1);
+                        if (!it.succeeded()) {
+                            failed.add(ref + " (" + firstLine(it.failure()) + ")");
+                        }
+                        for (IterationFlag flag : it.flags()) {
+                            flagged.computeIfAbsent(flag, k -> new ArrayList<>()).add(ref);
+                        }
+                    }
+                    OptionalDouble s = IterationNumbers.spreadPct(its);
+                    if (s.isPresent() && s.getAsDouble() > warnPct) {
+                        spread.add(m.get("ref.spread", cellRef, m.get("role." + role), f.percent(s.getAsDouble(), 1)));
+                    }
+                }
+                if (cell.verdict() != null && cell.verdict().mdePct() != null && cell.verdict().mdePct() > failPct) {
+                    lowPower.add(m.get("ref.mde", cellRef, f.percent(cell.verdict().mdePct(), 1)));
+                }
+            }
+        }
+        if (!failed.isEmpty()) {
+            out.add(m.get("warning.iterations_failed", failed.size(), iterations, list(failed)));
+        }
+        for (Map.Entry<IterationFlag, List<String>> e : flagged.entrySet()) {
+            out.add(m.get("warning.flag." + e.getKey(), e.getValue().size(), iterations, list(e.getValue())));
+        }
+        if (!spread.isEmpty()) {
+            out.add(m.get("warning.spread", f.percent(warnPct, 1), list(spread)));
+        }
+        if (!lowPower.isEmpty()) {
+            out.add(m.get("warning.low_power", f.percent(failPct, 1), list(lowPower)));
+        }
+        if (!cached.isEmpty()) {
+            out.add(m.get("warning.builds_cached", String.join(", ", cached)));
+        }
+        if (run.environment() != null && run.environment().cpufreq() != null && !run.environment().cpufreq().pinned()) {
+            out.add(m.get("warning.cpufreq", run.environment().cpufreq().note()));
+        }
+        return out;
+    }
+
+    private String list(List<String> refs) {
+        if (refs.size() <= LISTED) {
+            return String.join("; ", refs);
+        }
+        return String.join("; ", refs.subList(0, LISTED)) + "; " + m.get("list.more", refs.size() - LISTED);
+    }
+
+    static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return (nl < 0 ? s : s.substring(0, nl)).strip();
+    }
+}

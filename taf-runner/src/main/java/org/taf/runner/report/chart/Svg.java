@@ -1,0 +1,118 @@
+package org.taf.runner.report.chart;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A small SVG writer: elements with numeric coordinates printed the same way on every machine
+ * (at most two decimals, Locale.ROOT) and text escaped, so charts are byte-identical for the same
+ * input and a commit subject with markup stays text.
+ */
+final class Svg {
+    private final StringBuilder out = new StringBuilder(4096);
+
+    /** Escapes text for element content and double-quoted attributes. */
+    static String esc(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> {
+                    // Control characters are not allowed in XML 1.0; they carry nothing a reader needs.
+                    if (c >= 0x20 || c == '\n' || c == '\t') {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /** A coordinate: rounded to 0.01, no trailing zeros, no exponent. */
+    static String num(double v) {
+        if (!Double.isFinite(v)) {
+            throw new IllegalArgumentException("not a finite coordinate: " + v);
+        }
+        long hundredths = Math.round(v * 100);
+        if (hundredths == 0) {
+            return "0";
+        }
+        String s = String.format(Locale.ROOT, "%.2f", hundredths / 100.0);
+        s = s.replaceAll("0+$", "");
+        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    Svg raw(String s) {
+        out.append(s);
+        return this;
+    }
+
+    /** {@code <tag a="v" ...>} with escaped values; {@code attrs} alternate names and values. */
+    Svg open(String tag, String... attrs) {
+        out.append('<').append(tag);
+        attributes(attrs);
+        out.append(">\n");
+        return this;
+    }
+
+    Svg close(String tag) {
+        out.append("</").append(tag).append(">\n");
+        return this;
+    }
+
+    /** An empty element. */
+    Svg empty(String tag, String... attrs) {
+        out.append('<').append(tag);
+        attributes(attrs);
+        out.append("/>\n");
+        return this;
+    }
+
+    /** An element holding escaped text. */
+    Svg text(String tag, String content, String... attrs) {
+        out.append('<').append(tag);
+        attributes(attrs);
+        out.append('>').append(esc(content)).append("</").append(tag).append(">\n");
+        return this;
+    }
+
+    Svg line(double x1, double y1, double x2, double y2, String stroke, double width, String dash) {
+        return empty("line", "x1", num(x1), "y1", num(y1), "x2", num(x2), "y2", num(y2), "stroke", stroke,
+                "stroke-width", num(width), "stroke-dasharray", dash);
+    }
+
+    /** A polyline through {@code xy} (x0, y0, x1, y1, ...). */
+    Svg polyline(List<double[]> xy, String stroke, double width, String dash, double opacity) {
+        StringBuilder pts = new StringBuilder(xy.size() * 12);
+        for (double[] p : xy) {
+            if (pts.length() > 0) {
+                pts.append(' ');
+            }
+            pts.append(num(p[0])).append(',').append(num(p[1]));
+        }
+        return empty("polyline", "points", pts.toString(), "fill", "none", "stroke", stroke, "stroke-width",
+                num(width), "stroke-dasharray", dash, "stroke-opacity", opacity >= 1 ? null : num(opacity),
+                "stroke-linejoin", "round");
+    }
+
+    private void attributes(String... attrs) {
+        if (attrs.length % 2 != 0) {
+            throw new IllegalArgumentException("attributes come in name/value pairs");
+        }
+        for (int i = 0; i < attrs.length; i += 2) {
+            if (attrs[i + 1] != null) { // null: attribute left out
+                out.append(' ').append(attrs[i]).append("=\"").append(esc(attrs[i + 1])).append('"');
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return out.toString();
+    }
+}

@@ -1,0 +1,114 @@
+package org.taf.runner.stats;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The adaptive loop's decision between pairs, as a pure function (Pinpoint's idea: keep measuring
+ * while the answer is "unknown"). A cell stops when its verdict is final (DECIDED), when its interval
+ * lies between the warning and fail/gain thresholds (BETWEEN_THRESHOLDS: more pairs only confirm a
+ * small change), or at {@code maxPairs} (MAX_PAIRS). The other cells are candidates; they are served
+ * most urgent first (no p-value yet, then smallest BH-adjusted p: likely regressions first) as far as
+ * the remaining budget pays {@code perPairCost} each; when it pays for none they stop with
+ * BUDGET_SPENT. Without progress (no adaptive loop) they stop with PLANNED_ONLY.
+ */
+public final class AdaptivePolicy {
+    private static final Comparator<CellVerdict> URGENCY = Comparator
+            .comparing((CellVerdict v) -> v.pAdjusted() == null ? -1.0 : v.pAdjusted())
+            .thenComparing(CellVerdict::cell);
+
+    private AdaptivePolicy() {}
+
+    /**
+     * Decides whether to add another A/B pair, and to which cells.
+     *
+     * @param cells    the current verdicts of every cell of the run (stop reasons in them are ignored)
+     * @param progress time spent on extra pairs and the cost of one; null when no adaptive loop runs
+     * @param o        options: {@code maxPairs} and {@code budget}
+     */
+    public static AdaptiveDecision next(List<CellVerdict> cells, AdaptiveProgress progress, StatsOptions o) {
+        Map<CellKey, StopReason> stops = new LinkedHashMap<>();
+        List<CellVerdict> candidates = new ArrayList<>();
+        for (CellVerdict v : cells) {
+            StopReason r = ownStop(v, o);
+            if (stops.put(v.cell(), r) != null) {
+                throw new IllegalArgumentException("cell " + v.cell() + " appears twice");
+            }
+            if (r == StopReason.PENDING) {
+                candidates.add(v);
+            }
+        }
+        candidates.sort(URGENCY);
+        long affordable = 0;
+        if (progress != null) {
+            Duration remaining = o.budget().minus(progress.extraElapsed());
+            affordable = remaining.isNegative() ? 0 : remaining.toNanos() / progress.perPairCost().toNanos();
+        }
+        List<CellKey> add = new ArrayList<>();
+        for (CellVerdict v : candidates) {
+            if (add.size() < affordable) {
+                add.add(v.cell());
+            } else if (affordable == 0) {
+                stops.put(v.cell(), progress == null ? StopReason.PLANNED_ONLY : StopReason.BUDGET_SPENT);
+            }
+        }
+        StopReason run = add.isEmpty() ? runStop(stops) : StopReason.PENDING;
+        return AdaptiveDecision.of(add, stops, run, why(add, stops, run, progress, o));
+    }
+
+    /** The cell's own reason to stop, or PENDING when it still needs pairs. */
+    static StopReason ownStop(CellVerdict v, StatsOptions o) {
+        if (v.verdict().isFinal()) {
+            return StopReason.DECIDED;
+        }
+        if (v.ciLow() != null && VerdictRule.betweenThresholds(v.ciLow(), v.ciHigh(), o)) {
+            return StopReason.BETWEEN_THRESHOLDS;
+        }
+        if (v.pairsUsed() >= o.maxPairs()) {
+            return StopReason.MAX_PAIRS;
+        }
+        return StopReason.PENDING;
+    }
+
+    private static StopReason runStop(Map<CellKey, StopReason> stops) {
+        for (StopReason r : List.of(StopReason.BUDGET_SPENT, StopReason.PLANNED_ONLY, StopReason.MAX_PAIRS,
+                StopReason.BETWEEN_THRESHOLDS)) {
+            if (stops.containsValue(r)) {
+                return r;
+            }
+        }
+        return StopReason.DECIDED;
+    }
+
+    private static String why(List<CellKey> add, Map<CellKey, StopReason> stops, StopReason run,
+            AdaptiveProgress progress, StatsOptions o) {
+        Map<StopReason, Long> counts = stops.values().stream()
+                .collect(Collectors.groupingBy(r -> r, () -> new EnumMap<>(StopReason.class), Collectors.counting()));
+        String tally = counts.entrySet().stream()
+                .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(Locale.ROOT).replace('_', ' '))
+                .collect(Collectors.joining(", "));
+        String budget = progress == null ? "no adaptive loop"
+                : String.format(Locale.ROOT, "budget %ds, %ds spent, a pair costs %ds", o.budget().toSeconds(),
+                        progress.extraElapsed().toSeconds(), progress.perPairCost().toSeconds());
+        if (!add.isEmpty()) {
+            return String.format(Locale.ROOT, "adding a pair to %d cell(s) (%s); cells: %s", add.size(), budget,
+                    tally);
+        }
+        String head = switch (run) {
+            case DECIDED -> "stopped: every cell is decided";
+            case BUDGET_SPENT -> "stopped: budget spent";
+            case MAX_PAIRS -> "stopped: undecided cells reached " + o.maxPairs() + " pairs";
+            case BETWEEN_THRESHOLDS -> "stopped: the undecided cells lie between thresholds";
+            case PLANNED_ONLY -> "stopped: planned pairs only";
+            case PENDING -> throw new IllegalStateException("pending without pairs to add");
+        };
+        return head + " (" + budget + "); cells: " + tally;
+    }
+}

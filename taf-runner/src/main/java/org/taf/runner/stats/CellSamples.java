@@ -1,0 +1,51 @@
+package org.taf.runner.stats;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Everything measured for one cell: the parent's and the patch's iterations in the interleaved order
+ * they were measured, and the failures recorded for each side (a crashed engine, a run with no
+ * samples). Failures are never turned into numbers: a side with failures and no iterations makes the
+ * cell {@link Verdict#FAILED}.
+ *
+ * @param cell           workload x threads
+ * @param parent         the parent's iterations (possibly empty)
+ * @param patch          the patch's iterations (possibly empty)
+ * @param parentFailures one line per failed parent iteration, e.g. "iteration 2: engine exited with 137"
+ * @param patchFailures  one line per failed patch iteration
+ */
+public record CellSamples(CellKey cell, List<IterationSample> parent, List<IterationSample> patch,
+        List<String> parentFailures, List<String> patchFailures) {
+    public CellSamples {
+        Objects.requireNonNull(cell, "cell");
+        parent = List.copyOf(parent);
+        patch = List.copyOf(patch);
+        parentFailures = List.copyOf(parentFailures);
+        patchFailures = List.copyOf(patchFailures);
+        uniqueIndexes(cell, "parent", parent);
+        uniqueIndexes(cell, "patch", patch);
+    }
+
+    /** A cell without recorded failures. */
+    public CellSamples(CellKey cell, List<IterationSample> parent, List<IterationSample> patch) {
+        this(cell, parent, patch, List.of(), List.of());
+    }
+
+    /** Measured A/B pairs: the smaller of the two sides' iteration counts, flagged ones included. */
+    public int pairs() {
+        return Math.min(parent.size(), patch.size());
+    }
+
+    private static void uniqueIndexes(CellKey cell, String side, List<IterationSample> its) {
+        Set<Integer> seen = new HashSet<>();
+        for (IterationSample s : its) {
+            if (!seen.add(s.index())) {
+                throw new IllegalArgumentException(cell + ": " + side + " iteration index " + s.index()
+                        + " appears twice");
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.taf.runner.stats;
+
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Which flagged iterations are left out of the verdict. Flagged iterations are always kept in the
+ * data and shown; the rule only decides whether they count. They are left out of a side only when
+ * at least {@code minRemaining} iterations of that side carry none of the flags, otherwise all are
+ * kept and a warning says so (dropping most of a side would hide a problem rather than avoid it).
+ *
+ * @param flags        flags that exclude an iteration (default {@code ERRORS}, {@code NOT_SETTLED})
+ * @param minRemaining unflagged iterations a side needs for the exclusion to apply (default 2)
+ */
+public record ExclusionRule(List<String> flags, int minRemaining) {
+    /** Default rule: exclude iterations with errors or an unsettled warm-up when 2 clean ones remain. */
+    public static final ExclusionRule DEFAULT = new ExclusionRule(List.of("NOT_SETTLED", "ERRORS"), 2);
+
+    public ExclusionRule {
+        for (String f : flags) {
+            if (f.isBlank()) {
+                throw new IllegalArgumentException("exclusion flags must not be blank: " + flags);
+            }
+        }
+        flags = List.copyOf(new TreeSet<>(flags)); // sorted and distinct: stable in outputs
+        if (minRemaining < 1) {
+            throw new IllegalArgumentException("exclusion minRemaining (" + minRemaining + ") must be >= 1");
+        }
+    }
+
+    /** True when the iteration carries a flag of this rule. */
+    public boolean matches(IterationSample s) {
+        return s.flags().stream().anyMatch(flags::contains);
+    }
+
+    /** The rule in one sentence, for the outputs. */
+    public String describe() {
+        if (flags.isEmpty()) {
+            return "no iteration is excluded";
+        }
+        return "iterations flagged " + String.join(" or ", flags) + " are left out of the verdict when at least "
+                + minRemaining + " unflagged iterations remain on that side";
+    }
+}

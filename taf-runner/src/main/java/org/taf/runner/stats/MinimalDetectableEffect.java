@@ -1,0 +1,21 @@
+package org.taf.runner.stats;
+
+/**
+ * The smallest drop in TPS that a comparison detects with the configured power (two-sided).
+ *
+ * @param pct     smallest detectable drop, percent of the parent's TPS; null when the planned pairs
+ *                cannot reach the significance level at all (see {@code warning})
+ * @param sigma   SD of ln(steady-state TPS) of one iteration used in the formula
+ * @param pairs   A/B pairs (iterations per side)
+ * @param alpha   the two-sided level actually attainable by the rank test (at most min(1 - confidence, FDR))
+ * @param power   power the MDE is computed at
+ * @param basis   where the noise came from, e.g. "measured from this cell's iterations"
+ * @param warning null, or why this run cannot see a change of the fail threshold's size
+ */
+public record MinimalDetectableEffect(Double pct, double sigma, int pairs, double alpha, double power, String basis,
+        String warning) {
+    /** True when this comparison can see a drop of the given size (percent) at the configured power. */
+    public boolean canSee(double dropPct) {
+        return pct != null && pct <= dropPct;
+    }
+}

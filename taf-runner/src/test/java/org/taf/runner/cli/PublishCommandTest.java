@@ -1,0 +1,66 @@
+package org.taf.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.config.LoadContext;
+import org.taf.runner.results.ResultsFixtures;
+import org.taf.runner.results.ResultsStore;
+import picocli.CommandLine;
+
+/** {@code taf publish} through picocli with an injected working directory and environment. */
+class PublishCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(Map<String, String> env, String... args) {
+        CommandLine cl = Main.commandLine(new LoadContext(dir, env, Path.of("/opt/jdk"), Path.of("/home/t")));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    @Test
+    void publishesEveryRunUnderResultsToSite() {
+        ResultsStore.write(dir.resolve("results/20261129-100000-quick"), ResultsFixtures.small());
+        assertThat(run(Map.of(), "publish")).isZero();
+        assertThat(out.toString()).isEqualTo("published 1 post to site (7 files)\n"
+                + "  site/posts/20261129-100000-quick/index.html\n");
+        assertThat(dir.resolve("site/index.html")).isRegularFile();
+        assertThat(dir.resolve("site/feed.xml")).isRegularFile();
+        assertThat(dir.resolve("site/history/POINT_SELECT.html")).isRegularFile();
+    }
+
+    @Test
+    void namedResultsAndSiteDirFromDashDOrTheEnvironment() {
+        Path file = ResultsStore.write(dir.resolve("elsewhere/run1"), ResultsFixtures.small());
+        assertThat(run(Map.of(), "publish", "elsewhere/run1", "-Doutput.site_dir=out")).isZero();
+        assertThat(dir.resolve("out/posts/20261129-100000-quick/index.html")).isRegularFile();
+        assertThat(run(Map.of("TAF_OUTPUT_SITE_DIR", "env-site"), "publish", file.toString(), "-Doutput.site_dir=x"))
+                .isZero();
+        assertThat(dir.resolve("env-site/index.html")).isRegularFile();
+        assertThat(dir.resolve("x")).doesNotExist();
+    }
+
+    @Test
+    void badInputIsOneErrorLineAndExitCodeThree() {
+        assertThat(run(Map.of(), "publish")).isEqualTo(3);
+        assertThat(err.toString()).startsWith("error: no results directory ").contains("run a test definition first");
+        err.getBuffer().setLength(0);
+        assertThat(run(Map.of(), "publish", "-Doutput.sitedir=x")).isEqualTo(3);
+        assertThat(err.toString()).isEqualTo("error: publish: unknown key -Doutput.sitedir (publish reads "
+                + "output.site_dir and output.results_dir)\n");
+        err.getBuffer().setLength(0);
+        assertThat(run(Map.of(), "publish", "missing.json")).isEqualTo(3);
+        assertThat(err.toString()).startsWith("error: cannot read ").contains("missing.json");
+        assertThat(dir.resolve("site")).doesNotExist();
+    }
+}

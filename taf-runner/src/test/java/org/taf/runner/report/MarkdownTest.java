@@ -1,0 +1,53 @@
+package org.taf.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The narrative's Markdown subset: what it renders, and that nothing in the source becomes markup. */
+class MarkdownTest {
+    @Test
+    void rendersTheSubset() {
+        assertThat(Markdown.toHtml("""
+                # Title
+                Some *em*, **strong**, `a < b` and [a link](https://example.org/x?a=1&b=2).
+                still the same paragraph
+
+                - one
+                - two
+                  continued
+                1. first
+                > quoted
+                ```
+                <b>code</b>
+                ```
+                """)).isEqualTo("""
+                <h3>Title</h3>
+                <p>Some <em>em</em>, <strong>strong</strong>, <code>a &lt; b</code> and \
+                <a href="https://example.org/x?a=1&amp;b=2">a link</a>. still the same paragraph</p>
+                <ul>
+                <li>one</li>
+                <li>two continued</li>
+                </ul>
+                <ol>
+                <li>first</li>
+                </ol>
+                <blockquote>
+                <p>quoted</p>
+                </blockquote>
+                <pre><code>&lt;b&gt;code&lt;/b&gt;
+                </code></pre>
+                """);
+    }
+
+    @Test
+    void rawHtmlAndDangerousLinksStayText() {
+        String html = Markdown.toHtml("<img src=x onerror=alert(1)> [x](javascript:alert(1)) [y](data:text/html,hi)"
+                + " [z](\"onmouseover=\"alert(1)) ** * _");
+        assertThat(html).doesNotContain("<img", "href=\"javascript", "href=\"data", "onmouseover=\"alert")
+                .contains("&lt;img src=x onerror=alert(1)&gt;");
+        assertThat(org.jsoup.Jsoup.parseBodyFragment(html).select("a, [onmouseover], [onerror]")).isEmpty();
+        assertThat(Markdown.toHtml("[rel](../data/x.json)")).contains("<a href=\"../data/x.json\">rel</a>");
+        assertThat(Markdown.toHtml("")).isEmpty();
+    }
+}

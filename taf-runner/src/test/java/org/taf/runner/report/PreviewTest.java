@@ -1,0 +1,27 @@
+package org.taf.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.taf.runner.results.RunRecord;
+
+/** Renders the synthetic site under target/ (never site/), for people and the browser test to look at. */
+class PreviewTest {
+    static final Path PREVIEW = Path.of("target/site-preview");
+
+    static SitePublisher.Published render(Path dir) {
+        List<RunRecord> runs = new ArrayList<>(SiteFixtures.history());
+        runs.add(SiteFixtures.branches());
+        return new SitePublisher(dir, Messages.english(), p -> Optional.of(SiteFixtures.NARRATIVE)).publish(runs);
+    }
+
+    @Test
+    void rendersTheSyntheticSiteUnderTarget() {
+        SitePublisher.Published site = render(PREVIEW);
+        assertThat(site.posts()).hasSize(4);
+    }
+}

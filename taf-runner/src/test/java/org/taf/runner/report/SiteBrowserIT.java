@@ -1,0 +1,149 @@
+package org.taf.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.Rectangle;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * The site in a real browser: Debian's headless Chromium through chromedriver, the pages served
+ * over HTTP on 127.0.0.1. Each page loads without console errors or missing requests, every chart
+ * is drawn at a readable size, and screenshots are saved under target/site-screenshots/.
+ */
+class SiteBrowserIT {
+    static final Path SITE = Path.of("target/browser-site");
+    static final Path SHOTS = Path.of("target/site-screenshots");
+    static StaticSiteServer server;
+    static ChromeDriver driver;
+    static Path profile;
+
+    @BeforeAll
+    static void start() throws Exception {
+        PreviewTest.render(SITE);
+        server = new StaticSiteServer(SITE);
+        profile = Files.createTempDirectory("taf-chromium-");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(new File(System.getProperty("taf.chromium", "/usr/bin/chromium")));
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--no-first-run", "--user-data-dir=" + profile,
+                "--window-size=1280,1600", "--hide-scrollbars");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(System.getProperty("taf.chromedriver", "/usr/bin/chromedriver")))
+                .usingAnyFreePort().build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().window().setSize(new Dimension(1280, 1600));
+        Files.createDirectories(SHOTS);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (driver != null) {
+            driver.quit();
+        }
+        if (server != null) {
+            server.close();
+        }
+        if (profile != null) {
+            try (var files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private List<String> severe() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).map(LogEntry::toString).toList();
+    }
+
+    private void open(String path) {
+        driver.get(server.url(path));
+        assertThat(driver.findElement(By.cssSelector("link[rel=stylesheet]"))).isNotNull();
+        // the stylesheet applied: the site header is a flex row, which only our CSS makes it
+        assertThat(driver.findElement(By.cssSelector("header.site")).getCssValue("display")).isEqualTo("flex");
+    }
+
+    private void assertChartsReadable(int atLeast) {
+        List<WebElement> charts = driver.findElements(By.cssSelector("svg.chart"));
+        assertThat(charts).hasSizeGreaterThanOrEqualTo(atLeast);
+        for (WebElement chart : charts) {
+            Rectangle r = chart.getRect();
+            assertThat(r.getWidth()).as("width of %s", chart.getAttribute("id")).isGreaterThanOrEqualTo(300);
+            assertThat(r.getHeight()).as("height of %s", chart.getAttribute("id")).isGreaterThanOrEqualTo(60);
+            if (!chart.getAttribute("id").equals("glance-ratios")) {
+                assertThat(r.getHeight()).as("height of %s", chart.getAttribute("id")).isGreaterThanOrEqualTo(150);
+            }
+        }
+    }
+
+    private void screenshot(String name, boolean fullPage) throws Exception {
+        Path file = SHOTS.resolve(name);
+        if (fullPage) {
+            Map<String, Object> metrics = driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
+            @SuppressWarnings("unchecked")
+            Map<String, Number> size = (Map<String, Number>) metrics.get("cssContentSize");
+            Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
+                    "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", 0, "width", size.get("width"),
+                            "height", Math.min(16000, size.get("height").doubleValue()), "scale", 1)));
+            Files.write(file, Base64.getDecoder().decode((String) shot.get("data")));
+        } else {
+            Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), file, StandardCopyOption.REPLACE_EXISTING);
+        }
+        assertThat(Files.size(file)).isGreaterThan(10_000);
+    }
+
+    @Test
+    void thePostRendersWithoutErrorsAndEveryChartIsReadable() throws Exception {
+        open("posts/20261014-080000-mdev37992/index.html");
+        screenshot("post.png", false);
+        screenshot("post-full.png", true);
+        // the cells' details are closed on a big post: open them all, as a reader would
+        for (WebElement d : driver.findElements(By.cssSelector("details.cell:not([open]) > summary"))) {
+            ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView()", d);
+            d.click();
+        }
+        assertThat(driver.findElements(By.cssSelector("details.cell:not([open])"))).isEmpty();
+        assertChartsReadable(3 + 2 * 21); // ratios, two sweeps, TPS and CPU of the 21 measured cells
+        WebElement cell = driver.findElement(By.id("c-c12_3-POINTS-COVERED-PK-64"));
+        ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView()", cell);
+        screenshot("post-cell.png", false);
+        assertThat(severe()).isEmpty();
+        assertThat(server.misses()).isEmpty();
+    }
+
+    @Test
+    void theIndexAndAHistoryPageRenderWithoutErrors() throws Exception {
+        open("index.html");
+        assertThat(driver.findElements(By.cssSelector(".post-entry"))).hasSize(4);
+        screenshot("index.png", false);
+        driver.findElement(By.linkText("POINTS-COVERED-PK")).click();
+        assertThat(driver.getCurrentUrl()).endsWith("/history/POINTS-COVERED-PK.html");
+        assertChartsReadable(3);
+        screenshot("history.png", true);
+        assertThat(severe()).isEmpty();
+        assertThat(server.misses()).isEmpty();
+    }
+}

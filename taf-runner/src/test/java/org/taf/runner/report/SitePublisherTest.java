@@ -1,0 +1,98 @@
+package org.taf.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.results.ResultsFixtures;
+import org.taf.runner.results.ResultsStore;
+import org.taf.runner.results.RunRecord;
+
+/** Publishing one run into an existing site, failures that leave whole files, and bad run ids. */
+class SitePublisherTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void publishRunAddsOnePostAndRebuildsTheSharedPagesFromAllRuns() throws Exception {
+        List<RunRecord> old = SiteFixtures.history().subList(0, 2);
+        Path site = dir.resolve("site");
+        Sites.publish(site, old);
+        Path oldPost = site.resolve("posts/" + old.get(0).runId() + "/index.html");
+        FileTime stamp = FileTime.fromMillis(1_000_000_000L);
+        Files.setLastModifiedTime(oldPost, stamp);
+        Files.writeString(oldPost, Files.readString(oldPost) + "<!-- kept -->");
+
+        RunRecord fresh = ResultsFixtures.small();
+        SitePublisher.Published p = Sites.publisher(site).publishRun(fresh, old);
+        assertThat(p.posts()).containsExactly(site.resolve("posts/" + fresh.runId() + "/index.html"));
+        assertThat(Files.readString(oldPost)).endsWith("<!-- kept -->"); // other posts are not re-rendered
+        assertThat(Sites.html(site.resolve("index.html")).select(".post-entry")).hasSize(3);
+        assertThat(site.resolve("history/POINT_SELECT.html")).isRegularFile();
+        assertThat(Sites.text(site.resolve("data/index.json"))).contains(fresh.runId(), old.get(1).runId());
+
+        // the same run again replaces its post (here: a new title), the index still lists it once
+        RunRecord renamed = new RunRecord(fresh.formatVersion(), fresh.runId(), "renamed", fresh.comments(),
+                fresh.startedAt(), fresh.finishedAt(), fresh.status(), fresh.failure(), fresh.runnerVersion(),
+                fresh.definition(), fresh.environment(), fresh.comparisons(), fresh.warnings());
+        Sites.publisher(site).publishRun(renamed, List.of(old.get(0), old.get(1), fresh));
+        assertThat(Sites.html(site.resolve("index.html")).select(".post-entry")).hasSize(3);
+    }
+
+    @Test
+    void aFailedWriteLeavesTheOldFileWholeAndNoTemporaryFile() throws Exception {
+        Path file = dir.resolve("page.html");
+        AtomicFiles.writeString(file, "old page");
+        Path blocker = dir.resolve("sub");
+        Files.writeString(blocker, "a file where a directory should be");
+        assertThatThrownBy(() -> AtomicFiles.writeString(blocker.resolve("x.html"), "new"))
+                .isInstanceOf(ReportException.class).hasMessageContaining("sub/x.html");
+        AtomicFiles.writeString(file, "new page");
+        assertThat(Files.readString(file)).isEqualTo("new page");
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("page.html", "sub");
+        }
+    }
+
+    @Test
+    void aRunIdThatIsNotAPlainNameIsRefused() {
+        RunRecord r = ResultsFixtures.small();
+        RunRecord evil = new RunRecord(r.formatVersion(), "../../etc", r.name(), r.comments(), r.startedAt(),
+                r.finishedAt(), r.status(), r.failure(), r.runnerVersion(), r.definition(), r.environment(),
+                r.comparisons(), r.warnings());
+        assertThatThrownBy(() -> Sites.publish(dir, List.of(evil))).isInstanceOf(ReportException.class)
+                .hasMessageContaining("run id '../../etc' cannot name a directory");
+    }
+
+    @Test
+    void aNarrativeThatCannotBeReadIsSaidSo() throws Exception {
+        RunRecord run = SiteFixtures.goldenBranches();
+        new SitePublisher(dir, Messages.english(), p -> Optional.empty()).publish(List.of(run));
+        assertThat(Sites.html(dir.resolve("posts/" + run.runId() + "/index.html")).selectFirst("p.missing").text())
+                .isEqualTo("The narrative file notes/mdev37992.md was not found when this post was made.");
+        Path md = dir.resolve("n.md");
+        Files.writeString(md, "hello *there*");
+        assertThat(SitePublisher.readNarrative(md)).contains("hello *there*");
+        assertThat(SitePublisher.readNarrative(dir.resolve("missing.md"))).isEmpty();
+    }
+
+    @Test
+    void runFinderReadsRunDirectoriesAndRefusesTheSameRunTwice() throws Exception {
+        RunRecord a = ResultsFixtures.small();
+        Path results = dir.resolve("results");
+        ResultsStore.write(results.resolve(a.runId()), a);
+        ResultsStore.write(results.resolve("copy"), a);
+        Files.createDirectories(results.resolve("empty"));
+        assertThatThrownBy(() -> RunFinder.findAll(results)).isInstanceOf(ReportException.class)
+                .hasMessageContaining("run 20261129-100000-quick is in both").hasMessageContaining("copy/results.json");
+        assertThat(RunFinder.read(List.of(results.resolve(a.runId())))).containsExactly(a);
+        assertThatThrownBy(() -> RunFinder.findAll(dir.resolve("none"))).hasMessageContaining("no results directory");
+        assertThatThrownBy(() -> RunFinder.findAll(results.resolve("empty"))).hasMessageContaining("no results under");
+    }
+}

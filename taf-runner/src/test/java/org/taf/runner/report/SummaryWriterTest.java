@@ -1,0 +1,28 @@
+package org.taf.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.taf.runner.results.RunRecord;
+
+/** The plain-text summary: aligned columns, the verdicts' numbers, one line per warning, the count last. */
+class SummaryWriterTest {
+    @Test
+    void alignedTableThenWarningsEndingWithTheirCount() {
+        RunRecord run = SiteFixtures.branches();
+        List<String> lines = SummaryWriter.render(run).lines().toList();
+        assertThat(lines.get(0)).startsWith("comparison | workload").contains("| ratio [95% CI]").endsWith("| verdict");
+        int bars = lines.get(0).indexOf('|');
+        List<String> table = lines.subList(2, 2 + 22);
+        assertThat(table).allMatch(l -> l.indexOf('|') == bars);
+        assertThat(table.get(0)).matches("11\\.8 +\\| POINTS-COVERED-PK \\| +1 \\| +1,889 \\| +2,567 \\| 1\\.359 "
+                + "\\[1\\.332, 1\\.386\\] \\| IMPROVED");
+        assertThat(table).anyMatch(l -> l.contains("| REGRESSED")).anyMatch(l -> l.contains("| INCONCLUSIVE"))
+                .anyMatch(l -> l.contains("build failed") && l.endsWith("| NOT_COMPARABLE"));
+        long warnings = lines.stream().filter(l -> l.startsWith("warning: ")).count();
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("warnings: " + warnings);
+        assertThat(warnings).isEqualTo(Warnings.of(run, Messages.english()).size()).isEqualTo(6);
+        assertThat(lines).allMatch(l -> l.equals(l.stripTrailing()));
+    }
+}

@@ -1,0 +1,39 @@
+package org.taf.runner.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Hand-made cells with exactly known iteration medians, for tests that need exact p-values. */
+final class Cells {
+    private Cells() {}
+
+    /**
+     * A side whose iteration i has median {@code medians[i]}: 10 seconds at the median +-0.5%, so the
+     * spread is small and the median exact.
+     */
+    static List<IterationSample> side(double... medians) {
+        List<IterationSample> out = new ArrayList<>();
+        for (int i = 0; i < medians.length; i++) {
+            double m = medians[i];
+            out.add(IterationSample.of(i, m * 0.995, m, m * 1.005, m, m * 0.995, m * 1.005, m, m * 0.995, m * 1.005,
+                    m));
+        }
+        return out;
+    }
+
+    static CellSamples cell(String workload, int threads, double[] parent, double[] patch) {
+        return new CellSamples(new CellKey(workload, threads), side(parent), side(patch));
+    }
+
+    /** Parent 1000..1040 TPS, patch 10% lower and completely separated: exact p = 2/252. */
+    static CellSamples regressedTenPercent(String workload, int threads) {
+        return cell(workload, threads, new double[] {1000, 1010, 1020, 1030, 1040},
+                new double[] {900, 909, 918, 927, 936});
+    }
+
+    /** Interleaved medians of the same level: p = 1 or near it. */
+    static CellSamples sameLevel(String workload, int threads) {
+        return cell(workload, threads, new double[] {1000, 1002, 998, 1001, 999},
+                new double[] {1000.5, 1001.5, 998.5, 1000.2, 999.5});
+    }
+}

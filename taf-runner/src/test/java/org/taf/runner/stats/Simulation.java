@@ -1,0 +1,93 @@
+package org.taf.runner.stats;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs many seeded synthetic comparisons of one cell and counts the outcomes. Simulations use
+ * {@value #RESAMPLES} bootstrap resamples instead of 2000 to stay fast; that only adds a little Monte
+ * Carlo noise to each interval's ends (checked by the coverage test, which uses the same number).
+ */
+final class Simulation {
+    static final int RESAMPLES = 500;
+    static final CellKey CELL = new CellKey("POINT_SELECT", 2);
+
+    /** Outcome counts of a simulation. */
+    record Counts(int runs, Map<Verdict, Integer> verdicts, int covered, int detected, double meanPairs) {
+        int of(Verdict v) {
+            return verdicts.getOrDefault(v, 0);
+        }
+
+        double rate(Verdict v) {
+            return (double) of(v) / runs;
+        }
+
+        /** REGRESSED or IMPROVED. */
+        double changeRate() {
+            return (double) (of(Verdict.REGRESSED) + of(Verdict.IMPROVED)) / runs;
+        }
+
+        double coverage() {
+            return (double) covered / runs;
+        }
+
+        /** Share where the test alone saw a change: p below the level and the interval excluding 1. */
+        double detectionRate() {
+            return (double) detected / runs;
+        }
+
+        @Override
+        public String toString() {
+            return String.format("%d runs %s, covered %.3f, detected %.3f, mean pairs %.1f", runs, verdicts,
+                    coverage(), detectionRate(), meanPairs);
+        }
+    }
+
+    private Simulation() {}
+
+    static StatsOptions options() {
+        return StatsOptions.defaults().withResamples(RESAMPLES);
+    }
+
+    /** {@code runs} comparisons of {@code pairs} fixed pairs with true ratio {@code ratio}. */
+    static Counts fixedPairs(Synthetic syn, double ratio, int pairs, int runs, StatsOptions o) {
+        Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
+        int covered = 0;
+        int detected = 0;
+        for (int r = 0; r < runs; r++) {
+            CellVerdict v = Statistics.evaluate(List.of(syn.cell(CELL, ratio, pairs)), o.withSeed(r)).cells().get(0);
+            verdicts.merge(v.verdict(), 1, Integer::sum);
+            covered += v.ciLow() <= ratio && ratio <= v.ciHigh() ? 1 : 0;
+            detected += v.pAdjusted() < v.level() && (v.ciHigh() < 1 || v.ciLow() > 1) ? 1 : 0;
+        }
+        return new Counts(runs, verdicts, covered, detected, pairs);
+    }
+
+    /**
+     * {@code runs} adaptive comparisons: {@code planned} pairs, then one pair at a time while the policy
+     * asks for one; each pair costs one minute against the options' budget.
+     */
+    static Counts adaptive(Synthetic syn, double ratio, int planned, int runs, StatsOptions o) {
+        Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
+        Duration cost = Duration.ofMinutes(1);
+        long pairs = 0;
+        int covered = 0;
+        for (int r = 0; r < runs; r++) {
+            CellSamples cell = syn.cell(CELL, ratio, planned);
+            AdaptiveProgress progress = AdaptiveProgress.start(cost);
+            RunStatistics s = Statistics.evaluate(List.of(cell), o.withSeed(r), progress);
+            while (s.next().addPair()) {
+                cell = syn.addPair(cell, ratio);
+                progress = progress.plus(1, cost);
+                s = Statistics.evaluate(List.of(cell), o.withSeed(r), progress);
+            }
+            CellVerdict v = s.cells().get(0);
+            verdicts.merge(v.verdict(), 1, Integer::sum);
+            covered += v.ciLow() <= ratio && ratio <= v.ciHigh() ? 1 : 0;
+            pairs += v.pairsUsed();
+        }
+        return new Counts(runs, verdicts, covered, 0, (double) pairs / runs);
+    }
+}
