@@ -25,7 +25,7 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
                 "Nightly matrix SKIPPED_BY_WHEN", "Nightly site SKIPPED_BY_WHEN");
         assertThat(jenkins.artifacts).containsOnlyKeys("taf-out/gate/taf.log", "taf-out/gate/results/run-gate/results.json",
                 "taf-out/gate/results/run-gate/junit.xml", "taf-out/gate/results/run-gate/summary.txt",
-                "taf-out/gate/site/index.html", "taf-out/gate/site/posts/run-gate.html");
+                "taf-out/gate/site/index.html", "taf-out/gate/site/posts/run-gate/index.html");
         assertThat(jenkins.junitReports).extracting(r -> r.files().size() + " " + r.frame().stage()).containsExactly(
                 "1 Build and unit tests", "1 Performance gate");
         assertThat(jenkins.build.getDescription()).isEqualTo("gate: pass");
@@ -64,7 +64,7 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
         assertThat(result()).isEqualTo("FAILURE");
         assertThat(stage(GATE_STAGE).status).isEqualTo(StageStatus.FAILURE);
         assertThat(failureMessage()).contains("gate: performance regression (taf run exit 1)");
-        assertThat(jenkins.artifacts).containsKeys("taf-out/gate/site/index.html", "taf-out/gate/site/posts/run-gate.html",
+        assertThat(jenkins.artifacts).containsKeys("taf-out/gate/site/index.html", "taf-out/gate/site/posts/run-gate/index.html",
                 "taf-out/gate/results/run-gate/results.json");
         assertThat(jenkins.htmlReports).singleElement().satisfies(r -> assertThat(r.found()).isTrue());
         assertThat(jenkins.junitReports).filteredOn(r -> r.patterns().contains("taf-out"))
@@ -84,14 +84,15 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
     }
 
     @ParameterizedTest(name = "warnings: {0} -> {1}")
-    @CsvSource({"3, UNSTABLE", "1, UNSTABLE", "0, SUCCESS"})
+    @CsvSource({"3, UNSTABLE", "1, UNSTABLE", "0, SUCCESS", "-1, SUCCESS"})
     void warningsInTheSummaryOfAPassAreUnstable(int warnings, String expected) {
-        gateRun(TafOutcome.passWithWarnings(warnings));
+        gateRun(warnings < 0 ? TafOutcome.passWithoutWarningsLine() : TafOutcome.passWithWarnings(warnings));
         runJenkinsfile();
 
         assertThat(result()).isEqualTo(expected);
         if (warnings > 0) {
-            assertThat(console()).contains("WARNING: gate: passed with " + warnings + " warning(s)");
+            assertThat(console()).contains("WARNING: gate: passed with " + warnings + " warning(s); see summary.txt");
+            assertThat(jenkins.build.getDescription()).isEqualTo("gate: pass with " + warnings + " warning(s)");
         }
     }
 
@@ -109,6 +110,31 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
     }
 
     @Test
+    void aRunThatFailsAfterItStartedKeepsItsOutputsAndShowsItsError() {
+        onBranch("main");
+        String line = "build of " + FIRST_PARENT.substring(0, 8) + " failed: engine/src/main/java/X.java:3: ';' expected";
+        gateRun(TafOutcome.failedRun(line));
+        runJenkinsfile();
+
+        assertThat(result()).isEqualTo("FAILURE");
+        assertThat(failureMessage()).isEqualTo("gate: taf run stopped with an error (exit 3): error: " + line);
+        assertThat(jenkins.artifacts).containsKeys("taf-out/gate/results/run-gate/results.json",
+                "taf-out/gate/site/posts/run-gate/index.html");
+        assertThat(jenkins.htmlReports).singleElement().satisfies(r -> assertThat(r.found()).isTrue());
+    }
+
+    @Test
+    void anErrorWithoutAnErrorLineShowsTheLastLinesOfTheLog() {
+        gateRun(TafOutcome.errorWithoutLine());
+        runJenkinsfile();
+
+        assertThat(result()).isEqualTo("FAILURE");
+        assertThat(failureMessage()).startsWith("gate: taf run stopped with an error (exit 3): ")
+                .endsWith("default    | POINT_SELECT |   1 | NOT MEASURED; warnings: 0; "
+                        + "taf: results in taf-out/gate/results/run-gate (exit 3)");
+    }
+
+    @Test
     void anExitCodeOutsideTheContractIsFailure() {
         gateRun(TafOutcome.killed());
         runJenkinsfile();
@@ -119,9 +145,7 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
 
     @Test
     void aPassWithoutASummaryIsFailure() {
-        gateRunsUpTo();
-        shell.on(tafRunScript(GATE_OUT, GATE, List.of("-Dparent=" + FIRST_PARENT, "-Dpatch=" + HEAD)))
-                .writes(GATE_OUT + "/taf.log", "taf: done\n");
+        gateRun(TafOutcome.passWithoutOutputs());
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("FAILURE");
@@ -130,7 +154,7 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
 
     @Test
     void resultsOfAnEarlierBuildInTheWorkspaceAreNotRead() {
-        jenkins.agents.get("perf1").workspace.write("taf-out/gate/results/old/summary.txt", "verdict: pass\nwarnings: 7\n");
+        jenkins.agents.get("perf1").workspace.write("taf-out/gate/results/old/summary.txt", "warning: stale\nwarnings: 7\n");
         jenkins.agents.get("perf1").workspace.write("taf-out/gate/results/old/results.json", "{}");
         gateRun(TafOutcome.pass());
         runJenkinsfile();

@@ -48,7 +48,7 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
     private void allPassBut(String definition, TafOutcome outcome) {
         nightlyRunsUpTo(committed);
         committed.forEach(d -> nightlyRun(d, List.of(), d.equals(definition) ? outcome : TafOutcome.pass()));
-        tafPublish(committed.stream().filter(d -> !d.equals(definition) || outcome.exit() <= 2)
+        tafPublish(committed.stream().filter(d -> !d.equals(definition) || outcome.hasOutputs())
                 .map(JenkinsfileTestBase::nightlyResults).sorted().toList());
     }
 
@@ -181,14 +181,27 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
     @Test
     void anErrorInOneDefinitionIsShownAndTheOthersAreStillMerged() {
         startedWith("MODE", "nightly");
-        allPassBut(GATE, TafOutcome.error("build of c0ffee00 failed: engine/src/Main.java:3: error: ';' expected"));
+        allPassBut(GATE, TafOutcome.error("properties/gate.properties: parent 'v0.9' is not a revision of this repository"));
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("FAILURE");
-        assertThat(console()).contains("ERROR: gate: taf run stopped with an error (exit 3): error: build of c0ffee00 failed");
+        assertThat(console()).contains("ERROR: gate: taf run stopped with an error (exit 3): error: properties/gate.properties:"
+                + " parent 'v0.9' is not a revision of this repository");
         assertThat(jenkins.artifacts).containsKeys("taf-out/nightly/gate/taf.log", "taf-out/nightly-site/index.html");
         assertThat(calls("./taf publish")).singleElement().satisfies(c -> assertThat(c.script())
                 .doesNotContain(nightlyResults(GATE)).contains(nightlyResults(QUICK)));
+    }
+
+    @Test
+    void aRunThatFailedAfterItStartedIsMergedWithTheOthers() {
+        startedWith("MODE", "nightly");
+        allPassBut(QUICK, TafOutcome.failedRun("build of 0badf00d failed"));
+        runJenkinsfile();
+
+        assertThat(result()).isEqualTo("FAILURE");
+        assertThat(calls("./taf publish")).singleElement().satisfies(c -> assertThat(c.script())
+                .contains(nightlyResults(QUICK), nightlyResults(GATE)));
+        assertThat(jenkins.build.getDescription()).isEqualTo(description(QUICK, "error"));
     }
 
     @Test
