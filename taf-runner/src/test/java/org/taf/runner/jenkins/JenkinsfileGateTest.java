@@ -164,6 +164,24 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
     }
 
     @Test
+    void aGateThatStopsBeforeMeasuringNeitherArchivesNorPublishesAnEarlierBuildsPost() {
+        onBranch("main");
+        for (String host : new String[] {"perf1", "perf2"}) {
+            jenkins.agents.get(host).workspace.write("taf-out/gate/site/index.html", "<html>an earlier build</html>");
+            jenkins.agents.get(host).workspace.write("taf-out/gate/results/old/results.json", "{}");
+        }
+        unitTests(0);
+        validates(GATE, 0);
+        revision("HEAD", HEAD);
+        revision(HEAD + "~1", "");
+        runJenkinsfile();
+
+        assertThat(result()).isEqualTo("FAILURE");
+        assertThat(jenkins.artifacts).isEmpty();
+        assertThat(jenkins.htmlReports).singleElement().satisfies(r -> assertThat(r.found()).isFalse());
+    }
+
+    @Test
     void theMeasurementAndOnlyItHoldsTheBenchmarkHostsLock() {
         gateRun(TafOutcome.pass());
         runJenkinsfile();

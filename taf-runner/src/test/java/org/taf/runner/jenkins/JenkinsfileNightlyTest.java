@@ -126,6 +126,21 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
     }
 
     @Test
+    void resultsOfAnEarlierNightlyOnAHostAreNeitherStashedNorMerged() {
+        for (String host : new String[] {"perf1", "perf2"}) {
+            for (String d : committed) {
+                jenkins.agents.get(host).workspace.write(nightlyOut(d) + "/results/old/results.json", "{}");
+            }
+        }
+        startedWith("MODE", "nightly");
+        allPass(committed); // the merge is registered with this night's results.json only
+        runJenkinsfile();
+
+        assertThat(result()).isEqualTo("SUCCESS");
+        assertThat(jenkins.stashes.values()).allSatisfy(st -> assertThat(st.files().keySet()).noneMatch(f -> f.contains("/old/")));
+    }
+
+    @Test
     void withOneBenchmarkHostTheBranchesTakeTurnsUnderItsLock() {
         jenkins.agents.remove("perf2");
         startedWith("MODE", "nightly");
