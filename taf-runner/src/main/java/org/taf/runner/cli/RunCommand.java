@@ -72,8 +72,12 @@ final class RunCommand implements Callable<Integer> {
         }, "taf-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         RunRecord record;
+        TafException failure = null;
         try {
             record = runner.run();
+        } catch (TafException e) {
+            failure = e;
+            record = runner.lastRecord();
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -81,7 +85,10 @@ final class RunCommand implements Callable<Integer> {
                 // The hook is running or will run: it writes the interrupted record.
             }
         }
-        ExitCode code = RunOutputs.write(def, runner, record, out);
+        ExitCode code = record == null ? ExitCode.ERROR : RunOutputs.write(def, runner, record, out);
+        if (failure != null) {
+            throw failure; // printed as one error: line, exit 3, after the outputs that show it
+        }
         return code.code();
     }
 

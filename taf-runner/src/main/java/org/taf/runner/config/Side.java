@@ -25,8 +25,12 @@ public record Side(String revision, Optional<Path> patchDiff, EngineSettings eng
         });
     }
 
-    /** How this side reads in a label: {@code HEAD~1}, or {@code HEAD~1 + fix.diff}. */
+    /**
+     * How this side reads in a label: {@code HEAD~1}, or {@code HEAD~1 + fix.diff}; a full sha is
+     * shortened to 10 characters, as git shows it.
+     */
     public String describe() {
-        return revision + patchDiff.map(p -> " + " + p.getFileName()).orElse("");
+        String rev = revision.matches("[0-9a-fA-F]{40}") ? revision.substring(0, 10) : revision;
+        return rev + patchDiff.map(p -> " + " + p.getFileName()).orElse("");
     }
 }

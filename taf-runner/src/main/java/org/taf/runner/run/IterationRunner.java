@@ -128,34 +128,75 @@ final class IterationRunner {
                 account.database());
         LoadGenerator gen = new LoadGenerator(options(c), live);
         var w = def.warmup();
-        if (w.enabled()) {
-            Warmup warmup = Warmup.untilCpuSettles(new SettleOptions(w.window(), Duration.ofSeconds(1), w.maxCvPct(),
-                    w.maxSlopePct(), w.min(), w.max()));
-            MeasuringListener warmSamples = new MeasuringListener(engine.cpuSampler(), self, host);
-            ExecutorService load = Executors.newSingleThreadExecutor(daemon("taf-warmup-load"));
-            try {
-                Future<?> running = load.submit(() -> gen.run(step.workload(), w.threads(),
-                        w.max().plus(Duration.ofSeconds(30)), warmSamples));
-                SettleTrace t = warmup.warmUp(engine.cpuSampler(), ticker, sleeper);
-                warmSamples.requestStop();
-                gen.stop();
-                running.get();
-                a.warmup = new WarmupRecord("settle", t.settled(), seconds(t.cutAt()), t.reason(), percents(t.samples()),
-                        warmSamples.samples());
-            } catch (ExecutionException e) {
-                throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-            } finally {
-                gen.stop();
-                load.shutdownNow();
-            }
+        Duration interval = def.workload().reportInterval();
+        int wanted = (int) Math.max(1, def.measure().duration().toMillis() / interval.toMillis());
+        if (!w.enabled()) {
+            MeasuringListener m = listener(engine);
+            m.measure(wanted);
+            gen.run(step.workload(), step.threads(), def.measure().duration().plus(Duration.ofSeconds(30)), m);
+            take(m, a);
+        } else if (w.threads() == step.threads()) {
+            // One continuous load: measuring starts where the warm-up settled, without reconnecting.
+            MeasuringListener m = listener(engine);
+            Duration limit = w.max().plus(def.measure().duration()).plus(Duration.ofSeconds(30));
+            SettleTrace t = loadWhileWarming(gen, step.workload(), step.threads(), limit, m, engine, ticker, sleeper,
+                    () -> m.measure(wanted));
+            a.warmup = warmupRecord(t, m.warmupSamples());
+            take(m, a);
+        } else {
+            // warmup.threads differs from this cell's: warm up with those, then measure with a new load.
+            MeasuringListener warm = listener(engine);
+            SettleTrace t = loadWhileWarming(gen, step.workload(), w.threads(), w.max().plus(Duration.ofSeconds(30)),
+                    warm, engine, ticker, sleeper, warm::requestStop);
+            a.warmup = warmupRecord(t, warm.warmupSamples());
+            MeasuringListener m = listener(engine);
+            m.measure(wanted);
+            gen.run(step.workload(), step.threads(), def.measure().duration().plus(Duration.ofSeconds(30)), m);
+            take(m, a);
         }
-        MeasuringListener measured = new MeasuringListener(engine.cpuSampler(), self, host);
-        gen.run(step.workload(), step.threads(), def.measure().duration(), measured);
-        a.samples = measured.samples();
-        a.cpu = measured.cpu();
         if (!engine.isAlive()) {
             throw new TafException("the engine exited during the measurement; see its log " + engine.logFile());
         }
+    }
+
+    /**
+     * Runs the load on another thread while the warm-up watches the engine's CPU on this one; when
+     * the warm-up ends, {@code afterWarmup} turns the listener to measuring (or stops it), and this
+     * waits for the load to end.
+     */
+    private SettleTrace loadWhileWarming(LoadGenerator gen, org.taf.runner.workload.Workload workload, int threads,
+                                         Duration limit, MeasuringListener listener, RunningEngine engine,
+                                         Ticker ticker, Sleeper sleeper, Runnable afterWarmup)
+            throws InterruptedException {
+        var w = def.warmup();
+        Warmup warmup = Warmup.untilCpuSettles(new SettleOptions(w.window(), Duration.ofSeconds(1), w.maxCvPct(),
+                w.maxSlopePct(), w.min(), w.max()));
+        ExecutorService load = Executors.newSingleThreadExecutor(daemon("taf-load"));
+        try {
+            Future<?> running = load.submit(() -> gen.run(workload, threads, limit, listener));
+            SettleTrace t = warmup.warmUp(engine.cpuSampler(), ticker, sleeper);
+            afterWarmup.run();
+            running.get();
+            return t;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        } finally {
+            gen.stop();
+            load.shutdownNow();
+        }
+    }
+
+    private MeasuringListener listener(RunningEngine engine) {
+        return new MeasuringListener(engine.cpuSampler(), self, host);
+    }
+
+    private static WarmupRecord warmupRecord(SettleTrace t, List<SampleRecord> samples) {
+        return new WarmupRecord("settle", t.settled(), seconds(t.cutAt()), t.reason(), percents(t.samples()), samples);
+    }
+
+    private static void take(MeasuringListener m, Attempt a) {
+        a.samples = m.samples();
+        a.cpu = m.cpu();
     }
 
     private WorkloadOptions options(ConnectionSettings c) {

@@ -12,20 +12,24 @@ import org.taf.runner.workload.IntervalSample;
 import org.taf.runner.workload.SampleListener;
 
 /**
- * Collects a load run's samples and, for each interval, the CPU of the engine, of everything else
- * on the host (the runner itself, which generates the load, excluded) and the steal time. Called
- * on the load's thread; read its lists after the run returns.
+ * Collects a load run's samples in two phases: warm-up, then, from {@link #measure(int)} on, the
+ * measured samples with the CPU of the engine, of everything else on the host (the runner, which
+ * generates the load, excluded) and the steal time per interval; it stops the run once enough
+ * samples are measured. Called on the load's thread; read its lists after the run returns.
  */
 final class MeasuringListener implements SampleListener {
     private final CpuSampler engine;
     private final CpuSampler runner;
     private final HostCpu host;
-    private final List<SampleRecord> samples = new ArrayList<>();
+    private final List<SampleRecord> warmup = new ArrayList<>();
+    private final List<SampleRecord> measured = new ArrayList<>();
     private final List<CpuPointRecord> cpu = new ArrayList<>();
     private double engineBefore;
     private double runnerBefore;
     private HostCpuTimes hostBefore;
+    private volatile int wanted = -1;
     private volatile boolean stopRequested;
+    private double measureStart;
 
     MeasuringListener(CpuSampler engine, CpuSampler runner, HostCpu host) {
         this.engine = engine;
@@ -38,19 +42,40 @@ final class MeasuringListener implements SampleListener {
 
     @Override
     public Action onSample(IntervalSample s) {
-        samples.add(new SampleRecord(s.second(), s.intervalSeconds(), s.events(), s.reads(), s.writes(), s.other(),
-                s.errors(), s.reconnects(), s.latency().p50Ms(), s.latency().p95Ms(), s.latency().p99Ms(),
-                s.latency().maxMs()));
         double e = engine.cpuSeconds();
         double r = runner.cpuSeconds();
         HostCpuTimes h = host.sample();
         HostCpuUsage u = HostCpuUsage.between(hostBefore, h, e - engineBefore);
         double runnerPct = u.wallSeconds() > 0 ? (r - runnerBefore) / u.wallSeconds() * 100 : 0;
-        cpu.add(new CpuPointRecord(s.second(), u.enginePct(), Math.max(0, u.othersPct() - runnerPct), u.stealPct()));
         engineBefore = e;
         runnerBefore = r;
         hostBefore = h;
+        int want = wanted;
+        if (want < 0) {
+            warmup.add(record(s, s.second()));
+        } else {
+            if (measured.isEmpty()) {
+                measureStart = s.second() - s.intervalSeconds();
+            }
+            // Measured samples count their seconds from the start of the measurement.
+            double second = s.second() - measureStart;
+            measured.add(record(s, second));
+            cpu.add(new CpuPointRecord(second, u.enginePct(), Math.max(0, u.othersPct() - runnerPct), u.stealPct()));
+            if (measured.size() >= want) {
+                return Action.STOP;
+            }
+        }
         return stopRequested ? Action.STOP : Action.CONTINUE;
+    }
+
+    private static SampleRecord record(IntervalSample s, double second) {
+        return new SampleRecord(second, s.intervalSeconds(), s.events(), s.reads(), s.writes(), s.other(), s.errors(),
+                s.reconnects(), s.latency().p50Ms(), s.latency().p95Ms(), s.latency().p99Ms(), s.latency().maxMs());
+    }
+
+    /** From the next sample on, measure {@code samples} samples, then stop the run. */
+    void measure(int samples) {
+        wanted = Math.max(1, samples);
     }
 
     /**
@@ -61,8 +86,12 @@ final class MeasuringListener implements SampleListener {
         stopRequested = true;
     }
 
+    List<SampleRecord> warmupSamples() {
+        return warmup;
+    }
+
     List<SampleRecord> samples() {
-        return samples;
+        return measured;
     }
 
     List<CpuPointRecord> cpu() {

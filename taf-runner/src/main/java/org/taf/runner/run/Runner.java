@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +48,7 @@ public final class Runner {
     private final String command;
     private RunState state;
     private Path runDir;
+    private RunRecord last;
 
     /**
      * @param def           the test definition
@@ -120,7 +120,13 @@ public final class Runner {
     private RunRecord finish(RunStatus status, String failure) {
         RunRecord r = state.snapshot(status, failure, clock.instant());
         state.write(runDir, r, false);
+        last = r;
         return r;
+    }
+
+    /** The record {@link #run()} ended with, also when it threw; null if it failed before starting. */
+    public RunRecord lastRecord() {
+        return last;
     }
 
     /**
@@ -153,7 +159,6 @@ public final class Runner {
             state.side(c, Role.PARENT, SideRecords.unbuilt(Role.PARENT, cmp.parent(), preparer.resolve(cmp.parent())));
             state.side(c, Role.PATCH, SideRecords.unbuilt(Role.PATCH, cmp.patch(), preparer.resolve(cmp.patch())));
         }
-        List<String> cached = new ArrayList<>();
         for (int c = 0; c < def.comparisons().size(); c++) {
             Comparison cmp = def.comparisons().get(c);
             for (Role role : Role.values()) {
@@ -167,14 +172,8 @@ public final class Runner {
                     throw e;
                 }
                 state.side(c, role, SideRecords.built(role, p, spec));
-                if (p.build().cached()) {
-                    cached.add(p.commit().shortSha());
-                }
                 sides.put(side, p);
             }
-        }
-        if (!cached.isEmpty()) {
-            state.warn("cached builds: " + String.join(", ", new java.util.LinkedHashSet<>(cached)));
         }
         return sides;
     }

@@ -44,7 +44,7 @@ final class SidePreparer {
      * @throws BuildException naming the commit and showing the build log's tail
      */
     PreparedSide prepare(Side side) {
-        String key = side.describe();
+        String key = side.revision() + "|" + side.patchDiff().map(Object::toString).orElse("");
         PreparedSide known = prepared.get(key);
         if (known != null) {
             return new PreparedSide(side, known.commit(), known.tree(), known.build());

@@ -20,7 +20,11 @@ public record HostCpuUsage(double wallSeconds, double busyPct, double enginePct,
      */
     public static HostCpuUsage between(HostCpuTimes earlier, HostCpuTimes later, double engineCpuSeconds) {
         double wall = (later.totalSeconds() - earlier.totalSeconds()) / later.cpus();
-        if (wall <= 0) {
+        if (wall == 0) {
+            // Two readings within one clock tick: no time passed that /proc/stat can show.
+            return new HostCpuUsage(0, 0, 0, 0, 0, 0);
+        }
+        if (wall < 0) {
             throw new IllegalArgumentException("host CPU readings are not in time order (total "
                     + earlier.totalSeconds() + "s then " + later.totalSeconds() + "s)");
         }

@@ -68,9 +68,9 @@ class RunEndToEndIT {
                 "workload.tables = 1",
                 "workload.table_size = 5000",
                 "measure.duration = 3s",
-                "measure.iterations = 3",
+                "measure.iterations = 5",
                 "warmup.min = 2s",
-                "warmup.max = 6s",
+                "warmup.max = 8s",
                 "warmup.window = 3s",
                 "rest.consecutive = 2",
                 "rest.max_attempts = 10",
@@ -109,8 +109,8 @@ class RunEndToEndIT {
         var cell = run.comparisons().get(0).cells().get(0);
         assertThat(cell.verdict().verdict()).isIn(Verdict.NO_CHANGE, Verdict.INCONCLUSIVE);
         assertThat(code).isIn(ExitCode.PASS.code(), ExitCode.INCONCLUSIVE.code());
-        assertThat(cell.parent()).hasSize(3);
-        assertThat(cell.patch()).hasSize(3);
+        assertThat(cell.parent()).hasSize(5);
+        assertThat(cell.patch()).hasSize(5);
     }
 
     private static void copy(Path from, Path to) throws IOException {

@@ -1,0 +1,90 @@
+package org.taf.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.taf.runner.ExitCode;
+import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.ResultsFixtures;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.SampleRecord;
+import org.taf.runner.results.Verdict;
+import org.taf.runner.stats.StatsOptions;
+
+/** Verdicts come back into the record, and the exit code follows them. */
+class JudgementTest {
+    private static List<IterationRecord> side(double tps, int iterations, boolean failed) {
+        IterationRecord base = ResultsFixtures.small().comparisons().get(0).cells().get(0).parent().get(0);
+        List<IterationRecord> out = new ArrayList<>();
+        for (int i = 0; i < iterations; i++) {
+            List<SampleRecord> samples = new ArrayList<>();
+            for (int s = 1; s <= 20; s++) {
+                long events = Math.round(tps * (1 + 0.01 * Math.sin(i * 7 + s)));
+                samples.add(new SampleRecord(s, 1, events, events, 0, 0, 0, 0, 0.1, 0.2, 0.3, 1));
+            }
+            out.add(new IterationRecord(i, 2 * i, base.startedAt(), "v", base.rest(), base.warmup(),
+                    failed ? List.of() : samples, List.of(), List.of(), failed ? "engine crashed" : null, "log"));
+        }
+        return out;
+    }
+
+    private static RunRecord run(List<IterationRecord> parent, List<IterationRecord> patch) {
+        RunRecord r = ResultsFixtures.small();
+        ComparisonRecord c = r.comparisons().get(0);
+        CellRecord cell = new CellRecord("POINT_SELECT", 2, parent, patch, null);
+        ComparisonRecord c2 = new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), List.of(cell));
+        return new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(), r.finishedAt(),
+                RunRecord.RunStatus.COMPLETED, null, r.runnerVersion(), r.definition(), r.environment(), List.of(c2),
+                List.of());
+    }
+
+    private static Judgement.Judged judge(RunRecord r) {
+        return Judgement.of(r, StatsOptions.defaults());
+    }
+
+    @Test
+    void aClearDropIsARegressionAndExitsOne() {
+        Judgement.Judged j = judge(run(side(10_000, 6, false), side(8_000, 6, false)));
+        var v = j.run().comparisons().get(0).cells().get(0).verdict();
+        assertThat(v.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(v.ratio()).isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(v.ciLow()).isLessThan(v.ratio());
+        assertThat(v.ciHigh()).isGreaterThan(v.ratio());
+        assertThat(j.exitCode()).isEqualTo(ExitCode.REGRESSION);
+    }
+
+    @Test
+    void identicalSidesAreNoChange() {
+        Judgement.Judged j = judge(run(side(10_000, 6, false), side(10_000, 6, false)));
+        assertThat(j.run().comparisons().get(0).cells().get(0).verdict().verdict()).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(j.exitCode()).isEqualTo(ExitCode.PASS);
+    }
+
+    @Test
+    void aPatchThatCrashesIsNewlyFailingAndAnError() {
+        Judgement.Judged j = judge(run(side(10_000, 3, false), side(0, 3, true)));
+        var v = j.run().comparisons().get(0).cells().get(0).verdict();
+        assertThat(v.verdict()).isEqualTo(Verdict.NEWLY_FAILING);
+        assertThat(String.join(" ", v.notes())).contains("engine crashed");
+        assertThat(j.exitCode()).isEqualTo(ExitCode.ERROR);
+    }
+
+    @Test
+    void aFixedParentFailureIsFixed() {
+        Judgement.Judged j = judge(run(side(0, 3, true), side(10_000, 3, false)));
+        assertThat(j.run().comparisons().get(0).cells().get(0).verdict().verdict()).isEqualTo(Verdict.FIXED);
+    }
+
+    @Test
+    void anInterruptedRunIsAnError() {
+        RunRecord r = run(side(10_000, 6, false), side(10_000, 6, false));
+        RunRecord interrupted = new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(),
+                r.finishedAt(), RunRecord.RunStatus.INTERRUPTED, "Ctrl-C", r.runnerVersion(), r.definition(),
+                r.environment(), r.comparisons(), r.warnings());
+        assertThat(judge(interrupted).exitCode()).isEqualTo(ExitCode.ERROR);
+    }
+}

@@ -1,0 +1,60 @@
+package org.taf.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.config.ConfigLoader;
+import org.taf.runner.config.LoadContext;
+import org.taf.runner.config.TestDefinition;
+
+/** The order of measurements: A/B pairs per cell, interleaved or in a seeded random order. */
+class PlanTest {
+    @TempDir
+    Path dir;
+
+    private TestDefinition load(String text) throws IOException {
+        Files.writeString(dir.resolve("p.properties"), text);
+        return new ConfigLoader(new LoadContext(dir, Map.of(), dir, dir)).load(Path.of("p.properties"), Map.of());
+    }
+
+    @Test
+    void pairsAreInterleavedCellByCell() throws IOException {
+        Plan plan = Plan.of(load("workload.tests = POINT_SELECT, OLTP_RO\nworkload.threads = 1, 4\n"
+                + "measure.iterations = 2\n"));
+        assertThat(plan.steps()).hasSize(2 * 2 * 2 * 2);
+        List<String> first = plan.steps().subList(0, 4).stream()
+                .map(s -> s.workload().tafName() + "@" + s.threads() + "#" + s.iteration() + ":" + s.role().label())
+                .toList();
+        assertThat(first).containsExactly("POINT_SELECT@1#0:parent", "POINT_SELECT@1#0:patch",
+                "POINT_SELECT@1#1:parent", "POINT_SELECT@1#1:patch");
+        for (int i = 0; i < plan.steps().size(); i++) {
+            assertThat(plan.steps().get(i).sequence()).isEqualTo(i);
+        }
+    }
+
+    @Test
+    void randomOrderIsSeededAndKeepsThePairsTogether() throws IOException {
+        String text = "measure.iterations = 20\nmeasure.order = random\nmeasure.order_seed = 7\n";
+        Plan a = Plan.of(load(text));
+        Plan b = Plan.of(load(text));
+        assertThat(a.steps()).isEqualTo(b.steps());
+        int patchFirst = 0;
+        for (int i = 0; i < a.steps().size(); i += 2) {
+            Step x = a.steps().get(i);
+            Step y = a.steps().get(i + 1);
+            assertThat(x.iteration()).isEqualTo(y.iteration());
+            assertThat(x.role()).isNotEqualTo(y.role());
+            patchFirst += x.role() == Role.PATCH ? 1 : 0;
+        }
+        int pairs = a.steps().size() / 2;
+        assertThat(patchFirst).as("both orders occur among %d pairs", pairs).isBetween(pairs / 5, pairs * 4 / 5);
+        Plan c = Plan.of(load("measure.iterations = 20\nmeasure.order = random\nmeasure.order_seed = 8\n"));
+        assertThat(c.steps()).isNotEqualTo(a.steps());
+    }
+}
