@@ -1,0 +1,151 @@
+package org.taf.runner.jenkins;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.taf.runner.jenkins.SimulatedJenkins.ShellCall;
+
+/**
+ * Base of the tests of the repository's real {@code Jenkinsfile}: a checkout brings the real
+ * {@code properties/} tree, the build runs on branch {@code feature/x} unless told, and each
+ * command the Jenkinsfile may run is registered by the test through the helpers here (each helper
+ * registers exactly one script). The scripts' text repeats the Jenkinsfile's on purpose: a changed
+ * command line fails the tests with the script that was run.
+ */
+abstract class JenkinsfileTestBase extends PipelineTestBase {
+    static final String HEAD = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00";
+    static final String FIRST_PARENT = "0badf00d0badf00d0badf00d0badf00d0badf00d";
+    static final String GATE_OUT = "taf-out/gate";
+    static final String GATE = "properties/gate.properties";
+
+    @BeforeEach
+    void setUpRepository() throws IOException {
+        try (Stream<Path> files = Files.walk(ROOT.resolve("properties"))) {
+            files.filter(Files::isRegularFile).sorted().forEach(p -> jenkins.repository.put(
+                    ROOT.relativize(p).toString().replace('\\', '/'), read(p)));
+        }
+        onBranch("feature/x");
+    }
+
+    protected void runJenkinsfile() {
+        run("Jenkinsfile");
+    }
+
+    protected void onBranch(String branch) {
+        jenkins.env.put("BRANCH_NAME", branch);
+        jenkins.env.put("JOB_NAME", "taf/" + branch);
+    }
+
+    protected void startedWith(String parameter, String value) {
+        jenkins.startedWith.put(parameter, value);
+    }
+
+    protected void startedByTimer() {
+        jenkins.build.addCause("hudson.triggers.TimerTrigger$TimerTriggerCause", "Started by timer");
+    }
+
+    /** {@code mvn -B -ntp verify} exits {@code exit}, leaving one Surefire report (failing when exit != 0). */
+    protected void unitTests(int exit) {
+        shell.on("mvn -B -ntp verify").exits(exit).writes("taf-runner/target/surefire-reports/TEST-org.taf.runner.SomeTest.xml",
+                "<testsuite><testcase name=\"t\">" + (exit == 0 ? "" : "<failure message=\"boom\"/>") + "</testcase></testsuite>");
+    }
+
+    protected void validates(String definition, int exit) {
+        shell.on("./taf validate " + definition).exits(exit);
+    }
+
+    /** {@code git rev-parse} of {@code revision} prints {@code sha} ("" when it does not resolve). */
+    protected void revision(String revision, String sha) {
+        shell.on("git rev-parse --verify --quiet '" + revision + "^{commit}' || true").prints(sha.isEmpty() ? "" : sha + "\n");
+    }
+
+    /** The checkout is at {@link #HEAD}, whose first parent is {@link #FIRST_PARENT}. */
+    protected void checkoutAtHead() {
+        revision("HEAD", HEAD);
+        revision(HEAD + "~1", FIRST_PARENT);
+    }
+
+    protected void runnerBuilds() {
+        shell.on("./taf --version").prints("taf 0.1.0-SNAPSHOT");
+    }
+
+    /** {@code ./taf run definition overrides...} into {@code out}, as the Jenkinsfile wraps it, doing {@code outcome}. */
+    protected void tafRun(String out, String definition, List<String> overrides, TafOutcome outcome) {
+        String runId = "run-" + out.substring(out.lastIndexOf('/') + 1);
+        shell.on(tafRunScript(out, definition, overrides)).exits(outcome.exit()).writes(outcome.files(out, runId));
+    }
+
+    /** The script of a {@code ./taf run} into {@code out}. */
+    protected static String tafRunScript(String out, String definition, List<String> overrides) {
+        List<String> words = new ArrayList<>(List.of("./taf run " + definition));
+        words.addAll(overrides);
+        words.addAll(List.of("-Doutput.results_dir=" + out + "/results", "-Doutput.site_dir=" + out + "/site",
+                "-Doutput.publish=true"));
+        return teed(String.join(" ", words), out);
+    }
+
+    /** The Jenkinsfile's tee wrapper: output shown and kept in out/taf.log, TAF's own exit code. */
+    static String teed(String command, String out) {
+        return "#!/bin/bash\nmkdir -p " + out + "\n" + command + " 2>&1 | tee " + out + "/taf.log\nexit ${PIPESTATUS[0]}";
+    }
+
+    /** Everything a gate run needs but its outcome: unit tests pass, gate.properties validates, runner builds, checkout at HEAD. */
+    protected void gateRunsUpTo() {
+        unitTests(0);
+        validates(GATE, 0);
+        runnerBuilds();
+        checkoutAtHead();
+    }
+
+    protected void gateRun(TafOutcome outcome) {
+        gateRunsUpTo();
+        tafRun(GATE_OUT, GATE, List.of("-Dparent=" + FIRST_PARENT, "-Dpatch=" + HEAD), outcome);
+    }
+
+    /** properties/a/b.properties -> a-b, as the Jenkinsfile names a nightly branch, stash and output directory. */
+    static String nameOf(String definition) {
+        return definition.replaceFirst("^properties/", "").replaceFirst("\\.properties$", "").replace('/', '-');
+    }
+
+    static String nightlyOut(String definition) {
+        return "taf-out/nightly/" + nameOf(definition);
+    }
+
+    static String nightlyResults(String definition) {
+        return nightlyOut(definition) + "/results/run-" + nameOf(definition) + "/results.json";
+    }
+
+    /** Unit tests pass, every definition validates, the runner builds: what a nightly needs before measuring. */
+    protected void nightlyRunsUpTo(List<String> definitions) {
+        unitTests(0);
+        definitions.forEach(d -> validates(d, 0));
+        runnerBuilds();
+    }
+
+    protected void nightlyRun(String definition, List<String> overrides, TafOutcome outcome) {
+        tafRun(nightlyOut(definition), definition, overrides, outcome);
+    }
+
+    /** {@code ./taf publish} of these results.json files into the nightly site. */
+    protected void tafPublish(List<String> results) {
+        shell.on("./taf publish " + String.join(" ", results) + " -Doutput.site_dir=taf-out/nightly-site")
+                .writes("taf-out/nightly-site/index.html", "<html>nightly</html>\n");
+    }
+
+    protected List<ShellCall> tafRuns() {
+        return calls("./taf run ");
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,6 @@
+// Jenkins refuses a pipeline without an agent section.
+pipeline {
+    stages {
+        stage('x') { steps { echo 'x' } }
+    }
+}
