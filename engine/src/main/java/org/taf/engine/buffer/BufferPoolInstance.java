@@ -434,15 +434,7 @@ final class BufferPoolInstance {
             if (batch.isEmpty()) {
                 break;
             }
-            for (Block b : batch) {
-                try {
-                    if (write(b)) {
-                        written++;
-                    }
-                } finally {
-                    b.fixCount.decrementAndGet();
-                }
-            }
+            written += writePinned(batch);
         }
         return written;
     }
@@ -483,6 +475,11 @@ final class BufferPoolInstance {
         } finally {
             mutex.unlock();
         }
+        return writePinned(batch);
+    }
+
+    /** Writes blocks the caller fixed (pinned) and unfixes them; returns how many were written. */
+    private int writePinned(List<Block> batch) {
         int written = 0;
         for (Block b : batch) {
             try {

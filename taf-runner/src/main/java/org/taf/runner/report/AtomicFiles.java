@@ -1,14 +1,9 @@
 package org.taf.runner.report;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
+import org.taf.runner.results.ResultsException;
+import org.taf.runner.results.ResultsStore;
 
 /**
  * Writes a file so that readers (a web server, a browser, an interrupted publish) see the old or
@@ -22,30 +17,10 @@ final class AtomicFiles {
     }
 
     static void write(Path file, byte[] content) {
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
         try {
-            Files.createDirectories(dir);
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer buf = ByteBuffer.wrap(content);
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
-                ch.force(true);
-            }
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the original error is the one to report
-            }
-            throw new ReportException("cannot write " + file + ": " + e, e);
+            ResultsStore.writeAtomically(file, content);
+        } catch (ResultsException e) {
+            throw new ReportException(e.getMessage(), e);
         }
     }
 }

@@ -1,10 +1,13 @@
 package org.taf.runner.report;
 
-/** Escaping for HTML text and double-quoted attribute values, for the little HTML made in Java (Markdown). */
-final class Html {
+/**
+ * Escaping for HTML and SVG text and double-quoted attribute values, for the markup made in Java
+ * (Markdown, charts). Control characters, which XML 1.0 forbids, are dropped.
+ */
+public final class Html {
     private Html() {}
 
-    static String esc(String s) {
+    public static String esc(String s) {
         StringBuilder b = new StringBuilder(s.length() + 16);
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -14,7 +17,11 @@ final class Html {
                 case '&' -> b.append("&amp;");
                 case '"' -> b.append("&quot;");
                 case '\'' -> b.append("&#39;");
-                default -> b.append(c);
+                default -> {
+                    if (c >= 0x20 || c == '\n' || c == '\t') {
+                        b.append(c);
+                    }
+                }
             }
         }
         return b.toString();

@@ -72,7 +72,12 @@ public final class ResultsStore {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
-            throw new ResultsException("cannot write " + file + ": " + e.getMessage(), e);
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the original error is the one to report
+            }
+            throw new ResultsException("cannot write " + file + ": " + e, e);
         }
     }
 

@@ -13,24 +13,7 @@ final class Svg {
 
     /** Escapes text for element content and double-quoted attributes. */
     static String esc(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> {
-                    // Control characters are not allowed in XML 1.0; they carry nothing a reader needs.
-                    if (c >= 0x20 || c == '\n' || c == '\t') {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.toString();
+        return org.taf.runner.report.Html.esc(s);
     }
 
     /** A coordinate: rounded to 0.01, no trailing zeros, no exponent. */
