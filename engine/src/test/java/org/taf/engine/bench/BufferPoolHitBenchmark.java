@@ -29,25 +29,33 @@ import org.taf.engine.storage.Tablespace;
 import org.taf.engine.storage.Tablespaces;
 
 /**
- * Buffer-pool page fixes (S latch, then release) of uniformly random pages of a data file twice
- * the pool's size: about half are hits, so eviction runs and every hit goes through InnoDB's
- * make-young check, which takes the instance's pool mutex when it moves a page.
+ * Buffer-pool page fixes (S latch, then release) of a data file twice the pool's size, so eviction
+ * runs all the time and every hit goes through InnoDB's make-young check. {@code access}:
+ * <ul>
+ *   <li>{@code hot}: 90% of fixes go to a hot set of a quarter of the pool, 10% to the whole file —
+ *       mostly hits on pages that stay resident, which InnoDB keeps moving to the LRU head (under
+ *       the pool mutex before MDEV-33966) as eviction goes on;</li>
+ *   <li>{@code uniform}: every page equally likely — half the fixes miss and read from the file.</li>
+ * </ul>
  * Run with {@code engine/bench/buffer-pool.sh}; see engine/BENCHMARKS.md.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Measurement(iterations = 3, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class BufferPoolHitBenchmark {
     private static final int PAGE = 16 * 1024;
-    private static final int POOL_PAGES = 2048; // 32 MiB
+    private static final int POOL_PAGES = 16384; // 256 MiB: 4096 frames per instance with 4 instances
     private static final int DATA_PAGES = 2 * POOL_PAGES;
     private static final int SPACE = 1;
 
     @Param({"1", "4"})
     public int instances;
+
+    @Param({"hot", "uniform"})
+    public String access;
 
     private Path dir;
     private BufferPool pool;
@@ -74,9 +82,12 @@ public class BufferPoolHitBenchmark {
         before = pool.status();
     }
 
+    private static final int HOT_PAGES = POOL_PAGES / 4;
+
     @Benchmark
     public int fixRandomPage() {
-        int p = ThreadLocalRandom.current().nextInt(DATA_PAGES);
+        ThreadLocalRandom r = ThreadLocalRandom.current();
+        int p = access.equals("hot") && r.nextInt(10) != 0 ? r.nextInt(HOT_PAGES) : r.nextInt(DATA_PAGES);
         try (var g = pool.fix(SPACE, p, LatchMode.S)) {
             return g.frame()[100];
         }
@@ -85,8 +96,8 @@ public class BufferPoolHitBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
         BufferPoolStatus s = pool.status();
-        System.out.printf("%ncounters: instances=%d fixes=%d disk-reads=%d made-young=%d not-made-young=%d "
-                        + "mutex-acquisitions=%d mutex-waits=%d%n", instances, s.readRequests() - before.readRequests(),
+        System.out.printf("%ncounters: instances=%d access=%s fixes=%d disk-reads=%d made-young=%d not-made-young=%d "
+                        + "mutex-acquisitions=%d mutex-waits=%d%n", instances, access, s.readRequests() - before.readRequests(),
                 s.pagesRead() - before.pagesRead(), s.pagesMadeYoung() - before.pagesMadeYoung(),
                 s.pagesNotMadeYoung() - before.pagesNotMadeYoung(), s.mutexAcquisitions() - before.mutexAcquisitions(),
                 s.mutexWaits() - before.mutexWaits());
