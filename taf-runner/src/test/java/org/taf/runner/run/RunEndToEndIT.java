@@ -117,6 +117,43 @@ class RunEndToEndIT {
         assertThat(cell.patch()).hasSize(5);
     }
 
+    @Test
+    void anInterruptedRunKeepsWhatItMeasuredAndLeavesNoEngine() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process runner = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + parentSha,
+                "-Dname=interrupted", "-Doutput.results_dir=interrupted-results", "-Doutput.publish=false")
+                .directory(dir.toFile()).redirectErrorStream(true).start();
+        StringBuilder seen = new StringBuilder();
+        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(runner.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                seen.append(line).append('\n');
+                if (line.startsWith("taf: [2/")) {
+                    runner.destroy(); // SIGTERM, as Ctrl-C or a CI abort sends
+                }
+            }
+        }
+        assertThat(runner.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("runner exited; output:%n%s", seen)
+                .isTrue();
+        Path runs = dir.resolve("interrupted-results");
+        Path run;
+        try (Stream<Path> s = Files.list(runs)) {
+            run = s.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        RunRecord record = ResultsStore.read(run);
+        assertThat(record.status()).as("output:%n%s", seen).isEqualTo(RunRecord.RunStatus.INTERRUPTED);
+        assertThat(record.failure()).matches("interrupted after [12] measurements");
+        assertThat(record.comparisons().get(0).cells().get(0).parent()).hasSize(1);
+        try (Stream<Path> s = Files.list(run)) {
+            assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        }
+        assertThat(seen.toString()).contains("taf: interrupted;");
+        // No engine of this run is left: none has a datadir under the run's directory.
+        assertThat(ProcessHandle.allProcesses().map(h -> h.info().commandLine().orElse(""))
+                .filter(c -> c.contains(run.toString()))).isEmpty();
+    }
+
     private static void copy(Path from, Path to) throws IOException {
         Files.createDirectories(to.getParent());
         Files.copy(from, to);
