@@ -9,9 +9,8 @@ import java.util.concurrent.Callable;
 import org.taf.runner.ExitCode;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
-import org.taf.runner.config.RuntimeKind;
 import org.taf.runner.config.TestDefinition;
-import org.taf.runner.launch.ProcessRuntime;
+import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.run.RunOutputs;
 import org.taf.runner.run.Runner;
@@ -57,11 +56,8 @@ final class RunCommand implements Callable<Integer> {
         TestDefinition def = new ConfigLoader(context).load(definition, settings);
         PrintStream out = System.out;
         def.config().warnings().forEach(w -> System.err.println("warning: " + w));
-        if (def.profile().runtime() == RuntimeKind.CONTAINER) {
-            throw new TafException(def.config().fileDisplay() + ": profile " + def.profile().name()
-                    + " asks for the container runtime, which is not available yet; use a process profile");
-        }
-        ProcessRuntime runtime = new ProcessRuntime(def.cacheDir().resolve("state"));
+        EngineRuntime runtime = Runtimes.forProfile(def.profile(), def.cacheDir().resolve("state"), System.err);
+        Runtimes.pinClient(def.profile(), System.err);
         Runner runner = new Runner(def, runtime, Clock.systemUTC(), out, VersionProvider.runnerVersion(),
                 command(definition, settings, verb));
         Thread hook = new Thread(() -> {

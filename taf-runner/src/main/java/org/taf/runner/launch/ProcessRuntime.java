@@ -5,6 +5,7 @@ import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.taf.runner.warmup.Sleeper;
 import org.taf.runner.warmup.Ticker;
 
@@ -12,14 +13,19 @@ import org.taf.runner.warmup.Ticker;
  * Runs the engine as a local child process: checks the port, starts the command with stdout and
  * stderr appended to the log file, records a {@link PidRecord}, registers the engine with the
  * {@link EngineRegistry} (stopped on Ctrl-C/SIGTERM), and waits for the handshake. Before its
- * first start it sweeps engines left by a runner killed with SIGKILL. {@link LaunchSpec#cpuSet()}
- * is not applied here (container profiles pin CPUs).
+ * first start it sweeps engines left by a runner killed with SIGKILL.
+ *
+ * <p>CPUs: with {@link LaunchSpec#cpuSet()} the command runs under {@code taskset -c CPUS}, checked
+ * after startup through {@code /proc/<pid>/status}. Without one the engine gets the CPUs the runner
+ * had when this runtime was made, not the runner's current ones: once the runner has pinned itself
+ * to the load generator's CPUs ({@link Affinity#pinSelf}), an unpinned engine must not inherit them.
  */
 public final class ProcessRuntime implements EngineRuntime {
     private final PidFiles pidFiles;
     private final Readiness readiness;
     private final Ticker ticker;
     private final EngineRegistry registry;
+    private final String runnerCpus = Affinity.of(ProcessHandle.current().pid()).orElse("");
     private boolean swept;
 
     /**
@@ -57,12 +63,13 @@ public final class ProcessRuntime implements EngineRuntime {
         }
         check(spec);
         PortFinder.requireFree(spec.port());
-        Process process = spawn(spec);
+        Process process = spawn(spec, cpus(spec));
         ProcessEngine engine = new ProcessEngine(process, spec, registry, pidFiles, ticker);
         registry.register(engine); // first, so that Ctrl-C during startup stops it too
         try {
             pidFiles.write(process.pid(), spec.port(), spec.command());
             engine.ready(readiness.await(spec.port(), spec.startupTimeout(), engine));
+            checkCpus(process.pid(), spec);
             return engine;
         } catch (InterruptedException e) {
             engine.kill();
@@ -87,13 +94,32 @@ public final class ProcessRuntime implements EngineRuntime {
         }
     }
 
-    private static Process spawn(LaunchSpec spec) {
+    /** The CPUs to start the engine on; empty to inherit the runner's (when it has not been pinned). */
+    private Optional<String> cpus(LaunchSpec spec) {
+        if (spec.cpuSet().isPresent()) {
+            return spec.cpuSet();
+        }
+        String now = Affinity.of(ProcessHandle.current().pid()).orElse("");
+        return runnerCpus.isEmpty() || CpuList.same(now, runnerCpus) ? Optional.empty() : Optional.of(runnerCpus);
+    }
+
+    private static void checkCpus(long pid, LaunchSpec spec) {
+        if (spec.cpuSet().isPresent()) {
+            String got = Affinity.of(pid).orElse("?");
+            if (!CpuList.same(got, spec.cpuSet().get())) {
+                throw new LaunchException("engine pid " + pid + " runs on CPUs " + got + ", not the requested cpuset " + spec.cpuSet().get());
+            }
+        }
+    }
+
+    private static Process spawn(LaunchSpec spec, Optional<String> cpus) {
         try {
             Path parent = spec.logFile().toAbsolutePath().getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            ProcessBuilder builder = new ProcessBuilder(spec.command())
+            List<String> command = cpus.map(c -> Affinity.pinned(c, spec.command())).orElse(spec.command());
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(spec.workingDir().toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(Redirect.appendTo(spec.logFile().toFile()));

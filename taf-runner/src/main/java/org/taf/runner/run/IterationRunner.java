@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -80,7 +79,7 @@ final class IterationRunner {
         var cmd = EngineCommands.tafEngine(def.launch().java(), def.launch().jvmArgs(), side.build().artifact(), data,
                 port, work.resolve("engine.pid"), log, new TreeMap<>(side.side().engine().asMap()));
         LaunchSpec spec = new LaunchSpec(cmd, work, new TreeMap<>(), port, data, log, def.launch().startupTimeout(),
-                def.launch().shutdownTimeout(), Optional.empty());
+                def.launch().shutdownTimeout(), def.profile().engineCpuset().map(c -> c.spec()));
         Attempt a = new Attempt();
         try (RunningEngine engine = runtime.start(spec)) {
             a.serverVersion = engine.serverVersion();
