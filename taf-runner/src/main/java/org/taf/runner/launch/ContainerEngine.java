@@ -46,6 +46,11 @@ final class ContainerEngine implements RunningEngine, StartupWatch {
         this.ticker = ticker;
     }
 
+    /** Container id, 64 hex digits. */
+    String id() {
+        return id;
+    }
+
     /** Container id, 12 hex digits as {@code docker ps} shows it. */
     String shortId() {
         return id.substring(0, Math.min(12, id.length()));

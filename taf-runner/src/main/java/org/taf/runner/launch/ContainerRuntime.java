@@ -108,11 +108,11 @@ public final class ContainerRuntime implements EngineRuntime {
         DockerClient client = docker();
         ContainerPlan plan = ContainerPlan.of(spec, options, image(client), options.image().isPresent() ? List.of() : hostRoots(),
                 ProcessHandle.current().pid(), selfStartTicks(), owner(spec.workingDir()), Files::exists);
-        String id = create(client, plan);
-        ContainerEngine engine = new ContainerEngine(client, id, spec, registry, ticker);
-        registry.register(engine); // first, so that Ctrl-C during startup removes it too
+        // created and registered under the registry's lock, so that Ctrl-C during startup removes it too
+        ContainerEngine engine = registry.spawnRegistered(
+                () -> new ContainerEngine(client, create(client, plan), spec, registry, ticker));
         try {
-            client.startContainerCmd(id).exec();
+            client.startContainerCmd(engine.id()).exec();
             engine.started();
             engine.ready(readiness.await(spec.port(), spec.startupTimeout(), engine));
             checkCpus(engine, spec);

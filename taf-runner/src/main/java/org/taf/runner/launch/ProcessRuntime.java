@@ -63,13 +63,14 @@ public final class ProcessRuntime implements EngineRuntime {
         }
         check(spec);
         PortFinder.requireFree(spec.port());
-        Process process = spawn(spec, cpus(spec));
-        ProcessEngine engine = new ProcessEngine(process, spec, registry, pidFiles, ticker);
-        registry.register(engine); // first, so that Ctrl-C during startup stops it too
+        Optional<String> cpus = cpus(spec);
+        // Spawned and registered under the registry's lock, so that Ctrl-C during startup stops it too.
+        ProcessEngine engine = registry.spawnRegistered(
+                () -> new ProcessEngine(spawn(spec, cpus), spec, registry, pidFiles, ticker));
         try {
-            pidFiles.write(process.pid(), spec.port(), spec.command());
+            pidFiles.write(engine.pid(), spec.port(), spec.command());
             engine.ready(readiness.await(spec.port(), spec.startupTimeout(), engine));
-            checkCpus(process.pid(), spec);
+            checkCpus(engine.pid(), spec);
             return engine;
         } catch (InterruptedException e) {
             engine.kill();
