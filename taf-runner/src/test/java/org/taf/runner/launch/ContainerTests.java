@@ -25,7 +25,7 @@ final class ContainerTests {
 
     /** The TAF engine on {@code dir/data}, logging to {@code dir/engine.log}, with a small buffer pool and heap. */
     static List<String> engine(Path jar, Path dir, int port) {
-        return EngineCommands.tafEngine(Path.of(System.getProperty("java.home"), "bin", "java"), List.of("-Xmx256m"), jar,
+        return EngineCommands.tafEngine(Path.of(System.getProperty("java.home"), "bin", "java"), List.of("-Xmx320m"), jar,
                 dir.resolve("data"), port, dir.resolve("engine.pid"), dir.resolve("engine.log"),
                 new TreeMap<>(Map.of("innodb_buffer_pool_size", "32M")));
     }
