@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * Starts engines: the seam between the orchestrator and how an engine runs. {@link ProcessRuntime}
- * runs a local process; a container runtime (container profiles) will run the same
- * {@link LaunchSpec} in a container pinned to {@link LaunchSpec#cpuSet()}, with host networking
+ * runs a local process (pinned with taskset); {@link ContainerRuntime} (container profiles) runs the
+ * same {@link LaunchSpec} in a container pinned to {@link LaunchSpec#cpuSet()}, with host networking
  * and the spec's paths bound in, answering the same handshake and sampling CPU from its cgroup.
  */
 public interface EngineRuntime {

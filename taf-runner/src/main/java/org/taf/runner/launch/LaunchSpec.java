@@ -23,8 +23,9 @@ import org.taf.runner.warmup.Durations;
  * @param logFile         where the engine's stdout and stderr go (appended)
  * @param startupTimeout  {@code launch.startup_timeout}: longest wait for the handshake; default 60s
  * @param shutdownTimeout {@code launch.shutdown_timeout}: longest wait after SIGTERM before SIGKILL; default 30s
- * @param cpuSet          CPUs to pin the engine to, in cpuset list form ({@code 0-1,3}); the
- *                        container runtime applies it, the process runtime does not yet
+ * @param cpuSet          CPUs to pin the engine to, in cpuset list form ({@code 0-1,3}):
+ *                        {@code --cpuset-cpus} in the container runtime, {@code taskset -c} in
+ *                        the process runtime, checked after startup; empty: not pinned
  */
 public record LaunchSpec(List<String> command, Path workingDir, SortedMap<String, String> environment, int port,
                          Path datadir, Path logFile, Duration startupTimeout, Duration shutdownTimeout,
