@@ -15,8 +15,8 @@ import java.util.OptionalLong;
  *                    included (no swapping past it); empty (the default): no limit
  */
 public record ContainerOptions(Optional<String> image, OptionalLong memoryLimit) {
-    /** Docker refuses less than 6 MiB; a JVM needs far more, but that is the engine's error to report. */
-    static final long MIN_MEMORY = 6L * 1024 * 1024;
+    /** The config's lower bound for profile.memory_limit (Docker itself refuses less than 6 MiB, naming it). */
+    static final long MIN_MEMORY = 4L * 1024 * 1024;
 
     public ContainerOptions {
         if (image.isPresent() && image.get().isBlank()) {
@@ -24,7 +24,7 @@ public record ContainerOptions(Optional<String> image, OptionalLong memoryLimit)
         }
         if (memoryLimit.isPresent() && memoryLimit.getAsLong() < MIN_MEMORY) {
             throw new IllegalArgumentException("profile.memory_limit (" + memoryLimit.getAsLong()
-                    + " bytes) must be at least 6M (Docker's minimum)");
+                    + " bytes) must be at least 4M");
         }
     }
 

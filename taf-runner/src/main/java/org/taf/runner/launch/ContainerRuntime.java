@@ -93,6 +93,7 @@ public final class ContainerRuntime implements EngineRuntime {
             }
             out.add(new SweptEngine(name, pid, pid > 0 ? SweptEngine.Outcome.KILLED : SweptEngine.Outcome.GONE));
         }
+        RootfsImage.removeStale(client);
         return out;
     }
 

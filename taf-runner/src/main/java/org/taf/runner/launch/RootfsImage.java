@@ -2,9 +2,11 @@ package org.taf.runner.launch;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Image;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Map;
 import org.testcontainers.images.builder.ImageFromDockerfile;
@@ -15,7 +17,8 @@ import org.testcontainers.images.builder.Transferable;
  * merged-/usr links ({@code bin -> usr/bin}, {@code lib -> usr/lib}, ...), built with no network and
  * no registry. Everything it runs is bound in from the host ({@code /usr}, the JDK's configuration).
  * Its tag is a hash of its content, so one image is built once per machine and reused by every run;
- * it is labelled {@code org.taf.runner=rootfs} and never needs sweeping.
+ * it is labelled {@code org.taf.runner=rootfs}, and images of other contents (an older TAF's) are
+ * removed by the sweep.
  */
 final class RootfsImage {
     /** Repository of the local image; the tag is the content hash. */
@@ -48,6 +51,21 @@ final class RootfsImage {
             return REPOSITORY + ":" + HexFormat.of().formatHex(sha.digest()).substring(0, 12);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Removes local images labelled as TAF's root file system other than the current one; those in use stay. */
+    static void removeStale(DockerClient docker) {
+        String current = name();
+        for (Image image : docker.listImagesCmd().withLabelFilter(Map.of(ContainerPlan.LABEL, ROOTFS_LABEL)).exec()) {
+            if (image.getRepoTags() != null && Arrays.asList(image.getRepoTags()).contains(current)) {
+                continue;
+            }
+            try {
+                docker.removeImageCmd(image.getId()).exec();
+            } catch (RuntimeException e) {
+                // in use by a container of another runner, or removed meanwhile: left for a later sweep
+            }
         }
     }
 

@@ -24,6 +24,14 @@ public interface RunningEngine extends AutoCloseable {
     /** The file its stdout and stderr go to. */
     Path logFile();
 
+    /**
+     * The CPUs the kernel lets its main process run on ({@code Cpus_allowed_list} of
+     * {@code /proc/<pid>/status}, e.g. {@code 1}), for the results; empty once it has exited.
+     */
+    default java.util.Optional<String> cpus() {
+        return Affinity.of(pid());
+    }
+
     /** True until its main process exits. */
     boolean isAlive();
 

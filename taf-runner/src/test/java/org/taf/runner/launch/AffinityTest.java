@@ -42,7 +42,7 @@ class AffinityTest {
         assertThatThrownBy(() -> new ContainerOptions(Optional.of(" "), OptionalLong.empty()))
                 .hasMessageContaining("profile.image");
         assertThatThrownBy(() -> new ContainerOptions(Optional.empty(), OptionalLong.of(1024)))
-                .hasMessageContaining("profile.memory_limit (1024 bytes) must be at least 6M");
+                .hasMessageContaining("profile.memory_limit (1024 bytes) must be at least 4M");
     }
 
     @Test

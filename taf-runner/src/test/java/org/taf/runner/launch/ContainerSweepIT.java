@@ -12,11 +12,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.images.builder.ImageFromDockerfile;
+import org.testcontainers.images.builder.Transferable;
 
 /**
  * No container outlives its runner: SIGTERM to the runner removes it through the shutdown hook;
  * after SIGKILL it keeps running until the next runtime's sweep removes it, while the containers
- * of live runners (this JVM's) are left alone. The runner is a child JVM running {@link ContainerHolderMain}.
+ * of live runners (this JVM's) are left alone, and so is the current root file system image. The runner is a child JVM running {@link ContainerHolderMain}.
  */
 class ContainerSweepIT {
     @TempDir
@@ -70,5 +72,21 @@ class ContainerSweepIT {
         assertThat(swept).contains(new SweptEngine(Path.of("docker:" + id.substring(0, 12)), enginePid, SweptEngine.Outcome.KILLED));
         assertThat(ContainerTests.containersOf(runner.pid())).isEmpty();
         assertThat(Processes.running(enginePid)).isFalse();
+    }
+
+    @Test
+    void theSweepRemovesRootfsImagesOfOtherContentAndKeepsTheCurrentOne() {
+        var docker = ContainerTests.docker();
+        String current = RootfsImage.ensure(docker);
+        String stale = RootfsImage.REPOSITORY + ":stale-sweep-it";
+        new ImageFromDockerfile(stale, false)
+                .withFileFromString("Dockerfile", RootfsImage.dockerfile() + "LABEL stale=yes\n")
+                .withFileFromTransferable("rootfs.tar", Transferable.of(RootfsImage.rootfs()))
+                .withBuildImageCmdModifier(cmd -> cmd.withNetworkMode("none")).get();
+        assertThat(docker.listImagesCmd().withFilter("reference", List.of(stale)).exec()).hasSize(1);
+
+        new ContainerRuntime(ContainerOptions.defaults()).sweepLeftovers();
+        assertThat(docker.listImagesCmd().withFilter("reference", List.of(stale)).exec()).isEmpty();
+        assertThat(docker.listImagesCmd().withFilter("reference", List.of(current)).exec()).hasSize(1);
     }
 }
