@@ -19,6 +19,7 @@ ROUNDS=${ROUNDS:-1}
 ITERATIONS=${ITERATIONS:-5}
 DURATION=${DURATION:-20s}
 WORK=${WORK:-$(mktemp -d /tmp/taf-container-bench.XXXXXX)}
+mkdir -p "$WORK"
 OUT=${OUT:-$WORK/iterations.tsv}
 
 run() { # runtime round
