@@ -9,6 +9,7 @@
 #
 #   bash docs/benchmarks/container-runtime.sh                     # 1 round, 5 iterations per side, 20 s each
 #   ROUNDS=2 ITERATIONS=5 DURATION=30s bash docs/benchmarks/container-runtime.sh
+#   EXTRA="-Dlaunch.jvm_args=-Xmx1g" bash docs/benchmarks/container-runtime.sh   # more settings, both runtimes
 #
 # Needs: Java 17, Maven, Docker (dockerd running: bash .ci/setup), python3. Builds the engine at HEAD once
 # (cached); results go under $WORK (a temporary directory), never into site/.
@@ -26,7 +27,7 @@ run() { # runtime round
     ./taf run properties/quick.properties -Dprofile=container-pinned -Dprofile.runtime="$1" \
         -Dparent=HEAD -Dpatch=HEAD -Dname="bench-$1-$2" -Dmeasure.iterations="$ITERATIONS" \
         -Dmeasure.duration="$DURATION" -Doutput.results_dir="$WORK/results-$1-$2" -Doutput.publish=false \
-        -Doutput.junit=false >"$WORK/$1-$2.log" 2>&1 || true # exit 1/2 (a verdict) is not a failure here
+         -Doutput.junit=false ${EXTRA:-} >"$WORK/$1-$2.log" 2>&1 || true # exit 1/2 (a verdict) is not a failure here
     python3 - "$WORK/results-$1-$2" "$1" "$2" >>"$OUT" <<'PY'
 import json, pathlib, sys
 root, runtime, rnd = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
