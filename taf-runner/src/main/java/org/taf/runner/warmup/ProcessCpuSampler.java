@@ -38,6 +38,12 @@ public final class ProcessCpuSampler implements CpuSampler {
         return pid;
     }
 
+    /** {@code /proc/<pid>/stat (utime+stime, 1/<ticks> s)}: the file read and its resolution. */
+    @Override
+    public String source() {
+        return "/proc/" + pid + "/stat (utime+stime, 1/" + ticksPerSecond + " s)";
+    }
+
     @Override
     public double cpuSeconds() {
         Path file = procRoot.resolve(Long.toString(pid)).resolve("stat");
