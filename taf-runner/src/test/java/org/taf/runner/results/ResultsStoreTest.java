@@ -36,6 +36,19 @@ class ResultsStoreTest {
     }
 
     @Test
+    void aVersionOneFileWrittenBeforeTheCpuFieldsStillReads() {
+        // The CPU fields (iteration engine_cpu, verdict cpu) were added to version 1 as optional fields.
+        RunRecord old = ResultsStore.read(Path.of("src/test/resources/golden/results-v1-without-cpu.json"));
+        CellRecord cell = old.comparisons().get(0).cells().get(0);
+        assertThat(cell.parent()).allSatisfy(it -> assertThat(it.engineCpu()).isNull());
+        assertThat(cell.verdict().cpu()).isNull();
+        assertThat(cell.verdict().parentTps()).isEqualTo(18_200.0);
+        CellRecord now = ResultsFixtures.small().comparisons().get(0).cells().get(0);
+        assertThat(now.parent().get(0).engineCpu().source()).isEqualTo(ResultsFixtures.CPU_SOURCE);
+        assertThat(now.verdict().cpu().change()).isEqualTo("UNKNOWN");
+    }
+
+    @Test
     void otherFormatVersionsAreRefusedWithAnInstruction() throws IOException {
         Path old = dir.resolve("old.json");
         Files.writeString(old, "{\"format_version\": 0, \"run_id\": \"x\"}");
