@@ -22,6 +22,7 @@ import org.taf.runner.launch.LaunchSpec;
 import org.taf.runner.launch.PortFinder;
 import org.taf.runner.launch.RunningEngine;
 import org.taf.runner.results.CpuPointRecord;
+import org.taf.runner.results.EngineCpuRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.IterationRecord.RestRecord;
@@ -101,7 +102,7 @@ final class IterationRunner {
         }
         Path kept = DataDirectories.keepLog(log, runDir.resolve("logs"), name + ".log");
         return new IterationRecord(step.iteration(), step.sequence(), started, a.serverVersion, a.rest, a.warmup,
-                a.samples, a.cpu, flags(a), a.failure, runDir.relativize(kept).toString());
+                a.samples, a.cpu, flags(a), a.failure, runDir.relativize(kept).toString(), a.engineCpu);
     }
 
     /** What one attempt gathered, so a failure keeps whatever was measured before it. */
@@ -111,6 +112,7 @@ final class IterationRunner {
         WarmupRecord warmup = new WarmupRecord("none", true, 0, "not reached", List.of(), List.of());
         List<SampleRecord> samples = List.of();
         List<CpuPointRecord> cpu = List.of();
+        EngineCpuRecord engineCpu;
         String failure;
     }
 
@@ -197,6 +199,8 @@ final class IterationRunner {
     private static void take(MeasuringListener m, Attempt a) {
         a.samples = m.samples();
         a.cpu = m.cpu();
+        a.engineCpu = m.samples().isEmpty() ? null
+                : new EngineCpuRecord(m.engineCpuSource(), m.measuredEngineCpuSeconds());
     }
 
     private WorkloadOptions options(ConnectionSettings c) {

@@ -45,7 +45,7 @@ final class Judgement {
                 CellVerdict v = stats.cells().stream()
                         .filter(x -> x.workload().equals(cell.workload()) && x.threads() == cell.threads())
                         .findFirst().orElseThrow();
-                judged.add(cell.withVerdict(record(v)));
+                judged.add(cell.withVerdict(CpuJudgement.add(record(v), cell, v.verdict(), options)));
             }
             comparisons.add(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), judged));
             worst = worse(worst, stats.exitCode());
