@@ -38,10 +38,13 @@ public final class ProcessCpuSampler implements CpuSampler {
         return pid;
     }
 
-    /** {@code /proc/<pid>/stat (utime+stime, 1/<ticks> s)}: the file read and its resolution. */
+    /**
+     * {@code /proc/<pid>/stat utime+stime (1/100 s ticks)}: the file read and its resolution; the pid
+     * is left out so that every iteration (a new process each) names the same source.
+     */
     @Override
     public String source() {
-        return "/proc/" + pid + "/stat (utime+stime, 1/" + ticksPerSecond + " s)";
+        return "/proc/<pid>/stat utime+stime (1/" + ticksPerSecond + " s ticks)";
     }
 
     @Override
