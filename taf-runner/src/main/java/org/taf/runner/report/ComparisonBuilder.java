@@ -88,7 +88,14 @@ final class ComparisonBuilder {
         facts.add(new Fact("cell.pairs", Integer.toString(v.pairsUsed())));
         facts.add(new Fact("cell.stop", v.stopReason() == null ? Formats.NONE : v.stopReason()));
         facts.add(new Fact("cell.mde", f.percent(v.mdePct(), 1)));
-        facts.add(new Fact("cell.cpu_per_tx", f.number(v.parentCpuPerTx(), 3) + " / " + f.number(v.patchCpuPerTx(), 3)));
+        facts.add(new Fact("cell.cpu_per_tx", CpuTexts.perTx(f, v).replace(" -> ", " / ")));
+        if (v.cpu() != null) {
+            facts.add(new Fact("cell.cpu_ratio", CpuTexts.ratio(f, v) + (v.cpu().ciLow() == null ? "" : " ("
+                    + x.m().get("cell.ci", String.format(Locale.ROOT, "%.0f%%", v.confidence() * 100)) + ")")));
+            facts.add(new Fact("cell.cpu_change", x.m().get("cpu.change." + v.cpu().change()) + ", p "
+                    + f.pValue(v.cpu().pValue())));
+            facts.add(new Fact("cell.cpu_source", v.cpu().source()));
+        }
         return facts;
     }
 

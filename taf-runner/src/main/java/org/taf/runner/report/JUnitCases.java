@@ -37,7 +37,7 @@ final class JUnitCases {
             case REGRESSED -> new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(),
                     "patch " + f.change(v.ratio()) + " vs parent: ratio " + f.ratio(v.ratio()) + " "
                             + f.interval(v.ciLow(), v.ciHigh()) + ", fail threshold "
-                            + f.percent(settings.percent("verdict.fail_pct", 5), 1), out, out);
+                            + f.percent(settings.percent("verdict.fail_pct", 5), 1) + "; " + CpuTexts.line(f, v), out, out);
             case NEWLY_FAILING, NOT_COMPARABLE -> new Case(c.name(), name, seconds, Kind.ERROR, v.verdict().name(),
                     errorMessage(v.verdict(), cell), failures(cell), out);
             case INCONCLUSIVE -> new Case(c.name(), name, seconds, Kind.SKIPPED, null, "inconclusive: " + reason(v, f),
@@ -96,6 +96,7 @@ final class JUnitCases {
             b.append("p-value ").append(f.pValue(v.pValue())).append(" (adjusted ").append(f.pValue(v.pAdjusted()))
                     .append("), pairs ").append(v.pairsUsed()).append(", stopped: ")
                     .append(v.stopReason() == null ? Formats.NONE : v.stopReason()).append('\n');
+            b.append(CpuTexts.line(f, v)).append('\n');
             b.append("verdict ").append(v.verdict()).append(" (classic ").append(v.classic()).append(")\n");
             v.notes().forEach(n -> b.append("note: ").append(n).append('\n'));
         }

@@ -18,7 +18,8 @@ import org.taf.runner.results.SideRecord;
  * What a reader must know before trusting a run, computed from its records: a run that did not
  * complete, failed builds, builds reused from the cache, iterations that failed, never rested,
  * never settled, ran on a noisy host or counted errors, sides whose iterations disagree by more
- * than the warning threshold, cells too noisy to see a change of the fail threshold, and a CPU
+ * than the warning threshold, cells too noisy to see a change of the fail threshold, cells whose
+ * CPU time per transaction and TPS verdict disagree, and a CPU
  * frequency that was not pinned. Warnings the run recorded itself are added when they say
  * something else. Same record, same list, in plan order.
  */
@@ -59,6 +60,7 @@ public final class Warnings {
         List<String> failed = new ArrayList<>();
         List<String> spread = new ArrayList<>();
         List<String> lowPower = new ArrayList<>();
+        List<String> cpuDisagrees = new ArrayList<>();
         int iterations = 0;
         double warnPct = settings.percent("verdict.warning_pct", 3);
         double failPct = settings.percent("verdict.fail_pct", 5);
@@ -94,6 +96,10 @@ public final class Warnings {
                 if (cell.verdict() != null && cell.verdict().mdePct() != null && cell.verdict().mdePct() > failPct) {
                     lowPower.add(m.get("ref.mde", cellRef, f.percent(cell.verdict().mdePct(), 1)));
                 }
+                if (cell.verdict() != null && cell.verdict().cpu() != null
+                        && cell.verdict().cpu().disagreement() != null) {
+                    cpuDisagrees.add(m.get("warning.cpu_disagrees", cellRef, cell.verdict().cpu().disagreement()));
+                }
             }
         }
         if (!failed.isEmpty()) {
@@ -108,6 +114,7 @@ public final class Warnings {
         if (!lowPower.isEmpty()) {
             out.add(m.get("warning.low_power", f.percent(failPct, 1), list(lowPower)));
         }
+        out.addAll(cpuDisagrees);
         if (!cached.isEmpty()) {
             out.add(m.get("warning.builds_cached", String.join(", ", cached)));
         }

@@ -17,12 +17,14 @@ class SummaryWriterTest {
         List<String> table = lines.subList(2, 2 + 22);
         assertThat(table).allMatch(l -> l.indexOf('|') == bars);
         assertThat(table.get(0)).matches("11\\.8 +\\| POINTS-COVERED-PK \\| +1 \\| +1,889 \\| +2,567 \\| 1\\.359 "
-                + "\\[1\\.332, 1\\.386\\] \\| IMPROVED");
+                + "\\[1\\.332, 1\\.386\\] \\| 210\\.0 -> 154\\.5 \\| 0\\.736 \\[0\\.725, 0\\.747\\] \\| IMPROVED");
+        assertThat(lines.get(0)).contains("| CPU us/tx").contains("| CPU ratio [95% CI]");
+        assertThat(lines).contains("cpu: engine CPU per transaction from /proc/<pid>/stat utime+stime (1/100 s ticks)");
         assertThat(table).anyMatch(l -> l.contains("| REGRESSED")).anyMatch(l -> l.contains("| INCONCLUSIVE"))
                 .anyMatch(l -> l.contains("build failed") && l.endsWith("| NOT_COMPARABLE"));
         long warnings = lines.stream().filter(l -> l.startsWith("warning: ")).count();
         assertThat(lines.get(lines.size() - 1)).isEqualTo("warnings: " + warnings);
-        assertThat(warnings).isEqualTo(Warnings.of(run, Messages.english()).size()).isEqualTo(6);
+        assertThat(warnings).isEqualTo(Warnings.of(run, Messages.english()).size()).isEqualTo(7);
         assertThat(lines).allMatch(l -> l.equals(l.stripTrailing()));
     }
 }

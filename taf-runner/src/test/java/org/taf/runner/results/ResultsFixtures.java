@@ -19,7 +19,7 @@ import org.taf.runner.results.SideRecord.CommitRecord;
 public final class ResultsFixtures {
     public static final Instant START = Instant.parse("2026-11-29T10:00:00Z");
     /** The CPU source the fixtures claim. */
-    public static final String CPU_SOURCE = "/proc/4242/stat (utime+stime, 1/100 s)";
+    public static final String CPU_SOURCE = "/proc/<pid>/stat utime+stime (1/100 s ticks)";
 
     private ResultsFixtures() {}
 

@@ -19,7 +19,7 @@ import org.taf.runner.stats.StatsOptions;
 
 /** The CPU metric enters a cell's verdict from the iterations' CPU readings, with a note when it disagrees. */
 class CpuJudgementTest {
-    private static final String SOURCE = "/proc/7/stat (utime+stime, 1/100 s)";
+    private static final String SOURCE = "/proc/<pid>/stat utime+stime (1/100 s ticks)";
 
     /** An iteration of 10 one-second samples of {@code tps}, with {@code cpuSeconds} (or no reading). */
     private static IterationRecord iteration(int index, double tps, Double cpuSeconds) {
