@@ -107,6 +107,11 @@ class RunEndToEndIT {
         assertThat(cell.verdict().ratio()).isLessThan(0.9);
         assertThat(code).isEqualTo(ExitCode.REGRESSION.code());
         assertThat(run.comparisons().get(0).patch().commit().subject()).isEqualTo("Slow down point selects");
+        // The second metric: the patch spins on the CPU in every lookup, so CPU per transaction rises.
+        assertThat(cell.parent()).allSatisfy(it -> assertThat(it.engineCpu().source()).startsWith("/proc/<pid>/stat"));
+        assertThat(cell.patch()).allSatisfy(it -> assertThat(it.engineCpu().cpuSeconds()).isPositive());
+        assertThat(cell.verdict().cpu().change()).as("cpu: %s", cell.verdict().cpu()).isEqualTo("HIGHER");
+        assertThat(cell.verdict().cpu().ratio()).isGreaterThan(1.5);
     }
 
     @Test
