@@ -16,6 +16,7 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CpuPerTransaction;
 
 /** A comparison's section: its two sides (commit, build, settings) and its cells in detail. */
 final class ComparisonBuilder {
@@ -113,8 +114,17 @@ final class ComparisonBuilder {
         return new Iteration(role, it.index() + 1, it.sequence() + 1, f.minute(it.startedAt()),
                 median.isPresent() ? f.tps(median.getAsDouble()) : Formats.NONE,
                 cv.isPresent() ? f.percent(cv.getAsDouble(), 1) : Formats.NONE,
-                p95.isPresent() ? f.number(p95.getAsDouble(), 2) : Formats.NONE, rest, warmup, settled,
+                p95.isPresent() ? f.number(p95.getAsDouble(), 2) : Formats.NONE, cpuPerTx(f, it), rest, warmup, settled,
                 it.flags().stream().map(Enum::name).toList(), nz(it.failure()));
+    }
+
+    /** The iteration's CPU us per transaction, by the stats stage's one definition; a dash without a reading. */
+    private static String cpuPerTx(Formats f, IterationRecord it) {
+        long tx = it.transactions();
+        if (it.engineCpu() == null || tx <= 0) {
+            return Formats.NONE;
+        }
+        return f.micros(CpuPerTransaction.microsPerTransaction(it.engineCpu().cpuSeconds(), tx));
     }
 
     private static String nz(String s) {

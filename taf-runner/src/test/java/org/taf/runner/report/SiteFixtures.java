@@ -26,6 +26,7 @@ import org.taf.runner.results.SideRecord.CommitRecord;
 import org.taf.runner.results.Verdict;
 import org.taf.runner.results.VerdictRecord;
 import org.taf.runner.results.CpuVerdictRecord;
+import org.taf.runner.results.EngineCpuRecord;
 import org.taf.runner.stats.CpuChange;
 import org.taf.runner.stats.CpuComparison;
 import org.taf.runner.stats.StatsOptions;
@@ -210,7 +211,8 @@ final class SiteFixtures {
                 new RestRecord(true, true, 4, List.of(40.0, 12.0, 1.5, 1.0)),
                 new WarmupRecord("settle", settled, warmSeconds, settled ? "CV 1.1% and slope 0.2% under limits"
                         : "maximum reached: CV 6.3% over 5%", warmCpu, warm), measured, cpuPoints, flags, null,
-                "/tmp/engine-" + sequence + ".err");
+                "/tmp/engine-" + sequence + ".err", new EngineCpuRecord("/proc/<pid>/stat utime+stime (1/100 s ticks)",
+                        Math.round(cpuPoints.stream().mapToDouble(CpuPointRecord::enginePct).sum()) / 100.0));
     }
 
     private static SampleRecord sample(int second, double tps) {
