@@ -66,7 +66,7 @@ public final class Variables {
         // Calibration (issue 8): injects a known CPU cost per statement so that a power study can
         // make 1%, 2%, 3%, 5% slowdowns without a code change. 0 = off and free.
         add(Variable.integer(TAF_STATEMENT_CPU_WORK, 0, 0, 1_000_000_000L,
-                "rounds of busy CPU work (one xorshift64 step each, about 1-2 ns on a current x86 core) added to"
+                "rounds of busy CPU work (one xorshift64 step each, about 1 ns on a current x86 core) added to"
                         + " every statement; 0 = off; SET GLOBAL changes it while running"));
     }
 

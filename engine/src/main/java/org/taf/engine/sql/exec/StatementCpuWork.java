@@ -13,7 +13,7 @@ import org.taf.engine.config.Variables;
  * A round count rather than nanoseconds, because a fixed amount of work behaves like a real code
  * regression: it costs CPU time, not wall time, it is not stretched when the thread is descheduled
  * on a busy host, and it scales with the clock like the rest of the engine. A round takes about
- * 1-2 ns on a current x86 core; calibrate the value per machine (docs/benchmarks/power-study.md).
+ * 0.8-0.95 ns on the 2-core development VM; calibrate per machine (docs/benchmarks/power-study.md).
  *
  * <p>At 0 (the default) the cost is one volatile read per statement. The result of the loop is
  * compared with a value it can never take and written to a volatile field if it did, so the JIT must
