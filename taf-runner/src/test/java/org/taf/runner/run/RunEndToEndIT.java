@@ -2,12 +2,15 @@ package org.taf.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.PersonIdent;
@@ -125,7 +128,7 @@ class RunEndToEndIT {
                 "-Dname=interrupted", "-Doutput.results_dir=interrupted-results", "-Doutput.publish=false")
                 .directory(dir.toFile()).redirectErrorStream(true).start();
         StringBuilder seen = new StringBuilder();
-        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(runner.getInputStream(),
+        try (var out = new BufferedReader(new InputStreamReader(runner.getInputStream(),
                 StandardCharsets.UTF_8))) {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 seen.append(line).append('\n');
@@ -134,7 +137,7 @@ class RunEndToEndIT {
                 }
             }
         }
-        assertThat(runner.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("runner exited; output:%n%s", seen)
+        assertThat(runner.waitFor(60, TimeUnit.SECONDS)).as("runner exited; output:%n%s", seen)
                 .isTrue();
         Path runs = dir.resolve("interrupted-results");
         Path run;
