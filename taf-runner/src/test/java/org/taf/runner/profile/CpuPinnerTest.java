@@ -159,7 +159,7 @@ class CpuPinnerTest {
         assertThat(t.snapshot()).isEqualTo(before);
 
         FakeCpuTree u = FakeCpuTree.withCpufreq(root.resolve("u"), 1, "powersave", 800_000, 3_000_000);
-        u.clamp(CPU + "cpu0/cpufreq/scaling_max_freq", v -> "3400000");
+        u.clamp(CPU + "cpu0/cpufreq/scaling_max_freq", v -> v.equals("3300000") ? "3400000" : v);
         PinOutcome lowerOnly = pinner(u).apply(new CpuPinRequest("p", List.of(0), Optional.empty(),
                 OptionalLong.empty(), OptionalLong.of(3_300_000), CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false))
                 .outcome();
