@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.taf.runner.config.ProfileSettings;
 
 /**
  * Applies a profile's CPU governor, frequencies, boost and SMT through sysfs and puts them back.
@@ -110,6 +111,11 @@ public final class CpuPinner {
             state.delete(); // everything already was as asked: nothing to restore
         }
         return new Pinning(this, readBack(req, "pinned", List.of(), true), done);
+    }
+
+    /** {@link #apply(CpuPinRequest)} for a profile: its cpusets' CPUs, or every online CPU when it names none. */
+    public Pinning apply(ProfileSettings profile) {
+        return apply(CpuPinRequest.of(profile, probe.onlineCpus()));
     }
 
     /** Puts {@code originals} back in reverse order; returns the failures (empty when all done). */

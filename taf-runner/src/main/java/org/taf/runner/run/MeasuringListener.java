@@ -2,6 +2,7 @@ package org.taf.runner.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.taf.runner.profile.HostNoise;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.warmup.CpuSampler;
@@ -46,7 +47,7 @@ final class MeasuringListener implements SampleListener {
         double r = runner.cpuSeconds();
         HostCpuTimes h = host.sample();
         HostCpuUsage u = HostCpuUsage.between(hostBefore, h, e - engineBefore);
-        double runnerPct = u.wallSeconds() > 0 ? (r - runnerBefore) / u.wallSeconds() * 100 : 0;
+        HostNoise noise = HostNoise.between(hostBefore, h, e - engineBefore, r - runnerBefore);
         engineBefore = e;
         runnerBefore = r;
         hostBefore = h;
@@ -60,7 +61,7 @@ final class MeasuringListener implements SampleListener {
             // Measured samples count their seconds from the start of the measurement.
             double second = s.second() - measureStart;
             measured.add(record(s, second));
-            cpu.add(new CpuPointRecord(second, u.enginePct(), Math.max(0, u.othersPct() - runnerPct), u.stealPct()));
+            cpu.add(new CpuPointRecord(second, u.enginePct(), noise.otherPct(), noise.stealPct()));
             if (measured.size() >= want) {
                 return Action.STOP;
             }
