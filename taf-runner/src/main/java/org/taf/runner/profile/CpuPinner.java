@@ -84,7 +84,9 @@ public final class CpuPinner {
     public Pinning apply(CpuPinRequest req) {
         recover();
         if (!req.asksAnything()) {
-            return new Pinning(this, readBack(req, PinOutcome.LEFT_AS_FOUND, List.of(), false), List.of());
+            boolean anyCpufreq = req.cpus().stream().anyMatch(c -> sysfs.exists(PinPlan.cpufreqDir(c)));
+            return new Pinning(this, readBack(req, anyCpufreq ? PinOutcome.LEFT_AS_FOUND : PinOutcome.NO_CPUFREQ,
+                    List.of(), false), List.of());
         }
         List<Integer> online = probe.onlineCpus();
         PinPlan plan = PinPlan.of(sysfs, req, online);

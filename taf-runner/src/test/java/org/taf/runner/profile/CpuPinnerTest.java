@@ -272,6 +272,11 @@ class CpuPinnerTest {
                 PinOutcome.LEFT_AS_FOUND));
         assertThat(t.snapshot()).isEqualTo(before);
         assertThat(stateFile()).doesNotExist();
+
+        FakeCpuTree vm = FakeCpuTree.withoutCpufreq(root.resolve("vm"), 2);
+        assertThat(pinner(vm).apply(new CpuPinRequest("default", List.of(0, 1), Optional.empty(),
+                OptionalLong.empty(), OptionalLong.empty(), CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false)).outcome()
+                .note()).isEqualTo(PinOutcome.NO_CPUFREQ);
     }
 
     @Test
