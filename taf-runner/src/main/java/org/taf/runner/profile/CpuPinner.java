@@ -78,8 +78,8 @@ public final class CpuPinner {
      * Applies {@code req} (after {@link #recover()}ing any leftover state) and reads back what it
      * achieved. The returned {@link Pinning} must be restored at the end of the run.
      *
-     * @throws CpuPinException in strict mode when anything cannot be applied (nothing is left changed),
-     *                         and whenever the state file cannot be written (nothing was changed)
+     * @throws CpuPinException in strict mode when anything cannot be applied, the state file included
+     *                         (nothing is left changed)
      */
     public Pinning apply(CpuPinRequest req) {
         recover();
@@ -93,7 +93,13 @@ public final class CpuPinner {
         if (!plan.problems.isEmpty()) {
             return unpinned(req, plan.problems);
         }
-        state.save(plan.writes.stream().map(PinPlan.Write::originalValue).toList());
+        try {
+            state.save(plan.writes.stream().map(PinPlan.Write::originalValue).toList());
+        } catch (CpuPinException e) {
+            // Without a saved copy a killed run could not be undone: pin nothing.
+            return unpinned(req, List.of(new PinProblem(-1, req.describe(), state.file().toString(),
+                    "the original values cannot be saved there first: " + e.getCause(), false)));
+        }
         List<SysfsValue> done = new ArrayList<>();
         for (PinPlan.Write w : plan.writes) {
             try {

@@ -280,6 +280,23 @@ class CpuPinnerTest {
     }
 
     @Test
+    void aStateFileThatCannotBeWrittenPinsNothing() throws IOException {
+        FakeCpuTree t = FakeCpuTree.withCpufreq(root, 1, "powersave", 800_000, 3_000_000);
+        Map<String, String> before = t.snapshot();
+        Path blocked = stateDir.resolve("not-a-dir");
+        Files.writeString(blocked, "a file where the state directory should be");
+        PinStateFile state = new PinStateFile(blocked.resolve(CpuPinner.STATE_FILE));
+        CpuPinner p = new CpuPinner(t.sysfs(), t.probe(), state, new PrintStream(err, true, StandardCharsets.UTF_8));
+        PinOutcome o = p.apply(fixed2100(List.of(0), false)).outcome();
+        assertThat(o.pinned()).isFalse();
+        assertThat(o.note()).startsWith("failed: " + state.file()).contains("cannot be saved there first");
+        assertThat(t.writes).isZero();
+        assertThat(t.snapshot()).isEqualTo(before);
+        assertThatThrownBy(() -> p.apply(fixed2100(List.of(0), true))).isInstanceOf(CpuPinException.class)
+                .hasMessageContaining(state.file().toString());
+    }
+
+    @Test
     void settingsAlreadyInPlaceAreNotWrittenNorRestored() throws IOException {
         FakeCpuTree t = FakeCpuTree.withCpufreq(root, 1, "performance", 2_100_000, 2_100_000);
         t.put(CPU + "cpufreq/boost", "0");
