@@ -5,9 +5,13 @@ import java.util.List;
 import java.util.Locale;
 import org.taf.runner.report.JUnitXmlWriter.Case;
 import org.taf.runner.report.JUnitXmlWriter.Case.Kind;
+import org.taf.runner.profile.HostNoise;
+import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.IterationRecord.IterationFlag;
+import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.Verdict;
@@ -17,11 +21,11 @@ import org.taf.runner.results.VerdictRecord;
 final class JUnitCases {
     private JUnitCases() {}
 
-    static Case of(ComparisonRecord c, CellRecord cell, DefinitionSettings settings, Formats f) {
+    static Case of(RunRecord run, ComparisonRecord c, CellRecord cell, DefinitionSettings settings, Formats f) {
         String name = cell.workload() + "@" + cell.threads();
         double seconds = seconds(cell);
         VerdictRecord v = cell.verdict();
-        String out = numbers(c, cell, f);
+        String out = numbers(c, cell, f) + warnings(run, cell, settings, f);
         for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
             if (SummaryRow.buildFailed(side)) {
                 String msg = side.role() + " " + SummaryRow.shortSha(side) + ": build failed: "
@@ -44,6 +48,31 @@ final class JUnitCases {
                     null, out);
             case IMPROVED, NO_CHANGE, FIXED -> new Case(c.name(), name, seconds, Kind.PASS, null, null, null, out);
         };
+    }
+
+    /**
+     * What makes this case's numbers less trustworthy, one {@code warning:} line each: a CPU
+     * frequency that was not pinned, and iterations of the cell measured on a noisy host.
+     */
+    private static String warnings(RunRecord run, CellRecord cell, DefinitionSettings settings, Formats f) {
+        StringBuilder b = new StringBuilder();
+        if (run.environment() != null && run.environment().cpufreq() != null && !run.environment().cpufreq().pinned()) {
+            b.append("warning: CPU frequency: ").append(run.environment().cpufreq().note()).append('\n');
+        }
+        String limits = "over " + f.percent(settings.percent("profile.noise.max_other_pct",
+                NoiseThresholds.DEFAULT.maxOtherPct()), 1) + " of one CPU, or steal over "
+                + f.percent(settings.percent("profile.noise.max_steal_pct", NoiseThresholds.DEFAULT.maxStealPct()), 1);
+        for (String role : new String[] {"parent", "patch"}) {
+            for (IterationRecord it : role.equals("parent") ? cell.parent() : cell.patch()) {
+                if (it.flags().contains(IterationFlag.HOST_NOISE)) {
+                    HostNoise n = HostNoise.of(it.cpu());
+                    b.append("warning: host noise in ").append(role).append(" #").append(it.index() + 1)
+                            .append(": others ").append(f.percent(n.otherPct(), 1)).append(" of one CPU, steal ")
+                            .append(f.percent(n.stealPct(), 1)).append(" (").append(limits).append(")\n");
+                }
+            }
+        }
+        return b.toString();
     }
 
     private static String errorMessage(Verdict verdict, CellRecord cell) {

@@ -16,7 +16,8 @@ import org.taf.runner.results.SideRecord;
  * {@code WORKLOAD@threads}). REGRESSED is a {@code <failure>}; a failed build, NEWLY_FAILING and
  * NOT_COMPARABLE are an {@code <error>} (a side failed: nothing to judge); INCONCLUSIVE and cells
  * never measured are {@code <skipped>} with the reason; every case carries its numbers in
- * {@code <system-out>}. The time of a case is the time spent under load (warm-up plus measurement).
+ * {@code <system-out>}, followed by {@code warning:} lines (CPU frequency not pinned, host noise in
+ * the cell's iterations). The time of a case is the time spent under load (warm-up plus measurement).
  */
 public final class JUnitXmlWriter {
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss",
@@ -35,7 +36,7 @@ public final class JUnitXmlWriter {
         DefinitionSettings settings = new DefinitionSettings(run.definition());
         List<Suite> suites = new ArrayList<>();
         for (ComparisonRecord c : run.comparisons()) {
-            List<Case> cases = c.cells().stream().map(cell -> JUnitCases.of(c, cell, settings, f)).toList();
+            List<Case> cases = c.cells().stream().map(cell -> JUnitCases.of(run, c, cell, settings, f)).toList();
             suites.add(new Suite(c, cases));
         }
         StringBuilder x = new StringBuilder(4096);

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
+import org.taf.runner.profile.HostNoise;
+import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
@@ -85,7 +87,8 @@ public final class Warnings {
                             failed.add(ref + " (" + firstLine(it.failure()) + ")");
                         }
                         for (IterationFlag flag : it.flags()) {
-                            flagged.computeIfAbsent(flag, k -> new ArrayList<>()).add(ref);
+                            flagged.computeIfAbsent(flag, k -> new ArrayList<>())
+                                    .add(flag == IterationFlag.HOST_NOISE ? ref + " (" + noise(it) + ")" : ref);
                         }
                     }
                     OptionalDouble s = IterationNumbers.spreadPct(its);
@@ -106,7 +109,9 @@ public final class Warnings {
             out.add(m.get("warning.iterations_failed", failed.size(), iterations, list(failed)));
         }
         for (Map.Entry<IterationFlag, List<String>> e : flagged.entrySet()) {
-            out.add(m.get("warning.flag." + e.getKey(), e.getValue().size(), iterations, list(e.getValue())));
+            out.add(m.get("warning.flag." + e.getKey(), e.getValue().size(), iterations, list(e.getValue()),
+                    f.percent(noiseLimit("profile.noise.max_other_pct"), 1),
+                    f.percent(noiseLimit("profile.noise.max_steal_pct"), 1)));
         }
         if (!spread.isEmpty()) {
             out.add(m.get("warning.spread", f.percent(warnPct, 1), list(spread)));
@@ -122,6 +127,17 @@ public final class Warnings {
             out.add(m.get("warning.cpufreq", run.environment().cpufreq().note()));
         }
         return out;
+    }
+
+    /** An iteration's mean host noise, from the per-second CPU points its results keep. */
+    private String noise(IterationRecord it) {
+        HostNoise n = HostNoise.of(it.cpu());
+        return m.get("ref.noise", f.percent(n.otherPct(), 1), f.percent(n.stealPct(), 1));
+    }
+
+    private double noiseLimit(String key) {
+        NoiseThresholds d = NoiseThresholds.DEFAULT;
+        return settings.percent(key, key.endsWith("other_pct") ? d.maxOtherPct() : d.maxStealPct());
     }
 
     private String list(List<String> refs) {

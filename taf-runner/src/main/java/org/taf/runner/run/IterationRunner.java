@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.taf.runner.TafException;
+import org.taf.runner.config.Keys;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.DataDirectories;
 import org.taf.runner.launch.EngineCommands;
@@ -21,6 +22,8 @@ import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.launch.LaunchSpec;
 import org.taf.runner.launch.PortFinder;
 import org.taf.runner.launch.RunningEngine;
+import org.taf.runner.profile.HostNoise;
+import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.EngineCpuRecord;
 import org.taf.runner.results.IterationRecord;
@@ -50,11 +53,6 @@ import org.taf.runner.workload.WorkloadOptions;
  * Failures after the engine started are recorded in the iteration, not thrown.
  */
 final class IterationRunner {
-    /** Mean CPU of other processes (one core = 100) above which an iteration is flagged HOST_NOISE. */
-    static final double HOST_NOISE_PCT = 25;
-    /** Mean steal time above which an iteration is flagged HOST_NOISE. */
-    static final double STEAL_PCT = 10;
-
     private final EngineRuntime runtime;
     private final TestDefinition def;
     private final Path runDir;
@@ -224,9 +222,9 @@ final class IterationRunner {
         if (a.samples.stream().anyMatch(s -> s.reconnects() > 0)) {
             f.add(IterationFlag.ERRORS);
         }
-        double others = a.cpu.stream().mapToDouble(CpuPointRecord::hostOtherPct).average().orElse(0);
-        double steal = a.cpu.stream().mapToDouble(CpuPointRecord::stealPct).average().orElse(0);
-        if (others > HOST_NOISE_PCT || steal > STEAL_PCT) {
+        NoiseThresholds noise = new NoiseThresholds(def.config().get(Keys.PROFILE_NOISE_MAX_OTHER_PCT),
+                def.config().get(Keys.PROFILE_NOISE_MAX_STEAL_PCT));
+        if (noise.exceededBy(HostNoise.of(a.cpu))) {
             f.add(IterationFlag.HOST_NOISE);
         }
         return f;

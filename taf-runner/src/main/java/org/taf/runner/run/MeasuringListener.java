@@ -2,6 +2,7 @@ package org.taf.runner.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.taf.runner.profile.HostNoise;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.warmup.CpuSampler;
@@ -48,7 +49,7 @@ final class MeasuringListener implements SampleListener {
         double r = runner.cpuSeconds();
         HostCpuTimes h = host.sample();
         HostCpuUsage u = HostCpuUsage.between(hostBefore, h, e - engineBefore);
-        double runnerPct = u.wallSeconds() > 0 ? (r - runnerBefore) / u.wallSeconds() * 100 : 0;
+        HostNoise noise = HostNoise.between(hostBefore, h, e - engineBefore, r - runnerBefore);
         double engineDelta = Math.max(0, e - engineBefore);
         engineBefore = e;
         runnerBefore = r;
@@ -65,7 +66,7 @@ final class MeasuringListener implements SampleListener {
             measured.add(record(s, second));
             // The engine's CPU over exactly the intervals whose transactions are measured.
             measuredEngineCpu += engineDelta;
-            cpu.add(new CpuPointRecord(second, u.enginePct(), Math.max(0, u.othersPct() - runnerPct), u.stealPct()));
+            cpu.add(new CpuPointRecord(second, u.enginePct(), noise.otherPct(), noise.stealPct()));
             if (measured.size() >= want) {
                 return Action.STOP;
             }

@@ -21,6 +21,8 @@ import org.taf.runner.git.CommitInfo;
 import org.taf.runner.git.Repo;
 import org.taf.runner.git.TreeCache;
 import org.taf.runner.launch.EngineRuntime;
+import org.taf.runner.profile.CpuPinner;
+import org.taf.runner.profile.Pinning;
 import org.taf.runner.results.DefinitionRecord;
 import org.taf.runner.results.EnvironmentRecord;
 import org.taf.runner.results.IterationRecord;
@@ -49,6 +51,8 @@ public final class Runner {
     private RunState state;
     private Path runDir;
     private RunRecord last;
+    private CpuPinner pinner;
+    private volatile Pinning pinning;
 
     /**
      * @param def           the test definition
@@ -66,6 +70,13 @@ public final class Runner {
         this.out = out;
         this.runnerVersion = runnerVersion;
         this.command = command;
+        this.pinner = CpuPinner.system(def.cacheDir().resolve("state"));
+    }
+
+    /** Replaces the CPU pinner (a fake sysfs tree in tests); default: this host's, state in cache.dir/state. */
+    public Runner withCpuPinner(CpuPinner pinner) {
+        this.pinner = pinner;
+        return this;
     }
 
     /** The run's directory under output.results_dir, known once {@link #run()} started. */
@@ -81,8 +92,15 @@ public final class Runner {
         Instant started = clock.instant();
         String runId = RUN_ID.format(started) + "-" + def.name();
         runDir = def.output().resultsDir().resolve(runId);
-        state = new RunState(def, runId, started, runnerVersion, definitionRecord(), Environment.record(def, runtime));
         Plan plan = Plan.of(def);
+        // Before the first engine starts: restores what a killed run left, then pins the profile's
+        // CPUs (strict: a failure throws here, nothing changed); the environment records the outcome.
+        pinning = pinner.apply(def.profile());
+        if (def.profile().changesCpu()) {
+            out.printf("taf: CPU settings of profile %s: %s%n", def.profile().name(), pinning.outcome().note());
+        }
+        state = new RunState(def, runId, started, runnerVersion, definitionRecord(),
+                Environment.record(def, runtime, pinning.outcome()));
         try (Repo repo = Repo.open(def.repository())) {
             Map<Side, PreparedSide> sides = prepare(repo);
             ConnectionSettings account = account();
@@ -114,6 +132,17 @@ public final class Runner {
         } catch (TafException e) {
             finish(RunStatus.FAILED, e.getMessage());
             throw e;
+        } finally {
+            restoreCpu();
+        }
+    }
+
+    /** Puts the CPU settings back (once; the shutdown hook and the end of the run may both ask). */
+    private void restoreCpu() {
+        Pinning p = pinning;
+        if (p != null) {
+            p.restore().forEach(f -> out.println("taf: warning: CPU setting not restored (kept in the state file for"
+                    + " the next start): " + f));
         }
     }
 
@@ -134,6 +163,7 @@ public final class Runner {
      * already wrote its final record. Returns what it wrote, or null.
      */
     public RunRecord interrupted() {
+        restoreCpu();
         if (state == null) {
             return null;
         }
