@@ -36,6 +36,15 @@ class ResultsStoreTest {
     }
 
     @Test
+    void filesWrittenBeforeTheAdaptiveLoopAreStillRead() {
+        // The golden file as it was before planned_mde and adaptive were added (same format version).
+        RunRecord old = ResultsStore.read(Path.of("src/test/resources/golden/results-v1-before-adaptive.json"));
+        assertThat(old.plannedMde()).isEmpty();
+        assertThat(old.adaptive()).isNull();
+        assertThat(old).isEqualTo(ResultsFixtures.smallBeforeAdaptive());
+    }
+
+    @Test
     void otherFormatVersionsAreRefusedWithAnInstruction() throws IOException {
         Path old = dir.resolve("old.json");
         Files.writeString(old, "{\"format_version\": 0, \"run_id\": \"x\"}");
