@@ -10,6 +10,7 @@ import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.Verdict;
 import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.AdaptiveProgress;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.CellVerdict;
@@ -31,15 +32,17 @@ final class Judgement {
     record Judged(RunRecord run, ExitCode exitCode) {
     }
 
+    /**
+     * Judges every comparison of {@code run}. When the run's adaptive loop was enabled, the verdicts
+     * are its last look: the same per-look level and the same progress, so the stop reasons agree
+     * with what the loop did; otherwise undecided cells end as PLANNED_ONLY at the plain FDR.
+     */
     static Judged of(RunRecord run, StatsOptions options) {
         List<ComparisonRecord> comparisons = new ArrayList<>();
         ExitCode worst = ExitCode.PASS;
+        AdaptiveProgress progress = AdaptiveLoop.progressOf(run.adaptive());
         for (ComparisonRecord c : run.comparisons()) {
-            List<CellSamples> cells = new ArrayList<>();
-            for (CellRecord cell : c.cells()) {
-                cells.add(samples(cell));
-            }
-            RunStatistics stats = Statistics.evaluate(cells, options);
+            RunStatistics stats = Statistics.evaluate(samples(c), options, progress);
             List<CellRecord> judged = new ArrayList<>();
             for (CellRecord cell : c.cells()) {
                 CellVerdict v = stats.cells().stream()
@@ -53,16 +56,22 @@ final class Judgement {
         if (run.status() != RunRecord.RunStatus.COMPLETED) {
             worst = ExitCode.ERROR;
         }
-        RunRecord out = new RunRecord(run.formatVersion(), run.runId(), run.name(), run.comments(), run.startedAt(),
-                run.finishedAt(), run.status(), run.failure(), run.runnerVersion(), run.definition(), run.environment(),
-                comparisons, run.warnings());
-        return new Judged(out, worst);
+        return new Judged(run.withComparisons(comparisons), worst);
     }
 
     private static ExitCode worse(ExitCode a, ExitCode b) {
         // ERROR > REGRESSION > INCONCLUSIVE > PASS
         int[] rank = {0, 2, 1, 3};
         return rank[a.ordinal()] >= rank[b.ordinal()] ? a : b;
+    }
+
+    /** The stats stage's input for one comparison: every cell's successful iterations and failures. */
+    static List<CellSamples> samples(ComparisonRecord c) {
+        List<CellSamples> cells = new ArrayList<>();
+        for (CellRecord cell : c.cells()) {
+            cells.add(samples(cell));
+        }
+        return cells;
     }
 
     private static CellSamples samples(CellRecord cell) {
