@@ -76,8 +76,11 @@ final class AdaptiveLoop {
     AdaptiveRecord run(Measurements m, Duration measuredCost, int measuredPairs,
                        java.util.function.Consumer<AdaptiveRecord> account) {
         if (!enabled()) {
+            // No look will follow: the verdicts are made at the plain FDR, and say why they stopped.
+            List<AdaptiveDecision> decisions = m.comparisons().stream()
+                    .map(c -> Statistics.evaluate(Judgement.samples(c), options).next()).toList();
             AdaptiveRecord r = new AdaptiveRecord(false, options.maxPairs(), options.budget().toSeconds(), 0, null, 0,
-                    options.fdr(), StopReason.PLANNED_ONLY.name(), String.format(Locale.ROOT,
+                    options.fdr(), runStop(decisions).name(), String.format(Locale.ROOT,
                     "no adaptive loop: stats.max_pairs (%d) is not above measure.iterations (%d)",
                     options.maxPairs(), plannedPairs));
             account.accept(r);

@@ -58,7 +58,7 @@ public record Plan(TestDefinition definition, List<Step> steps) {
         Workload w = def.workload().tests().stream().filter(t -> t.tafName().equals(workload)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("workload " + workload + " is not in workload.tests"));
         boolean patchFirst = def.measure().order() == MeasureOrder.RANDOM
-                && new Random(def.measure().orderSeed() * 31 + sequence).nextBoolean();
+                && new java.util.SplittableRandom(def.measure().orderSeed() * 31 + sequence).nextBoolean();
         Step parent = new Step(comparison, Role.PARENT, w, threads, parentIteration, sequence + (patchFirst ? 1 : 0));
         Step patch = new Step(comparison, Role.PATCH, w, threads, patchIteration, sequence + (patchFirst ? 0 : 1));
         return patchFirst ? List.of(patch, parent) : List.of(parent, patch);
