@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Every engine this JVM has started and not yet stopped, and one JVM shutdown hook that stops
@@ -17,6 +18,7 @@ public final class EngineRegistry {
     private final boolean installHook;
     private final Set<RunningEngine> engines = new LinkedHashSet<>();
     private boolean hookInstalled;
+    private boolean closed;
 
     private EngineRegistry(boolean installHook) {
         this.installHook = installHook;
@@ -34,11 +36,31 @@ public final class EngineRegistry {
 
     /** Adds an engine; the first call installs the shutdown hook. */
     public synchronized void register(RunningEngine engine) {
+        if (closed) {
+            // The JVM is exiting: the hook has already taken its list, so an engine started now
+            // would outlive the runner. Stop it here instead.
+            engine.stop();
+            throw new LaunchException("the runner is shutting down; engine pid " + engine.pid() + " was stopped");
+        }
         if (installHook && !hookInstalled) {
             Runtime.getRuntime().addShutdownHook(new Thread(this::stopAllOnShutdown, "taf-stop-engines"));
             hookInstalled = true;
         }
         engines.add(engine);
+    }
+
+    /**
+     * Runs {@code start} (which spawns an engine) and registers what it returns, holding the
+     * registry's lock throughout, so a shutdown that begins meanwhile waits for the registration
+     * and then stops that engine too: no engine is spawned unseen by the shutdown hook.
+     */
+    public synchronized <E extends RunningEngine> E spawnRegistered(Supplier<E> start) {
+        if (closed) {
+            throw new LaunchException("the runner is shutting down; no engine is started");
+        }
+        E engine = start.get();
+        register(engine);
+        return engine;
     }
 
     /** Removes an engine (it was stopped). */
@@ -68,7 +90,13 @@ public final class EngineRegistry {
         return results;
     }
 
+    /** Refuses engines from now on (the JVM is exiting); those registered stay for {@link #stopAll()}. */
+    synchronized void beginShutdown() {
+        closed = true;
+    }
+
     private void stopAllOnShutdown() {
+        beginShutdown();
         for (RunningEngine engine : engines()) {
             System.err.println("taf: stopping engine pid " + engine.pid() + " (port " + engine.port() + ") before exit");
         }

@@ -57,11 +57,11 @@ public final class ProcessRuntime implements EngineRuntime {
         }
         check(spec);
         PortFinder.requireFree(spec.port());
-        Process process = spawn(spec);
-        ProcessEngine engine = new ProcessEngine(process, spec, registry, pidFiles, ticker);
-        registry.register(engine); // first, so that Ctrl-C during startup stops it too
+        // Spawned and registered under the registry's lock, so that Ctrl-C during startup stops it too.
+        ProcessEngine engine = registry.spawnRegistered(
+                () -> new ProcessEngine(spawn(spec), spec, registry, pidFiles, ticker));
         try {
-            pidFiles.write(process.pid(), spec.port(), spec.command());
+            pidFiles.write(engine.pid(), spec.port(), spec.command());
             engine.ready(readiness.await(spec.port(), spec.startupTimeout(), engine));
             return engine;
         } catch (InterruptedException e) {

@@ -1,6 +1,7 @@
 package org.taf.runner.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,5 +54,22 @@ class EngineRegistryTest {
         assertThat(registry.engines()).extracting(RunningEngine::pid).containsExactly(2L);
         registry.stopAll();
         assertThat(stopped).containsExactly(2L);
+    }
+
+    @Test
+    void onceShutdownBeganNoEngineIsStartedAndOneStartedMeanwhileIsStopped() {
+        EngineRegistry registry = EngineRegistry.detached();
+        registry.register(engine(1, false));
+        registry.beginShutdown();
+        boolean[] spawned = {false};
+        assertThatThrownBy(() -> registry.spawnRegistered(() -> {
+            spawned[0] = true;
+            return engine(2, false);
+        })).isInstanceOf(LaunchException.class).hasMessageContaining("shutting down");
+        assertThat(spawned[0]).isFalse();
+        assertThatThrownBy(() -> registry.register(engine(3, false))).isInstanceOf(LaunchException.class)
+                .hasMessageContaining("engine pid 3 was stopped");
+        assertThat(stopped).containsExactly(3L);
+        assertThat(registry.engines()).extracting(RunningEngine::pid).containsExactly(1L);
     }
 }

@@ -192,7 +192,7 @@ class RunEndToEndIT {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 seen.append(line).append('\n');
                 if (line.startsWith("taf: [2/")) {
-                    runner.destroy(); // SIGTERM, as Ctrl-C or a CI abort sends
+                    runner.toHandle().destroy(); // SIGTERM, as a CI abort sends (Process.destroy would close our pipe)
                 }
             }
         }
