@@ -107,6 +107,11 @@ final class AdaptiveLoop {
                     if (spent.plus(cost.perPair()).compareTo(options.budget()) > 0) {
                         break; // the pair could not finish inside the budget
                     }
+                    if (measuredPairs(comparisons.get(c), k) >= options.maxPairs()) {
+                        // The stats stage counts included pairs; failed or excluded iterations do not
+                        // count there, but a cell never gets more than stats.max_pairs measured pairs.
+                        continue;
+                    }
                     Instant t0 = clock.instant();
                     account.accept(record(spent, cost, extra, level, StopReason.PENDING,
                             "measuring an extra pair of " + k));
@@ -128,14 +133,27 @@ final class AdaptiveLoop {
         return record;
     }
 
+    private static int measuredPairs(ComparisonRecord c, CellKey k) {
+        return c.cells().stream().filter(x -> x.workload().equals(k.workload()) && x.threads() == k.threads())
+                .mapToInt(x -> Math.min(x.parent().size(), x.patch().size())).findFirst().orElse(0);
+    }
+
     private AdaptiveRecord record(Duration spent, PairCost cost, int extra, double level, StopReason stop,
                                   String why) {
         return new AdaptiveRecord(true, options.maxPairs(), options.budget().toSeconds(), spent.toMillis() / 1000.0,
                 cost.perPair().toMillis() / 1000.0, extra, level, stop.name(), why);
     }
 
-    /** The run's stop reason: the most limiting of the comparisons' (as the stats stage orders them). */
+    /**
+     * The run's stop reason: the most limiting of the comparisons' (as the stats stage orders them). A
+     * comparison still PENDING when no pair was added has a cell at {@code stats.max_pairs} measured
+     * pairs that the stats stage counts fewer of (failed or excluded iterations): MAX_PAIRS.
+     */
     private static StopReason runStop(List<AdaptiveDecision> decisions) {
+        if (decisions.stream().anyMatch(d -> d.runStop() == StopReason.PENDING)) {
+            return decisions.stream().anyMatch(d -> d.runStop() == StopReason.BUDGET_SPENT)
+                    ? StopReason.BUDGET_SPENT : StopReason.MAX_PAIRS;
+        }
         for (StopReason r : List.of(StopReason.BUDGET_SPENT, StopReason.PLANNED_ONLY, StopReason.MAX_PAIRS,
                 StopReason.BETWEEN_THRESHOLDS)) {
             if (decisions.stream().anyMatch(d -> d.runStop() == r)) {

@@ -19,6 +19,7 @@ import org.taf.runner.stats.IterationSample;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.Statistics;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.stats.StopReason;
 
 /**
  * Applies the stats stage to a run: each comparison's cells go to {@link Statistics} (so
@@ -48,7 +49,7 @@ final class Judgement {
                 CellVerdict v = stats.cells().stream()
                         .filter(x -> x.workload().equals(cell.workload()) && x.threads() == cell.threads())
                         .findFirst().orElseThrow();
-                judged.add(cell.withVerdict(record(v)));
+                judged.add(cell.withVerdict(record(v, run.status() == RunRecord.RunStatus.COMPLETED)));
             }
             comparisons.add(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), judged));
             worst = worse(worst, stats.exitCode());
@@ -97,7 +98,16 @@ final class Judgement {
         }
     }
 
-    private static VerdictRecord record(CellVerdict v) {
+    /**
+     * The cell's verdict as a record. In a completed run, a cell the stats stage would still give a pair
+     * (PENDING) is one the loop stopped at {@code stats.max_pairs} measured pairs, of which some failed
+     * or were excluded (the stats stage counts only the included ones): it says MAX_PAIRS.
+     */
+    private static VerdictRecord record(CellVerdict v, boolean completed) {
+        String stop = v.stopReason() == null ? null : v.stopReason().name();
+        if (completed && v.stopReason() == StopReason.PENDING) {
+            stop = StopReason.MAX_PAIRS.name();
+        }
         List<String> notes = new ArrayList<>();
         if (v.reason() != null) {
             notes.add(v.reason());
@@ -112,7 +122,7 @@ final class Judgement {
         }
         return new VerdictRecord(verdict(v), v.classic() == null ? null : v.classic().outcome().name(), v.parentTps(),
                 v.patchTps(), v.ratio(), v.ciLow(), v.ciHigh(), v.confidence(), v.pValue(), v.pAdjusted(),
-                v.pairsUsed(), v.stopReason() == null ? null : v.stopReason().name(),
+                v.pairsUsed(), stop,
                 v.mde() == null ? null : v.mde().pct(), null, null, notes);
     }
 

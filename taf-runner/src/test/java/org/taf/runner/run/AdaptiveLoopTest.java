@@ -148,6 +148,21 @@ class AdaptiveLoopTest {
     }
 
     @Test
+    void pairsThatFailStillCountTowardsMaxPairs() {
+        // The stats stage counts included pairs only; the loop stops at stats.max_pairs measured ones.
+        FakeMeasurements m = new FakeMeasurements(clock, MINUTE, 0.08, 10).cell("POINT_SELECT", 2, 1.0, 3);
+        m.extraPatchesFail = true;
+        StatsOptions o = options(6, Duration.ofHours(10));
+        AdaptiveRecord r = loop(m, o, 3);
+        assertThat(m.pairsOf("POINT_SELECT", 2)).isEqualTo(6);
+        assertThat(r.extraPairs()).isEqualTo(3);
+        assertThat(r.stopReason()).isEqualTo("MAX_PAIRS");
+        VerdictRecord v = verdictOf(judge(m, r, o), "POINT_SELECT");
+        assertThat(v.stopReason()).isEqualTo("MAX_PAIRS");
+        assertThat(String.join(" ", v.notes())).contains("the engine exited");
+    }
+
+    @Test
     void withMaxPairsAtThePlannedOnesNoPairIsAdded() {
         FakeMeasurements m = new FakeMeasurements(clock, MINUTE, 0.08, 6).cell("POINT_SELECT", 2, 1.0, 5);
         StatsOptions o = options(5, Duration.ofHours(1));

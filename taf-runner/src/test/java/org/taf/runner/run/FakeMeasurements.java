@@ -30,6 +30,8 @@ final class FakeMeasurements implements AdaptiveLoop.Measurements {
     private int sequence;
     /** Throws when the n-th extra pair starts (from 1); 0: never. */
     int interruptAt;
+    /** When true, the patch's extra iterations fail (the engine crashed): no samples. */
+    boolean extraPatchesFail;
 
     FakeMeasurements(ManualClock clock, Duration pairCost, double noise, long seed) {
         this.clock = clock;
@@ -78,7 +80,10 @@ final class FakeMeasurements implements AdaptiveLoop.Measurements {
             throw new RunInterruptedException("interrupted during an extra pair of " + cell);
         }
         measured.add(cell);
-        add(cell);
+        parent.get(cell).add(iteration(parent.get(cell).size(), 1.0));
+        IterationRecord p = iteration(patch.get(cell).size(), ratios.get(cell));
+        patch.get(cell).add(extraPatchesFail ? new IterationRecord(p.index(), p.sequence(), p.startedAt(), "v",
+                p.rest(), p.warmup(), List.of(), List.of(), List.of(), "the engine exited", "log") : p);
         clock.advance(pairCost);
     }
 
