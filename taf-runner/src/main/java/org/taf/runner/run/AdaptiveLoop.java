@@ -128,7 +128,8 @@ final class AdaptiveLoop {
                 break;
             }
         }
-        out.printf("taf: adaptive loop: %d extra pair(s) in %ds; %s%n", extra, spent.toSeconds(), record.why());
+        out.printf("taf: adaptive loop: %d extra pair(s) in %ds; %s%n", extra, Math.round(spent.toMillis() / 1000.0),
+                record.why());
         account.accept(record);
         return record;
     }
