@@ -269,6 +269,8 @@ public final class Keys {
             "power wanted when planning iterations");
     public static final Key<Duration> STATS_BUDGET = key("stats.budget", duration(Duration.ofSeconds(1)), "10m",
             "time budget for extra iterations when a result is inconclusive");
+    public static final Key<Integer> STATS_MAX_PAIRS = key("stats.max_pairs", integer(3, 1_000), "20",
+            "A/B pairs per cell after which the adaptive loop stops; at or below measure.iterations: no extra pairs");
 
     /** Every key and pattern, in declaration order. */
     public static List<KeySpec> all() {

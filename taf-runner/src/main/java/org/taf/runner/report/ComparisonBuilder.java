@@ -67,13 +67,14 @@ final class ComparisonBuilder {
                 .sorted(Comparator.comparingInt(Iteration::sequence)).toList();
         boolean anyData = Stream.concat(cell.parent().stream(), cell.patch().stream())
                 .anyMatch(it -> !it.samples().isEmpty() || (it.warmup() != null && !it.warmup().samples().isEmpty()));
-        return new Cell(anchor, cell.workload(), cell.threads(), PostContext.verdictName(cell), facts(x, cell.verdict()),
+        return new Cell(anchor, cell.workload(), cell.threads(), PostContext.verdictName(cell), facts(x, cell),
                 cell.verdict() == null ? List.of() : cell.verdict().notes(),
                 anyData ? IterationCharts.tps(x, anchor + "-tps", cell) : "",
                 anyData ? IterationCharts.cpu(x, anchor + "-cpu", cell) : "", its);
     }
 
-    private static List<Fact> facts(PostContext x, VerdictRecord v) {
+    private static List<Fact> facts(PostContext x, CellRecord cell) {
+        VerdictRecord v = cell.verdict();
         if (v == null) {
             return List.of();
         }
@@ -87,8 +88,10 @@ final class ComparisonBuilder {
         facts.add(new Fact("cell.classic", nz(v.classic())));
         facts.add(new Fact("cell.p_value", f.pValue(v.pValue()) + " / " + f.pValue(v.pAdjusted())));
         facts.add(new Fact("cell.pairs", Integer.toString(v.pairsUsed())));
-        facts.add(new Fact("cell.stop", v.stopReason() == null ? Formats.NONE : v.stopReason()));
+        facts.add(new Fact("cell.stop", AdaptiveTexts.stop(v.stopReason())));
         facts.add(new Fact("cell.mde", f.percent(v.mdePct(), 1)));
+        facts.add(new Fact("cell.mde_planned", AdaptiveTexts.planned(
+                AdaptiveTexts.plannedOf(x.run(), cell.workload(), cell.threads()), x.m(), f)));
         facts.add(new Fact("cell.cpu_per_tx", CpuTexts.perTx(f, v).replace(" -> ", " / ")));
         if (v.cpu() != null) {
             facts.add(new Fact("cell.cpu_ratio", CpuTexts.ratio(f, v) + (v.cpu().ciLow() == null ? "" : " ("

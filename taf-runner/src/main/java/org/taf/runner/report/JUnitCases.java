@@ -21,11 +21,12 @@ import org.taf.runner.results.VerdictRecord;
 final class JUnitCases {
     private JUnitCases() {}
 
-    static Case of(RunRecord run, ComparisonRecord c, CellRecord cell, DefinitionSettings settings, Formats f) {
+    static Case of(RunRecord run, ComparisonRecord c, CellRecord cell, DefinitionSettings settings, Formats f,
+                   String plannedMde) {
         String name = cell.workload() + "@" + cell.threads();
         double seconds = seconds(cell);
         VerdictRecord v = cell.verdict();
-        String out = numbers(c, cell, f) + warnings(run, cell, settings, f);
+        String out = numbers(c, cell, f, plannedMde) + warnings(run, cell, settings, f);
         for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
             if (SummaryRow.buildFailed(side)) {
                 String msg = side.role() + " " + SummaryRow.shortSha(side) + ": build failed: "
@@ -107,10 +108,10 @@ final class JUnitCases {
             return String.join("; ", v.notes());
         }
         return "ratio " + f.ratio(v.ratio()) + " " + f.interval(v.ciLow(), v.ciHigh()) + ", classic "
-                + v.classic() + (v.stopReason() == null ? "" : ", stopped: " + v.stopReason());
+                + v.classic() + (v.stopReason() == null ? "" : ", stopped: " + AdaptiveTexts.stop(v.stopReason()));
     }
 
-    private static String numbers(ComparisonRecord c, CellRecord cell, Formats f) {
+    private static String numbers(ComparisonRecord c, CellRecord cell, Formats f, String plannedMde) {
         VerdictRecord v = cell.verdict();
         StringBuilder b = new StringBuilder();
         b.append("comparison ").append(SummaryRow.labelOf(c)).append(" (").append(c.name()).append(")\n");
@@ -124,8 +125,10 @@ final class JUnitCases {
                     .append("% CI), change ").append(f.change(v.ratio())).append('\n');
             b.append("p-value ").append(f.pValue(v.pValue())).append(" (adjusted ").append(f.pValue(v.pAdjusted()))
                     .append("), pairs ").append(v.pairsUsed()).append(", stopped: ")
-                    .append(v.stopReason() == null ? Formats.NONE : v.stopReason()).append('\n');
+                    .append(AdaptiveTexts.stop(v.stopReason())).append('\n');
             b.append(CpuTexts.line(f, v)).append('\n');
+            b.append("MDE ").append(f.percent(v.mdePct(), 1)).append(" (from this run's spread); before measuring: ")
+                    .append(plannedMde).append('\n');
             b.append("verdict ").append(v.verdict()).append(" (classic ").append(v.classic()).append(")\n");
             v.notes().forEach(n -> b.append("note: ").append(n).append('\n'));
         }

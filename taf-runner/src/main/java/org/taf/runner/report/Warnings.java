@@ -120,6 +120,12 @@ public final class Warnings {
             out.add(m.get("warning.low_power", f.percent(failPct, 1), list(lowPower)));
         }
         out.addAll(cpuDisagrees);
+        List<String> plannedLow = run.plannedMde().stream().filter(p -> p.mdePct() != null && p.mdePct() > failPct)
+                .map(p -> m.get("ref.planned_mde", p.workload() + "@" + p.threads(), f.percent(p.mdePct(), 1),
+                        p.pairs())).toList();
+        if (!plannedLow.isEmpty()) {
+            out.add(m.get("warning.planned_mde", f.percent(failPct, 1), list(plannedLow)));
+        }
         if (!cached.isEmpty()) {
             out.add(m.get("warning.builds_cached", String.join(", ", cached)));
         }

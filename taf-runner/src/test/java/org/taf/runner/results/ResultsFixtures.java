@@ -47,7 +47,19 @@ public final class ResultsFixtures {
                 "./taf run properties/quick.properties");
         return new RunRecord(ResultsStore.FORMAT_VERSION, "20261129-100000-quick", "quick", "a test run", START,
                 START.plusSeconds(300), RunRecord.RunStatus.COMPLETED, null, "0.1.0-SNAPSHOT", def, env, List.of(cmp),
-                List.of("builds were cached: HEAD~1, HEAD"));
+                List.of("builds were cached: HEAD~1, HEAD"), List.of(new PlannedMdeRecord("POINT_SELECT", 2, 10.7, 2, 20,
+                        4.5, "planned from noise measured on 0123456789abcdef at 2026-11-28T09:00:00Z (10 A/A"
+                        + " iterations of 10 s)", "this run cannot see a 5% change; it can see 10.7% (at 80% power,"
+                        + " 2 pairs)")), new AdaptiveRecord(true, 20, 600, 0.0, 60.0, 0, 0.0136, "DECIDED",
+                        "stopped: every cell is decided (budget 600s, 0s spent, a pair costs 60s); cells: 1 decided"));
+    }
+
+    /** {@link #small()} as a TAF without planned MDE and adaptive loop wrote it. */
+    public static RunRecord smallBeforeAdaptive() {
+        RunRecord r = small();
+        return new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(), r.finishedAt(),
+                r.status(), r.failure(), r.runnerVersion(), r.definition(), r.environment(), r.comparisons(),
+                r.warnings());
     }
 
     private static SideRecord side(String role, String rev, String sha, String subject) {

@@ -49,6 +49,17 @@ class ResultsStoreTest {
     }
 
     @Test
+    void filesWrittenBeforeTheAdaptiveLoopAreStillRead() {
+        // The golden file as it was before planned_mde and adaptive were added (same format version).
+        RunRecord old = ResultsStore.read(Path.of("src/test/resources/golden/results-v1-before-adaptive.json"));
+        assertThat(old.plannedMde()).isEmpty();
+        assertThat(old.adaptive()).isNull();
+        // Written before the CPU fields too; otherwise the same run as the fixture.
+        assertThat(old.comparisons().get(0).cells().get(0).verdict().parentTps()).isEqualTo(18_200.0);
+        assertThat(old.name()).isEqualTo(ResultsFixtures.smallBeforeAdaptive().name());
+    }
+
+    @Test
     void otherFormatVersionsAreRefusedWithAnInstruction() throws IOException {
         Path old = dir.resolve("old.json");
         Files.writeString(old, "{\"format_version\": 0, \"run_id\": \"x\"}");
