@@ -162,6 +162,11 @@ public final class EngineConfig {
         return longValue("innodb_lock_wait_timeout");
     }
 
+    /** Busy CPU rounds added to every statement ({@code taf_statement_cpu_work}, default 0 = off). */
+    public long statementCpuWork() {
+        return longValue(Variables.TAF_STATEMENT_CPU_WORK);
+    }
+
     private long longValue(String name) {
         return Long.parseLong(values.get(name));
     }

@@ -12,6 +12,9 @@ public final class Variables {
     static final long MIB = 1024 * KIB;
     static final long GIB = 1024 * MIB;
 
+    /** Name of the calibration variable: busy CPU rounds per statement (see {@code StatementCpuWork}). */
+    public static final String TAF_STATEMENT_CPU_WORK = "taf_statement_cpu_work";
+
     private static final Map<String, Variable> ALL = new LinkedHashMap<>();
 
     static {
@@ -59,6 +62,12 @@ public final class Variables {
         add(Variable.integer("connect_timeout", 10, 2, 31_536_000,
                 "seconds a new connection has to complete its handshake"));
         // ---- end of engine-server variables ----
+
+        // Calibration (issue 8): injects a known CPU cost per statement so that a power study can
+        // make 1%, 2%, 3%, 5% slowdowns without a code change. 0 = off and free.
+        add(Variable.integer(TAF_STATEMENT_CPU_WORK, 0, 0, 1_000_000_000L,
+                "rounds of busy CPU work (one xorshift64 step each, about 1 ns on a current x86 core) added to"
+                        + " every statement; 0 = off; SET GLOBAL changes it while running"));
     }
 
     private Variables() {}

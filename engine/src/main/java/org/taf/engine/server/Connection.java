@@ -112,7 +112,8 @@ final class Connection implements Runnable {
             server.abortedConnect();
             return false;
         }
-        session = new Session(server.engine(), new SessionContext(id, response.user(), host, server::status));
+        session = new Session(server.engine(), new SessionContext(id, response.user(), host, server::status,
+                server.cpuWork()));
         session.foundRows(response.has(Protocol.CLIENT_FOUND_ROWS));
         if (response.database() != null) {
             try {

@@ -20,6 +20,7 @@ import org.taf.engine.api.EngineException;
 import org.taf.engine.api.ErrorCode;
 import org.taf.engine.config.EngineConfig;
 import org.taf.engine.config.Users;
+import org.taf.engine.sql.exec.StatementCpuWork;
 
 /**
  * The MySQL-protocol server over one engine: listens on {@code bind_address:port} (port 0 picks a
@@ -50,6 +51,7 @@ public final class Server implements AutoCloseable {
     private final long maxAllowedPacket;
     private final int waitTimeoutMillis;
     private final int connectTimeoutMillis;
+    private final StatementCpuWork cpuWork;
     private volatile boolean closed;
 
     private Server(EngineConfig config, Engine engine, ServerLog log, ServerSocketChannel listener, PidFile pidFile)
@@ -64,6 +66,7 @@ public final class Server implements AutoCloseable {
         this.maxAllowedPacket = EngineConfig.parseSize(config.value("max_allowed_packet"));
         this.waitTimeoutMillis = (int) Math.min(Integer.MAX_VALUE, Long.parseLong(config.value("wait_timeout")) * 1000);
         this.connectTimeoutMillis = (int) Math.min(Integer.MAX_VALUE, Long.parseLong(config.value("connect_timeout")) * 1000);
+        this.cpuWork = StatementCpuWork.of(config.statementCpuWork());
         this.acceptor = new Thread(this::acceptLoop, "engine-acceptor");
         this.reaper = new Thread(this::reapLoop, "engine-idle-reaper");
         this.reaper.setDaemon(true);
@@ -141,6 +144,11 @@ public final class Server implements AutoCloseable {
 
     public Engine engine() {
         return engine;
+    }
+
+    /** The {@code taf_statement_cpu_work} knob all sessions share (SET GLOBAL changes it). */
+    StatementCpuWork cpuWork() {
+        return cpuWork;
     }
 
     EngineConfig config() {

@@ -66,7 +66,7 @@ final class DefinitionBuilder {
                 new PostSettings(config.get(POST_TITLE), config.get(POST_SUMMARY), config.get(POST_NARRATIVE),
                         config.get(POST_COMMIT_URL)),
                 new StatsSettings(config.get(STATS_CONFIDENCE), config.get(STATS_FDR), config.get(STATS_POWER),
-                        config.get(STATS_BUDGET)),
+                        config.get(STATS_BUDGET), config.get(STATS_MAX_PAIRS)),
                 config.withWarnings(problems.warnings()));
     }
 

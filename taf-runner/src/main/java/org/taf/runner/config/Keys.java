@@ -229,6 +229,12 @@ public final class Keys {
             oneOf(CpuToggle.values(), CpuToggle::label), "unchanged", "simultaneous multithreading (hyper-threads)");
     public static final Key<Boolean> PROFILE_CPU_STRICT = key("profile.cpu.strict", bool(), "false",
             "a CPU setting that cannot be applied is an error instead of a recorded warning");
+    public static final Key<Double> PROFILE_NOISE_MAX_OTHER_PCT = key("profile.noise.max_other_pct",
+            percent(0, 100_000), "10", "CPU of other processes while measuring (% of one CPU, mean per iteration)"
+                    + " above which the iteration is flagged HOST_NOISE");
+    public static final Key<Double> PROFILE_NOISE_MAX_STEAL_PCT = key("profile.noise.max_steal_pct",
+            percent(0, 100_000), "5", "hypervisor steal time while measuring (% of one CPU, mean per iteration)"
+                    + " above which the iteration is flagged HOST_NOISE");
     public static final Key<Optional<String>> PROFILE_IMAGE = key("profile.image",
             optional(matching("image", "\\S+", "must not contain spaces")), "",
             "container image of the engine (empty: built locally, no registry)");
@@ -263,6 +269,8 @@ public final class Keys {
             "power wanted when planning iterations");
     public static final Key<Duration> STATS_BUDGET = key("stats.budget", duration(Duration.ofSeconds(1)), "10m",
             "time budget for extra iterations when a result is inconclusive");
+    public static final Key<Integer> STATS_MAX_PAIRS = key("stats.max_pairs", integer(3, 1_000), "20",
+            "A/B pairs per cell after which the adaptive loop stops; at or below measure.iterations: no extra pairs");
 
     /** Every key and pattern, in declaration order. */
     public static List<KeySpec> all() {

@@ -12,12 +12,17 @@ import java.time.Duration;
  * @param fdr        false discovery rate over the cells (default 0.05)
  * @param power      wanted power when planning iterations (default 0.8)
  * @param budget     time budget for extra iterations (default 10m)
+ * @param maxPairs   A/B pairs per cell after which the adaptive loop stops (default 20); at or below
+ *                   {@code measure.iterations} the loop adds none
  */
-public record StatsSettings(double confidence, double fdr, double power, Duration budget) {
+public record StatsSettings(double confidence, double fdr, double power, Duration budget, int maxPairs) {
     public StatsSettings {
         fraction("stats.confidence", confidence);
         fraction("stats.fdr", fdr);
         fraction("stats.power", power);
         positive("stats.budget", budget);
+        if (maxPairs < 3) {
+            throw new IllegalArgumentException("stats.max_pairs (" + maxPairs + ") must be >= 3");
+        }
     }
 }

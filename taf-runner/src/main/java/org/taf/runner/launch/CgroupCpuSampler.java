@@ -50,6 +50,13 @@ public final class CgroupCpuSampler implements CpuSampler {
         return counter.file();
     }
 
+    /** The counter, without the container id, so every iteration (a new container each) names the same source. */
+    @Override
+    public String source() {
+        return counter.v2() ? "cgroup v2 cpu.stat usage_usec of the engine's container"
+                : "cgroup v1 cpuacct.usage (ns) of the engine's container";
+    }
+
     @Override
     public double cpuSeconds() {
         try {

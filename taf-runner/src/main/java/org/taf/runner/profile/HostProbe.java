@@ -77,7 +77,8 @@ public final class HostProbe {
         return new CpuFreqState(!out.isEmpty(), out);
     }
 
-    private String boost() {
+    /** Boost as the host has it: on, off, or unknown without a boost control (host-wide). */
+    public String boost() {
         Path boost = root.resolve("sys/devices/system/cpu/cpufreq/boost");
         if (Files.exists(boost)) {
             return read(boost, "").equals("1") ? "on" : "off";

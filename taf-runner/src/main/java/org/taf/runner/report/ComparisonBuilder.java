@@ -16,6 +16,7 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CpuPerTransaction;
 
 /** A comparison's section: its two sides (commit, build, settings) and its cells in detail. */
 final class ComparisonBuilder {
@@ -66,13 +67,14 @@ final class ComparisonBuilder {
                 .sorted(Comparator.comparingInt(Iteration::sequence)).toList();
         boolean anyData = Stream.concat(cell.parent().stream(), cell.patch().stream())
                 .anyMatch(it -> !it.samples().isEmpty() || (it.warmup() != null && !it.warmup().samples().isEmpty()));
-        return new Cell(anchor, cell.workload(), cell.threads(), PostContext.verdictName(cell), facts(x, cell.verdict()),
+        return new Cell(anchor, cell.workload(), cell.threads(), PostContext.verdictName(cell), facts(x, cell),
                 cell.verdict() == null ? List.of() : cell.verdict().notes(),
                 anyData ? IterationCharts.tps(x, anchor + "-tps", cell) : "",
                 anyData ? IterationCharts.cpu(x, anchor + "-cpu", cell) : "", its);
     }
 
-    private static List<Fact> facts(PostContext x, VerdictRecord v) {
+    private static List<Fact> facts(PostContext x, CellRecord cell) {
+        VerdictRecord v = cell.verdict();
         if (v == null) {
             return List.of();
         }
@@ -86,9 +88,18 @@ final class ComparisonBuilder {
         facts.add(new Fact("cell.classic", nz(v.classic())));
         facts.add(new Fact("cell.p_value", f.pValue(v.pValue()) + " / " + f.pValue(v.pAdjusted())));
         facts.add(new Fact("cell.pairs", Integer.toString(v.pairsUsed())));
-        facts.add(new Fact("cell.stop", v.stopReason() == null ? Formats.NONE : v.stopReason()));
+        facts.add(new Fact("cell.stop", AdaptiveTexts.stop(v.stopReason())));
         facts.add(new Fact("cell.mde", f.percent(v.mdePct(), 1)));
-        facts.add(new Fact("cell.cpu_per_tx", f.number(v.parentCpuPerTx(), 3) + " / " + f.number(v.patchCpuPerTx(), 3)));
+        facts.add(new Fact("cell.mde_planned", AdaptiveTexts.planned(
+                AdaptiveTexts.plannedOf(x.run(), cell.workload(), cell.threads()), x.m(), f)));
+        facts.add(new Fact("cell.cpu_per_tx", CpuTexts.perTx(f, v).replace(" -> ", " / ")));
+        if (v.cpu() != null) {
+            facts.add(new Fact("cell.cpu_ratio", CpuTexts.ratio(f, v) + (v.cpu().ciLow() == null ? "" : " ("
+                    + x.m().get("cell.ci", String.format(Locale.ROOT, "%.0f%%", v.confidence() * 100)) + ")")));
+            facts.add(new Fact("cell.cpu_change", x.m().get("cpu.change." + v.cpu().change()) + ", p "
+                    + f.pValue(v.cpu().pValue())));
+            facts.add(new Fact("cell.cpu_source", v.cpu().source()));
+        }
         return facts;
     }
 
@@ -106,8 +117,17 @@ final class ComparisonBuilder {
         return new Iteration(role, it.index() + 1, it.sequence() + 1, f.minute(it.startedAt()),
                 median.isPresent() ? f.tps(median.getAsDouble()) : Formats.NONE,
                 cv.isPresent() ? f.percent(cv.getAsDouble(), 1) : Formats.NONE,
-                p95.isPresent() ? f.number(p95.getAsDouble(), 2) : Formats.NONE, rest, warmup, settled,
+                p95.isPresent() ? f.number(p95.getAsDouble(), 2) : Formats.NONE, cpuPerTx(f, it), rest, warmup, settled,
                 it.flags().stream().map(Enum::name).toList(), nz(it.failure()));
+    }
+
+    /** The iteration's CPU us per transaction, by the stats stage's one definition; a dash without a reading. */
+    private static String cpuPerTx(Formats f, IterationRecord it) {
+        long tx = it.transactions();
+        if (it.engineCpu() == null || tx <= 0) {
+            return Formats.NONE;
+        }
+        return f.micros(CpuPerTransaction.microsPerTransaction(it.engineCpu().cpuSeconds(), tx));
     }
 
     private static String nz(String s) {

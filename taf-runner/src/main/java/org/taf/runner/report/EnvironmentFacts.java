@@ -57,8 +57,11 @@ final class EnvironmentFacts {
     static List<String> cpuStates(PostContext x, List<CpuState> cpus) {
         Map<String, List<Integer>> groups = new LinkedHashMap<>();
         for (CpuState c : cpus) {
-            String key = x.m().get("env.cpu_state_value", c.governor(), x.f().number(c.minKhz() / 1000.0, 0),
-                    x.f().number(c.maxKhz() / 1000.0, 0), c.boost());
+            // Without cpufreq there are no settings to show, only why: "not pinned: no cpufreq".
+            String key = c.status() != null && c.minKhz() == 0 && c.maxKhz() == 0 ? c.status()
+                    : x.m().get("env.cpu_state_value", c.governor(), x.f().number(c.minKhz() / 1000.0, 0),
+                            x.f().number(c.maxKhz() / 1000.0, 0), c.boost())
+                            + (c.status() == null ? "" : " (" + c.status() + ")");
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(c.cpu());
         }
         List<String> out = new ArrayList<>();

@@ -75,6 +75,11 @@ final class Formats {
     }
 
     /** A plain number with up to {@code decimals} decimals. */
+    /** Microseconds with one decimal: 82.4, 1,234.0. */
+    String micros(Double v) {
+        return v == null ? NONE : pattern("#,##0.0", v);
+    }
+
     String number(Double v, int decimals) {
         return v == null ? NONE : pattern(decimals == 0 ? "#,##0" : "#,##0." + "#".repeat(decimals), v);
     }

@@ -5,9 +5,13 @@ import java.util.List;
 import java.util.Locale;
 import org.taf.runner.report.JUnitXmlWriter.Case;
 import org.taf.runner.report.JUnitXmlWriter.Case.Kind;
+import org.taf.runner.profile.HostNoise;
+import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.IterationRecord.IterationFlag;
+import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.Verdict;
@@ -17,11 +21,12 @@ import org.taf.runner.results.VerdictRecord;
 final class JUnitCases {
     private JUnitCases() {}
 
-    static Case of(ComparisonRecord c, CellRecord cell, DefinitionSettings settings, Formats f) {
+    static Case of(RunRecord run, ComparisonRecord c, CellRecord cell, DefinitionSettings settings, Formats f,
+                   String plannedMde) {
         String name = cell.workload() + "@" + cell.threads();
         double seconds = seconds(cell);
         VerdictRecord v = cell.verdict();
-        String out = numbers(c, cell, f);
+        String out = numbers(c, cell, f, plannedMde) + warnings(run, cell, settings, f);
         for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
             if (SummaryRow.buildFailed(side)) {
                 String msg = side.role() + " " + SummaryRow.shortSha(side) + ": build failed: "
@@ -37,13 +42,38 @@ final class JUnitCases {
             case REGRESSED -> new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(),
                     "patch " + f.change(v.ratio()) + " vs parent: ratio " + f.ratio(v.ratio()) + " "
                             + f.interval(v.ciLow(), v.ciHigh()) + ", fail threshold "
-                            + f.percent(settings.percent("verdict.fail_pct", 5), 1), out, out);
+                            + f.percent(settings.percent("verdict.fail_pct", 5), 1) + "; " + CpuTexts.line(f, v), out, out);
             case NEWLY_FAILING, NOT_COMPARABLE -> new Case(c.name(), name, seconds, Kind.ERROR, v.verdict().name(),
                     errorMessage(v.verdict(), cell), failures(cell), out);
             case INCONCLUSIVE -> new Case(c.name(), name, seconds, Kind.SKIPPED, null, "inconclusive: " + reason(v, f),
                     null, out);
             case IMPROVED, NO_CHANGE, FIXED -> new Case(c.name(), name, seconds, Kind.PASS, null, null, null, out);
         };
+    }
+
+    /**
+     * What makes this case's numbers less trustworthy, one {@code warning:} line each: a CPU
+     * frequency that was not pinned, and iterations of the cell measured on a noisy host.
+     */
+    private static String warnings(RunRecord run, CellRecord cell, DefinitionSettings settings, Formats f) {
+        StringBuilder b = new StringBuilder();
+        if (run.environment() != null && run.environment().cpufreq() != null && !run.environment().cpufreq().pinned()) {
+            b.append("warning: CPU frequency: ").append(run.environment().cpufreq().note()).append('\n');
+        }
+        String limits = "over " + f.percent(settings.percent("profile.noise.max_other_pct",
+                NoiseThresholds.DEFAULT.maxOtherPct()), 1) + " of one CPU, or steal over "
+                + f.percent(settings.percent("profile.noise.max_steal_pct", NoiseThresholds.DEFAULT.maxStealPct()), 1);
+        for (String role : new String[] {"parent", "patch"}) {
+            for (IterationRecord it : role.equals("parent") ? cell.parent() : cell.patch()) {
+                if (it.flags().contains(IterationFlag.HOST_NOISE)) {
+                    HostNoise n = HostNoise.of(it.cpu());
+                    b.append("warning: host noise in ").append(role).append(" #").append(it.index() + 1)
+                            .append(": others ").append(f.percent(n.otherPct(), 1)).append(" of one CPU, steal ")
+                            .append(f.percent(n.stealPct(), 1)).append(" (").append(limits).append(")\n");
+                }
+            }
+        }
+        return b.toString();
     }
 
     private static String errorMessage(Verdict verdict, CellRecord cell) {
@@ -78,10 +108,10 @@ final class JUnitCases {
             return String.join("; ", v.notes());
         }
         return "ratio " + f.ratio(v.ratio()) + " " + f.interval(v.ciLow(), v.ciHigh()) + ", classic "
-                + v.classic() + (v.stopReason() == null ? "" : ", stopped: " + v.stopReason());
+                + v.classic() + (v.stopReason() == null ? "" : ", stopped: " + AdaptiveTexts.stop(v.stopReason()));
     }
 
-    private static String numbers(ComparisonRecord c, CellRecord cell, Formats f) {
+    private static String numbers(ComparisonRecord c, CellRecord cell, Formats f, String plannedMde) {
         VerdictRecord v = cell.verdict();
         StringBuilder b = new StringBuilder();
         b.append("comparison ").append(SummaryRow.labelOf(c)).append(" (").append(c.name()).append(")\n");
@@ -95,7 +125,10 @@ final class JUnitCases {
                     .append("% CI), change ").append(f.change(v.ratio())).append('\n');
             b.append("p-value ").append(f.pValue(v.pValue())).append(" (adjusted ").append(f.pValue(v.pAdjusted()))
                     .append("), pairs ").append(v.pairsUsed()).append(", stopped: ")
-                    .append(v.stopReason() == null ? Formats.NONE : v.stopReason()).append('\n');
+                    .append(AdaptiveTexts.stop(v.stopReason())).append('\n');
+            b.append(CpuTexts.line(f, v)).append('\n');
+            b.append("MDE ").append(f.percent(v.mdePct(), 1)).append(" (from this run's spread); before measuring: ")
+                    .append(plannedMde).append('\n');
             b.append("verdict ").append(v.verdict()).append(" (classic ").append(v.classic()).append(")\n");
             v.notes().forEach(n -> b.append("note: ").append(n).append('\n'));
         }

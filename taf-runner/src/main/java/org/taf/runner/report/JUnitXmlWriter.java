@@ -16,7 +16,8 @@ import org.taf.runner.results.SideRecord;
  * {@code WORKLOAD@threads}). REGRESSED is a {@code <failure>}; a failed build, NEWLY_FAILING and
  * NOT_COMPARABLE are an {@code <error>} (a side failed: nothing to judge); INCONCLUSIVE and cells
  * never measured are {@code <skipped>} with the reason; every case carries its numbers in
- * {@code <system-out>}. The time of a case is the time spent under load (warm-up plus measurement).
+ * {@code <system-out>}, followed by {@code warning:} lines (CPU frequency not pinned, host noise in
+ * the cell's iterations). The time of a case is the time spent under load (warm-up plus measurement).
  */
 public final class JUnitXmlWriter {
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss",
@@ -32,10 +33,12 @@ public final class JUnitXmlWriter {
     /** The XML of {@code run}. */
     public static String render(RunRecord run) {
         Formats f = Formats.english();
+        Messages m = Messages.english();
         DefinitionSettings settings = new DefinitionSettings(run.definition());
         List<Suite> suites = new ArrayList<>();
         for (ComparisonRecord c : run.comparisons()) {
-            List<Case> cases = c.cells().stream().map(cell -> JUnitCases.of(c, cell, settings, f)).toList();
+            List<Case> cases = c.cells().stream().map(cell -> JUnitCases.of(run, c, cell, settings, f,
+                    AdaptiveTexts.planned(AdaptiveTexts.plannedOf(run, cell.workload(), cell.threads()), m, f))).toList();
             suites.add(new Suite(c, cases));
         }
         StringBuilder x = new StringBuilder(4096);
@@ -53,6 +56,9 @@ public final class JUnitXmlWriter {
             property(x, "label", SummaryRow.labelOf(c));
             property(x, "parent", side(c.parent()));
             property(x, "patch", side(c.patch()));
+            if (run.adaptive() != null) {
+                property(x, "adaptive", AdaptiveTexts.loop(run, m));
+            }
             x.append("    </properties>\n");
             s.cases().forEach(k -> k.appendTo(x));
             x.append("  </testsuite>\n");

@@ -76,6 +76,10 @@ final class PostTexts {
                     x.f().tps(v == null ? null : v.patchTps()), x.f().change(v == null ? null : v.ratio()),
                     x.m().get("verdict." + PostContext.verdictName(cell)), cell.workload(), cell.threads()));
         }
+        String loop = AdaptiveTexts.loop(x.run(), x.m());
+        if (loop != null) {
+            out.add(loop);
+        }
         return out;
     }
 

@@ -198,6 +198,7 @@ public record PostView(PageView page, String runId, String date, String dateIso,
      * @param medianTps median TPS of its measured samples
      * @param cv        coefficient of variation of its per-second TPS
      * @param p95       median of its per-second p95 latencies, ms
+     * @param cpuPerTx  the engine's CPU microseconds per transaction over its measured window, or a dash
      * @param rest      how long rest took, or that it did not rest
      * @param warmup    warm-up cut and whether it settled
      * @param settled   whether the CPU load settled
@@ -205,7 +206,7 @@ public record PostView(PageView page, String runId, String date, String dateIso,
      * @param failure   its failure, or ""
      */
     public record Iteration(String role, int number, int sequence, String started, String medianTps, String cv,
-                            String p95, String rest, String warmup, boolean settled, List<String> flags,
+                            String p95, String cpuPerTx, String rest, String warmup, boolean settled, List<String> flags,
                             String failure) {
     }
 

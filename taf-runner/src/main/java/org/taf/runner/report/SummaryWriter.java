@@ -4,18 +4,24 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.taf.runner.results.PlannedMdeRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 
 /**
  * The plain-text summary {@code run} prints at its end (and CI logs keep): one aligned line per
- * comparison x workload x threads with the verdict's numbers, then one line per warning, ending
- * with {@code warnings: N}. English, deterministic, no colours (it goes to logs).
+ * comparison x workload x threads with the verdict's numbers (TPS, the engine's CPU time per
+ * transaction beside it, A/B pairs used, why measuring stopped, the MDE from the run's spread), the CPU
+ * readings' source, the adaptive loop and the MDE planned before measuring, then one line per warning,
+ * ending with {@code warnings: N}. English, deterministic, no colours (it goes to logs).
  *
  * <pre>
- * comparison | workload     | thr | parent TPS | patch TPS | ratio [95% CI]       | verdict
- * -----------+--------------+-----+------------+-----------+----------------------+---------
- * default    | POINT_SELECT |   2 |     18,200 |    63,750 | 3.503 [3.410, 3.600] | IMPROVED
+ * comparison | workload     | thr | parent TPS | patch TPS | ratio [95% CI]       | CPU us/tx    | CPU ratio [95% CI]   | verdict  | pairs | stopped | MDE
+ * -----------+--------------+-----+------------+-----------+----------------------+--------------+----------------------+----------+-------+---------+-----
+ * default    | POINT_SELECT |   2 |     18,200 |    63,750 | 3.503 [3.410, 3.600] | 82.4 -> 23.5 | 0.285 [0.270, 0.301] | IMPROVED |     7 | decided | 4.1%
+ * cpu: engine CPU per transaction from /proc/&lt;pid&gt;/stat utime+stime (1/100 s ticks)
+ * Adaptive loop: 2 extra A/B pairs in 130 s of a 600 s budget; stopped: decided; each look at level 0.0136.
+ * MDE before measuring, POINT_SELECT@2: 10.7% with 5 pairs (4.5% with 20 pairs if the adaptive loop needs them)
  * warning: Builds reused from the cache: 11111111, 22222222
  * warnings: 1
  * </pre>
@@ -28,16 +34,33 @@ public final class SummaryWriter {
         Formats f = Formats.english();
         List<SummaryRow> rows = SummaryRow.of(run);
         List<String[]> table = new ArrayList<>();
-        table.add(new String[] {"comparison", "workload", "thr", "parent TPS", "patch TPS", ciHeader(rows), "verdict"});
+        table.add(new String[] {"comparison", "workload", "thr", "parent TPS", "patch TPS", ciHeader(rows), "CPU us/tx",
+            "CPU " + ciHeader(rows), "verdict", "pairs", "stopped", "MDE"});
         for (SummaryRow r : rows) {
             table.add(new String[] {r.label(), r.workload(), Integer.toString(r.threads()),
                 tps(f, r.parentTps(), r.parent()), tps(f, r.patchTps(), r.patch()),
                 r.ratio() == null ? Formats.NONE : f.ratio(r.ratio()) + " " + f.interval(r.ciLow(), r.ciHigh()),
-                r.verdictOrNull() == null ? "NOT MEASURED" : r.verdictOrNull().name()});
+                CpuTexts.perTx(f, r.verdict()), CpuTexts.ratio(f, r.verdict()),
+                r.verdictOrNull() == null ? "NOT MEASURED" : r.verdictOrNull().name(),
+                r.verdict() == null ? Formats.NONE : Integer.toString(r.verdict().pairsUsed()),
+                r.verdict() == null ? Formats.NONE : AdaptiveTexts.stop(r.verdict().stopReason()),
+                r.verdict() == null ? Formats.NONE : f.percent(r.verdict().mdePct(), 1)});
         }
         StringBuilder out = new StringBuilder();
-        Tables.align(table, new boolean[] {false, false, true, true, true, false, false}, out);
-        List<String> warnings = Warnings.of(run, Messages.english());
+        Tables.align(table, new boolean[] {false, false, true, true, true, false, true, false, false, true, false, true},
+                out);
+        CpuTexts.sources(run).forEach(src -> out.append("cpu: engine CPU per transaction from ").append(src)
+                .append('\n'));
+        Messages m = Messages.english();
+        String loop = AdaptiveTexts.loop(run, m);
+        if (loop != null) {
+            out.append(loop).append('\n');
+        }
+        for (PlannedMdeRecord p : run.plannedMde()) {
+            out.append("MDE before measuring, ").append(p.workload()).append('@').append(p.threads()).append(": ")
+                    .append(AdaptiveTexts.planned(p, m, f)).append('\n');
+        }
+        List<String> warnings = Warnings.of(run, m);
         warnings.forEach(w -> out.append("warning: ").append(w).append('\n'));
         out.append("warnings: ").append(warnings.size()).append('\n');
         return out.toString();

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
+import org.taf.runner.profile.HostNoise;
+import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
@@ -18,7 +20,8 @@ import org.taf.runner.results.SideRecord;
  * What a reader must know before trusting a run, computed from its records: a run that did not
  * complete, failed builds, builds reused from the cache, iterations that failed, never rested,
  * never settled, ran on a noisy host or counted errors, sides whose iterations disagree by more
- * than the warning threshold, cells too noisy to see a change of the fail threshold, and a CPU
+ * than the warning threshold, cells too noisy to see a change of the fail threshold, cells whose
+ * CPU time per transaction and TPS verdict disagree, and a CPU
  * frequency that was not pinned. Warnings the run recorded itself are added when they say
  * something else. Same record, same list, in plan order.
  */
@@ -59,6 +62,7 @@ public final class Warnings {
         List<String> failed = new ArrayList<>();
         List<String> spread = new ArrayList<>();
         List<String> lowPower = new ArrayList<>();
+        List<String> cpuDisagrees = new ArrayList<>();
         int iterations = 0;
         double warnPct = settings.percent("verdict.warning_pct", 3);
         double failPct = settings.percent("verdict.fail_pct", 5);
@@ -83,7 +87,8 @@ public final class Warnings {
                             failed.add(ref + " (" + firstLine(it.failure()) + ")");
                         }
                         for (IterationFlag flag : it.flags()) {
-                            flagged.computeIfAbsent(flag, k -> new ArrayList<>()).add(ref);
+                            flagged.computeIfAbsent(flag, k -> new ArrayList<>())
+                                    .add(flag == IterationFlag.HOST_NOISE ? ref + " (" + noise(it) + ")" : ref);
                         }
                     }
                     OptionalDouble s = IterationNumbers.spreadPct(its);
@@ -94,19 +99,32 @@ public final class Warnings {
                 if (cell.verdict() != null && cell.verdict().mdePct() != null && cell.verdict().mdePct() > failPct) {
                     lowPower.add(m.get("ref.mde", cellRef, f.percent(cell.verdict().mdePct(), 1)));
                 }
+                if (cell.verdict() != null && cell.verdict().cpu() != null
+                        && cell.verdict().cpu().disagreement() != null) {
+                    cpuDisagrees.add(m.get("warning.cpu_disagrees", cellRef, cell.verdict().cpu().disagreement()));
+                }
             }
         }
         if (!failed.isEmpty()) {
             out.add(m.get("warning.iterations_failed", failed.size(), iterations, list(failed)));
         }
         for (Map.Entry<IterationFlag, List<String>> e : flagged.entrySet()) {
-            out.add(m.get("warning.flag." + e.getKey(), e.getValue().size(), iterations, list(e.getValue())));
+            out.add(m.get("warning.flag." + e.getKey(), e.getValue().size(), iterations, list(e.getValue()),
+                    f.percent(noiseLimit("profile.noise.max_other_pct"), 1),
+                    f.percent(noiseLimit("profile.noise.max_steal_pct"), 1)));
         }
         if (!spread.isEmpty()) {
             out.add(m.get("warning.spread", f.percent(warnPct, 1), list(spread)));
         }
         if (!lowPower.isEmpty()) {
             out.add(m.get("warning.low_power", f.percent(failPct, 1), list(lowPower)));
+        }
+        out.addAll(cpuDisagrees);
+        List<String> plannedLow = run.plannedMde().stream().filter(p -> p.mdePct() != null && p.mdePct() > failPct)
+                .map(p -> m.get("ref.planned_mde", p.workload() + "@" + p.threads(), f.percent(p.mdePct(), 1),
+                        p.pairs())).toList();
+        if (!plannedLow.isEmpty()) {
+            out.add(m.get("warning.planned_mde", f.percent(failPct, 1), list(plannedLow)));
         }
         if (!cached.isEmpty()) {
             out.add(m.get("warning.builds_cached", String.join(", ", cached)));
@@ -115,6 +133,17 @@ public final class Warnings {
             out.add(m.get("warning.cpufreq", run.environment().cpufreq().note()));
         }
         return out;
+    }
+
+    /** An iteration's mean host noise, from the per-second CPU points its results keep. */
+    private String noise(IterationRecord it) {
+        HostNoise n = HostNoise.of(it.cpu());
+        return m.get("ref.noise", f.percent(n.otherPct(), 1), f.percent(n.stealPct(), 1));
+    }
+
+    private double noiseLimit(String key) {
+        NoiseThresholds d = NoiseThresholds.DEFAULT;
+        return settings.percent(key, key.endsWith("other_pct") ? d.maxOtherPct() : d.maxStealPct());
     }
 
     private String list(List<String> refs) {

@@ -27,7 +27,8 @@ public record EnvironmentRecord(String host, String cpuModel, int sockets, int c
      * CPU frequency scaling as it was during the run.
      *
      * @param pinned whether TAF set the governor/frequencies it was asked to
-     * @param note   why not, e.g. "not pinned: no cpufreq", or what was done
+     * @param note   why not, e.g. "not pinned: no cpufreq" or "failed: <file>: cannot set <key>=<value>: <why>",
+     *               or what was done, e.g. "pinned: governor performance, min 2100000 kHz, ..."
      * @param cpus   per-CPU state read back after pinning (empty without cpufreq)
      */
     public record CpuFreqRecord(boolean pinned, String note, List<CpuState> cpus) {
@@ -37,14 +38,20 @@ public record EnvironmentRecord(String host, String cpuModel, int sockets, int c
     }
 
     /**
-     * One CPU's frequency settings.
+     * One CPU's frequency settings, read back after pinning.
      *
      * @param cpu      logical CPU number
-     * @param governor scaling governor
-     * @param minKhz   scaling_min_freq
-     * @param maxKhz   scaling_max_freq
+     * @param governor scaling governor ("none" without cpufreq)
+     * @param minKhz   scaling_min_freq (0 without cpufreq)
+     * @param maxKhz   scaling_max_freq (0 without cpufreq)
      * @param boost    on, off or unknown
+     * @param status   {@code pinned}, {@code not pinned: <why>} (e.g. {@code not pinned: no cpufreq}) or
+     *                 {@code failed: <sysfs file and value>}; null in results written before it was recorded
      */
-    public record CpuState(int cpu, String governor, long minKhz, long maxKhz, String boost) {
+    public record CpuState(int cpu, String governor, long minKhz, long maxKhz, String boost, String status) {
+        /** A CPU state without a status, as results before format 1's status field have it. */
+        public CpuState(int cpu, String governor, long minKhz, long maxKhz, String boost) {
+            this(cpu, governor, minKhz, maxKhz, boost, null);
+        }
     }
 }

@@ -18,14 +18,28 @@ import java.util.List;
  * @param flags          what makes this iteration suspect
  * @param failure        why it failed, or null
  * @param engineLog      path of the engine's log, kept with the results
+ * @param engineCpu      the engine's CPU time over the measured window, or null (not measured, or a
+ *                       file written before this field existed)
  */
 public record IterationRecord(int index, int sequence, Instant startedAt, String serverVersion, RestRecord rest,
                               WarmupRecord warmup, List<SampleRecord> samples, List<CpuPointRecord> cpu,
-                              List<IterationFlag> flags, String failure, String engineLog) {
+                              List<IterationFlag> flags, String failure, String engineLog, EngineCpuRecord engineCpu) {
     public IterationRecord {
         samples = List.copyOf(samples);
         cpu = List.copyOf(cpu);
         flags = List.copyOf(flags);
+    }
+
+    /** An iteration without an engine CPU reading. */
+    public IterationRecord(int index, int sequence, Instant startedAt, String serverVersion, RestRecord rest,
+                           WarmupRecord warmup, List<SampleRecord> samples, List<CpuPointRecord> cpu,
+                           List<IterationFlag> flags, String failure, String engineLog) {
+        this(index, sequence, startedAt, serverVersion, rest, warmup, samples, cpu, flags, failure, engineLog, null);
+    }
+
+    /** Transactions counted in the measured samples. */
+    public long transactions() {
+        return samples.stream().mapToLong(SampleRecord::events).sum();
     }
 
     /** Whether this iteration produced measurements. */

@@ -21,16 +21,42 @@ import java.util.Objects;
  * @param environment   the host and the CPU state actually achieved
  * @param comparisons   the comparisons, in definition order
  * @param warnings      problems computed from the data (not settled, high noise, cached builds...)
+ * @param plannedMde    per workload x threads, the MDE computed before measuring from stored noise
+ *                      (empty in older files)
+ * @param adaptive      what the adaptive loop did (null in older files and before the planned pairs end)
  */
 public record RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
                         Instant finishedAt, RunStatus status, String failure, String runnerVersion,
                         DefinitionRecord definition, EnvironmentRecord environment,
-                        List<ComparisonRecord> comparisons, List<String> warnings) {
+                        List<ComparisonRecord> comparisons, List<String> warnings, List<PlannedMdeRecord> plannedMde,
+                        AdaptiveRecord adaptive) {
     public RunRecord {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(status, "status");
         comparisons = List.copyOf(comparisons);
         warnings = List.copyOf(warnings);
+        plannedMde = plannedMde == null ? List.of() : List.copyOf(plannedMde);
+    }
+
+    /** A record without planned MDE and adaptive loop (as written before they existed). */
+    public RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
+                     Instant finishedAt, RunStatus status, String failure, String runnerVersion,
+                     DefinitionRecord definition, EnvironmentRecord environment,
+                     List<ComparisonRecord> comparisons, List<String> warnings) {
+        this(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure, runnerVersion, definition,
+                environment, comparisons, warnings, List.of(), null);
+    }
+
+    /** This record with other comparisons (e.g. judged ones), everything else kept. */
+    public RunRecord withComparisons(List<ComparisonRecord> newComparisons) {
+        return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
+                runnerVersion, definition, environment, newComparisons, warnings, plannedMde, adaptive);
+    }
+
+    /** This record with the adaptive loop's account. */
+    public RunRecord withAdaptive(AdaptiveRecord newAdaptive) {
+        return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
+                runnerVersion, definition, environment, comparisons, warnings, plannedMde, newAdaptive);
     }
 
     /** How a run ended. */

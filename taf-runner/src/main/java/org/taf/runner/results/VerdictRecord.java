@@ -22,12 +22,23 @@ import java.util.List;
  * @param parentCpuPerTx engine CPU milliseconds per transaction, parent
  * @param patchCpuPerTx  engine CPU milliseconds per transaction, patch
  * @param notes          what a reader must know: excluded iterations and why, warnings
+ * @param cpu            engine CPU time per transaction compared, or null (no CPU readings, or a file
+ *                       written before this field existed)
  */
 public record VerdictRecord(Verdict verdict, String classic, Double parentTps, Double patchTps, Double ratio,
                             Double ciLow, Double ciHigh, double confidence, Double pValue, Double pAdjusted,
                             int pairsUsed, String stopReason, Double mdePct, Double parentCpuPerTx,
-                            Double patchCpuPerTx, List<String> notes) {
+                            Double patchCpuPerTx, List<String> notes, CpuVerdictRecord cpu) {
     public VerdictRecord {
         notes = List.copyOf(notes);
+    }
+
+    /** A verdict without the CPU comparison. */
+    public VerdictRecord(Verdict verdict, String classic, Double parentTps, Double patchTps, Double ratio,
+                         Double ciLow, Double ciHigh, double confidence, Double pValue, Double pAdjusted,
+                         int pairsUsed, String stopReason, Double mdePct, Double parentCpuPerTx,
+                         Double patchCpuPerTx, List<String> notes) {
+        this(verdict, classic, parentTps, patchTps, ratio, ciLow, ciHigh, confidence, pValue, pAdjusted, pairsUsed,
+                stopReason, mdePct, parentCpuPerTx, patchCpuPerTx, notes, null);
     }
 }

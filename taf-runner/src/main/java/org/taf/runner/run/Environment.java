@@ -2,25 +2,21 @@ package org.taf.runner.run;
 
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.EngineRuntime;
-import org.taf.runner.profile.CpuFreqState;
 import org.taf.runner.profile.HostInfo;
 import org.taf.runner.profile.HostProbe;
+import org.taf.runner.profile.PinOutcome;
 import org.taf.runner.results.EnvironmentRecord;
 
-/** The environment record of a run, read from this host. */
+/** The environment record of a run, read from this host, with the CPU settings pinning achieved. */
 final class Environment {
     private Environment() {}
 
-    static EnvironmentRecord record(TestDefinition def, EngineRuntime runtime) {
-        HostProbe probe = HostProbe.system();
-        HostInfo h = probe.host();
-        CpuFreqState f = probe.cpuFreq();
-        // Pinning the governor comes with container profiles; until then say honestly what is there.
-        EnvironmentRecord.CpuFreqRecord freq = f.available()
-                ? new EnvironmentRecord.CpuFreqRecord(false, "not pinned: left as found",
-                        f.cpus().stream().map(c -> new EnvironmentRecord.CpuState(c.cpu(), c.governor(), c.minKhz(),
-                                c.maxKhz(), c.boost())).toList())
-                : new EnvironmentRecord.CpuFreqRecord(false, "not pinned: no cpufreq", java.util.List.of());
+    static EnvironmentRecord record(TestDefinition def, EngineRuntime runtime, PinOutcome pinned) {
+        HostInfo h = HostProbe.system().host();
+        // What was read back after pinning, per CPU, with its status: never what was asked for.
+        EnvironmentRecord.CpuFreqRecord freq = new EnvironmentRecord.CpuFreqRecord(pinned.pinned(), pinned.note(),
+                pinned.cpus().stream().map(c -> new EnvironmentRecord.CpuState(c.cpu(), c.governor(), c.minKhz(),
+                        c.maxKhz(), c.boost(), c.status())).toList());
         String jvm = def.launch().java().toString().startsWith(System.getProperty("java.home"))
                 ? System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                 : def.launch().java().toString();

@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.taf.runner.TafException;
+import org.taf.runner.config.Keys;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.DataDirectories;
 import org.taf.runner.launch.EngineCommands;
@@ -20,7 +21,10 @@ import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.launch.LaunchSpec;
 import org.taf.runner.launch.PortFinder;
 import org.taf.runner.launch.RunningEngine;
+import org.taf.runner.profile.HostNoise;
+import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.results.CpuPointRecord;
+import org.taf.runner.results.EngineCpuRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.IterationRecord.RestRecord;
@@ -48,11 +52,6 @@ import org.taf.runner.workload.WorkloadOptions;
  * Failures after the engine started are recorded in the iteration, not thrown.
  */
 final class IterationRunner {
-    /** Mean CPU of other processes (one core = 100) above which an iteration is flagged HOST_NOISE. */
-    static final double HOST_NOISE_PCT = 25;
-    /** Mean steal time above which an iteration is flagged HOST_NOISE. */
-    static final double STEAL_PCT = 10;
-
     private final EngineRuntime runtime;
     private final TestDefinition def;
     private final Path runDir;
@@ -100,7 +99,7 @@ final class IterationRunner {
         }
         Path kept = DataDirectories.keepLog(log, runDir.resolve("logs"), name + ".log");
         return new IterationRecord(step.iteration(), step.sequence(), started, a.serverVersion, a.rest, a.warmup,
-                a.samples, a.cpu, flags(a), a.failure, runDir.relativize(kept).toString());
+                a.samples, a.cpu, flags(a), a.failure, runDir.relativize(kept).toString(), a.engineCpu);
     }
 
     /** What one attempt gathered, so a failure keeps whatever was measured before it. */
@@ -110,6 +109,7 @@ final class IterationRunner {
         WarmupRecord warmup = new WarmupRecord("none", true, 0, "not reached", List.of(), List.of());
         List<SampleRecord> samples = List.of();
         List<CpuPointRecord> cpu = List.of();
+        EngineCpuRecord engineCpu;
         String failure;
     }
 
@@ -196,6 +196,9 @@ final class IterationRunner {
     private static void take(MeasuringListener m, Attempt a) {
         a.samples = m.samples();
         a.cpu = m.cpu();
+        a.engineCpu = m.samples().isEmpty() ? null
+                // Readings are whole clock ticks; rounding drops the binary noise of summing them.
+                : new EngineCpuRecord(m.engineCpuSource(), Math.round(m.measuredEngineCpuSeconds() * 1e6) / 1e6);
     }
 
     private WorkloadOptions options(ConnectionSettings c) {
@@ -218,9 +221,9 @@ final class IterationRunner {
         if (a.samples.stream().anyMatch(s -> s.reconnects() > 0)) {
             f.add(IterationFlag.ERRORS);
         }
-        double others = a.cpu.stream().mapToDouble(CpuPointRecord::hostOtherPct).average().orElse(0);
-        double steal = a.cpu.stream().mapToDouble(CpuPointRecord::stealPct).average().orElse(0);
-        if (others > HOST_NOISE_PCT || steal > STEAL_PCT) {
+        NoiseThresholds noise = new NoiseThresholds(def.config().get(Keys.PROFILE_NOISE_MAX_OTHER_PCT),
+                def.config().get(Keys.PROFILE_NOISE_MAX_STEAL_PCT));
+        if (noise.exceededBy(HostNoise.of(a.cpu))) {
             f.add(IterationFlag.HOST_NOISE);
         }
         return f;

@@ -10,6 +10,7 @@ import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.Verdict;
 import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.AdaptiveProgress;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.CellVerdict;
@@ -18,6 +19,7 @@ import org.taf.runner.stats.IterationSample;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.Statistics;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.stats.StopReason;
 
 /**
  * Applies the stats stage to a run: each comparison's cells go to {@link Statistics} (so
@@ -31,21 +33,24 @@ final class Judgement {
     record Judged(RunRecord run, ExitCode exitCode) {
     }
 
+    /**
+     * Judges every comparison of {@code run}. When the run's adaptive loop was enabled, the verdicts
+     * are its last look: the same per-look level and the same progress, so the stop reasons agree
+     * with what the loop did; otherwise undecided cells end as PLANNED_ONLY at the plain FDR.
+     */
     static Judged of(RunRecord run, StatsOptions options) {
         List<ComparisonRecord> comparisons = new ArrayList<>();
         ExitCode worst = ExitCode.PASS;
+        AdaptiveProgress progress = AdaptiveLoop.progressOf(run.adaptive());
         for (ComparisonRecord c : run.comparisons()) {
-            List<CellSamples> cells = new ArrayList<>();
-            for (CellRecord cell : c.cells()) {
-                cells.add(samples(cell));
-            }
-            RunStatistics stats = Statistics.evaluate(cells, options);
+            RunStatistics stats = Statistics.evaluate(samples(c), options, progress);
             List<CellRecord> judged = new ArrayList<>();
             for (CellRecord cell : c.cells()) {
                 CellVerdict v = stats.cells().stream()
                         .filter(x -> x.workload().equals(cell.workload()) && x.threads() == cell.threads())
                         .findFirst().orElseThrow();
-                judged.add(cell.withVerdict(record(v)));
+                judged.add(cell.withVerdict(CpuJudgement.add(record(v, run.status() == RunRecord.RunStatus.COMPLETED),
+                        cell, v.verdict(), options)));
             }
             comparisons.add(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), judged));
             worst = worse(worst, stats.exitCode());
@@ -53,16 +58,22 @@ final class Judgement {
         if (run.status() != RunRecord.RunStatus.COMPLETED) {
             worst = ExitCode.ERROR;
         }
-        RunRecord out = new RunRecord(run.formatVersion(), run.runId(), run.name(), run.comments(), run.startedAt(),
-                run.finishedAt(), run.status(), run.failure(), run.runnerVersion(), run.definition(), run.environment(),
-                comparisons, run.warnings());
-        return new Judged(out, worst);
+        return new Judged(run.withComparisons(comparisons), worst);
     }
 
     private static ExitCode worse(ExitCode a, ExitCode b) {
         // ERROR > REGRESSION > INCONCLUSIVE > PASS
         int[] rank = {0, 2, 1, 3};
         return rank[a.ordinal()] >= rank[b.ordinal()] ? a : b;
+    }
+
+    /** The stats stage's input for one comparison: every cell's successful iterations and failures. */
+    static List<CellSamples> samples(ComparisonRecord c) {
+        List<CellSamples> cells = new ArrayList<>();
+        for (CellRecord cell : c.cells()) {
+            cells.add(samples(cell));
+        }
+        return cells;
     }
 
     private static CellSamples samples(CellRecord cell) {
@@ -88,7 +99,16 @@ final class Judgement {
         }
     }
 
-    private static VerdictRecord record(CellVerdict v) {
+    /**
+     * The cell's verdict as a record. In a completed run, a cell the stats stage would still give a pair
+     * (PENDING) is one the loop stopped at {@code stats.max_pairs} measured pairs, of which some failed
+     * or were excluded (the stats stage counts only the included ones): it says MAX_PAIRS.
+     */
+    private static VerdictRecord record(CellVerdict v, boolean completed) {
+        String stop = v.stopReason() == null ? null : v.stopReason().name();
+        if (completed && v.stopReason() == StopReason.PENDING) {
+            stop = StopReason.MAX_PAIRS.name();
+        }
         List<String> notes = new ArrayList<>();
         if (v.reason() != null) {
             notes.add(v.reason());
@@ -103,7 +123,7 @@ final class Judgement {
         }
         return new VerdictRecord(verdict(v), v.classic() == null ? null : v.classic().outcome().name(), v.parentTps(),
                 v.patchTps(), v.ratio(), v.ciLow(), v.ciHigh(), v.confidence(), v.pValue(), v.pAdjusted(),
-                v.pairsUsed(), v.stopReason() == null ? null : v.stopReason().name(),
+                v.pairsUsed(), stop,
                 v.mde() == null ? null : v.mde().pct(), null, null, notes);
     }
 

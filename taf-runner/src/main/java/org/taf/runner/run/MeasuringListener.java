@@ -2,6 +2,7 @@ package org.taf.runner.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.taf.runner.profile.HostNoise;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.warmup.CpuSampler;
@@ -14,7 +15,8 @@ import org.taf.runner.workload.SampleListener;
 /**
  * Collects a load run's samples in two phases: warm-up, then, from {@link #measure(int)} on, the
  * measured samples with the CPU of the engine, of everything else on the host (the runner, which
- * generates the load, excluded) and the steal time per interval; it stops the run once enough
+ * generates the load, excluded) and the steal time per interval, and the engine's total CPU
+ * seconds over those intervals (for CPU time per transaction); it stops the run once enough
  * samples are measured. Called on the load's thread; read its lists after the run returns.
  */
 final class MeasuringListener implements SampleListener {
@@ -30,6 +32,7 @@ final class MeasuringListener implements SampleListener {
     private volatile int wanted = -1;
     private volatile boolean stopRequested;
     private double measureStart;
+    private double measuredEngineCpu;
 
     MeasuringListener(CpuSampler engine, CpuSampler runner, HostCpu host) {
         this.engine = engine;
@@ -46,7 +49,8 @@ final class MeasuringListener implements SampleListener {
         double r = runner.cpuSeconds();
         HostCpuTimes h = host.sample();
         HostCpuUsage u = HostCpuUsage.between(hostBefore, h, e - engineBefore);
-        double runnerPct = u.wallSeconds() > 0 ? (r - runnerBefore) / u.wallSeconds() * 100 : 0;
+        HostNoise noise = HostNoise.between(hostBefore, h, e - engineBefore, r - runnerBefore);
+        double engineDelta = Math.max(0, e - engineBefore);
         engineBefore = e;
         runnerBefore = r;
         hostBefore = h;
@@ -60,7 +64,9 @@ final class MeasuringListener implements SampleListener {
             // Measured samples count their seconds from the start of the measurement.
             double second = s.second() - measureStart;
             measured.add(record(s, second));
-            cpu.add(new CpuPointRecord(second, u.enginePct(), Math.max(0, u.othersPct() - runnerPct), u.stealPct()));
+            // The engine's CPU over exactly the intervals whose transactions are measured.
+            measuredEngineCpu += engineDelta;
+            cpu.add(new CpuPointRecord(second, u.enginePct(), noise.otherPct(), noise.stealPct()));
             if (measured.size() >= want) {
                 return Action.STOP;
             }
@@ -96,5 +102,15 @@ final class MeasuringListener implements SampleListener {
 
     List<CpuPointRecord> cpu() {
         return cpu;
+    }
+
+    /** The engine's CPU seconds over the measured samples' intervals (0 before measuring). */
+    double measuredEngineCpuSeconds() {
+        return measuredEngineCpu;
+    }
+
+    /** Where the engine's CPU readings come from. */
+    String engineCpuSource() {
+        return engine.source();
     }
 }

@@ -42,6 +42,29 @@ public record Plan(TestDefinition definition, List<Step> steps) {
     }
 
     /**
+     * The two steps of one more A/B pair of a cell, after the planned ones (the adaptive loop): parent
+     * then patch, or, with {@code measure.order = random}, in an order from a coin seeded by
+     * {@code measure.order_seed} and the pair's position, so a rerun measures in the same order.
+     *
+     * @param comparison     index of the comparison
+     * @param workload       TAF's test name of the cell, one of {@code workload.tests}
+     * @param threads        the cell's client threads
+     * @param parentIteration the parent's next iteration number (its iterations so far)
+     * @param patchIteration  the patch's next iteration number
+     * @param sequence       position of the pair's first step in the run's order
+     */
+    public static List<Step> extraPair(TestDefinition def, int comparison, String workload, int threads,
+                                       int parentIteration, int patchIteration, int sequence) {
+        Workload w = def.workload().tests().stream().filter(t -> t.tafName().equals(workload)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("workload " + workload + " is not in workload.tests"));
+        boolean patchFirst = def.measure().order() == MeasureOrder.RANDOM
+                && new java.util.SplittableRandom(def.measure().orderSeed() * 31 + sequence).nextBoolean();
+        Step parent = new Step(comparison, Role.PARENT, w, threads, parentIteration, sequence + (patchFirst ? 1 : 0));
+        Step patch = new Step(comparison, Role.PATCH, w, threads, patchIteration, sequence + (patchFirst ? 0 : 1));
+        return patchFirst ? List.of(patch, parent) : List.of(parent, patch);
+    }
+
+    /**
      * A rough length of one measurement, for the progress bar: startup and rest, the warm-up's
      * midpoint between its minimum and maximum, and the measured duration.
      */

@@ -7,11 +7,13 @@ import java.util.List;
 import java.util.Map;
 import org.taf.runner.config.Comparison;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.DefinitionRecord;
 import org.taf.runner.results.EnvironmentRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.PlannedMdeRecord;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
@@ -31,6 +33,8 @@ final class RunState {
     private final EnvironmentRecord environment;
     private final List<ComparisonState> comparisons = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    private List<PlannedMdeRecord> plannedMde = List.of();
+    private AdaptiveRecord adaptive;
     private int completed;
     private boolean closed;
 
@@ -94,6 +98,14 @@ final class RunState {
         }
     }
 
+    synchronized void plannedMde(List<PlannedMdeRecord> mde) {
+        plannedMde = List.copyOf(mde);
+    }
+
+    synchronized void adaptive(AdaptiveRecord record) {
+        adaptive = record;
+    }
+
     synchronized int completed() {
         return completed;
     }
@@ -106,7 +118,7 @@ final class RunState {
                     List.copyOf(s.cells.values())));
         }
         return new RunRecord(ResultsStore.FORMAT_VERSION, runId, def.name(), def.comments(), startedAt, finishedAt,
-                status, failure, runnerVersion, definition, environment, out, warnings);
+                status, failure, runnerVersion, definition, environment, out, warnings, plannedMde, adaptive);
     }
 
     /**

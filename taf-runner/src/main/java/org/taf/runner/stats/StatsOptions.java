@@ -68,7 +68,7 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
     public static StatsOptions from(StatsSettings stats, VerdictSettings verdict) {
         StatsOptions d = defaults();
         return new StatsOptions(stats.confidence(), verdict.warningPct(), verdict.failPct(), verdict.gainPct(),
-                stats.fdr(), stats.power(), d.bootstrapResamples, d.blockSeconds, d.seed, d.exclusion, d.maxPairs,
+                stats.fdr(), stats.power(), d.bootstrapResamples, d.blockSeconds, d.seed, d.exclusion, stats.maxPairs(),
                 stats.budget());
     }
 

@@ -16,4 +16,13 @@ public interface CpuSampler {
      * @throws WarmupException when the engine is gone or its counters cannot be read
      */
     double cpuSeconds();
+
+    /**
+     * Where the readings come from, shown beside every number made from them, e.g.
+     * {@code /proc/<pid>/stat (utime+stime)} or the container cgroup's {@code cpu.stat}. The default
+     * says only that it is not known.
+     */
+    default String source() {
+        return "unspecified CPU sampler";
+    }
 }

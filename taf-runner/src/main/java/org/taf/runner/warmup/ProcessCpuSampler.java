@@ -38,6 +38,15 @@ public final class ProcessCpuSampler implements CpuSampler {
         return pid;
     }
 
+    /**
+     * {@code /proc/<pid>/stat utime+stime (1/100 s ticks)}: the file read and its resolution; the pid
+     * is left out so that every iteration (a new process each) names the same source.
+     */
+    @Override
+    public String source() {
+        return "/proc/<pid>/stat utime+stime (1/" + ticksPerSecond + " s ticks)";
+    }
+
     @Override
     public double cpuSeconds() {
         Path file = procRoot.resolve(Long.toString(pid)).resolve("stat");

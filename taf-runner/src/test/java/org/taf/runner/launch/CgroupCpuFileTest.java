@@ -65,6 +65,7 @@ class CgroupCpuFileTest {
         write("proc/42/cgroup", V1);
         CgroupCpuSampler s = CgroupCpuSampler.forPid(proc, root, 42, "1755ee4670b2").orElseThrow();
         assertThat(s.cpuSeconds()).isEqualTo(1.5);
+        assertThat(s.source()).isEqualTo("cgroup v1 cpuacct.usage (ns) of the engine's container");
         Files.delete(counter);
         assertThatThrownBy(s::cpuSeconds).isInstanceOf(WarmupException.class)
                 .hasMessageContaining("container 1755ee4670b2 is gone").hasMessageContaining(counter.toString());

@@ -66,6 +66,9 @@ class MessagesTest {
         for (String b : new String[] {"cached", "built", "failed", "unknown"}) {
             keys.add("build." + b);
         }
+        for (org.taf.runner.stats.CpuChange c : org.taf.runner.stats.CpuChange.values()) {
+            keys.add("cpu.change." + c);
+        }
         keys.add("role.parent");
         keys.add("role.patch");
         keys.add("sweep.sheet_tps");

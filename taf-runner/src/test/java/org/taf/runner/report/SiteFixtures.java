@@ -25,6 +25,11 @@ import org.taf.runner.results.SideRecord.BuildRecord;
 import org.taf.runner.results.SideRecord.CommitRecord;
 import org.taf.runner.results.Verdict;
 import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.results.CpuVerdictRecord;
+import org.taf.runner.results.EngineCpuRecord;
+import org.taf.runner.stats.CpuChange;
+import org.taf.runner.stats.CpuComparison;
+import org.taf.runner.stats.StatsOptions;
 
 /**
  * Synthetic runs for the report's tests, shaped like the MDEV-37992 post (three branches, parent vs
@@ -206,7 +211,8 @@ final class SiteFixtures {
                 new RestRecord(true, true, 4, List.of(40.0, 12.0, 1.5, 1.0)),
                 new WarmupRecord("settle", settled, warmSeconds, settled ? "CV 1.1% and slope 0.2% under limits"
                         : "maximum reached: CV 6.3% over 5%", warmCpu, warm), measured, cpuPoints, flags, null,
-                "/tmp/engine-" + sequence + ".err");
+                "/tmp/engine-" + sequence + ".err", new EngineCpuRecord("/proc/<pid>/stat utime+stime (1/100 s ticks)",
+                        Math.round(cpuPoints.stream().mapToDouble(CpuPointRecord::enginePct).sum()) / 100.0));
     }
 
     private static SampleRecord sample(int second, double tps) {
@@ -229,6 +235,32 @@ final class SiteFixtures {
         double low = v == Verdict.INCONCLUSIVE ? 0.940 : ratio * 0.98;
         double high = v == Verdict.INCONCLUSIVE ? 1.031 : ratio * 1.02;
         return new VerdictRecord(v, classic, parent, patch, ratio, low, high, 0.95, 0.012, 0.03, p.size(),
-                "planned iterations", v == Verdict.INCONCLUSIVE ? 6.2 : 2.5, 0.21, 0.06, notes);
+                "planned iterations", v == Verdict.INCONCLUSIVE ? 6.2 : 2.5, 0.21, 0.06, notes, cpu(v, ratio, p.size()));
+    }
+
+    /**
+     * The CPU comparison the stats stage would give: CPU per transaction moves inversely to TPS, except
+     * in the inconclusive cell, where it is 6% higher (the case the outputs must point out).
+     */
+    private static CpuVerdictRecord cpu(Verdict v, double tpsRatio, int iterations) {
+        boolean inconclusive = v == Verdict.INCONCLUSIVE;
+        double ratio = inconclusive ? 1.06 : 1 / tpsRatio;
+        CpuChange change = inconclusive || ratio > 1.03 ? CpuChange.HIGHER : ratio < 0.97 ? CpuChange.LOWER
+                : CpuChange.SAME;
+        CpuComparison c = new CpuComparison(210, 210 * ratio, ratio, ratio * 0.985, ratio * 1.015, 0.008,
+                "exact", change, iterations, iterations);
+        return new CpuVerdictRecord("/proc/<pid>/stat utime+stime (1/100 s ticks)", c.parentUsPerTx(),
+                c.patchUsPerTx(), c.ratio(), c.ciLow(), c.ciHigh(), c.pValue(), iterations, iterations, change.name(),
+                c.disagreement(inconclusive ? org.taf.runner.stats.Verdict.UNKNOWN : tpsVerdict(v),
+                        StatsOptions.defaults()));
+    }
+
+    private static org.taf.runner.stats.Verdict tpsVerdict(Verdict v) {
+        return switch (v) {
+            case IMPROVED -> org.taf.runner.stats.Verdict.IMPROVED;
+            case REGRESSED -> org.taf.runner.stats.Verdict.REGRESSED;
+            case NO_CHANGE -> org.taf.runner.stats.Verdict.SAME;
+            default -> org.taf.runner.stats.Verdict.UNKNOWN;
+        };
     }
 }

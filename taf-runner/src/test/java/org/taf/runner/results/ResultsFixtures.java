@@ -18,6 +18,8 @@ import org.taf.runner.results.SideRecord.CommitRecord;
  */
 public final class ResultsFixtures {
     public static final Instant START = Instant.parse("2026-11-29T10:00:00Z");
+    /** The CPU source the fixtures claim. */
+    public static final String CPU_SOURCE = "/proc/<pid>/stat utime+stime (1/100 s ticks)";
 
     private ResultsFixtures() {}
 
@@ -31,8 +33,9 @@ public final class ResultsFixtures {
         List<IterationRecord> p = List.of(iteration(0, 0, 18_000, rnd), iteration(1, 2, 18_400, rnd));
         List<IterationRecord> q = List.of(iteration(0, 1, 63_000, rnd), iteration(1, 3, 64_500, rnd));
         CellRecord cell = new CellRecord("POINT_SELECT", 2, p, q, new VerdictRecord(Verdict.IMPROVED, "GAIN",
-                18_200.0, 63_750.0, 3.5027, 3.41, 3.60, 0.95, 0.029, 0.029, 2, "planned iterations", 4.1, 0.11, 0.031,
-                List.of()));
+                18_200.0, 63_750.0, 3.5027, 3.41, 3.60, 0.95, 0.029, 0.029, 2, "planned iterations", 4.1, 0.0824, 0.0235,
+                List.of(), new CpuVerdictRecord(CPU_SOURCE, 82.4, 23.5, 0.2852, null, null, null, 2, 2, "UNKNOWN",
+                        null)));
         ComparisonRecord cmp = new ComparisonRecord("default", "HEAD~1 vs HEAD", parent, patch, List.of(cell));
         EnvironmentRecord env = new EnvironmentRecord("bench-1", "Example CPU @ 2.10GHz", 1, 2, 2, 24L << 30,
                 "Debian GNU/Linux 12 (bookworm)", "6.1.0-test", "OpenJDK 17.0.15", "process", "", "",
@@ -44,7 +47,19 @@ public final class ResultsFixtures {
                 "./taf run properties/quick.properties");
         return new RunRecord(ResultsStore.FORMAT_VERSION, "20261129-100000-quick", "quick", "a test run", START,
                 START.plusSeconds(300), RunRecord.RunStatus.COMPLETED, null, "0.1.0-SNAPSHOT", def, env, List.of(cmp),
-                List.of("builds were cached: HEAD~1, HEAD"));
+                List.of("builds were cached: HEAD~1, HEAD"), List.of(new PlannedMdeRecord("POINT_SELECT", 2, 10.7, 2, 20,
+                        4.5, "planned from noise measured on 0123456789abcdef at 2026-11-28T09:00:00Z (10 A/A"
+                        + " iterations of 10 s)", "this run cannot see a 5% change; it can see 10.7% (at 80% power,"
+                        + " 2 pairs)")), new AdaptiveRecord(true, 20, 600, 0.0, 60.0, 0, 0.0136, "DECIDED",
+                        "stopped: every cell is decided (budget 600s, 0s spent, a pair costs 60s); cells: 1 decided"));
+    }
+
+    /** {@link #small()} as a TAF without planned MDE and adaptive loop wrote it. */
+    public static RunRecord smallBeforeAdaptive() {
+        RunRecord r = small();
+        return new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(), r.finishedAt(),
+                r.status(), r.failure(), r.runnerVersion(), r.definition(), r.environment(), r.comparisons(),
+                r.warnings());
     }
 
     private static SideRecord side(String role, String rev, String sha, String subject) {
@@ -63,14 +78,17 @@ public final class ResultsFixtures {
         }
         List<SampleRecord> measured = new ArrayList<>();
         List<CpuPointRecord> cpu = new ArrayList<>();
+        double engineCpuSeconds = 0;
         for (int s = 1; s <= 10; s++) {
             measured.add(sample(s, tps * (1 + rnd.nextGaussian() * 0.02)));
             cpu.add(new CpuPointRecord(s, 150 + rnd.nextGaussian(), 40, 0.5));
+            engineCpuSeconds += cpu.get(cpu.size() - 1).enginePct() / 100;
         }
         return new IterationRecord(index, sequence, START.plusSeconds(60L * sequence), "11.4.2-TAF",
                 new RestRecord(true, true, 3, List.of(30.0, 2.0, 1.0, 1.0)),
                 new WarmupRecord("settle", true, 8, "CV 1.2% and slope 0.3% under limits", warmCpu, warm), measured,
-                cpu, index == 1 ? List.of(IterationFlag.HOST_NOISE) : List.of(), null, "/tmp/engine-" + sequence + ".err");
+                cpu, index == 1 ? List.of(IterationFlag.HOST_NOISE) : List.of(), null, "/tmp/engine-" + sequence + ".err",
+                new EngineCpuRecord(CPU_SOURCE, Math.round(engineCpuSeconds * 100) / 100.0));
     }
 
     private static SampleRecord sample(int second, double tps) {

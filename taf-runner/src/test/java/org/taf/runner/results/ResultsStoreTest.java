@@ -36,6 +36,30 @@ class ResultsStoreTest {
     }
 
     @Test
+    void aVersionOneFileWrittenBeforeTheCpuFieldsStillReads() {
+        // The CPU fields (iteration engine_cpu, verdict cpu) were added to version 1 as optional fields.
+        RunRecord old = ResultsStore.read(Path.of("src/test/resources/golden/results-v1-without-cpu.json"));
+        CellRecord cell = old.comparisons().get(0).cells().get(0);
+        assertThat(cell.parent()).allSatisfy(it -> assertThat(it.engineCpu()).isNull());
+        assertThat(cell.verdict().cpu()).isNull();
+        assertThat(cell.verdict().parentTps()).isEqualTo(18_200.0);
+        CellRecord now = ResultsFixtures.small().comparisons().get(0).cells().get(0);
+        assertThat(now.parent().get(0).engineCpu().source()).isEqualTo(ResultsFixtures.CPU_SOURCE);
+        assertThat(now.verdict().cpu().change()).isEqualTo("UNKNOWN");
+    }
+
+    @Test
+    void filesWrittenBeforeTheAdaptiveLoopAreStillRead() {
+        // The golden file as it was before planned_mde and adaptive were added (same format version).
+        RunRecord old = ResultsStore.read(Path.of("src/test/resources/golden/results-v1-before-adaptive.json"));
+        assertThat(old.plannedMde()).isEmpty();
+        assertThat(old.adaptive()).isNull();
+        // Written before the CPU fields too; otherwise the same run as the fixture.
+        assertThat(old.comparisons().get(0).cells().get(0).verdict().parentTps()).isEqualTo(18_200.0);
+        assertThat(old.name()).isEqualTo(ResultsFixtures.smallBeforeAdaptive().name());
+    }
+
+    @Test
     void otherFormatVersionsAreRefusedWithAnInstruction() throws IOException {
         Path old = dir.resolve("old.json");
         Files.writeString(old, "{\"format_version\": 0, \"run_id\": \"x\"}");

@@ -57,4 +57,31 @@ class PlanTest {
         Plan c = Plan.of(load("measure.iterations = 20\nmeasure.order = random\nmeasure.order_seed = 8\n"));
         assertThat(c.steps()).isNotEqualTo(a.steps());
     }
+
+    @Test
+    void anExtraPairContinuesTheCellInTheSameInterleavedOrder() throws IOException {
+        TestDefinition def = load("workload.tests = POINT_SELECT, OLTP_RO\nworkload.threads = 1, 4\n");
+        List<Step> pair = Plan.extraPair(def, 0, "OLTP_RO", 4, 3, 3, 24);
+        assertThat(pair).extracting(Step::role).containsExactly(Role.PARENT, Role.PATCH);
+        assertThat(pair).extracting(Step::sequence).containsExactly(24, 25);
+        assertThat(pair).extracting(Step::iteration).containsExactly(3, 3);
+        assertThat(pair.get(0).workload().tafName()).isEqualTo("OLTP_RO");
+        assertThat(pair.get(0).threads()).isEqualTo(4);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Plan.extraPair(def, 0, "OLTP_RW", 4, 3, 3, 24))
+                .hasMessageContaining("workload OLTP_RW is not in workload.tests");
+    }
+
+    @Test
+    void randomOrderFlipsExtraPairsReproducibly() throws IOException {
+        TestDefinition def = load("measure.order = random\nmeasure.order_seed = 8\n");
+        List<Role> firsts = new java.util.ArrayList<>();
+        for (int seq = 0; seq < 40; seq += 2) {
+            List<Step> pair = Plan.extraPair(def, 0, "POINT_SELECT", 1, seq / 2, seq / 2, seq);
+            assertThat(pair).extracting(Step::role).containsExactlyInAnyOrder(Role.PARENT, Role.PATCH);
+            assertThat(pair).extracting(Step::sequence).containsExactly(seq, seq + 1);
+            assertThat(Plan.extraPair(def, 0, "POINT_SELECT", 1, seq / 2, seq / 2, seq)).isEqualTo(pair);
+            firsts.add(pair.get(0).role());
+        }
+        assertThat(firsts).contains(Role.PARENT, Role.PATCH);
+    }
 }

@@ -20,6 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.ExitCode;
 import org.taf.runner.cli.Main;
 import org.taf.runner.config.LoadContext;
+import org.taf.runner.profile.HostProbe;
+import org.taf.runner.results.NoiseFile;
+import org.taf.runner.results.NoiseRecord;
+import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.Verdict;
@@ -82,6 +86,9 @@ class RunEndToEndIT {
                 "rest.consecutive = 2",
                 "rest.max_attempts = 10",
                 "engine.innodb_buffer_pool_size = 16M",
+                // Bound the adaptive loop: at most 2 extra pairs per cell, 3 minutes.
+                "stats.max_pairs = 7",
+                "stats.budget = 3m",
                 ""), StandardCharsets.UTF_8);
     }
 
@@ -107,6 +114,16 @@ class RunEndToEndIT {
         assertThat(cell.verdict().ratio()).isLessThan(0.9);
         assertThat(code).isEqualTo(ExitCode.REGRESSION.code());
         assertThat(run.comparisons().get(0).patch().commit().subject()).isEqualTo("Slow down point selects");
+        // The second metric: the patch spins on the CPU in every lookup, so CPU per transaction rises.
+        assertThat(cell.parent()).allSatisfy(it -> assertThat(it.engineCpu().source()).startsWith("/proc/<pid>/stat"));
+        assertThat(cell.patch()).allSatisfy(it -> assertThat(it.engineCpu().cpuSeconds()).isPositive());
+        assertThat(cell.verdict().cpu().change()).as("cpu: %s", cell.verdict().cpu()).isEqualTo("HIGHER");
+        assertThat(cell.verdict().cpu().ratio()).isGreaterThan(1.5);
+        assertThat(cell.verdict().stopReason()).isEqualTo("DECIDED");
+        assertThat(cell.verdict().pairsUsed()).isEqualTo(cell.parent().size()).isBetween(5, 7);
+        assertThat(run.adaptive()).isNotNull();
+        assertThat(run.adaptive().enabled()).isTrue();
+        assertThat(run.adaptive().stopReason()).isEqualTo("DECIDED");
     }
 
     @Test
@@ -116,8 +133,55 @@ class RunEndToEndIT {
         var cell = run.comparisons().get(0).cells().get(0);
         assertThat(cell.verdict().verdict()).isIn(Verdict.NO_CHANGE, Verdict.INCONCLUSIVE);
         assertThat(code).isIn(ExitCode.PASS.code(), ExitCode.INCONCLUSIVE.code());
-        assertThat(cell.parent()).hasSize(5);
-        assertThat(cell.patch()).hasSize(5);
+        // 5 planned pairs, and up to 2 more while the verdict is unknown (stats.max_pairs = 7).
+        assertThat(cell.parent().size()).isBetween(5, 7);
+        assertThat(cell.patch()).hasSameSizeAs(cell.parent());
+        assertThat(cell.verdict().pairsUsed()).isEqualTo(cell.parent().size());
+        assertThat(cell.verdict().stopReason()).isIn("DECIDED", "MAX_PAIRS", "BUDGET_SPENT", "BETWEEN_THRESHOLDS");
+        if (cell.verdict().verdict() == Verdict.INCONCLUSIVE) {
+            assertThat(cell.verdict().stopReason()).isNotEqualTo("DECIDED");
+        }
+        assertThat(run.adaptive().extraPairs()).isEqualTo(cell.parent().size() - 5);
+        // No noise stored in this results directory: the MDE comes from the run's own spread.
+        assertThat(run.plannedMde()).singleElement().satisfies(p -> {
+            assertThat(p.mdePct()).isNull();
+            assertThat(p.basis()).contains("no stored noise");
+        });
+        assertThat(cell.verdict().mdePct()).isNotNull();
+        // Iterations are kept in measurement order, extra pairs after the planned ones.
+        assertThat(cell.parent()).extracting(it -> it.index()).isSorted();
+        assertThat(cell.parent()).extracting(it -> it.sequence()).isSorted();
+    }
+
+    @Test
+    void calibrateStoresTheNoiseThatTheNextRunPlansWith() throws IOException {
+        int code = taf("calibrate", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + patchSha, "-Dname=cal",
+                "-Doutput.results_dir=cal-results", "-Dmeasure.iterations=2");
+        assertThat(code).isZero();
+        NoiseFile noise = NoiseStore.read(dir.resolve("cal-results").resolve(NoiseStore.FILE_NAME));
+        String host = HostFingerprint.of(HostProbe.system().host()).id();
+        NoiseRecord entry = noise.find(host, "POINT_SELECT", 2).orElseThrow();
+        assertThat(entry.iterations()).isEqualTo(4);
+        assertThat(entry.cvBetweenIterations()).isBetween(0.0, 0.5);
+        assertThat(entry.secondsPerIteration()).isBetween(2, 3);
+        RunRecord cal = ResultsStore.read(dir.resolve("cal-results").resolve(entry.runId()));
+        assertThat(cal.comparisons().get(0).patch().commit().sha()).isEqualTo(parentSha);
+        assertThat(cal.adaptive()).isNull();
+
+        taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + parentSha, "-Dname=planned",
+                "-Doutput.results_dir=cal-results", "-Dmeasure.iterations=3", "-Dstats.max_pairs=3");
+        RunRecord run;
+        try (Stream<Path> runs = Files.list(dir.resolve("cal-results"))) {
+            run = ResultsStore.read(runs.filter(p -> p.getFileName().toString().endsWith("-planned")).findFirst()
+                    .orElseThrow());
+        }
+        assertThat(run.plannedMde()).singleElement().satisfies(p -> {
+            assertThat(p.basis()).contains("planned from noise measured on " + host);
+            // 3 pairs cannot reach p < 0.05 with a rank test: the plan says so before measuring.
+            assertThat(p.mdePct()).isNull();
+            assertThat(p.warning()).contains("this run cannot see any change");
+        });
+        assertThat(run.adaptive().enabled()).isFalse();
     }
 
     @Test

@@ -27,7 +27,7 @@ class StatsOptionsTest {
 
     @Test
     void fromTheConfiguration() {
-        StatsOptions o = StatsOptions.from(new StatsSettings(0.9, 0.1, 0.9, Duration.ofMinutes(3)),
+        StatsOptions o = StatsOptions.from(new StatsSettings(0.9, 0.1, 0.9, Duration.ofMinutes(3), 20),
                 new VerdictSettings(2, 4, 6));
         assertThat(List.of(o.confidence(), o.fdr(), o.power())).containsExactly(0.9, 0.1, 0.9);
         assertThat(List.of(o.warningPct(), o.failPct(), o.gainPct())).containsExactly(2.0, 4.0, 6.0);

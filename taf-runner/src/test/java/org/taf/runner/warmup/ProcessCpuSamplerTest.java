@@ -15,6 +15,14 @@ class ProcessCpuSamplerTest {
     }
 
     @Test
+    void saysWhereItsReadingsComeFrom() {
+        assertThat(new ProcessCpuSampler(ProcPidStatTest.PROC, 4242, 100).source())
+                .isEqualTo("/proc/<pid>/stat utime+stime (1/100 s ticks)");
+        CpuSampler unnamed = () -> 1.0;
+        assertThat(unnamed.source()).isEqualTo("unspecified CPU sampler");
+    }
+
+    @Test
     void aVanishedEngineIsAnErrorNamingThePid() {
         assertThatThrownBy(() -> new ProcessCpuSampler(ProcPidStatTest.PROC, 31337, 100).cpuSeconds())
                 .isInstanceOf(WarmupException.class).hasMessageContaining("31337").hasMessageContaining("is gone");

@@ -10,6 +10,7 @@ import org.taf.engine.api.Engine;
 import org.taf.engine.api.EngineException;
 import org.taf.engine.api.ErrorCode;
 import org.taf.engine.api.Transaction;
+import org.taf.engine.config.Variables;
 import org.taf.engine.sql.SqlException;
 import org.taf.engine.sql.ast.Expr;
 import org.taf.engine.sql.ast.Statement;
@@ -110,6 +111,7 @@ public final class Session implements AutoCloseable {
 
     /** Runs a prepared statement with {@code params} (one value per {@code ?}). */
     public void execute(PreparedQuery q, Object[] params, ResultSink sink) {
+        context.cpuWork().burn();
         if (!q.plan.isCurrent(engine)) {
             q.plan = plan(q.statement, q.database);
         }
@@ -118,6 +120,7 @@ public final class Session implements AutoCloseable {
 
     /** Runs one statement of a text query (no parameters). */
     public void execute(Statement statement, ResultSink sink) {
+        context.cpuWork().burn();
         run(plan(statement, database), new Object[0], sink);
     }
 
@@ -224,6 +227,9 @@ public final class Session implements AutoCloseable {
         if (!SystemVariables.exists(name)) {
             throw unknownVariable(name);
         }
+        if (name.equals(Variables.TAF_STATEMENT_CPU_WORK)) {
+            return context.cpuWork().rounds(); // the live value: SET GLOBAL may have changed it
+        }
         return SystemVariables.global(engine.config(), name);
     }
 
@@ -244,6 +250,7 @@ public final class Session implements AutoCloseable {
     /** Every variable's value, session values included unless {@code global}, by name. */
     Map<String, Object> variables(boolean global) {
         Map<String, Object> all = new TreeMap<>(SystemVariables.allGlobal(engine.config()));
+        all.put(Variables.TAF_STATEMENT_CPU_WORK, context.cpuWork().rounds());
         if (!global) {
             all.putAll(sessionVariables);
         }
@@ -264,6 +271,9 @@ public final class Session implements AutoCloseable {
         if (!SystemVariables.exists(name)) {
             throw unknownVariable(name);
         }
+        if (scope == Expr.Scope.GLOBAL && SystemVariables.SETTABLE_GLOBAL.contains(name)) {
+            return;
+        }
         if (scope == Expr.Scope.GLOBAL) {
             throw SqlException.notSupported("SET GLOBAL (restart the server with --" + name + "=...)");
         }
@@ -281,6 +291,10 @@ public final class Session implements AutoCloseable {
         }
         String name = SystemVariables.canonical(rawName);
         checkSettable(scope, name);
+        if (name.equals(Variables.TAF_STATEMENT_CPU_WORK)) {
+            setCpuWork(name, value);
+            return;
+        }
         switch (name) {
             case "autocommit" -> setAutocommit(name, value);
             case "last_insert_id", "identity" -> lastInsertId = value == null ? 0 : Values.toLong(value);
@@ -293,6 +307,23 @@ public final class Session implements AutoCloseable {
                     sessionVariables.put(name, value);
                 }
             }
+        }
+    }
+
+    /** SET GLOBAL taf_statement_cpu_work: a whole number in range, or DEFAULT (0); else 1232 or 1231. */
+    private void setCpuWork(String name, Object value) {
+        if (value instanceof String st && st.equalsIgnoreCase("DEFAULT")) {
+            context.cpuWork().set(0);
+            return;
+        }
+        if (!(value instanceof Long n)) {
+            throw new SqlException(1232, "42000", "Incorrect argument type to variable '" + name + "'");
+        }
+        try {
+            context.cpuWork().set(n);
+        } catch (IllegalArgumentException e) {
+            throw new SqlException(1231, "42000", "Variable '" + name + "' can't be set to the value of '" + n
+                    + "' (" + e.getMessage() + ")");
         }
     }
 

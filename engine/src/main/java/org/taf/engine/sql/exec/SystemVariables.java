@@ -28,7 +28,9 @@ final class SystemVariables {
     /** Configuration variables MariaDB can change with SET GLOBAL (the others are read-only there). */
     private static final Set<String> DYNAMIC_GLOBAL_CONFIG = Set.of("max_connections", "innodb_buffer_pool_size",
             "innodb_old_blocks_pct", "innodb_old_blocks_time", "innodb_max_dirty_pages_pct", "innodb_io_capacity",
-            "innodb_lru_scan_depth", "max_allowed_packet");
+            "innodb_lru_scan_depth", "max_allowed_packet", Variables.TAF_STATEMENT_CPU_WORK);
+    /** Configuration variables this engine really changes with SET GLOBAL (the others say "restart"). */
+    static final Set<String> SETTABLE_GLOBAL = Set.of(Variables.TAF_STATEMENT_CPU_WORK);
     /** Values computed from the session's state; see {@link Session#dynamicVariable}. */
     static final Set<String> DYNAMIC = Set.of("autocommit", "last_insert_id", "identity", "in_transaction",
             "warning_count", "error_count", "timestamp");

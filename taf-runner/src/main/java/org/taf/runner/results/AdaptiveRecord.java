@@ -1,0 +1,28 @@
+package org.taf.runner.results;
+
+import java.util.Objects;
+
+/**
+ * What the adaptive loop did in a run: after the planned A/B pairs, undecided cells got more pairs
+ * until decided, {@code stats.budget} was spent or {@code stats.max_pairs} was reached. Absent
+ * (null) in runs written before the loop existed.
+ *
+ * @param enabled          whether the loop could add pairs ({@code stats.max_pairs} above {@code measure.iterations})
+ * @param maxPairs         {@code stats.max_pairs}: pairs per cell at most
+ * @param budgetSeconds    {@code stats.budget}, in seconds
+ * @param spentSeconds     wall time spent on extra pairs, in seconds
+ * @param pairCostSeconds  estimated wall time of one A/B pair (mean of the measured ones), in seconds; null
+ *                         before any pair was measured
+ * @param extraPairs       A/B pairs measured beyond the planned ones, over all cells
+ * @param level            the per-look level the adjusted p-values were compared with (smaller than
+ *                         {@code stats.fdr} when the loop is enabled, so repeated looks stay honest)
+ * @param stopReason       why the loop stopped, a {@code StopReason} name (PENDING when interrupted)
+ * @param why              one sentence: the loop's last decision, with budget and cell counts
+ */
+public record AdaptiveRecord(boolean enabled, int maxPairs, long budgetSeconds, double spentSeconds,
+                             Double pairCostSeconds, int extraPairs, double level, String stopReason, String why) {
+    public AdaptiveRecord {
+        Objects.requireNonNull(stopReason, "stopReason");
+        Objects.requireNonNull(why, "why");
+    }
+}

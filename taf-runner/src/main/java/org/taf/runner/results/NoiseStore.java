@@ -1,0 +1,78 @@
+package org.taf.runner.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+
+/**
+ * Reads and updates {@code noise.json}: the noise {@code taf calibrate} measured, per host
+ * fingerprint and workload x threads. Written atomically (temp file + rename, as results.json);
+ * concurrent calibrations are serialized by a lock file beside it, so neither loses the other's entries.
+ */
+public final class NoiseStore {
+    /** The version this TAF writes and reads. */
+    public static final int FORMAT_VERSION = 1;
+    /** The file in the results directory. */
+    public static final String FILE_NAME = "noise.json";
+
+    private static final ObjectMapper JSON = ResultsStore.json();
+
+    private NoiseStore() {}
+
+    /** The noise file of a results directory. */
+    public static Path fileIn(Path resultsDir) {
+        return resultsDir.resolve(FILE_NAME);
+    }
+
+    /** Reads the file; a missing file is empty, another format version or bad JSON an error naming the file. */
+    public static NoiseFile read(Path file) {
+        if (!Files.exists(file)) {
+            return NoiseFile.empty();
+        }
+        JsonNode tree;
+        try {
+            tree = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new ResultsException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        if (tree == null || !tree.has("format_version")) {
+            throw new ResultsException(file + " is not a TAF noise file (no format_version)");
+        }
+        int version = tree.get("format_version").asInt();
+        if (version != FORMAT_VERSION) {
+            throw new ResultsException(file + " has format_version " + version + "; this TAF reads version "
+                    + FORMAT_VERSION + ": delete it and run taf calibrate again");
+        }
+        try {
+            return JSON.treeToValue(tree, NoiseFile.class);
+        } catch (JsonProcessingException e) {
+            throw new ResultsException(file + " does not match format_version " + version + ": "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Adds {@code fresh} entries (replacing those of the same host and cell) and writes the file atomically. */
+    public static NoiseFile merge(Path file, List<NoiseRecord> fresh) {
+        Path lock = file.resolveSibling("." + file.getFileName() + ".lock");
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            try (FileChannel ch = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                 FileLock ignored = ch.lock()) {
+                NoiseFile merged = read(file).with(fresh);
+                ResultsStore.writeAtomically(file, JSON.writeValueAsBytes(merged));
+                return merged;
+            }
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize " + file, e);
+        } catch (IOException e) {
+            throw new ResultsException("cannot update " + file + ": " + e, e);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package org.taf.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.taf.runner.results.EnvironmentRecord.CpuState;
+import org.taf.runner.results.ResultsFixtures;
+import org.taf.runner.results.RunRecord;
+
+/** "not pinned: no cpufreq" and host-noise warnings reach the summary, the JUnit XML and the post. */
+class CpuPinningOutputsTest {
+    private final RunRecord run = ResultsFixtures.small(); // no cpufreq; two iterations flagged HOST_NOISE
+
+    @Test
+    void summaryAndJUnitSayTheCpuWasNotPinnedAndNameTheNoisyIterationsWithTheirNumbers() throws Exception {
+        assertThat(SummaryWriter.render(run)).contains("warning: CPU frequency: not pinned: no cpufreq.",
+                "POINT_SELECT@2 parent #2 (others 40.0% of one CPU, steal 0.5%)",
+                "(over 10.0% of one CPU, or steal over 5.0%)");
+        String xml = JUnitXmlWriter.render(run);
+        JUnitXmlWriterTest.validate(xml);
+        assertThat(xml).contains("warning: CPU frequency: not pinned: no cpufreq\n",
+                "warning: host noise in parent #2: others 40.0% of one CPU, steal 0.5% (over 10.0% of one CPU,"
+                        + " or steal over 5.0%)\n",
+                "warning: host noise in patch #2: ");
+        assertThat(Warnings.of(run, Messages.english())).contains("CPU frequency: not pinned: no cpufreq.");
+    }
+
+    @Test
+    void thePostShowsEachCpusStatusAndOnlyTheStatusWithoutCpufreq() {
+        PostContext x = PostContext.of(run, Messages.english());
+        List<String> states = EnvironmentFacts.cpuStates(x, List.of(
+                new CpuState(0, "none", 0, 0, "unknown", "not pinned: no cpufreq"),
+                new CpuState(1, "none", 0, 0, "unknown", "not pinned: no cpufreq"),
+                new CpuState(2, "performance", 2_100_000, 2_100_000, "off", "pinned"),
+                new CpuState(3, "performance", 2_100_000, 2_100_000, "off", null)));
+        assertThat(states).containsExactly("CPUs 0-1: not pinned: no cpufreq",
+                "CPUs 2: performance, 2,100\u20132,100 MHz, boost off (pinned)",
+                "CPUs 3: performance, 2,100\u20132,100 MHz, boost off");
+    }
+}

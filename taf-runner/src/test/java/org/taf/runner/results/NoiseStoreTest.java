@@ -1,0 +1,72 @@
+package org.taf.runner.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** noise.json: a round trip, entries replaced per host and cell, atomic writes, and bad files refused. */
+class NoiseStoreTest {
+    private static final Instant T = Instant.parse("2026-11-29T09:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    private static NoiseRecord entry(String host, String workload, int threads, double cv) {
+        return new NoiseRecord(host, "CPU | 2 cores | 2 CPUs | 7936 MiB | 6.1", workload, threads, cv, 0.02, 10, 10, T,
+                "20261129-090000-quick-calibrate");
+    }
+
+    @Test
+    void aMissingFileIsEmpty() {
+        assertThat(NoiseStore.read(NoiseStore.fileIn(dir)).entries()).isEmpty();
+    }
+
+    @Test
+    void entriesRoundTripAndAFreshCalibrationReplacesOnlyItsOwnCells() throws IOException {
+        Path file = NoiseStore.fileIn(dir);
+        NoiseStore.merge(file, List.of(entry("aaaa", "POINT_SELECT", 2, 0.05), entry("aaaa", "OLTP_RO", 2, 0.03)));
+        NoiseStore.merge(file, List.of(entry("bbbb", "POINT_SELECT", 2, 0.01)));
+        NoiseFile again = NoiseStore.merge(file, List.of(entry("aaaa", "POINT_SELECT", 2, 0.04)));
+        NoiseFile read = NoiseStore.read(file);
+        assertThat(read).isEqualTo(again);
+        assertThat(read.entries()).hasSize(3);
+        assertThat(read.find("aaaa", "POINT_SELECT", 2)).get().extracting(NoiseRecord::cvBetweenIterations)
+                .isEqualTo(0.04);
+        assertThat(read.find("aaaa", "OLTP_RO", 2)).get().extracting(NoiseRecord::cvBetweenIterations).isEqualTo(0.03);
+        assertThat(read.find("bbbb", "POINT_SELECT", 2)).get().extracting(NoiseRecord::cvBetweenIterations)
+                .isEqualTo(0.01);
+        assertThat(read.find("aaaa", "POINT_SELECT", 4)).isEmpty();
+        String json = Files.readString(file, StandardCharsets.UTF_8);
+        assertThat(json).contains("\"format_version\" : 1", "\"host_fingerprint\" : \"aaaa\"",
+                "\"cv_between_iterations\" : 0.04", "\"seconds_per_iteration\" : 10");
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        }
+    }
+
+    @Test
+    void otherVersionsAndBrokenFilesAreRefusedNamingTheFile() throws IOException {
+        Path file = NoiseStore.fileIn(dir);
+        Files.writeString(file, "{\"format_version\": 2, \"entries\": []}");
+        assertThatThrownBy(() -> NoiseStore.read(file)).isInstanceOf(ResultsException.class)
+                .hasMessageContaining("noise.json has format_version 2; this TAF reads version 1")
+                .hasMessageContaining("taf calibrate");
+        Files.writeString(file, "{\"entries\": []}");
+        assertThatThrownBy(() -> NoiseStore.read(file)).hasMessageContaining("is not a TAF noise file");
+        Files.writeString(file, "{\"format_ver");
+        assertThatThrownBy(() -> NoiseStore.read(file)).isInstanceOf(ResultsException.class)
+                .hasMessageContaining("cannot read " + file);
+        // A failed update leaves the broken file as it was rather than half-writing a new one.
+        assertThatThrownBy(() -> NoiseStore.merge(file, List.of(entry("aaaa", "POINT_SELECT", 2, 0.05))))
+                .isInstanceOf(ResultsException.class);
+        assertThat(Files.readString(file)).isEqualTo("{\"format_ver");
+    }
+}

@@ -1,0 +1,77 @@
+package org.taf.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.config.ConfigLoader;
+import org.taf.runner.config.LoadContext;
+import org.taf.runner.config.TestDefinition;
+import org.taf.runner.profile.HostInfo;
+import org.taf.runner.results.NoiseRecord;
+import org.taf.runner.results.ResultsFixtures;
+import org.taf.runner.results.RunRecord;
+
+/** The A/A definition of a calibration and the noise it derives from the measured iterations. */
+class CalibratorTest {
+    @TempDir
+    Path dir;
+
+    private TestDefinition load(String text) throws IOException {
+        Files.writeString(dir.resolve("p.properties"), text);
+        return new ConfigLoader(new LoadContext(dir, Map.of(), dir, dir)).load(Path.of("p.properties"), Map.of());
+    }
+
+    @Test
+    void theAaRunMeasuresTheFirstParentAgainstItself() throws IOException {
+        TestDefinition def = load("name = nightly\nparent = HEAD~3\npatch = HEAD\nworkload.threads = 1, 2\n");
+        TestDefinition aa = Calibrator.aaDefinition(def);
+        assertThat(aa.name()).isEqualTo("nightly-calibrate");
+        assertThat(aa.comparisons()).singleElement().satisfies(c -> {
+            assertThat(c.parent()).isEqualTo(def.comparisons().get(0).parent());
+            assertThat(c.patch()).isEqualTo(def.comparisons().get(0).parent());
+            assertThat(c.label()).isEqualTo("A/A HEAD~3");
+        });
+        assertThat(aa.workload()).isEqualTo(def.workload());
+        assertThat(aa.measure()).isEqualTo(def.measure());
+    }
+
+    @Test
+    void theNoiseOfEachCellComesFromBothSidesOfTheAaPairs() throws IOException {
+        TestDefinition def = load("workload.threads = 2\n");
+        FakeMeasurements m = new FakeMeasurements(new ManualClock(), Duration.ofMinutes(1), 0.05, 11)
+                .cell("POINT_SELECT", 2, 1.0, 30).cell("OLTP_RO", 2, 1.0, 1);
+        RunRecord r = ResultsFixtures.small();
+        RunRecord run = new RunRecord(r.formatVersion(), "20261129-100000-x-calibrate", r.name(), r.comments(),
+                r.startedAt(), r.finishedAt(), RunRecord.RunStatus.COMPLETED, null, r.runnerVersion(), r.definition(),
+                r.environment(), m.comparisons(), List.of());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Calibrator c = new Calibrator(def, null, Clock.systemUTC(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                "v", "cmd");
+        HostFingerprint host = HostFingerprint.of(new HostInfo("h", "CPU", 1, 2, 2, 8L << 30, "os", "6.1"));
+        List<NoiseRecord> noise = c.noiseOf(run, host);
+        // 60 iterations at 5% between-iteration noise (plus 1% per second over 20 seconds).
+        assertThat(noise).hasSize(2);
+        NoiseRecord ps = noise.stream().filter(n -> n.workload().equals("POINT_SELECT")).findFirst().orElseThrow();
+        assertThat(ps.iterations()).isEqualTo(60);
+        assertThat(ps.cvBetweenIterations()).isBetween(0.04, 0.06);
+        assertThat(ps.cvWithinIteration()).isBetween(0.008, 0.012);
+        assertThat(ps.secondsPerIteration()).isEqualTo(20);
+        assertThat(ps.hostFingerprint()).isEqualTo(host.id());
+        assertThat(ps.host()).isEqualTo(host.describe());
+        assertThat(ps.runId()).isEqualTo("20261129-100000-x-calibrate");
+        // One A/A pair is two iterations: enough for an estimate, a poor one.
+        assertThat(noise.stream().filter(n -> n.workload().equals("OLTP_RO")).findFirst().orElseThrow().iterations())
+                .isEqualTo(2);
+    }
+}
