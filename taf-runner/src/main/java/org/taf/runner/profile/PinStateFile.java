@@ -2,13 +2,12 @@ package org.taf.runner.profile;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.taf.runner.AtomicWrite;
 
 /**
  * The original values of the sysfs files TAF is about to change, saved before the first write so
@@ -40,21 +39,9 @@ public final class PinStateFile {
     public void save(List<SysfsValue> originals) {
         StringBuilder b = new StringBuilder(HEADER).append('\n');
         originals.forEach(v -> b.append(v.path()).append('\t').append(v.value()).append('\n'));
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(tmp, b, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicWrite.write(file, b.toString().getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the write error is the one to report
-            }
             throw new CpuPinException("cannot save the CPU settings to restore to " + file + ": " + e
                     + "; nothing was changed", e);
         }
