@@ -118,8 +118,8 @@ final class Judgement {
             notes.add("excluded " + e.side() + " iteration " + (e.index() + 1) + " (" + String.join(", ", e.flags())
                     + "): " + v.exclusionRule());
         }
-        if (v.mde() != null && v.mde().warning() != null) {
-            notes.add(v.mde().warning());
+        if (v.mde() != null && v.mde().warning() != null && !notes.contains(v.mde().warning())) {
+            notes.add(v.mde().warning()); // once, though the verdict's own warnings may carry it already
         }
         return new VerdictRecord(verdict(v), v.classic() == null ? null : v.classic().outcome().name(), v.parentTps(),
                 v.patchTps(), v.ratio(), v.ciLow(), v.ciHigh(), v.confidence(), v.pValue(), v.pAdjusted(),

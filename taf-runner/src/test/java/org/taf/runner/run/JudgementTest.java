@@ -18,12 +18,17 @@ import org.taf.runner.stats.StatsOptions;
 /** Verdicts come back into the record, and the exit code follows them. */
 class JudgementTest {
     private static List<IterationRecord> side(double tps, int iterations, boolean failed) {
+        return side(tps, iterations, failed, 0);
+    }
+
+    /** {@code spread}: how far iteration levels swing around {@code tps} (0.2 = +-20%). */
+    private static List<IterationRecord> side(double tps, int iterations, boolean failed, double spread) {
         IterationRecord base = ResultsFixtures.small().comparisons().get(0).cells().get(0).parent().get(0);
         List<IterationRecord> out = new ArrayList<>();
         for (int i = 0; i < iterations; i++) {
             List<SampleRecord> samples = new ArrayList<>();
             for (int s = 1; s <= 20; s++) {
-                long events = Math.round(tps * (1 + 0.01 * Math.sin(i * 7 + s)));
+                long events = Math.round(tps * (1 + spread * Math.sin(i * 2.3)) * (1 + 0.01 * Math.sin(i * 7 + s)));
                 samples.add(new SampleRecord(s, 1, events, events, 0, 0, 0, 0, 0.1, 0.2, 0.3, 1));
             }
             out.add(new IterationRecord(i, 2 * i, base.startedAt(), "v", base.rest(), base.warmup(),
@@ -86,5 +91,13 @@ class JudgementTest {
                 r.finishedAt(), RunRecord.RunStatus.INTERRUPTED, "Ctrl-C", r.runnerVersion(), r.definition(),
                 r.environment(), r.comparisons(), r.warnings());
         assertThat(judge(interrupted).exitCode()).isEqualTo(ExitCode.ERROR);
+    }
+
+    @Test
+    void aNoisyCellSaysOnceThatItCannotSeeTheFailThreshold() {
+        Judgement.Judged j = judge(run(side(10_000, 6, false, 0.2), side(10_000, 6, false, 0.2)));
+        var v = j.run().comparisons().get(0).cells().get(0).verdict();
+        assertThat(v.notes()).filteredOn(n -> n.contains("cannot see")).hasSize(1);
+        assertThat(v.notes()).doesNotHaveDuplicates();
     }
 }
