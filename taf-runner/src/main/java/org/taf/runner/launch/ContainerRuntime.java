@@ -104,7 +104,7 @@ public final class ContainerRuntime implements EngineRuntime {
                 sweepLeftovers();
             }
         }
-        check(spec);
+        spec.requireDirectories();
         PortFinder.requireFree(spec.port());
         DockerClient client = docker();
         ContainerPlan plan = ContainerPlan.of(spec, options, image(client), options.image().isPresent() ? List.of() : hostRoots(),
@@ -198,15 +198,6 @@ public final class ContainerRuntime implements EngineRuntime {
             // no /etc to list: only /usr
         }
         return roots;
-    }
-
-    private static void check(LaunchSpec spec) {
-        if (!Files.isDirectory(spec.workingDir())) {
-            throw new LaunchException("the engine's working directory " + spec.workingDir() + " does not exist");
-        }
-        if (!Files.isDirectory(spec.datadir())) {
-            throw new LaunchException("the engine's datadir " + spec.datadir() + " does not exist");
-        }
     }
 
     private static String owner(Path dir) {

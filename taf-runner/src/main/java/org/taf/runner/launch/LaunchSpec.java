@@ -1,5 +1,6 @@
 package org.taf.runner.launch;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -63,6 +64,21 @@ public record LaunchSpec(List<String> command, Path workingDir, SortedMap<String
     /** This spec with other timeouts. */
     public LaunchSpec withTimeouts(Duration startup, Duration shutdown) {
         return new LaunchSpec(command, workingDir, environment, port, datadir, logFile, startup, shutdown, cpuSet);
+    }
+
+    /**
+     * Checks, before anything starts, that the working directory and the datadir exist (both
+     * runtimes bind or use them as they are).
+     *
+     * @throws LaunchException naming the directory that is missing
+     */
+    public void requireDirectories() {
+        if (!Files.isDirectory(workingDir)) {
+            throw new LaunchException("the engine's working directory " + workingDir + " does not exist");
+        }
+        if (!Files.isDirectory(datadir)) {
+            throw new LaunchException("the engine's datadir " + datadir + " does not exist");
+        }
     }
 
     private static void requirePositive(String key, Duration value) {

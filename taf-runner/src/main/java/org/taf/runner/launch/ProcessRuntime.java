@@ -83,12 +83,7 @@ public final class ProcessRuntime implements EngineRuntime {
     }
 
     private static void check(LaunchSpec spec) {
-        if (!Files.isDirectory(spec.workingDir())) {
-            throw new LaunchException("the engine's working directory " + spec.workingDir() + " does not exist");
-        }
-        if (!Files.isDirectory(spec.datadir())) {
-            throw new LaunchException("the engine's datadir " + spec.datadir() + " does not exist");
-        }
+        spec.requireDirectories();
         String program = spec.command().get(0);
         if (program.contains("/") && !Files.isExecutable(Path.of(program))) {
             throw new LaunchException("the engine program " + program + " does not exist or is not executable");
