@@ -20,12 +20,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code taf publish [RESULTS...]}: renders the whole site from results JSON alone (posts, index,
- * workload histories, feed, data). Reads {@code output.site_dir} and {@code output.results_dir}
+ * {@code taf publish [--page FILE]... [RESULTS...]}: renders the whole site from results JSON alone
+ * (posts, index, workload histories, feed, data), and the Markdown pages kept in it ({@code --page}
+ * adds or replaces one). Reads {@code output.site_dir} and {@code output.results_dir}
  * from {@code -D} or {@code TAF_OUTPUT_*} (the environment wins, as everywhere in TAF).
  */
 @Command(name = "publish", mixinStandardHelpOptions = true,
-        description = "Render the site (posts, index, workload history, Atom feed, data) from results JSON.")
+        description = "Render the site (posts, index, workload history, Atom feed, data) from results JSON,"
+                + " with the Markdown pages kept in it.")
 final class PublishCommand implements Callable<Integer> {
     private static final String SITE_DIR = "output.site_dir";
     private static final String RESULTS_DIR = "output.results_dir";
@@ -37,6 +39,11 @@ final class PublishCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RESULTS", arity = "0..*",
             description = "results.json files or run directories (default: every run under output.results_dir)")
     List<Path> results = new ArrayList<>();
+
+    @Option(names = "--page", paramLabel = "FILE",
+            description = "a Markdown page (a study, a note) to keep in the site and link from the index;"
+                    + " it starts with a '# title' line (repeatable)")
+    List<Path> pages = new ArrayList<>();
 
     @Option(names = "-D", paramLabel = "KEY=VALUE",
             description = "output.site_dir=DIR (default site), output.results_dir=DIR (default results)")
@@ -57,11 +64,17 @@ final class PublishCommand implements Callable<Integer> {
         Path siteDir = dir(SITE_DIR, "site");
         List<RunRecord> runs = results.isEmpty() ? RunFinder.findAll(dir(RESULTS_DIR, "results"))
                 : RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
-        SitePublisher.Published site = SitePublisher.english(siteDir).publish(runs);
+        SitePublisher publisher = SitePublisher.english(siteDir);
+        List<String> kept = new ArrayList<>();
+        for (Path page : pages) {
+            kept.add(publisher.keepPage(context.workDir().resolve(page)));
+        }
+        SitePublisher.Published site = publisher.publish(runs);
         var out = spec.commandLine().getOut();
         out.println("published " + site.posts().size() + (site.posts().size() == 1 ? " post" : " posts") + " to "
                 + context.display(site.siteDir()) + " (" + site.files().size() + " files)");
         site.posts().forEach(p -> out.println("  " + context.display(p)));
+        kept.forEach(p -> out.println("  page " + context.display(siteDir.resolve(p))));
         out.flush();
         return ExitCode.PASS.code();
     }

@@ -8,8 +8,9 @@ import java.util.List;
  * @param page      the page frame
  * @param posts     the posts
  * @param histories links to every workload's history
+ * @param pages     links to the site's other pages (studies and notes), by name
  */
-public record IndexView(PageView page, List<Entry> posts, List<PageView.Link> histories) {
+public record IndexView(PageView page, List<Entry> posts, List<PageView.Link> histories, List<PageView.Link> pages) {
     /**
      * One post in the list.
      *

@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  * The small, safe Markdown subset a post's narrative needs, rendered to HTML with every character
  * of the source escaped: paragraphs, {@code #}-headings (shifted to h3..h5, under the post's own
  * headings), {@code -}/{@code *} and {@code 1.} lists, {@code >} quotes, fenced code blocks,
- * {@code `code`}, {@code **strong**}, {@code *em*} and {@code [text](url)} links to http(s) or
+ * pipe tables ({@code | a | b |} over {@code |---|--:|}, colons for alignment), {@code `code`},
+ * {@code **strong**}, {@code *em*} and {@code [text](url)} links to http(s) or
  * relative URLs (other schemes, such as {@code javascript:}, leave the text unlinked). Raw HTML in
  * the source is shown as text, never passed through. Written here rather than taken from a library
  * because the subset is small and its safety is easier to see in one file.
@@ -19,11 +20,22 @@ final class Markdown {
     private static final Pattern BULLET = Pattern.compile("^\\s{0,3}[-*+]\\s+(.*)$");
     private static final Pattern NUMBERED = Pattern.compile("^\\s{0,3}\\d{1,9}[.)]\\s+(.*)$");
     private static final Pattern QUOTE = Pattern.compile("^\\s{0,3}>\\s?(.*)$");
+    private static final Pattern TABLE_ROW = Pattern.compile("^\\s{0,3}\\|.*\\|\\s*$");
+    private static final Pattern TABLE_RULE = Pattern.compile("^\\s{0,3}\\|(\\s*:?-+:?\\s*\\|)+\\s*$");
     private static final Pattern SAFE_URL = Pattern.compile("^(https?://[^\\s\"'<>]+|[^:\\s\"'<>]*)$");
 
     private Markdown() {}
 
     static String toHtml(String source) {
+        return toHtml(source, 2);
+    }
+
+    /**
+     * As {@link #toHtml(String)}, with a heading of n {@code #} rendered as h(n + shift): a post's
+     * narrative sits under the post's own headings (shift 2); a page of the site is its own document
+     * (shift 0: {@code ##} is h2, under the page's title).
+     */
+    static String toHtml(String source, int headingShift) {
         List<String> lines = source.replace("\r\n", "\n").replace('\r', '\n').lines().toList();
         StringBuilder out = new StringBuilder();
         int i = 0;
@@ -35,10 +47,12 @@ final class Markdown {
             } else if (line.strip().startsWith("```")) {
                 i = code(lines, i, out);
             } else if ((m = HEADING.matcher(line)).matches()) {
-                int level = m.group(1).length() + 2;
+                int level = m.group(1).length() + headingShift;
                 out.append("<h").append(level).append('>').append(inline(m.group(2))).append("</h").append(level)
                         .append(">\n");
                 i++;
+            } else if (tableStarts(lines, i)) {
+                i = table(lines, i, out);
             } else if (BULLET.matcher(line).matches()) {
                 i = list(lines, i, BULLET, "ul", out);
             } else if (NUMBERED.matcher(line).matches()) {
@@ -49,10 +63,11 @@ final class Markdown {
                     quoted.add(m.group(1));
                     i++;
                 }
-                out.append("<blockquote>\n").append(toHtml(String.join("\n", quoted))).append("</blockquote>\n");
+                out.append("<blockquote>\n").append(toHtml(String.join("\n", quoted), headingShift)).append("</blockquote>\n");
             } else {
                 List<String> para = new ArrayList<>();
-                while (i < lines.size() && !lines.get(i).isBlank() && !startsBlock(lines.get(i))) {
+                while (i < lines.size() && !lines.get(i).isBlank()
+                        && (para.isEmpty() || !startsBlock(lines.get(i)) && !tableStarts(lines, i))) {
                     para.add(lines.get(i).strip());
                     i++;
                 }
@@ -76,6 +91,72 @@ final class Markdown {
         }
         out.append("<pre><code>").append(Html.esc(code.toString())).append("</code></pre>\n");
         return Math.min(i + 1, lines.size());
+    }
+
+    /** A header row directly above a rule row of as many cells starts a table. */
+    private static boolean tableStarts(List<String> lines, int i) {
+        return i + 1 < lines.size() && TABLE_ROW.matcher(lines.get(i)).matches()
+                && TABLE_RULE.matcher(lines.get(i + 1)).matches()
+                && cells(lines.get(i)).size() == cells(lines.get(i + 1)).size();
+    }
+
+    private static int table(List<String> lines, int start, StringBuilder out) {
+        List<String> head = cells(lines.get(start));
+        List<String> align = new ArrayList<>();
+        for (String rule : cells(lines.get(start + 1))) {
+            // Right-aligned columns are numbers here (the stylesheet's "num"); others stay left-aligned.
+            align.add(rule.endsWith(":") && !rule.startsWith(":") ? "num" : "");
+        }
+        out.append("<div class=\"table-wrap\"><table>\n<thead><tr>");
+        for (int c = 0; c < head.size(); c++) {
+            out.append("<th scope=\"col\"").append(style(align.get(c))).append('>').append(inline(head.get(c)))
+                    .append("</th>");
+        }
+        out.append("</tr></thead>\n<tbody>\n");
+        int i = start + 2;
+        while (i < lines.size() && TABLE_ROW.matcher(lines.get(i)).matches()) {
+            List<String> row = cells(lines.get(i));
+            out.append("<tr>");
+            for (int c = 0; c < head.size(); c++) {
+                // A short row is padded and a long one cut, as GitHub does: the header sets the columns.
+                out.append("<td").append(style(align.get(c))).append('>')
+                        .append(c < row.size() ? inline(row.get(c)) : "").append("</td>");
+            }
+            out.append("</tr>\n");
+            i++;
+        }
+        out.append("</tbody>\n</table></div>\n");
+        return i;
+    }
+
+    private static String style(String cssClass) {
+        return cssClass.isEmpty() ? "" : " class=\"" + cssClass + "\"";
+    }
+
+    /** The cells of a table row: split on pipes outside code spans, without the outer ones; {@code \\|} is a pipe. */
+    private static List<String> cells(String row) {
+        String s = row.strip();
+        s = s.substring(1, s.endsWith("|") && s.length() > 1 ? s.length() - 1 : s.length());
+        List<String> out = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean code = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length() && s.charAt(i + 1) == '|') {
+                cell.append('|');
+                i++;
+            } else if (c == '`') {
+                code = !code;
+                cell.append(c);
+            } else if (c == '|' && !code) {
+                out.add(cell.toString().strip());
+                cell.setLength(0);
+            } else {
+                cell.append(c);
+            }
+        }
+        out.add(cell.toString().strip());
+        return out;
     }
 
     private static int list(List<String> lines, int start, Pattern item, String tag, StringBuilder out) {

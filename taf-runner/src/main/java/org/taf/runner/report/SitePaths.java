@@ -11,6 +11,8 @@ final class SitePaths {
     static final String FEED = "feed.xml";
     static final String CSS = "assets/taf.css";
     static final String DATA_INDEX = "data/index.json";
+    /** Where the Markdown sources of the site's other pages are kept (see {@link SitePages}). */
+    static final String PAGE_SOURCES = "data/pages";
     private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
     private SitePaths() {}
@@ -23,6 +25,16 @@ final class SitePaths {
     /** {@code data/runs/<run-id>/results.json}: the results the post was made from. */
     static String data(String runId) {
         return "data/runs/" + checkedId(runId) + "/results.json";
+    }
+
+    /** {@code pages/<name>.html}: a page that is not a post; {@code name} is checked by {@link SitePages}. */
+    static String page(String name) {
+        return "pages/" + checkedId(name) + ".html";
+    }
+
+    /** {@code data/pages/<name>.md}: the kept source of that page. */
+    static String pageSource(String name) {
+        return PAGE_SOURCES + "/" + checkedId(name) + ".md";
     }
 
     /** {@code history/<workload>.html}, the name made safe for a file (POINTS-COVERED-PK stays as is). */

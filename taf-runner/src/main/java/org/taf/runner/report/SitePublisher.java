@@ -96,11 +96,34 @@ public final class SitePublisher {
         for (String w : SiteViews.workloads(all)) {
             files.add(put(SitePaths.history(w), templates.render("history.ftlh", HistoryViewBuilder.build(w, all, messages))));
         }
+        List<SitePages.Page> pages = SitePages.kept(siteDir);
+        for (SitePages.Page page : pages) {
+            String path = SitePaths.page(page.name());
+            files.add(put(path, templates.render("page.ftlh",
+                    new PageDocView(PageView.of(messages, page.title(), path), Markdown.toHtml(page.body(), 0)))));
+        }
         // The index and the feed last: they link to pages that now exist.
-        files.add(put(SitePaths.INDEX, templates.render("index.ftlh", SiteViews.index(all, messages))));
+        files.add(put(SitePaths.INDEX, templates.render("index.ftlh", SiteViews.index(all, pages, messages))));
         files.add(put(SitePaths.FEED, templates.render("feed.ftlx", SiteViews.feed(all, messages))));
         files.sort(null);
         return new Published(siteDir, posts, files);
+    }
+
+    /**
+     * Keeps {@code source} as a page of the site ({@code data/pages/<name>.md}, replacing one of the
+     * same name); the next publish renders it. A file that is not a page (no {@code # title}, not
+     * UTF-8, a bad name) is refused with its name, and nothing is written.
+     *
+     * @return where the page will be, relative to the site's root
+     */
+    public String keepPage(Path source) {
+        SitePages.Page page = SitePages.read(source);
+        try {
+            put(SitePaths.pageSource(page.name()), Files.readAllBytes(source));
+        } catch (IOException e) {
+            throw new ReportException("cannot read page " + source + ": " + e.getMessage(), e);
+        }
+        return SitePaths.page(page.name());
     }
 
     /** The site's root. */

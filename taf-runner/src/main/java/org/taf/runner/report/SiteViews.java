@@ -27,6 +27,10 @@ final class SiteViews {
     }
 
     static IndexView index(List<RunRecord> runs, Messages m) {
+        return index(runs, List.of(), m);
+    }
+
+    static IndexView index(List<RunRecord> runs, List<SitePages.Page> pages, Messages m) {
         Formats f = new Formats(m.numberLocale());
         List<IndexView.Entry> entries = new ArrayList<>();
         for (RunRecord run : sorted(runs)) {
@@ -43,7 +47,9 @@ final class SiteViews {
         }
         List<PageView.Link> histories = workloads(runs).stream()
                 .map(w -> new PageView.Link(w, SitePaths.history(w))).toList();
-        return new IndexView(PageView.of(m, m.get("index.title"), SitePaths.INDEX), entries, histories);
+        List<PageView.Link> pageLinks = pages.stream()
+                .map(p -> new PageView.Link(p.title(), SitePaths.page(p.name()))).toList();
+        return new IndexView(PageView.of(m, m.get("index.title"), SitePaths.INDEX), entries, histories, pageLinks);
     }
 
     static FeedView feed(List<RunRecord> runs, Messages m) {

@@ -51,6 +51,28 @@ class PublishCommandTest {
     }
 
     @Test
+    void aPageIsKeptInTheSiteAndLinkedFromTheIndex() throws Exception {
+        ResultsStore.write(dir.resolve("results/20261129-100000-quick"), ResultsFixtures.small());
+        java.nio.file.Files.writeString(dir.resolve("study.md"), "# Power study\n\n| a | b |\n|---|--:|\n| x | 1 |\n");
+        assertThat(run(Map.of(), "publish", "--page", "study.md")).isZero();
+        assertThat(out.toString()).endsWith("  page site/pages/study.html\n");
+        assertThat(dir.resolve("site/data/pages/study.md")).hasSameTextualContentAs(dir.resolve("study.md"));
+        assertThat(java.nio.file.Files.readString(dir.resolve("site/index.html")))
+                .contains("<a href=\"pages/study.html\">Power study</a>");
+
+        // A later publish without --page renders it again from the kept copy.
+        java.nio.file.Files.delete(dir.resolve("site/pages/study.html"));
+        assertThat(run(Map.of(), "publish")).isZero();
+        assertThat(java.nio.file.Files.readString(dir.resolve("site/pages/study.html")))
+                .contains("<h1>Power study</h1>", "<td class=\"num\">1</td>");
+
+        java.nio.file.Files.writeString(dir.resolve("notitle.md"), "no title here\n");
+        assertThat(run(Map.of(), "publish", "--page", "notitle.md")).isEqualTo(3);
+        assertThat(err.toString()).contains("notitle.md: a page must start with a '# title' line");
+        assertThat(dir.resolve("site/data/pages/notitle.md")).doesNotExist();
+    }
+
+    @Test
     void badInputIsOneErrorLineAndExitCodeThree() {
         assertThat(run(Map.of(), "publish")).isEqualTo(3);
         assertThat(err.toString()).startsWith("error: no results directory ").contains("run a test definition first");

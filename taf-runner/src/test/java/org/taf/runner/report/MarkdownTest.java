@@ -7,6 +7,34 @@ import org.junit.jupiter.api.Test;
 /** The narrative's Markdown subset: what it renders, and that nothing in the source becomes markup. */
 class MarkdownTest {
     @Test
+    void rendersPipeTablesWithNumbersRightAligned() {
+        assertThat(Markdown.toHtml("""
+                Before.
+                | budget | effect | rate <b> |
+                |---|---:|:---|
+                | `2m` | 5% | FP 0/400 \\| none |
+                | 10m |
+                After.
+                """)).isEqualTo("""
+                <p>Before.</p>
+                <div class="table-wrap"><table>
+                <thead><tr><th scope="col">budget</th><th scope="col" class="num">effect</th>\
+                <th scope="col">rate &lt;b&gt;</th></tr></thead>
+                <tbody>
+                <tr><td><code>2m</code></td><td class="num">5%</td><td>FP 0/400 | none</td></tr>
+                <tr><td>10m</td><td class="num"></td><td></td></tr>
+                </tbody>
+                </table></div>
+                <p>After.</p>
+                """);
+    }
+
+    @Test
+    void aPipeLineWithoutARuleBelowIsText() {
+        assertThat(Markdown.toHtml("| not | a table |\n")).isEqualTo("<p>| not | a table |</p>\n");
+    }
+
+    @Test
     void rendersTheSubset() {
         assertThat(Markdown.toHtml("""
                 # Title

@@ -2,6 +2,9 @@ package org.taf.runner.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +19,17 @@ class PreviewTest {
     static SitePublisher.Published render(Path dir) {
         List<RunRecord> runs = new ArrayList<>(SiteFixtures.history());
         runs.add(SiteFixtures.branches());
-        return new SitePublisher(dir, Messages.english(), p -> Optional.of(SiteFixtures.NARRATIVE)).publish(runs);
+        SitePublisher publisher = new SitePublisher(dir, Messages.english(), p -> Optional.of(SiteFixtures.NARRATIVE));
+        try {
+            Path source = Files.createTempDirectory("taf-page-").resolve("study.md");
+            Files.writeString(source, SiteFixtures.PAGE);
+            publisher.keepPage(source);
+            Files.delete(source);
+            Files.delete(source.getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return publisher.publish(runs);
     }
 
     @Test

@@ -146,4 +146,20 @@ class SiteBrowserIT {
         assertThat(severe()).isEmpty();
         assertThat(server.misses()).isEmpty();
     }
+
+    @Test
+    void aPageOfTheSiteOpensFromTheIndexWithItsTable() throws Exception {
+        open("index.html");
+        driver.findElement(By.linkText("A study of false alarms")).click();
+        assertThat(driver.getCurrentUrl()).endsWith("/pages/study.html");
+        assertThat(driver.findElement(By.cssSelector("article.page h1")).getText()).isEqualTo("A study of false alarms");
+        var cells = driver.findElements(By.cssSelector("article.page td.num"));
+        assertThat(cells).hasSize(4);
+        // Numbers are right-aligned by the site's stylesheet, which the page found.
+        assertThat(cells.get(0).getCssValue("text-align")).isEqualTo("right");
+        assertThat(cells.get(0).isDisplayed()).isTrue();
+        screenshot("page.png", true);
+        assertThat(severe()).isEmpty();
+        assertThat(server.misses()).isEmpty();
+    }
 }

@@ -52,6 +52,19 @@ final class SiteFixtures {
     private SiteFixtures() {}
 
     /** The full run: sweep 1..64, three iterations per side, 20 s measured. */
+    /** A page of the site that is not a post, as {@code taf publish --page} keeps one. */
+    static final String PAGE = """
+            # A study of false alarms
+
+            What an A/A comparison said, per budget.
+
+            ## Results
+            | budget | comparisons | false positives |
+            |---|---:|---:|
+            | 2m | 400 | 0 |
+            | 10m | 400 | 1 |
+            """;
+
     static RunRecord branches() {
         return branches(new int[] {1, 2, 4, 8, 16, 32, 64}, 3, 20, START);
     }

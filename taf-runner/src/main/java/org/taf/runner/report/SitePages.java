@@ -1,0 +1,92 @@
+package org.taf.runner.report;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Pages of the site that are not posts: studies and notes written in Markdown (the power study of
+ * docs/benchmarks is one). {@code taf publish --page FILE} keeps a copy of the source under
+ * {@code data/pages/<name>.md}, as the results of every post are kept under {@code data/runs/}, so
+ * every later publish (and every {@code taf run}) renders it again and the index keeps linking it.
+ * A page's title is its first {@code # } heading; the rest is the narrative's Markdown subset, with
+ * tables.
+ */
+final class SitePages {
+    private static final Pattern TITLE = Pattern.compile("^#\\s+(.+?)\\s*#*\\s*$");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+    /**
+     * One page, ready to render.
+     *
+     * @param name  file name without {@code .md}: the page is {@code pages/<name>.html}
+     * @param title its first {@code # } heading
+     * @param body  the Markdown after that heading
+     */
+    record Page(String name, String title, String body) {}
+
+    private SitePages() {}
+
+    /** Parses a page's source; {@code origin} names the file in errors. */
+    static Page parse(String name, String source, String origin) {
+        if (!NAME.matcher(name).matches()) {
+            throw new ReportException(origin + ": '" + name + "' cannot name a page of the site (letters, digits,"
+                    + " '.', '_' and '-' only, before .md)");
+        }
+        List<String> lines = source.replace("\r\n", "\n").lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) {
+                continue;
+            }
+            Matcher m = TITLE.matcher(lines.get(i));
+            if (!m.matches()) {
+                break;
+            }
+            return new Page(name, m.group(1), String.join("\n", lines.subList(i + 1, lines.size())) + "\n");
+        }
+        throw new ReportException(origin + ": a page must start with a '# title' line");
+    }
+
+    /** Reads a page's source file: UTF-8, with a {@code # title} first. */
+    static Page read(Path file) {
+        String fileName = file.getFileName().toString();
+        if (!fileName.endsWith(".md")) {
+            throw new ReportException(file + ": a page is a Markdown file ending in .md");
+        }
+        String source;
+        try {
+            // A strict decoder: a file in another encoding is refused rather than published garbled.
+            source = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+        } catch (CharacterCodingException e) {
+            throw new ReportException(file + ": not UTF-8 text");
+        } catch (IOException e) {
+            throw new ReportException("cannot read page " + file + ": " + e.getMessage(), e);
+        }
+        return parse(fileName.substring(0, fileName.length() - 3), source, file.toString());
+    }
+
+    /** Every page kept in the site ({@code data/pages/*.md}), by name. */
+    static List<Page> kept(Path siteDir) {
+        Path dir = siteDir.resolve(SitePaths.PAGE_SOURCES);
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            List<Page> pages = new ArrayList<>();
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".md")).sorted().toList()) {
+                pages.add(read(f));
+            }
+            return pages;
+        } catch (IOException e) {
+            throw new ReportException("cannot list " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}

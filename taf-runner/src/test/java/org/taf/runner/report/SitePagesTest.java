@@ -1,0 +1,75 @@
+package org.taf.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.results.ResultsFixtures;
+
+/** Markdown pages kept in the site: rendered in the site's frame, linked from the index, refused when bad. */
+class SitePagesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aKeptPageIsRenderedUnderItsTitleAndListedOnTheIndex() throws Exception {
+        Path site = dir.resolve("site");
+        Path source = dir.resolve("power-study.md");
+        Files.writeString(source, """
+
+                # Power study: <false> alarms
+
+                ## Results
+                | budget | FP |
+                |---|---:|
+                | 10m | 0/400 |
+                """);
+        SitePublisher publisher = Sites.publisher(site);
+        assertThat(publisher.keepPage(source)).isEqualTo("pages/power-study.html");
+        publisher.publish(List.of(ResultsFixtures.small()));
+
+        Document page = Sites.html(site.resolve("pages/power-study.html"));
+        assertThat(page.title()).startsWith("Power study: <false> alarms");
+        assertThat(page.select("article.page h1").text()).isEqualTo("Power study: <false> alarms");
+        assertThat(page.select("article.page h2").text()).isEqualTo("Results");
+        assertThat(page.select("td.num").text()).isEqualTo("0/400");
+        assertThat(page.select("link[rel=stylesheet]").attr("href")).isEqualTo("../assets/taf.css");
+        Document index = Sites.html(site.resolve("index.html"));
+        assertThat(index.select("#pages-h + ul a").attr("href")).isEqualTo("pages/power-study.html");
+        assertThat(index.select("#pages-h + ul a").text()).isEqualTo("Power study: <false> alarms");
+    }
+
+    @Test
+    void withoutPagesTheIndexHasNoPagesSection() throws Exception {
+        Path site = dir.resolve("site");
+        Sites.publish(site, List.of(ResultsFixtures.small()));
+        assertThat(Sites.html(site.resolve("index.html")).select("#pages-h")).isEmpty();
+        assertThat(site.resolve("pages")).doesNotExist();
+    }
+
+    @Test
+    void badPagesAreRefusedWithTheirFileAndNothingIsKept() throws Exception {
+        Path site = dir.resolve("site");
+        SitePublisher publisher = Sites.publisher(site);
+        Path noTitle = dir.resolve("a.md");
+        Files.writeString(noTitle, "text first\n# title later\n");
+        assertThatThrownBy(() -> publisher.keepPage(noTitle)).isInstanceOf(ReportException.class)
+                .hasMessage(noTitle + ": a page must start with a '# title' line");
+        Path notMarkdown = dir.resolve("a.txt");
+        Files.writeString(notMarkdown, "# t\n");
+        assertThatThrownBy(() -> publisher.keepPage(notMarkdown)).hasMessageContaining("a.txt: a page is a Markdown"
+                + " file ending in .md");
+        Path badName = dir.resolve("bad name.md");
+        Files.writeString(badName, "# t\n");
+        assertThatThrownBy(() -> publisher.keepPage(badName)).hasMessageContaining("'bad name' cannot name a page");
+        Path latin1 = dir.resolve("latin1.md");
+        Files.write(latin1, new byte[] {'#', ' ', 'c', 'a', 'f', (byte) 0xE9, '\n'});
+        assertThatThrownBy(() -> publisher.keepPage(latin1)).hasMessage(latin1 + ": not UTF-8 text");
+        assertThat(site.resolve("data/pages")).doesNotExist();
+    }
+}

@@ -1,0 +1,514 @@
+package org.taf.runner.run;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.taf.runner.AtomicWrite;
+import org.taf.runner.config.Units;
+import org.taf.runner.results.AdaptiveRecord;
+import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.ResultsStore;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.SampleRecord;
+import org.taf.runner.results.Verdict;
+import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.StatsOptions;
+
+/**
+ * The second half of the power study (a benchmark tool, not a test; docs/benchmarks/power-study.md):
+ * replays comparisons made of real measured A/B pairs through TAF's own {@link AdaptiveLoop} and
+ * {@link Judgement}, at a given {@code stats.budget}, many times over.
+ *
+ * <p>Why a replay: on this machine one real A/B pair costs about a minute (two engine starts, rest,
+ * warm-up, 10 s measured each), so a single comparison at a 10-minute budget takes 12 minutes and the
+ * hundreds of comparisons a false-positive rate near 1% needs would take days. The expensive part,
+ * measuring, is done once by docs/benchmarks/power-pairs.sh: pools of real pairs per injected effect,
+ * each pair with its real iterations (per-second samples, flags, engine CPU) and its real wall time.
+ * A replayed comparison draws its pairs from the pool in a random order (without replacement until
+ * the pool is used up), takes the first {@code planned} as the planned pairs, and then lets the real
+ * adaptive loop ask for more; every pair advances a manual clock by the time that pair really took,
+ * so the loop spends its budget exactly as it would have. The verdict is Judgement's final look.
+ *
+ * <p>What this assumes, and the docs say: pairs are exchangeable (drift between pairs is not
+ * replayed, though every pair keeps the drift within it), and replicates share pairs, so the rates'
+ * effective sample size is nearer the pool's size than the replicate count.
+ *
+ * <pre>
+ *   java -cp ... org.taf.runner.run.PowerReplay results=DIR out=DIR [replicates=400] [budgets=2m,5m,10m]
+ *        [thresholds=3/5,1/2] [planned=3] [max_pairs=20] [seed=1] [threads=N]
+ * </pre>
+ */
+public final class PowerReplay {
+    /** Name of the derived A/A pool: pairs of two parent iterations of one comparison. */
+    static final String PARENTS_POOL = "aa-parents";
+
+    /** One measured A/B pair and the wall time it took (both engine starts, rests, warm-ups and measurements). */
+    record Pair(IterationRecord parent, IterationRecord patch, Duration cost) {}
+
+    /**
+     * The pairs of one comparison name (one injected effect) over every run.
+     *
+     * @param name       the comparison's name, e.g. {@code e5}
+     * @param label      its label, e.g. {@code 5% injected (450 rounds)}
+     * @param rounds     the patch side's taf_statement_cpu_work, or null
+     * @param pairs      the pairs, in measurement order
+     * @param comparison one of its comparisons, for the sides the records need
+     * @param template   one of its runs, for the fields of a run record
+     */
+    record Pool(String name, String label, String rounds, List<Pair> pairs, ComparisonRecord comparison,
+                RunRecord template) {}
+
+    /** The outcome of one replayed comparison. */
+    record Outcome(Verdict verdict, Double ratio, Double ciLow, Double ciHigh, int pairs, double seconds,
+                   String stop, String cpuChange) {}
+
+    /** Verdict thresholds of one replay condition, in percent. */
+    record Thresholds(double warningPct, double failPct) {
+        static Thresholds parse(String s) {
+            String[] wf = s.split("/");
+            if (wf.length != 2) {
+                throw new IllegalArgumentException("thresholds: '" + s + "' is not warning/fail, e.g. 3/5");
+            }
+            return new Thresholds(Double.parseDouble(wf[0]), Double.parseDouble(wf[1]));
+        }
+
+        String label() {
+            return pct(warningPct) + "/" + pct(failPct);
+        }
+
+        private static String pct(double v) {
+            return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+        }
+    }
+
+    private PowerReplay() {}
+
+    // ---------------------------------------------------------------------------------------------
+    // Pools
+
+    /** Every results.json under {@code dir}, oldest run first. */
+    static List<RunRecord> readRuns(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(f -> f.getFileName().toString().equals(ResultsStore.FILE_NAME)).sorted()
+                    .map(ResultsStore::read).sorted(Comparator.comparing(RunRecord::startedAt)).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
+    }
+
+    /**
+     * The pools of {@code runs}, one per comparison name, plus the derived A/A pool of parent
+     * iterations ({@value #PARENTS_POOL}: iterations 1 and 2, 3 and 4, ... of each comparison's parent,
+     * which all run with the calibration variable at 0). A pair's cost is the time from its first
+     * engine start to the start of the run's next measurement; the last pair of a run, which has no
+     * next one, gets the mean cost of that run's other pairs, as do the derived pairs.
+     */
+    static Map<String, Pool> pools(List<RunRecord> runs) {
+        Map<String, List<Pair>> pairs = new LinkedHashMap<>();
+        Map<String, ComparisonRecord> first = new LinkedHashMap<>();
+        Map<String, RunRecord> templates = new LinkedHashMap<>();
+        List<Pair> parents = new ArrayList<>();
+        for (RunRecord run : runs) {
+            Map<Integer, Instant> starts = new TreeMap<>();
+            for (ComparisonRecord c : run.comparisons()) {
+                for (CellRecord cell : c.cells()) {
+                    Stream.concat(cell.parent().stream(), cell.patch().stream())
+                            .forEach(it -> starts.put(it.sequence(), it.startedAt()));
+                }
+            }
+            List<Pair> ofRun = new ArrayList<>();
+            List<Integer> withoutCost = new ArrayList<>();
+            Map<String, List<Pair>> runPairs = new LinkedHashMap<>();
+            for (ComparisonRecord c : run.comparisons()) {
+                if (c.cells().size() != 1) {
+                    throw new IllegalArgumentException(run.runId() + ": comparison " + c.name() + " has "
+                            + c.cells().size() + " cells; the power study measures one workload at one thread count");
+                }
+                CellRecord cell = c.cells().get(0);
+                first.putIfAbsent(c.name(), c);
+                templates.putIfAbsent(c.name(), run);
+                int n = Math.min(cell.parent().size(), cell.patch().size());
+                for (int i = 0; i < n; i++) {
+                    IterationRecord a = cell.parent().get(i);
+                    IterationRecord b = cell.patch().get(i);
+                    int last = Math.max(a.sequence(), b.sequence());
+                    Instant next = starts.get(last + 1);
+                    Instant start = a.sequence() < b.sequence() ? a.startedAt() : b.startedAt();
+                    Duration cost = next == null ? null : Duration.between(start, next);
+                    Pair p = new Pair(a, b, cost);
+                    if (cost == null) {
+                        withoutCost.add(ofRun.size());
+                    }
+                    ofRun.add(p);
+                    runPairs.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(p);
+                }
+                for (int i = 0; i + 1 < cell.parent().size(); i += 2) {
+                    parents.add(new Pair(cell.parent().get(i), cell.parent().get(i + 1), null));
+                }
+            }
+            Duration mean = meanCost(ofRun);
+            for (Map.Entry<String, List<Pair>> e : runPairs.entrySet()) {
+                for (Pair p : e.getValue()) {
+                    pairs.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+                            .add(p.cost() == null ? new Pair(p.parent(), p.patch(), mean) : p);
+                }
+            }
+            for (int i = parents.size() - 1; i >= 0 && parents.get(i).cost() == null; i--) {
+                Pair p = parents.get(i);
+                parents.set(i, new Pair(p.parent(), p.patch(), mean));
+            }
+        }
+        Map<String, Pool> pools = new LinkedHashMap<>();
+        pairs.keySet().stream().sorted().forEach(name -> {
+            ComparisonRecord c = first.get(name);
+            pools.put(name, new Pool(name, c.label(), c.patch().engineSettings().get("taf_statement_cpu_work"),
+                    List.copyOf(pairs.get(name)), c, templates.get(name)));
+        });
+        if (!parents.isEmpty()) {
+            ComparisonRecord c = first.values().iterator().next();
+            pools.put(PARENTS_POOL, new Pool(PARENTS_POOL, "A/A from parent iterations (1 vs 2, 3 vs 4, ...)", "0",
+                    List.copyOf(parents), c, templates.values().iterator().next()));
+        }
+        return pools;
+    }
+
+    private static Duration meanCost(List<Pair> pairs) {
+        long[] ms = pairs.stream().filter(p -> p.cost() != null).mapToLong(p -> p.cost().toMillis()).toArray();
+        return Duration.ofMillis(ms.length == 0 ? 60_000 : Arrays.stream(ms).sum() / ms.length);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // One replayed comparison
+
+    /**
+     * Replays one comparison from {@code pool}: {@code planned} pairs, then the adaptive loop under
+     * {@code options} (its budget and max_pairs), then the final verdict.
+     */
+    static Outcome replay(Pool pool, StatsOptions options, int planned, long seed) {
+        Draw draw = new Draw(pool.pairs(), new Random(seed));
+        List<IterationRecord> parent = new ArrayList<>();
+        List<IterationRecord> patch = new ArrayList<>();
+        Duration plannedCost = Duration.ZERO;
+        for (int i = 0; i < planned; i++) {
+            plannedCost = plannedCost.plus(add(draw.next(), parent, patch));
+        }
+        ManualClock clock = new ManualClock();
+        CellRecord template = pool.comparison().cells().get(0);
+        AdaptiveLoop.Measurements m = new AdaptiveLoop.Measurements() {
+            @Override
+            public List<ComparisonRecord> comparisons() {
+                return List.of(comparison(pool, template, parent, patch));
+            }
+
+            @Override
+            public void measurePair(int index, CellKey cell) {
+                clock.advance(add(draw.next(), parent, patch));
+            }
+        };
+        AdaptiveLoop loop = new AdaptiveLoop(options, planned, clock, new PrintStream(OutputStream.nullOutputStream()));
+        AdaptiveRecord adaptive = loop.run(m, plannedCost, planned, r -> { });
+        RunRecord t = pool.template();
+        RunRecord run = new RunRecord(t.formatVersion(), t.runId(), t.name(), t.comments(), t.startedAt(),
+                t.finishedAt(), RunRecord.RunStatus.COMPLETED, null, t.runnerVersion(), t.definition(),
+                t.environment(), m.comparisons(), List.of(), List.of(), adaptive);
+        VerdictRecord v = Judgement.of(run, options).run().comparisons().get(0).cells().get(0).verdict();
+        double seconds = plannedCost.toMillis() / 1000.0 + adaptive.spentSeconds();
+        return new Outcome(v.verdict(), v.ratio(), v.ciLow(), v.ciHigh(), parent.size(), seconds,
+                v.stopReason(), v.cpu() == null ? "" : v.cpu().change());
+    }
+
+    private static ComparisonRecord comparison(Pool pool, CellRecord template, List<IterationRecord> parent,
+                                               List<IterationRecord> patch) {
+        ComparisonRecord c = pool.comparison();
+        return new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), List.of(
+                new CellRecord(template.workload(), template.threads(), parent, patch, null)));
+    }
+
+    /** Appends the pair as the next iterations of both sides (renumbered) and returns its cost. */
+    private static Duration add(Pair p, List<IterationRecord> parent, List<IterationRecord> patch) {
+        int k = parent.size();
+        parent.add(renumber(p.parent(), k, 2 * k));
+        patch.add(renumber(p.patch(), k, 2 * k + 1));
+        return p.cost();
+    }
+
+    private static IterationRecord renumber(IterationRecord it, int index, int sequence) {
+        return new IterationRecord(index, sequence, it.startedAt(), it.serverVersion(), it.rest(), it.warmup(),
+                it.samples(), it.cpu(), it.flags(), it.failure(), it.engineLog(), it.engineCpu());
+    }
+
+    /** The pool's pairs in a random order, without replacement; a used-up pool is shuffled again. */
+    private static final class Draw {
+        private final List<Pair> pool;
+        private final Random random;
+        private final Deque<Pair> left = new ArrayDeque<>();
+
+        Draw(List<Pair> pool, Random random) {
+            if (pool.isEmpty()) {
+                throw new IllegalArgumentException("empty pool");
+            }
+            this.pool = pool;
+            this.random = random;
+        }
+
+        Pair next() {
+            if (left.isEmpty()) {
+                List<Pair> order = new ArrayList<>(pool);
+                Collections.shuffle(order, random);
+                left.addAll(order);
+            }
+            return left.poll();
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // The study
+
+    /** One condition: thresholds, budget and pool, with its replicates' outcomes. */
+    record Condition(Thresholds thresholds, Duration budget, Pool pool, List<Outcome> outcomes) {}
+
+    /**
+     * Replays {@code replicates} comparisons per thresholds x budget x pool. Replicate r uses the same
+     * seed in every condition, so budgets and thresholds are compared on the same drawn sequences.
+     */
+    static List<Condition> study(Map<String, Pool> pools, List<Thresholds> thresholds, List<Duration> budgets,
+                                 int replicates, int planned, int maxPairs, long seed, int threads) {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Condition>> futures = new ArrayList<>();
+            for (Thresholds th : thresholds) {
+                for (Duration budget : budgets) {
+                    StatsOptions d = StatsOptions.defaults();
+                    StatsOptions o = new StatsOptions(d.confidence(), th.warningPct(), th.failPct(), th.failPct(),
+                            d.fdr(), d.power(), d.bootstrapResamples(), d.blockSeconds(), d.seed(), d.exclusion(),
+                            maxPairs, budget);
+                    for (Pool p : pools.values()) {
+                        futures.add(pool.submit(() -> {
+                            List<Outcome> out = new ArrayList<>();
+                            for (int r = 0; r < replicates; r++) {
+                                out.add(replay(p, o, planned, seed * 1_000_003L + r));
+                            }
+                            return new Condition(th, budget, p, out);
+                        }));
+                    }
+                }
+            }
+            List<Condition> conditions = new ArrayList<>();
+            for (Future<Condition> f : futures) {
+                conditions.add(f.get());
+            }
+            return conditions;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** True for the A/A pools: the patch side has no extra work. */
+    static boolean isAa(Pool p) {
+        return "0".equals(p.rounds()) || PARENTS_POOL.equals(p.name());
+    }
+
+    /** The Wilson score interval of k successes in n, at 95%. */
+    static double[] wilson(int k, int n) {
+        double z = 1.959964;
+        double phat = (double) k / n;
+        double denom = 1 + z * z / n;
+        double centre = (phat + z * z / (2.0 * n)) / denom;
+        double half = z * Math.sqrt(phat * (1 - phat) / n + z * z / (4.0 * n * n)) / denom;
+        return new double[] {Math.max(0, centre - half), Math.min(1, centre + half)};
+    }
+
+    /** The pools: what was measured, and the effect each really injected. */
+    static String poolTable(Map<String, Pool> pools) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| pool | patch side | pairs | measured TPS ratio (median of pairs) | pairs with patch slower"
+                + " | CPU/tx ratio (median of pairs) | spread of parent iterations (CV) | iterations flagged"
+                + " | mean pair cost |\n");
+        sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Pool p : pools.values()) {
+            double[] ratios = p.pairs().stream().mapToDouble(x -> median(x.patch()) / median(x.parent())).sorted()
+                    .toArray();
+            double[] cpu = p.pairs().stream().filter(x -> cpuPerTx(x.parent()) > 0 && cpuPerTx(x.patch()) > 0)
+                    .mapToDouble(x -> cpuPerTx(x.patch()) / cpuPerTx(x.parent())).sorted().toArray();
+            long slower = Arrays.stream(ratios).filter(r -> r < 1).count();
+            double[] parents = p.pairs().stream().mapToDouble(x -> median(x.parent())).toArray();
+            long flagged = p.pairs().stream().mapToLong(x -> x.parent().flags().size() + x.patch().flags().size() > 0
+                    ? (x.parent().flags().isEmpty() ? 0 : 1) + (x.patch().flags().isEmpty() ? 0 : 1) : 0).sum();
+            double cost = p.pairs().stream().mapToLong(x -> x.cost().toMillis()).average().orElse(0) / 1000;
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %d | %.4f | %d/%d | %s | %.1f%% | %d | %.0f s |%n",
+                    p.name(), p.label(), p.pairs().size(), quantile(ratios, 0.5), slower, ratios.length,
+                    cpu.length == 0 ? "-" : String.format(Locale.ROOT, "%.4f", quantile(cpu, 0.5)),
+                    100 * cv(parents), flagged, cost));
+        }
+        return sb.toString();
+    }
+
+    /** The study's table: per thresholds, budget and pool, what TAF said and how often. */
+    static String resultTable(List<Condition> conditions) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| thresholds warn/fail | budget | pool | comparisons | regressed | no change | inconclusive"
+                + " | improved | other | false positives (A/A) or detected (A/B), 95% interval | CPU/tx higher"
+                + " | mean pairs | mean minutes measuring |\n");
+        sb.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n");
+        for (Condition c : conditions) {
+            List<Outcome> o = c.outcomes();
+            int n = o.size();
+            int reg = count(o, Verdict.REGRESSED);
+            int same = count(o, Verdict.NO_CHANGE);
+            int inc = count(o, Verdict.INCONCLUSIVE);
+            int imp = count(o, Verdict.IMPROVED);
+            int other = n - reg - same - inc - imp;
+            boolean aa = isAa(c.pool());
+            int k = aa ? reg + imp : reg;
+            double[] ci = wilson(k, n);
+            String rate = String.format(Locale.ROOT, "%s %d/%d = %.1f%% [%.1f, %.1f]", aa ? "FP" : "detected", k, n,
+                    100.0 * k / n, 100 * ci[0], 100 * ci[1]);
+            long cpu = o.stream().filter(x -> "HIGHER".equals(x.cpuChange())).count();
+            double pairs = o.stream().mapToInt(Outcome::pairs).average().orElse(0);
+            double minutes = o.stream().mapToDouble(Outcome::seconds).average().orElse(0) / 60;
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %s | %d | %.1f | %.1f |%n",
+                    c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(), n, reg, same, inc, imp,
+                    other, rate, cpu, pairs, minutes));
+        }
+        return sb.toString();
+    }
+
+    private static int count(List<Outcome> o, Verdict v) {
+        return (int) o.stream().filter(x -> x.verdict() == v).count();
+    }
+
+    private static double median(IterationRecord it) {
+        double[] tps = it.samples().stream().mapToDouble(SampleRecord::tps).sorted().toArray();
+        return tps.length == 0 ? Double.NaN : quantile(tps, 0.5);
+    }
+
+    private static double cpuPerTx(IterationRecord it) {
+        if (it.engineCpu() == null || it.transactions() == 0) {
+            return 0;
+        }
+        return it.engineCpu().cpuSeconds() / it.transactions();
+    }
+
+    private static double quantile(double[] sorted, double q) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        double pos = q * (sorted.length - 1);
+        int lo = (int) Math.floor(pos);
+        int hi = (int) Math.ceil(pos);
+        return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+    }
+
+    private static double cv(double[] xs) {
+        double mean = Arrays.stream(xs).average().orElse(Double.NaN);
+        double var = Arrays.stream(xs).map(x -> (x - mean) * (x - mean)).sum() / Math.max(1, xs.length - 1);
+        return Math.sqrt(var) / mean;
+    }
+
+    /** Every replicate as a TSV row. */
+    static String rows(List<Condition> conditions) {
+        StringBuilder sb = new StringBuilder(
+                "thresholds\tbudget\tpool\treplicate\tverdict\tratio\tci_low\tci_high\tpairs\tseconds\tstop\tcpu_change\n");
+        for (Condition c : conditions) {
+            for (int r = 0; r < c.outcomes().size(); r++) {
+                Outcome o = c.outcomes().get(r);
+                sb.append(String.join("\t", c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(),
+                        String.valueOf(r), o.verdict().name(), fmt(o.ratio()), fmt(o.ciLow()), fmt(o.ciHigh()),
+                        String.valueOf(o.pairs()), String.format(Locale.ROOT, "%.0f", o.seconds()),
+                        o.stop() == null ? "" : o.stop(), o.cpuChange())).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String fmt(Double d) {
+        return d == null ? "" : String.format(Locale.ROOT, "%.4f", d);
+    }
+
+    private static Duration duration(String raw) {
+        try {
+            return Units.parseDuration(raw);
+        } catch (org.taf.runner.config.InvalidValueException e) {
+            throw new IllegalArgumentException("budgets: " + e.getMessage(), e);
+        }
+    }
+
+    public static void main(String[] args) {
+        Map<String, String> a = new LinkedHashMap<>(Map.of("replicates", "400", "budgets", "2m,5m,10m",
+                "thresholds", "3/5", "planned", "3", "max_pairs", "20", "seed", "1",
+                "threads", String.valueOf(Runtime.getRuntime().availableProcessors())));
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq < 0) {
+                throw new IllegalArgumentException("argument '" + arg + "' is not key=value");
+            }
+            a.put(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        if (!a.containsKey("results") || !a.containsKey("out")) {
+            System.err.println("usage: PowerReplay results=DIR out=DIR [replicates=400] [budgets=2m,5m,10m]"
+                    + " [thresholds=3/5,1/2] [planned=3] [max_pairs=20] [seed=1] [threads=N]");
+            System.exit(3);
+        }
+        Path results = Path.of(a.get("results"));
+        Path out = Path.of(a.get("out"));
+        List<RunRecord> runs = readRuns(results);
+        if (runs.isEmpty()) {
+            System.err.println("PowerReplay: no results.json under " + results);
+            System.exit(3);
+        }
+        Map<String, Pool> pools = pools(runs);
+        List<Thresholds> thresholds = Arrays.stream(a.get("thresholds").split(",")).map(Thresholds::parse).toList();
+        List<Duration> budgets = Arrays.stream(a.get("budgets").split(",")).map(String::trim)
+                .map(PowerReplay::duration).toList();
+        long t0 = System.nanoTime();
+        List<Condition> conditions = study(pools, thresholds, budgets, Integer.parseInt(a.get("replicates")),
+                Integer.parseInt(a.get("planned")), Integer.parseInt(a.get("max_pairs")), Long.parseLong(a.get("seed")),
+                Integer.parseInt(a.get("threads")));
+        String report = String.format(Locale.ROOT, "Replayed from %d runs under %s (%d replicates per row, %d planned"
+                        + " pairs, stats.max_pairs %s, seed %s) in %.0f s.%n%n%s%n%s", runs.size(), results,
+                Integer.parseInt(a.get("replicates")), Integer.parseInt(a.get("planned")), a.get("max_pairs"),
+                a.get("seed"), (System.nanoTime() - t0) / 1e9, poolTable(pools), resultTable(conditions));
+        try {
+            Files.createDirectories(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + out, e);
+        }
+        try {
+            AtomicWrite.write(out.resolve("replays.tsv"), rows(conditions).getBytes(StandardCharsets.UTF_8));
+            AtomicWrite.write(out.resolve("table.md"), report.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write under " + out, e);
+        }
+        System.out.print(report);
+    }
+}
