@@ -111,11 +111,15 @@ public final class PowerReplay {
     // ---------------------------------------------------------------------------------------------
     // Pools
 
-    /** Every results.json under {@code dir}, oldest run first. */
+    /**
+     * Every completed run under {@code dir}, oldest first (a run still measuring, interrupted or failed
+     * is left out: its comparisons are not whole).
+     */
     static List<RunRecord> readRuns(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
             return files.filter(f -> f.getFileName().toString().equals(ResultsStore.FILE_NAME)).sorted()
-                    .map(ResultsStore::read).sorted(Comparator.comparing(RunRecord::startedAt)).toList();
+                    .map(ResultsStore::read).filter(r -> r.status() == RunRecord.RunStatus.COMPLETED)
+                    .sorted(Comparator.comparing(RunRecord::startedAt)).toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir, e);
         }
@@ -210,7 +214,10 @@ public final class PowerReplay {
      * {@code options} (its budget and max_pairs), then the final verdict.
      */
     static Outcome replay(Pool pool, StatsOptions options, int planned, long seed) {
-        Draw draw = new Draw(pool.pairs(), new Random(seed));
+        return replay(pool, options, planned, new Draw(pool.pairs(), new Random(seed)));
+    }
+
+    private static Outcome replay(Pool pool, StatsOptions options, int planned, Draw draw) {
         List<IterationRecord> parent = new ArrayList<>();
         List<IterationRecord> patch = new ArrayList<>();
         Duration plannedCost = Duration.ZERO;
@@ -262,7 +269,47 @@ public final class PowerReplay {
                 it.samples(), it.cpu(), it.flags(), it.failure(), it.engineLog(), it.engineCpu());
     }
 
-    /** The pool's pairs in a random order, without replacement; a used-up pool is shuffled again. */
+    /**
+     * The check that the replay is TAF's own verdict: every comparison of {@code runs} re-judged from its
+     * own pairs, in their order, with the adaptive loop off as in power-pairs.sh, must give the verdict,
+     * ratio and interval stored in its results.json.
+     *
+     * @return one line per comparison that differs (empty: all reproduced)
+     */
+    static List<String> reproduce(List<RunRecord> runs) {
+        List<String> differences = new ArrayList<>();
+        for (RunRecord run : runs) {
+            for (ComparisonRecord c : run.comparisons()) {
+                CellRecord cell = c.cells().get(0);
+                int n = Math.min(cell.parent().size(), cell.patch().size());
+                List<Pair> own = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    own.add(new Pair(cell.parent().get(i), cell.patch().get(i), Duration.ofSeconds(1)));
+                }
+                Pool pool = new Pool(c.name(), c.label(), null, own, c, run);
+                StatsOptions d = StatsOptions.defaults();
+                StatsOptions off = new StatsOptions(d.confidence(), d.warningPct(), d.failPct(), d.gainPct(), d.fdr(),
+                        d.power(), d.bootstrapResamples(), d.blockSeconds(), d.seed(), d.exclusion(),
+                        Math.max(StatsOptions.MIN_ITERATIONS, n), d.budget());
+                Outcome o = replay(pool, off, n, new Draw(own, null));
+                VerdictRecord stored = cell.verdict();
+                if (stored == null || o.verdict() != stored.verdict() || !java.util.Objects.equals(o.ratio(),
+                        stored.ratio()) || !java.util.Objects.equals(o.ciLow(), stored.ciLow())
+                        || !java.util.Objects.equals(o.ciHigh(), stored.ciHigh())) {
+                    differences.add(String.format(Locale.ROOT, "%s %s: stored %s, re-judged %s %s [%s, %s]",
+                            run.runId(), c.name(), stored == null ? "no verdict" : stored.verdict() + " "
+                                    + stored.ratio() + " [" + stored.ciLow() + ", " + stored.ciHigh() + "]",
+                            o.verdict(), o.ratio(), o.ciLow(), o.ciHigh()));
+                }
+            }
+        }
+        return differences;
+    }
+
+    /**
+     * The pool's pairs in a random order, without replacement; a used-up pool is shuffled again. Without
+     * a random: in the pool's order, once.
+     */
     private static final class Draw {
         private final List<Pair> pool;
         private final Random random;
@@ -274,9 +321,15 @@ public final class PowerReplay {
             }
             this.pool = pool;
             this.random = random;
+            if (random == null) {
+                left.addAll(pool);
+            }
         }
 
         Pair next() {
+            if (left.isEmpty() && random == null) {
+                throw new IllegalStateException("the pool's " + pool.size() + " pairs are used up");
+            }
             if (left.isEmpty()) {
                 List<Pair> order = new ArrayList<>(pool);
                 Collections.shuffle(order, random);
@@ -494,10 +547,17 @@ public final class PowerReplay {
         List<Condition> conditions = study(pools, thresholds, budgets, Integer.parseInt(a.get("replicates")),
                 Integer.parseInt(a.get("planned")), Integer.parseInt(a.get("max_pairs")), Long.parseLong(a.get("seed")),
                 Integer.parseInt(a.get("threads")));
+        List<String> differences = reproduce(runs);
+        int comparisons = runs.stream().mapToInt(r -> r.comparisons().size()).sum();
+        String check = differences.isEmpty()
+                ? String.format(Locale.ROOT, "Check: all %d measured comparisons, re-judged from their own pairs by the"
+                        + " replay, gave their stored verdict, ratio and interval exactly.", comparisons)
+                : String.format(Locale.ROOT, "Check FAILED: %d of %d measured comparisons re-judged differently:%n%s",
+                        differences.size(), comparisons, String.join("\n", differences));
         String report = String.format(Locale.ROOT, "Replayed from %d runs under %s (%d replicates per row, %d planned"
-                        + " pairs, stats.max_pairs %s, seed %s) in %.0f s.%n%n%s%n%s", runs.size(), results,
+                        + " pairs, stats.max_pairs %s, seed %s) in %.0f s.%n%n%s%n%n%s%n%s", runs.size(), results,
                 Integer.parseInt(a.get("replicates")), Integer.parseInt(a.get("planned")), a.get("max_pairs"),
-                a.get("seed"), (System.nanoTime() - t0) / 1e9, poolTable(pools), resultTable(conditions));
+                a.get("seed"), (System.nanoTime() - t0) / 1e9, check, poolTable(pools), resultTable(conditions));
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
@@ -510,5 +570,8 @@ public final class PowerReplay {
             throw new UncheckedIOException("cannot write under " + out, e);
         }
         System.out.print(report);
+        if (!differences.isEmpty()) {
+            System.exit(1);
+        }
     }
 }

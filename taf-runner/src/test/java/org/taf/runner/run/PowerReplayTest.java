@@ -79,6 +79,30 @@ class PowerReplayTest {
     }
 
     @Test
+    void reJudgingAMeasuredRunFromItsOwnPairsGivesItsStoredVerdicts() {
+        RunRecord measured = run("r1", 4, Map.of("e0", 1.0, "e5", 0.8), 0.03, 5);
+        StatsOptions d = StatsOptions.defaults();
+        StatsOptions asPairsSh = new StatsOptions(d.confidence(), 3, 5, 5, d.fdr(), d.power(), d.bootstrapResamples(),
+                d.blockSeconds(), d.seed(), d.exclusion(), 4, d.budget());
+        RunRecord judged = Judgement.of(measured, asPairsSh).run();
+        assertThat(judged.comparisons()).extracting(c -> c.cells().get(0).verdict().verdict())
+                .containsExactly(Verdict.INCONCLUSIVE, Verdict.REGRESSED); // 4 pairs: an A/A cannot be "same"
+        assertThat(PowerReplay.reproduce(List.of(judged))).isEmpty();
+
+        // A stored verdict the replay does not give back is reported with its run and comparison.
+        ComparisonRecord e5 = judged.comparisons().get(1);
+        CellRecord cell = e5.cells().get(0);
+        var v = cell.verdict();
+        var tampered = new org.taf.runner.results.VerdictRecord(Verdict.NO_CHANGE, v.classic(), v.parentTps(),
+                v.patchTps(), v.ratio(), v.ciLow(), v.ciHigh(), v.confidence(), v.pValue(), v.pAdjusted(), v.pairsUsed(),
+                v.stopReason(), v.mdePct(), v.parentCpuPerTx(), v.patchCpuPerTx(), v.notes(), v.cpu());
+        RunRecord bad = judged.withComparisons(List.of(judged.comparisons().get(0), new ComparisonRecord(e5.name(),
+                e5.label(), e5.parent(), e5.patch(), List.of(cell.withVerdict(tampered)))));
+        assertThat(PowerReplay.reproduce(List.of(bad))).singleElement().asString()
+                .startsWith("r1 e5: stored NO_CHANGE").contains("re-judged REGRESSED");
+    }
+
+    @Test
     void wilsonIntervalMatchesAHandCheckedValue() {
         // 0 of 100: [0, 3.7%]; 90 of 100: [82.6%, 94.5%] (Wilson 1927, z = 1.96).
         assertThat(PowerReplay.wilson(0, 100)[1]).isBetween(0.0369, 0.0370);
