@@ -60,7 +60,7 @@ import org.taf.runner.stats.StatsOptions;
  *
  * <pre>
  *   java -cp ... org.taf.runner.run.PowerReplay results=DIR out=DIR [replicates=400] [budgets=2m,5m,10m]
- *        [thresholds=3/5,1/2] [planned=3] [max_pairs=20] [seed=1] [threads=N]
+ *        [thresholds=3/5,1/2] [planned=3] [max_pairs=20] [seed=1] [threads=N] [exclude=HOST_NOISE]
  * </pre>
  */
 public final class PowerReplay {
@@ -79,9 +79,10 @@ public final class PowerReplay {
      * @param pairs      the pairs, in measurement order
      * @param comparison one of its comparisons, for the sides the records need
      * @param template   one of its runs, for the fields of a run record
+     * @param leftOut    pairs left out because an iteration carried one of the excluded flags
      */
     record Pool(String name, String label, String rounds, List<Pair> pairs, ComparisonRecord comparison,
-                RunRecord template) {}
+                RunRecord template, int leftOut) {}
 
     /** The outcome of one replayed comparison. */
     record Outcome(Verdict verdict, Double ratio, Double ciLow, Double ciHigh, int pairs, double seconds,
@@ -133,6 +134,15 @@ public final class PowerReplay {
      * next one, gets the mean cost of that run's other pairs, as do the derived pairs.
      */
     static Map<String, Pool> pools(List<RunRecord> runs) {
+        return pools(runs, java.util.Set.of());
+    }
+
+    /**
+     * As {@link #pools(List)}, leaving out every pair with an iteration flagged with one of
+     * {@code excludeFlags} (e.g. HOST_NOISE: the study's own machine was disturbed then).
+     */
+    static Map<String, Pool> pools(List<RunRecord> runs, java.util.Set<String> excludeFlags) {
+        Map<String, Integer> leftOut = new LinkedHashMap<>();
         Map<String, List<Pair>> pairs = new LinkedHashMap<>();
         Map<String, ComparisonRecord> first = new LinkedHashMap<>();
         Map<String, RunRecord> templates = new LinkedHashMap<>();
@@ -178,8 +188,12 @@ public final class PowerReplay {
             Duration mean = meanCost(ofRun);
             for (Map.Entry<String, List<Pair>> e : runPairs.entrySet()) {
                 for (Pair p : e.getValue()) {
-                    pairs.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
-                            .add(p.cost() == null ? new Pair(p.parent(), p.patch(), mean) : p);
+                    List<Pair> pool = pairs.computeIfAbsent(e.getKey(), k -> new ArrayList<>());
+                    if (flagged(p, excludeFlags)) {
+                        leftOut.merge(e.getKey(), 1, Integer::sum);
+                        continue;
+                    }
+                    pool.add(p.cost() == null ? new Pair(p.parent(), p.patch(), mean) : p);
                 }
             }
             for (int i = parents.size() - 1; i >= 0 && parents.get(i).cost() == null; i--) {
@@ -191,14 +205,19 @@ public final class PowerReplay {
         pairs.keySet().stream().sorted().forEach(name -> {
             ComparisonRecord c = first.get(name);
             pools.put(name, new Pool(name, c.label(), c.patch().engineSettings().get("taf_statement_cpu_work"),
-                    List.copyOf(pairs.get(name)), c, templates.get(name)));
+                    List.copyOf(pairs.get(name)), c, templates.get(name), leftOut.getOrDefault(name, 0)));
         });
-        if (!parents.isEmpty()) {
+        List<Pair> cleanParents = parents.stream().filter(p -> !flagged(p, excludeFlags)).toList();
+        if (!cleanParents.isEmpty()) {
             ComparisonRecord c = first.values().iterator().next();
             pools.put(PARENTS_POOL, new Pool(PARENTS_POOL, "A/A from parent iterations (1 vs 2, 3 vs 4, ...)", "0",
-                    List.copyOf(parents), c, templates.values().iterator().next()));
+                    cleanParents, c, templates.values().iterator().next(), parents.size() - cleanParents.size()));
         }
         return pools;
+    }
+
+    private static boolean flagged(Pair p, java.util.Set<String> flags) {
+        return Stream.of(p.parent(), p.patch()).flatMap(it -> it.flags().stream()).anyMatch(f -> flags.contains(f.name()));
     }
 
     private static Duration meanCost(List<Pair> pairs) {
@@ -286,7 +305,7 @@ public final class PowerReplay {
                 for (int i = 0; i < n; i++) {
                     own.add(new Pair(cell.parent().get(i), cell.patch().get(i), Duration.ofSeconds(1)));
                 }
-                Pool pool = new Pool(c.name(), c.label(), null, own, c, run);
+                Pool pool = new Pool(c.name(), c.label(), null, own, c, run, 0);
                 StatsOptions d = StatsOptions.defaults();
                 StatsOptions off = new StatsOptions(d.confidence(), d.warningPct(), d.failPct(), d.gainPct(), d.fdr(),
                         d.power(), d.bootstrapResamples(), d.blockSeconds(), d.seed(), d.exclusion(),
@@ -404,10 +423,10 @@ public final class PowerReplay {
     /** The pools: what was measured, and the effect each really injected. */
     static String poolTable(Map<String, Pool> pools) {
         StringBuilder sb = new StringBuilder();
-        sb.append("| pool | patch side | pairs | measured TPS ratio (median of pairs) | pairs with patch slower"
+        sb.append("| pool | patch side | pairs | left out | measured TPS ratio (median of pairs) | pairs with patch slower"
                 + " | CPU/tx ratio (median of pairs) | spread of parent iterations (CV) | iterations flagged"
                 + " | mean pair cost |\n");
-        sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Pool p : pools.values()) {
             double[] ratios = p.pairs().stream().mapToDouble(x -> median(x.patch()) / median(x.parent())).sorted()
                     .toArray();
@@ -418,8 +437,8 @@ public final class PowerReplay {
             long flagged = p.pairs().stream().mapToLong(x -> x.parent().flags().size() + x.patch().flags().size() > 0
                     ? (x.parent().flags().isEmpty() ? 0 : 1) + (x.patch().flags().isEmpty() ? 0 : 1) : 0).sum();
             double cost = p.pairs().stream().mapToLong(x -> x.cost().toMillis()).average().orElse(0) / 1000;
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %d | %.4f | %d/%d | %s | %.1f%% | %d | %.0f s |%n",
-                    p.name(), p.label(), p.pairs().size(), quantile(ratios, 0.5), slower, ratios.length,
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %.4f | %d/%d | %s | %.1f%% | %d | %.0f s |%n",
+                    p.name(), p.label(), p.pairs().size(), p.leftOut(), quantile(ratios, 0.5), slower, ratios.length,
                     cpu.length == 0 ? "-" : String.format(Locale.ROOT, "%.4f", quantile(cpu, 0.5)),
                     100 * cv(parents), flagged, cost));
         }
@@ -431,8 +450,8 @@ public final class PowerReplay {
         StringBuilder sb = new StringBuilder();
         sb.append("| thresholds warn/fail | budget | pool | comparisons | regressed | no change | inconclusive"
                 + " | improved | other | false positives (A/A) or detected (A/B), 95% interval | CPU/tx higher"
-                + " | mean pairs | mean minutes measuring |\n");
-        sb.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n");
+                + " | mean pairs | pairs drawn again (mean) | mean minutes measuring |\n");
+        sb.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
         for (Condition c : conditions) {
             List<Outcome> o = c.outcomes();
             int n = o.size();
@@ -449,9 +468,12 @@ public final class PowerReplay {
             long cpu = o.stream().filter(x -> "HIGHER".equals(x.cpuChange())).count();
             double pairs = o.stream().mapToInt(Outcome::pairs).average().orElse(0);
             double minutes = o.stream().mapToDouble(Outcome::seconds).average().orElse(0) / 60;
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %s | %d | %.1f | %.1f |%n",
+            // A comparison longer than its pool repeats pairs (the draw starts over): those rows are optimistic.
+            int size = c.pool().pairs().size();
+            double again = o.stream().mapToInt(x -> Math.max(0, x.pairs() - size)).average().orElse(0);
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %s | %d | %.1f | %.1f | %.1f |%n",
                     c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(), n, reg, same, inc, imp,
-                    other, rate, cpu, pairs, minutes));
+                    other, rate, cpu, pairs, again, minutes));
         }
         return sb.toString();
     }
@@ -517,7 +539,7 @@ public final class PowerReplay {
     }
 
     public static void main(String[] args) {
-        Map<String, String> a = new LinkedHashMap<>(Map.of("replicates", "400", "budgets", "2m,5m,10m",
+        Map<String, String> a = new LinkedHashMap<>(Map.of("exclude", "", "replicates", "400", "budgets", "2m,5m,10m",
                 "thresholds", "3/5", "planned", "3", "max_pairs", "20", "seed", "1",
                 "threads", String.valueOf(Runtime.getRuntime().availableProcessors())));
         for (String arg : args) {
@@ -529,7 +551,7 @@ public final class PowerReplay {
         }
         if (!a.containsKey("results") || !a.containsKey("out")) {
             System.err.println("usage: PowerReplay results=DIR out=DIR [replicates=400] [budgets=2m,5m,10m]"
-                    + " [thresholds=3/5,1/2] [planned=3] [max_pairs=20] [seed=1] [threads=N]");
+                    + " [thresholds=3/5,1/2] [planned=3] [max_pairs=20] [seed=1] [threads=N] [exclude=HOST_NOISE]");
             System.exit(3);
         }
         Path results = Path.of(a.get("results"));
@@ -539,7 +561,9 @@ public final class PowerReplay {
             System.err.println("PowerReplay: no results.json under " + results);
             System.exit(3);
         }
-        Map<String, Pool> pools = pools(runs);
+        java.util.Set<String> exclude = Arrays.stream(a.get("exclude").split(",")).map(String::trim)
+                .filter(f -> !f.isEmpty()).collect(java.util.stream.Collectors.toSet());
+        Map<String, Pool> pools = pools(runs, exclude);
         List<Thresholds> thresholds = Arrays.stream(a.get("thresholds").split(",")).map(Thresholds::parse).toList();
         List<Duration> budgets = Arrays.stream(a.get("budgets").split(",")).map(String::trim)
                 .map(PowerReplay::duration).toList();
@@ -555,9 +579,11 @@ public final class PowerReplay {
                 : String.format(Locale.ROOT, "Check FAILED: %d of %d measured comparisons re-judged differently:%n%s",
                         differences.size(), comparisons, String.join("\n", differences));
         String report = String.format(Locale.ROOT, "Replayed from %d runs under %s (%d replicates per row, %d planned"
-                        + " pairs, stats.max_pairs %s, seed %s) in %.0f s.%n%n%s%n%n%s%n%s", runs.size(), results,
+                        + " pairs, stats.max_pairs %s, seed %s, pairs with %s left out) in %.0f s.%n%n%s%n%n%s%n%s",
+                runs.size(), results,
                 Integer.parseInt(a.get("replicates")), Integer.parseInt(a.get("planned")), a.get("max_pairs"),
-                a.get("seed"), (System.nanoTime() - t0) / 1e9, check, poolTable(pools), resultTable(conditions));
+                a.get("seed"), exclude.isEmpty() ? "no flag" : String.join(" or ", new java.util.TreeSet<>(exclude)),
+                (System.nanoTime() - t0) / 1e9, check, poolTable(pools), resultTable(conditions));
         try {
             Files.createDirectories(out);
         } catch (IOException e) {

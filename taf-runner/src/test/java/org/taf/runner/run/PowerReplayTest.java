@@ -42,6 +42,25 @@ class PowerReplayTest {
     }
 
     @Test
+    void pairsWithAnExcludedFlagAreLeftOutAndCounted() {
+        RunRecord run = run("r1", 4, Map.of("e0", 1.0), 0.03, 1);
+        ComparisonRecord c = run.comparisons().get(0);
+        CellRecord cell = c.cells().get(0);
+        List<IterationRecord> patch = new ArrayList<>(cell.patch());
+        IterationRecord p = patch.get(2);
+        patch.set(2, new IterationRecord(p.index(), p.sequence(), p.startedAt(), p.serverVersion(), p.rest(),
+                p.warmup(), p.samples(), p.cpu(), List.of(IterationRecord.IterationFlag.HOST_NOISE), null,
+                p.engineLog()));
+        RunRecord flagged = run.withComparisons(List.of(new ComparisonRecord(c.name(), c.label(), c.parent(),
+                c.patch(), List.of(new CellRecord(cell.workload(), cell.threads(), cell.parent(), patch, null)))));
+
+        assertThat(PowerReplay.pools(List.of(flagged)).get("e0").pairs()).hasSize(4);
+        PowerReplay.Pool clean = PowerReplay.pools(List.of(flagged), java.util.Set.of("HOST_NOISE")).get("e0");
+        assertThat(clean.pairs()).hasSize(3).noneMatch(x -> x.patch() == patch.get(2));
+        assertThat(clean.leftOut()).isEqualTo(1);
+    }
+
+    @Test
     void aLargeSlowdownIsFoundAndNoChangeRaisesNoAlarm() {
         Map<String, PowerReplay.Pool> pools = PowerReplay.pools(List.of(run("r1", 12, Map.of("e0", 1.0, "e5", 0.8),
                 0.03, 2), run("r2", 12, Map.of("e0", 1.0, "e5", 0.8), 0.03, 3)));
