@@ -10,7 +10,7 @@
 #   RUNS=8 PAIRS=4 bash docs/benchmarks/power-pairs.sh
 #
 # Settings (environment):
-#   EFFECT_ROUNDS  "pct:rounds" per effect; 0 is the A/A case   (default "0:0 1:90 2:180 3:270 5:450")
+#   EFFECT_ROUNDS  "pct:rounds" per effect; 0 is the A/A case   (default "0:0 2:220 5:550 10:1100": about 110 rounds per 1% under TAF's client, power-study.md)
 #   RUNS           runs (each measures every effect)            (default 8)
 #   PAIRS          A/B pairs per effect and run                 (default 4)
 #   REVISION       the commit both sides build                  (default HEAD, resolved once)
@@ -21,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$(pwd)
 
-EFFECT_ROUNDS=${EFFECT_ROUNDS:-"0:0 1:90 2:180 3:270 5:450"}
+EFFECT_ROUNDS=${EFFECT_ROUNDS:-"0:0 2:220 5:550 10:1100"}
 RUNS=${RUNS:-8}
 PAIRS=${PAIRS:-4}
 REVISION=$(git rev-parse --verify "${REVISION:-HEAD}^{commit}")

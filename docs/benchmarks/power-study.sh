@@ -12,7 +12,7 @@
 #   EFFECTS         slowdowns in percent; 0 is the A/A case                    (default "0 1 2 3 5")
 #   BUDGETS         stats.budget values: time the adaptive loop may spend      (default "2m 5m 10m")
 #   REPEATS         comparisons per effect and budget                          (default 20)
-#   ROUNDS_PER_PCT  taf_statement_cpu_work rounds that slow POINT_SELECT by 1% (default 180, see
+#   ROUNDS_PER_PCT  taf_statement_cpu_work rounds that slow POINT_SELECT by 1% (default 110, see
 #                   power-study.md for how it was measured; re-measure with calibrate-cpu-work.sh)
 #   EFFECT_ROUNDS   explicit "pct:rounds" pairs, overriding ROUNDS_PER_PCT, e.g. "1:200 5:1000"
 #   DEFINITION      the test definition                      (default docs/benchmarks/power-study.properties)
@@ -26,7 +26,7 @@ cd "$(dirname "$0")/../.."
 EFFECTS=${EFFECTS:-"0 1 2 3 5"}
 BUDGETS=${BUDGETS:-"2m 5m 10m"}
 REPEATS=${REPEATS:-20}
-ROUNDS_PER_PCT=${ROUNDS_PER_PCT:-180}
+ROUNDS_PER_PCT=${ROUNDS_PER_PCT:-110}
 EFFECT_ROUNDS=${EFFECT_ROUNDS:-}
 DEFINITION=${DEFINITION:-docs/benchmarks/power-study.properties}
 OUT=${OUT:-$(mktemp -d /tmp/taf-power.XXXXXX)}

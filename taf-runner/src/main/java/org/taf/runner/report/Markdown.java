@@ -191,8 +191,8 @@ final class Markdown {
             } else if (s.startsWith("**", i) && (end = s.indexOf("**", i + 2)) > i + 2) {
                 out.append("<strong>").append(inline(s.substring(i + 2, end))).append("</strong>");
                 i = end + 2;
-            } else if ((c == '*' || c == '_') && (end = s.indexOf(c, i + 1)) > i + 1 && !Character.isWhitespace(
-                    s.charAt(i + 1))) {
+            } else if ((c == '*' || c == '_' && !intraword(s, i)) && (end = s.indexOf(c, i + 1)) > i + 1
+                    && !Character.isWhitespace(s.charAt(i + 1))) {
                 out.append("<em>").append(inline(s.substring(i + 1, end))).append("</em>");
                 i = end + 1;
             } else if (c == '[' && (end = link(s, i, out)) > i) {
@@ -203,6 +203,14 @@ final class Markdown {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * An underscore between letters or digits (taf_statement_cpu_work) is part of a word, never
+     * emphasis, as in CommonMark.
+     */
+    private static boolean intraword(String s, int i) {
+        return i > 0 && Character.isLetterOrDigit(s.charAt(i - 1));
     }
 
     /** Renders {@code [text](url)} starting at {@code i}; returns the index after it, or -1 if it is not a link. */

@@ -30,6 +30,12 @@ class MarkdownTest {
     }
 
     @Test
+    void underscoresInsideWordsAreNotEmphasis() {
+        assertThat(Markdown.inline("set taf_statement_cpu_work and innodb_buffer_pool_size, _this_ is em"))
+                .isEqualTo("set taf_statement_cpu_work and innodb_buffer_pool_size, <em>this</em> is em");
+    }
+
+    @Test
     void aPipeLineWithoutARuleBelowIsText() {
         assertThat(Markdown.toHtml("| not | a table |\n")).isEqualTo("<p>| not | a table |</p>\n");
     }
