@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.taf.runner.sys.Processes;
 
 /**
  * Runs one build command: {@code bash -c COMMAND} in its own session (so it can be killed as a group), in
@@ -23,6 +24,9 @@ final class BuildProcess {
             return !timedOut && exitStatus == 0;
         }
     }
+
+    /** How long a killed build tree may take to go away. */
+    private static final Duration KILL_WAIT = Duration.ofSeconds(10);
 
     private BuildProcess() {}
 
@@ -39,16 +43,16 @@ final class BuildProcess {
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
-        Thread killer = new Thread(() -> ProcessTree.kill(process.toHandle()), "taf-build-killer");
+        Thread killer = new Thread(() -> Processes.killTree(process.toHandle(), List.of(), KILL_WAIT), "taf-build-killer");
         Runtime.getRuntime().addShutdownHook(killer);
         try {
             if (!process.waitFor(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS)) {
-                ProcessTree.kill(process.toHandle());
+                Processes.killTree(process.toHandle(), List.of(), KILL_WAIT);
                 return new Outcome(-1, true);
             }
             return new Outcome(process.exitValue(), false);
         } catch (InterruptedException e) {
-            ProcessTree.kill(process.toHandle());
+            Processes.killTree(process.toHandle(), List.of(), KILL_WAIT);
             throw e;
         } finally {
             try {

@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.taf.runner.git.AtomicCacheDir;
+import org.taf.runner.sys.LogTail;
 import org.taf.runner.git.MaterializedTree;
 
 /**

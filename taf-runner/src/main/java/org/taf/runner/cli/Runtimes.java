@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import org.taf.runner.config.CpuSet;
 import org.taf.runner.config.ProfileSettings;
-import org.taf.runner.launch.Affinity;
+import org.taf.runner.sys.Affinity;
 import org.taf.runner.launch.ContainerOptions;
 import org.taf.runner.launch.ContainerRuntime;
 import org.taf.runner.launch.EngineRuntime;

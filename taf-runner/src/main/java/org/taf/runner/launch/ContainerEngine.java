@@ -18,9 +18,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
-import org.taf.runner.warmup.CpuSampler;
-import org.taf.runner.warmup.ProcessCpuSampler;
-import org.taf.runner.warmup.Ticker;
+import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.ProcessCpuSampler;
+import org.taf.runner.sys.Ticker;
+import org.taf.runner.sys.CgroupCpuSampler;
+import org.taf.runner.sys.LogTail;
 
 /** An engine running in a Docker container; made by {@link ContainerRuntime}. Stopping it removes the container. */
 final class ContainerEngine implements RunningEngine, StartupWatch {

@@ -14,10 +14,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.taf.runner.warmup.ProcPidStat;
-import org.taf.runner.warmup.Sleeper;
-import org.taf.runner.warmup.Ticker;
+import org.taf.runner.sys.ProcPidStat;
+import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
 import org.testcontainers.DockerClientFactory;
+import org.taf.runner.sys.Affinity;
+import org.taf.runner.sys.Processes;
 
 /**
  * Runs the engine in a Docker container, through Testcontainers' Docker client: pinned to

@@ -10,7 +10,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.taf.runner.warmup.ProcPidStat;
+import org.taf.runner.sys.ProcPidStat;
+
+import org.taf.runner.sys.Processes;
 
 /**
  * The {@link PidRecord} files under {@code <state dir>/engines/}: written when an engine starts,

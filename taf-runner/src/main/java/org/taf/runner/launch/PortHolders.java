@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
+import org.taf.runner.sys.Processes;
+
 /**
  * Finds which process listens on a TCP port: the socket inodes of listeners on that port from
  * {@code /proc/net/tcp} and {@code tcp6}, then the process with a {@code socket:[inode]} link

@@ -5,9 +5,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
-import org.taf.runner.warmup.CpuSampler;
-import org.taf.runner.warmup.ProcessCpuSampler;
-import org.taf.runner.warmup.Ticker;
+import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.ProcessCpuSampler;
+import org.taf.runner.sys.Ticker;
+import org.taf.runner.sys.Processes;
+import org.taf.runner.sys.LogTail;
 
 /** An engine running as a child process of the runner; made by {@link ProcessRuntime}. */
 final class ProcessEngine implements RunningEngine, StartupWatch {

@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.taf.runner.warmup.Sleeper;
-import org.taf.runner.warmup.Ticker;
+import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
+import org.taf.runner.sys.Affinity;
+import org.taf.runner.sys.Processes;
 
 /**
  * Runs the engine as a local child process: checks the port, starts the command with stdout and

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.OptionalInt;
 import org.taf.runner.warmup.Durations;
-import org.taf.runner.warmup.Sleeper;
-import org.taf.runner.warmup.Ticker;
+import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
 
 /**
  * Waits until the engine answers a MySQL handshake: polls its port (50 ms, doubling to 500 ms

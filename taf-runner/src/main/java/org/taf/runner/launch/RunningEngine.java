@@ -1,7 +1,9 @@
 package org.taf.runner.launch;
 
 import java.nio.file.Path;
-import org.taf.runner.warmup.CpuSampler;
+import org.taf.runner.sys.CpuSampler;
+
+import org.taf.runner.sys.Affinity;
 
 /**
  * An engine started by an {@link EngineRuntime} that answered the MySQL handshake. Closing it

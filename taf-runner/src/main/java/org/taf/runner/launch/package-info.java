@@ -12,6 +12,6 @@
  *
  * <p>CPUs: each engine is pinned to {@link org.taf.runner.launch.LaunchSpec#cpuSet()} and checked
  * through {@code /proc/<pid>/status}; the runner pins itself (the load generator) with
- * {@link org.taf.runner.launch.Affinity#pinSelf}.
+ * {@link org.taf.runner.sys.Affinity#pinSelf}.
  */
 package org.taf.runner.launch;

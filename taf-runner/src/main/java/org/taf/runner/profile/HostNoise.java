@@ -3,8 +3,8 @@ package org.taf.runner.profile;
 import java.util.List;
 import java.util.Locale;
 import org.taf.runner.results.CpuPointRecord;
-import org.taf.runner.warmup.HostCpuTimes;
-import org.taf.runner.warmup.HostCpuUsage;
+import org.taf.runner.sys.HostCpuTimes;
+import org.taf.runner.sys.HostCpuUsage;
 
 /**
  * The CPU the rest of the host used while the engine was measured, in percent of one CPU: every

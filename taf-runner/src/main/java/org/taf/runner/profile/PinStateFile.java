@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.taf.runner.AtomicWrite;
+import org.taf.runner.sys.AtomicWrite;
+import org.taf.runner.sys.SysException;
 
 /**
  * The original values of the sysfs files TAF is about to change, saved before the first write so
@@ -41,8 +42,8 @@ public final class PinStateFile {
         originals.forEach(v -> b.append(v.path()).append('\t').append(v.value()).append('\n'));
         try {
             AtomicWrite.write(file, b.toString().getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new CpuPinException("cannot save the CPU settings to restore to " + file + ": " + e
+        } catch (SysException e) {
+            throw new CpuPinException("cannot save the CPU settings to restore to " + file + ": " + e.getCause()
                     + "; nothing was changed", e);
         }
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.results.SideRecord;
 
 /**
@@ -27,7 +28,7 @@ public final class JUnitXmlWriter {
 
     /** Writes the XML of {@code run} to {@code file} atomically. */
     public static void write(RunRecord run, Path file) {
-        AtomicFiles.writeString(file, render(run));
+        AtomicWrite.writeString(file, render(run));
     }
 
     /** The XML of {@code run}. */

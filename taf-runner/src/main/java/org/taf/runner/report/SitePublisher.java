@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.taf.runner.results.ResultsStore;
+import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.results.RunRecord;
 
 /**
@@ -145,7 +146,7 @@ public final class SitePublisher {
         } catch (IOException e) {
             // unreadable: rewrite it
         }
-        AtomicFiles.write(file, content);
+        AtomicWrite.write(file, content);
         return file;
     }
 

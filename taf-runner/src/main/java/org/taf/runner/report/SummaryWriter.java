@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.taf.runner.results.PlannedMdeRecord;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.results.SideRecord;
 
 /**
@@ -68,7 +69,7 @@ public final class SummaryWriter {
 
     /** Writes the summary to {@code file} atomically (for CI artifacts). */
     public static void write(RunRecord run, Path file) {
-        AtomicFiles.writeString(file, render(run));
+        AtomicWrite.writeString(file, render(run));
     }
 
     private static String tps(Formats f, Double tps, SideRecord side) {

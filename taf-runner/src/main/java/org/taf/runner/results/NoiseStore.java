@@ -9,6 +9,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.taf.runner.sys.AtomicWrite;
 import java.util.List;
 
 /**
@@ -66,7 +67,7 @@ public final class NoiseStore {
             try (FileChannel ch = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                  FileLock ignored = ch.lock()) {
                 NoiseFile merged = read(file).with(fresh);
-                ResultsStore.writeAtomically(file, JSON.writeValueAsBytes(merged));
+                AtomicWrite.write(file, JSON.writeValueAsBytes(merged));
                 return merged;
             }
         } catch (JsonProcessingException e) {

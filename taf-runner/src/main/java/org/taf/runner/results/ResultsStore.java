@@ -10,7 +10,7 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.taf.runner.AtomicWrite;
+import org.taf.runner.sys.AtomicWrite;
 
 /**
  * Reads and writes {@code results.json}: snake_case JSON with a {@code format_version}, written
@@ -42,21 +42,13 @@ public final class ResultsStore {
     public static Path write(Path runDir, RunRecord run) {
         Path file = runDir.resolve(FILE_NAME);
         try {
-            writeAtomically(file, JSON.writeValueAsBytes(run));
+            AtomicWrite.write(file, JSON.writeValueAsBytes(run));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize run " + run.runId(), e);
         }
         return file;
     }
 
-    /** Writes bytes to {@code file} so that it holds either the old or the new content, never a mix. */
-    public static void writeAtomically(Path file, byte[] content) {
-        try {
-            AtomicWrite.write(file, content);
-        } catch (IOException e) {
-            throw new ResultsException("cannot write " + file + ": " + e, e);
-        }
-    }
 
     /** Reads a results file (or a run directory holding one). */
     public static RunRecord read(Path path) {

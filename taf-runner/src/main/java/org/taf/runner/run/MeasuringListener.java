@@ -5,10 +5,10 @@ import java.util.List;
 import org.taf.runner.profile.HostNoise;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.warmup.CpuSampler;
-import org.taf.runner.warmup.HostCpu;
-import org.taf.runner.warmup.HostCpuTimes;
-import org.taf.runner.warmup.HostCpuUsage;
+import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.HostCpu;
+import org.taf.runner.sys.HostCpuTimes;
+import org.taf.runner.sys.HostCpuUsage;
 import org.taf.runner.workload.IntervalSample;
 import org.taf.runner.workload.SampleListener;
 

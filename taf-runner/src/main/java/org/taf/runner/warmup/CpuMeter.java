@@ -1,6 +1,9 @@
 package org.taf.runner.warmup;
 
 import java.time.Duration;
+import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.Ticker;
+import org.taf.runner.sys.Sleeper;
 
 /**
  * Turns a cumulative {@link CpuSampler} into a series of {@link CpuPoint}s, one per interval.

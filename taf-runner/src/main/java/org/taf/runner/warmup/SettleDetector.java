@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.Ticker;
+import org.taf.runner.sys.Sleeper;
 
 /**
  * Warms up until the engine's CPU load settles (steady-state detection on a rolling window).

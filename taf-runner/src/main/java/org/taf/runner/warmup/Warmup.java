@@ -1,11 +1,11 @@
 package org.taf.runner.warmup;
-
-import java.time.Duration;
+import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.Ticker;
+import org.taf.runner.sys.Sleeper;
 
 /**
  * How to warm the engine up while the workload runs, before measuring. Factory vocabulary:
- * {@link #untilCpuSettles(SettleOptions)}, {@link #fixed(Duration)}, {@link #none()}. Every
- * strategy is bounded in time and records the CPU samples it took.
+ * {@link #untilCpuSettles(SettleOptions)}. Every strategy is bounded in time and records the CPU samples it took.
  */
 public interface Warmup {
 
@@ -17,21 +17,11 @@ public interface Warmup {
      */
     SettleTrace warmUp(CpuSampler engine, Ticker ticker, Sleeper sleeper) throws InterruptedException;
 
-    /** One line for logs and results, e.g. "fixed 30s". */
+    /** One line for logs and results, e.g. "until CPU settles (window 5s, ...)". */
     String describe();
 
     /** Until the CPU load settles, within {@code options.min()} and {@code options.max()}. */
     static Warmup untilCpuSettles(SettleOptions options) {
         return new SettleDetector(options);
-    }
-
-    /** A fixed time (TAF's {@code warmup_duration}), sampling CPU every second for the record; never flagged. */
-    static Warmup fixed(Duration duration) {
-        return new FixedWarmup(duration, Duration.ofSeconds(1));
-    }
-
-    /** No warm-up: measure at once. */
-    static Warmup none() {
-        return NoWarmup.INSTANCE;
     }
 }

@@ -114,17 +114,17 @@ public final class LoadGenerator {
         long interval = options.reportInterval().toNanos();
         long next = start + interval;
         List<IntervalSample> samples = new ArrayList<>();
-        StopReason reason = null;
+        WorkloadResult.End reason = null;
         boolean interrupted = false;
         while (reason == null) {
             try {
                 if (control.awaitStop(Math.min(next, end) - clock.getAsLong())) {
-                    reason = StopReason.STOPPED;
+                    reason = WorkloadResult.End.STOPPED;
                     break;
                 }
             } catch (InterruptedException e) {
                 interrupted = true;
-                reason = StopReason.INTERRUPTED;
+                reason = WorkloadResult.End.INTERRUPTED;
                 break;
             }
             long now = clock.getAsLong();
@@ -135,14 +135,14 @@ public final class LoadGenerator {
                     live.println(LiveLine.format(sample));
                 }
                 if (listener.onSample(sample) == SampleListener.Action.STOP) {
-                    reason = StopReason.LISTENER;
+                    reason = WorkloadResult.End.LISTENER;
                 }
                 while (next <= now) {
                     next += interval; // after a stall, skip the boundaries already passed
                 }
             }
             if (reason == null && now >= end) {
-                reason = StopReason.DURATION;
+                reason = WorkloadResult.End.DURATION;
             }
         }
         control.requestStop();

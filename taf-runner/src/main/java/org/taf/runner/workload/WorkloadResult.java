@@ -16,7 +16,7 @@ import java.util.List;
  * @param stopReason why the run ended
  */
 public record WorkloadResult(Workload workload, int threads, double elapsedSeconds, Counts totals,
-        LatencySummary latency, List<IntervalSample> samples, StopReason stopReason) {
+        LatencySummary latency, List<IntervalSample> samples, End stopReason) {
 
     public WorkloadResult {
         if (workload == null || totals == null || latency == null || samples == null || stopReason == null) {
@@ -39,5 +39,17 @@ public record WorkloadResult(Workload workload, int threads, double elapsedSecon
     /** Statements per second over the whole run. */
     public double qps() {
         return totals.queries() / elapsedSeconds;
+    }
+
+    /** Why a load run ended. */
+    public enum End {
+        /** The requested duration elapsed. */
+        DURATION,
+        /** A {@link SampleListener} returned {@link SampleListener.Action#STOP}. */
+        LISTENER,
+        /** {@link LoadGenerator#stop()} was called (for example from a shutdown hook on Ctrl-C). */
+        STOPPED,
+        /** The thread running the load was interrupted. */
+        INTERRUPTED
     }
 }

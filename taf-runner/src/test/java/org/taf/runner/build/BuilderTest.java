@@ -187,7 +187,7 @@ class BuilderTest {
         List<Long> started = Files.readAllLines(pids).stream().map(Long::parseLong).toList();
         assertThat(started).as("bash, two sleeps and a nested shell").hasSize(4);
         for (long pid : started) {
-            assertThat(ProcessHandle.of(pid).map(ProcessTree::isGone).orElse(true)).as("process %d", pid).isTrue();
+            assertThat(!org.taf.runner.sys.Processes.running(pid)).as("process %d", pid).isTrue();
         }
     }
 

@@ -8,22 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
-
+import org.taf.runner.sys.Affinity;
 /** CPU lists, taskset prefixes, /proc status parsing, container options and the Docker environment check. */
 class AffinityTest {
-
-    @Test
-    void tasksetPrefixesTheCommand() {
-        assertThat(Affinity.pinned("1,3", List.of("/usr/bin/java", "-jar", "e.jar")))
-                .containsExactly("taskset", "-c", "1,3", "/usr/bin/java", "-jar", "e.jar");
-    }
-
-    @Test
-    void allowedListIsReadFromStatus() {
-        assertThat(Affinity.allowedList("Name:\tjava\nCpus_allowed:\t2\nCpus_allowed_list:\t1\nMems_allowed:\t1\n")).contains("1");
-        assertThat(Affinity.allowedList("Name:\tjava\n")).isEmpty();
-        assertThat(Affinity.of(ProcessHandle.current().pid())).isPresent();
-    }
 
     @Test
     void cpuListsCompareAsSets() {

@@ -10,8 +10,9 @@ import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Volume;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.taf.runner.warmup.ProcessCpuSampler;
-
+import org.taf.runner.sys.ProcessCpuSampler;
+import org.taf.runner.sys.CgroupCpuSampler;
+import org.taf.runner.sys.Affinity;
 /**
  * The cgroup CPU counter against {@code /proc}: a shell busy loop in a container pinned to CPU 1
  * (a single process, so its {@code /proc/<pid>/stat} counts all the container's CPU) is sampled

@@ -19,8 +19,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.warmup.Sleeper;
-import org.taf.runner.warmup.Ticker;
+import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
+import org.taf.runner.sys.Affinity;
+import org.taf.runner.sys.CgroupCpuSampler;
+import org.taf.runner.sys.Processes;
 
 /**
  * The container runtime with real Docker and TAF's engine jar: pinned to CPU 1 with a memory limit,

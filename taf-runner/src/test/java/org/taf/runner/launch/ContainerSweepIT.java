@@ -15,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.images.builder.ImageFromDockerfile;
 import org.testcontainers.images.builder.Transferable;
 
+import org.taf.runner.sys.Processes;
+
 /**
  * No container outlives its runner: SIGTERM to the runner removes it through the shutdown hook;
  * after SIGKILL it keeps running until the next runtime's sweep removes it, while the containers

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.taf.runner.warmup.CpuSampler;
+import org.taf.runner.sys.CpuSampler;
 
 class EngineRegistryTest {
     private final List<Long> stopped = new ArrayList<>();

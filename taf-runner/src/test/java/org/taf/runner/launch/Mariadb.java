@@ -12,6 +12,8 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
+import org.taf.runner.sys.Processes;
+
 /** Stock MariaDB from Debian for the integration tests: a datadir template and the launch command. */
 final class Mariadb {
     static final Path MARIADBD = Path.of("/usr/sbin/mariadbd");

@@ -9,7 +9,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.warmup.ProcPidStat;
+import org.taf.runner.sys.ProcPidStat;
+
+import org.taf.runner.sys.Processes;
 
 /** The sweep's decisions, on real `sleep` processes standing in for engines. */
 class PidFilesIT {

@@ -8,6 +8,8 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import org.taf.runner.sys.Affinity;
+
 /**
  * A stand-in for {@code taf run} with a profile of client CPU 0 and engine CPU 1, run in a child
  * JVM by {@link PinningIT} (pinning is JVM-wide, so not in the test's own JVM): makes both runtimes,

@@ -10,6 +10,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.taf.runner.sys.Affinity;
+
 /**
  * Engine and load generator never share a CPU when the profile keeps them apart: the runner pins
  * itself (every thread, and threads made later) to CPU 0; the engine runs on CPU 1 only, as a

@@ -21,8 +21,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.warmup.Sleeper;
-import org.taf.runner.warmup.Ticker;
+import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
+
+import org.taf.runner.sys.Processes;
 
 /** The process runtime with real processes: stock MariaDB, sysbench, and shell scripts that misbehave. */
 class ProcessRuntimeIT {
@@ -134,8 +136,8 @@ class ProcessRuntimeIT {
 
     // utime + stime of the main thread alone (/proc/<pid>/task/<pid>/stat): mariadbd serves queries on other threads
     private static double mainThreadSeconds(long pid) throws Exception {
-        return org.taf.runner.warmup.ProcPidStat.read(Path.of("/proc", Long.toString(pid), "task"), pid).orElseThrow()
-                .cpuSeconds(org.taf.runner.warmup.ClockTicks.perSecond());
+        return org.taf.runner.sys.ProcPidStat.read(Path.of("/proc", Long.toString(pid), "task"), pid).orElseThrow()
+                .cpuSeconds(org.taf.runner.sys.ClockTicks.perSecond());
     }
 
     private static void sysbench(int port, String... args) throws Exception {

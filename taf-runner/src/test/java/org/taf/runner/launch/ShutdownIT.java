@@ -15,6 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.taf.runner.sys.Processes;
+
 /**
  * No orphans: a runner stopped with SIGTERM (as Ctrl-C or a CI abort would) stops its engine through
  * the shutdown hook; a runner killed with SIGKILL leaves its engine running, and the next runtime's

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.results.CpuPointRecord;
-import org.taf.runner.warmup.HostCpuTimes;
+import org.taf.runner.sys.HostCpuTimes;
 
 /** Host noise from synthetic /proc/stat snapshots and the engine's and runner's CPU seconds. */
 class HostNoiseTest {

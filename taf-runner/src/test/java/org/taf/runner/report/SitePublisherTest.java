@@ -46,21 +46,6 @@ class SitePublisherTest {
     }
 
     @Test
-    void aFailedWriteLeavesTheOldFileWholeAndNoTemporaryFile() throws Exception {
-        Path file = dir.resolve("page.html");
-        AtomicFiles.writeString(file, "old page");
-        Path blocker = dir.resolve("sub");
-        Files.writeString(blocker, "a file where a directory should be");
-        assertThatThrownBy(() -> AtomicFiles.writeString(blocker.resolve("x.html"), "new"))
-                .isInstanceOf(ReportException.class).hasMessageContaining("sub/x.html");
-        AtomicFiles.writeString(file, "new page");
-        assertThat(Files.readString(file)).isEqualTo("new page");
-        try (var files = Files.list(dir)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("page.html", "sub");
-        }
-    }
-
-    @Test
     void aRunIdThatIsNotAPlainNameIsRefused() {
         RunRecord r = ResultsFixtures.small();
         RunRecord evil = new RunRecord(r.formatVersion(), "../../etc", r.name(), r.comments(), r.startedAt(),

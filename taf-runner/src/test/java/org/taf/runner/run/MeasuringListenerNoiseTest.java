@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.profile.HostNoise;
 import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.results.CpuPointRecord;
-import org.taf.runner.warmup.HostCpu;
+import org.taf.runner.sys.HostCpu;
 import org.taf.runner.workload.Counts;
 import org.taf.runner.workload.IntervalSample;
 import org.taf.runner.workload.LatencySummary;

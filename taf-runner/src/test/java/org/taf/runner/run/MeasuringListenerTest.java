@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
-import org.taf.runner.warmup.CpuSampler;
-import org.taf.runner.warmup.HostCpu;
+import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.HostCpu;
 import org.taf.runner.workload.Counts;
 import org.taf.runner.workload.IntervalSample;
 import org.taf.runner.workload.LatencySummary;

@@ -25,7 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-import org.taf.runner.AtomicWrite;
+import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.config.Units;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.CellRecord;
@@ -589,12 +589,8 @@ public final class PowerReplay {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + out, e);
         }
-        try {
-            AtomicWrite.write(out.resolve("replays.tsv"), rows(conditions).getBytes(StandardCharsets.UTF_8));
-            AtomicWrite.write(out.resolve("table.md"), report.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write under " + out, e);
-        }
+        AtomicWrite.writeString(out.resolve("replays.tsv"), rows(conditions));
+        AtomicWrite.writeString(out.resolve("table.md"), report);
         System.out.print(report);
         if (!differences.isEmpty()) {
             System.exit(1);

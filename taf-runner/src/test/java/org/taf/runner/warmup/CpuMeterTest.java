@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.within;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
+import org.taf.runner.sys.CpuSampler;
+
 class CpuMeterTest {
     private final ManualTime time = new ManualTime();
 

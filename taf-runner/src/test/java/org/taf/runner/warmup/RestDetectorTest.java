@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.stream.DoubleStream;
 import org.junit.jupiter.api.Test;
 
+import org.taf.runner.sys.CpuSampler;
+
 class RestDetectorTest {
     private static final Duration SECOND = Duration.ofSeconds(1);
     private final ManualTime time = new ManualTime();

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
+import org.taf.runner.sys.Sleeper;
+
 class SettleDetectorTest {
     private static final Duration SECOND = Duration.ofSeconds(1);
     // window 10 s, cv <= 5 %, slope <= 5 %, min 30 s, max 120 s

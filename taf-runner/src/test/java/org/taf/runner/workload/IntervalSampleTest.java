@@ -65,12 +65,12 @@ class IntervalSampleTest {
     @Test
     void resultDerivesRatesOverTheWholeRun() {
         WorkloadResult r = new WorkloadResult(Workload.OLTP_RO, 2, 4.0, new Counts(100, 1400, 0, 200, 0, 0), LAT,
-                List.of(), StopReason.DURATION);
+                List.of(), WorkloadResult.End.DURATION);
         assertThat(r.tps()).isEqualTo(25);
         assertThat(r.qps()).isEqualTo(400);
         assertThatThrownBy(() -> new WorkloadResult(Workload.OLTP_RO, 0, 4.0, Counts.ZERO, LAT, List.of(),
-                StopReason.DURATION)).hasMessageContaining("threads (0)");
+                WorkloadResult.End.DURATION)).hasMessageContaining("threads (0)");
         assertThatThrownBy(() -> new WorkloadResult(Workload.OLTP_RO, 1, 0, Counts.ZERO, LAT, List.of(),
-                StopReason.DURATION)).hasMessageContaining("elapsedSeconds (0.0)");
+                WorkloadResult.End.DURATION)).hasMessageContaining("elapsedSeconds (0.0)");
     }
 }

@@ -44,7 +44,7 @@ class LoadGeneratorIT {
         assertThat(r.totals().reconnects()).isEqualTo(2);
         assertThat(r.totals().errors()).isZero();
         assertThat(r.samples().get(2).events()).as("load resumed after the kill").isPositive();
-        assertThat(r.stopReason()).isEqualTo(StopReason.LISTENER);
+        assertThat(r.stopReason()).isEqualTo(WorkloadResult.End.LISTENER);
         assertThat(loadConnections(o.connection())).as("every connection closed after the run").isEmpty();
     }
 

@@ -46,7 +46,7 @@ class LoadGeneratorTest {
                     seen.add(s);
                     return seen.size() == 3 ? SampleListener.Action.STOP : SampleListener.Action.CONTINUE;
                 });
-        assertThat(r.stopReason()).isEqualTo(StopReason.LISTENER);
+        assertThat(r.stopReason()).isEqualTo(WorkloadResult.End.LISTENER);
         assertThat(r.samples()).hasSize(3).isEqualTo(seen);
         assertThat(r.threads()).isEqualTo(3);
         assertThat(r.samples()).allMatch(s -> s.threads() == 3);
@@ -68,7 +68,7 @@ class LoadGeneratorTest {
         FakeSession.Factory sessions = new FakeSession.Factory();
         WorkloadResult r = new LoadGenerator(OPTIONS.toBuilder().reportInterval(Duration.ofSeconds(10)).build(), null,
                 sessions, System::nanoTime).run(Workload.POINT_SELECT, 2, Duration.ofMillis(100), SampleListener.NONE);
-        assertThat(r.stopReason()).isEqualTo(StopReason.DURATION);
+        assertThat(r.stopReason()).isEqualTo(WorkloadResult.End.DURATION);
         assertThat(r.samples()).isEmpty(); // shorter than one interval
         assertThat(r.elapsedSeconds()).isGreaterThanOrEqualTo(0.1);
         assertThat(r.totals().events()).isPositive().isEqualTo(r.totals().reads());
@@ -172,7 +172,7 @@ class LoadGeneratorTest {
             new Thread(g::stop).start(); // as a shutdown hook would
             return SampleListener.Action.CONTINUE;
         });
-        assertThat(r.stopReason()).isEqualTo(StopReason.STOPPED);
+        assertThat(r.stopReason()).isEqualTo(WorkloadResult.End.STOPPED);
         assertThat(r.elapsedSeconds()).isLessThan(LONG.toSeconds());
         assertAllClosed(sessions);
         g.stop(); // no run in progress: nothing happens
@@ -194,7 +194,7 @@ class LoadGeneratorTest {
         }
         caller.interrupt();
         caller.join();
-        assertThat(result.get().stopReason()).isEqualTo(StopReason.INTERRUPTED);
+        assertThat(result.get().stopReason()).isEqualTo(WorkloadResult.End.INTERRUPTED);
         assertThat(flag).isTrue();
         assertAllClosed(sessions);
     }
@@ -220,7 +220,7 @@ class LoadGeneratorTest {
             }
             return SampleListener.Action.STOP;
         });
-        assertThat(r.stopReason()).isEqualTo(StopReason.LISTENER);
+        assertThat(r.stopReason()).isEqualTo(WorkloadResult.End.LISTENER);
         assertThat(sessions.opened).hasSize(1).allMatch(s -> s.aborted && s.closed);
         assertThat(r.totals().reconnects()).as("a cut at stop is not a reconnect").isZero();
     }

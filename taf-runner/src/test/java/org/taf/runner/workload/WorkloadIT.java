@@ -44,7 +44,7 @@ class WorkloadIT {
         Counts t = r.totals();
         long e = t.events();
 
-        assertThat(r.stopReason()).isEqualTo(StopReason.DURATION);
+        assertThat(r.stopReason()).isEqualTo(WorkloadResult.End.DURATION);
         assertThat(e).as("events").isPositive();
         assertThat(r.samples()).isNotEmpty().allMatch(s -> s.threads() == THREADS);
         assertThat(r.samples().stream().mapToLong(IntervalSample::events).sum()).isLessThanOrEqualTo(e);

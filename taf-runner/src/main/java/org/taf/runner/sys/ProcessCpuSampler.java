@@ -1,8 +1,9 @@
-package org.taf.runner.warmup;
+package org.taf.runner.sys;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+
 
 /**
  * CPU seconds of one process from {@code <procRoot>/<pid>/stat}: utime + stime of the whole
@@ -53,14 +54,14 @@ public final class ProcessCpuSampler implements CpuSampler {
         ProcPidStat stat;
         try {
             stat = ProcPidStat.read(procRoot, pid)
-                    .orElseThrow(() -> new WarmupException("engine process " + pid + " is gone (" + file + " does not exist)"));
+                    .orElseThrow(() -> new SysException("engine process " + pid + " is gone (" + file + " does not exist)"));
         } catch (IOException e) {
-            throw new WarmupException("cannot read " + file + ": " + e.getMessage(), new UncheckedIOException(e));
+            throw new SysException("cannot read " + file + ": " + e.getMessage(), new UncheckedIOException(e));
         } catch (IllegalArgumentException e) {
-            throw new WarmupException("cannot parse " + file + ": " + e.getMessage(), e);
+            throw new SysException("cannot parse " + file + ": " + e.getMessage(), e);
         }
         if (!stat.running()) {
-            throw new WarmupException("engine process " + pid + " (" + stat.comm() + ") has exited (state " + stat.state() + " in " + file + ")");
+            throw new SysException("engine process " + pid + " (" + stat.comm() + ") has exited (state " + stat.state() + " in " + file + ")");
         }
         return stat.cpuSeconds(ticksPerSecond);
     }

@@ -1,19 +1,20 @@
-package org.taf.runner.warmup;
+package org.taf.runner.sys;
+
 
 /**
  * The cumulative CPU time used by the engine so far, in seconds (user + system, all threads).
  * Only differences between two readings are meaningful: CPU percent over an interval is
  * {@code delta CPU seconds / delta wall seconds x 100}, so one busy core is 100%.
  *
- * <p>Implementations: {@link ProcessCpuSampler} ({@code /proc/<pid>/stat}), {@link ReplayCpuSampler}
- * (a recorded {@link CpuTrace}); the container runtime will add one over the cgroup's usage.
+ * <p>Implementations: {@link ProcessCpuSampler} ({@code /proc/<pid>/stat}) and {@link CgroupCpuSampler}
+ * (a container's cgroup); tests replay recorded traces.
  */
 @FunctionalInterface
 public interface CpuSampler {
     /**
      * Cumulative CPU seconds of the engine now.
      *
-     * @throws WarmupException when the engine is gone or its counters cannot be read
+     * @throws SysException when the engine is gone or its counters cannot be read
      */
     double cpuSeconds();
 

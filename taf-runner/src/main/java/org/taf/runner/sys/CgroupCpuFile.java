@@ -1,4 +1,4 @@
-package org.taf.runner.launch;
+package org.taf.runner.sys;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

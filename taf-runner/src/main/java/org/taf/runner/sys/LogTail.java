@@ -1,4 +1,4 @@
-package org.taf.runner.build;
+package org.taf.runner.sys;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,17 +10,22 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 
-/** Reads the end of a build log, for error messages and for deciding on a retry. */
-final class LogTail {
+/**
+ * The end of a log file, for error messages (a crash or a failed build is explained by its log's
+ * end) and for deciding on a retry. Only the last 64 KiB are ever read, so a huge log costs nothing;
+ * colour codes that some tools print even in batch mode are removed, since they garble an error line.
+ */
+public final class LogTail {
+    /** Lines shown in error messages. */
+    public static final int DEFAULT_LINES = 30;
     /** Enough for 30 lines of even verbose Maven output, small enough to never load a huge log. */
     private static final int WINDOW = 64 * 1024;
-    /** Colour codes some tools print even in batch mode; they garble a terminal's error line. */
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[A-Za-z]");
 
     private LogTail() {}
 
-    /** The last {@code n} lines of {@code log} without colour codes; empty if the log cannot be read. */
-    static List<String> lines(Path log, int n) {
+    /** The last {@code n} lines of {@code log} without colour codes; empty if it is missing or unreadable. */
+    public static List<String> lines(Path log, int n) {
         String text = ANSI.matcher(readFrom(log, -1)).replaceAll("").replace("\r", "");
         List<String> lines = Arrays.asList(text.split("\n", -1));
         if (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
@@ -33,7 +38,7 @@ final class LogTail {
     }
 
     /** What was written to {@code log} after byte {@code offset} (at most the last 64 KiB); -1 means the end window. */
-    static String readFrom(Path log, long offset) {
+    public static String readFrom(Path log, long offset) {
         try (SeekableByteChannel channel = Files.newByteChannel(log)) {
             long size = channel.size();
             long start = Math.max(Math.max(offset, 0), size - WINDOW);
@@ -46,5 +51,27 @@ final class LogTail {
         } catch (IOException e) {
             return "";
         }
+    }
+
+    /**
+     * "last N lines of FILE:" followed by the lines, indented; or a note that the log is empty or
+     * missing. Never throws: it is used while reporting another error.
+     */
+    public static String describe(Path file, int n) {
+        if (!Files.exists(file)) {
+            return "no log was written at " + file;
+        }
+        if (!Files.isReadable(file)) {
+            return "the log " + file + " cannot be read";
+        }
+        List<String> tail = lines(file, n);
+        if (tail.stream().allMatch(String::isBlank)) {
+            return "the log " + file + " is empty";
+        }
+        StringBuilder out = new StringBuilder("last " + tail.size() + " lines of " + file + ":");
+        for (String line : tail) {
+            out.append("\n    ").append(line);
+        }
+        return out.toString();
     }
 }

@@ -1,4 +1,4 @@
-package org.taf.runner.launch;
+package org.taf.runner.sys;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,14 +11,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.taf.runner.warmup.ProcPidStat;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Process facts from {@code /proc} and killing a whole process tree. A zombie (exited, not yet
  * reaped; orphans here may wait a while for init) counts as not running.
  */
 public final class Processes {
-    static final Path PROC = Path.of("/proc");
+    public static final Path PROC = Path.of("/proc");
 
     private Processes() {}
 
@@ -81,10 +81,16 @@ public final class Processes {
     /**
      * SIGKILLs {@code root}, every process in {@code known} (descendants seen earlier, which may
      * have been re-parented since) and every current descendant, repeating until none runs or
-     * {@code wait} passes. Returns the pids still running after that (normally none).
+     * {@code wait} passes. Java can only signal single processes, and a child whose parent dies is
+     * re-parented and drops out of {@link ProcessHandle#descendants()}: so the tree is listed before
+     * anything is killed, and every process group led by one of its members (a build runs under
+     * {@code setsid}, so its shell leads its own group) is killed with one {@code kill -KILL -- -pgid},
+     * which also catches a child forked after the listing. Returns the pids still running after that
+     * (normally none).
      */
     public static List<Long> killTree(ProcessHandle root, List<ProcessHandle> known, Duration wait) {
         Map<Long, ProcessHandle> all = new LinkedHashMap<>();
+        long ownGroup = stat(ProcessHandle.current().pid()).map(ProcPidStat::processGroup).orElse(-1L);
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
             // collect before killing: a killed parent's children are re-parented and drop out of descendants()
@@ -96,6 +102,10 @@ public final class Processes {
             }
             for (ProcessHandle h : List.copyOf(all.values())) {
                 h.descendants().forEach(d -> all.putIfAbsent(d.pid(), d));
+            }
+            for (ProcessHandle h : all.values()) {
+                stat(h.pid()).filter(s -> s.processGroup() == s.pid() && s.processGroup() != ownGroup)
+                        .ifPresent(s -> killGroup(s.processGroup()));
             }
             // ProcessHandle.destroyForcibly checks the start time, so a reused pid is never hit
             all.values().forEach(ProcessHandle::destroyForcibly);
@@ -110,6 +120,18 @@ public final class Processes {
                 Thread.currentThread().interrupt();
                 return alive;
             }
+        }
+    }
+
+    private static void killGroup(long pgid) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-KILL", "--", "-" + pgid).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            kill.waitFor(5, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            // No kill binary: the per-process kills still run.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -1,4 +1,4 @@
-package org.taf.runner.warmup;
+package org.taf.runner.sys;
 
 /**
  * What the host's CPUs did between two {@link HostCpuTimes} readings, in percent of one core

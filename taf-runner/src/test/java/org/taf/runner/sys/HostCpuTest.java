@@ -1,4 +1,4 @@
-package org.taf.runner.warmup;
+package org.taf.runner.sys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+
 
 class HostCpuTest {
     private static final Path A = Fixtures.file("proc-stat-a.txt");
@@ -59,7 +60,7 @@ class HostCpuTest {
     @Test
     void aFileWithoutACpuLineIsAnErrorNamingIt() {
         assertThatThrownBy(() -> new HostCpu(Fixtures.file("proc/4242/stat"), 100).sample())
-                .isInstanceOf(WarmupException.class).hasMessageContaining("proc/4242/stat").hasMessageContaining("'cpu' line");
+                .isInstanceOf(SysException.class).hasMessageContaining("proc/4242/stat").hasMessageContaining("'cpu' line");
     }
 
     @Test

@@ -2,6 +2,8 @@ package org.taf.runner.warmup;
 
 import java.time.Duration;
 import java.util.List;
+import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.Ticker;
 
 /**
  * A {@link CpuSampler} that replays a {@link CpuTrace} against a {@link Ticker}: the reading at

@@ -1,4 +1,4 @@
-package org.taf.runner.launch;
+package org.taf.runner.sys;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+
 
 /**
  * CPU affinity through {@code taskset} (util-linux) and {@code /proc/<pid>/status}: pinning the
@@ -63,7 +64,7 @@ public final class Affinity {
      * inherit it from their creator. Checked by reading every thread back.
      *
      * @return the CPUs read back, in the kernel's list form
-     * @throws LaunchException when taskset fails (a CPU outside this machine or this container's
+     * @throws SysException when taskset fails (a CPU outside this machine or this container's
      *                         cpuset) or a thread still runs elsewhere
      */
     public static String pinSelf(String cpus) {
@@ -76,7 +77,7 @@ public final class Affinity {
                 return want;
             }
         }
-        throw new LaunchException("could not pin every thread of the runner (pid " + self + ") to CPUs " + cpus + ": "
+        throw new SysException("could not pin every thread of the runner (pid " + self + ") to CPUs " + cpus + ": "
                 + threads(self));
     }
 
@@ -94,13 +95,13 @@ public final class Affinity {
             p.getOutputStream().close();
             String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new LaunchException(String.join(" ", command) + " failed: " + output);
+                throw new SysException(String.join(" ", command) + " failed: " + output);
             }
         } catch (IOException e) {
-            throw new LaunchException("cannot run " + String.join(" ", command) + " (is util-linux installed?): " + e.getMessage(), e);
+            throw new SysException("cannot run " + String.join(" ", command) + " (is util-linux installed?): " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new LaunchException("interrupted while running " + String.join(" ", command), e);
+            throw new SysException("interrupted while running " + String.join(" ", command), e);
         }
     }
 }

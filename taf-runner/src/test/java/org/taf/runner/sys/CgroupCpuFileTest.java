@@ -1,4 +1,4 @@
-package org.taf.runner.launch;
+package org.taf.runner.sys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.warmup.WarmupException;
 
 /** Finding and reading a container's CPU counter from /proc/PID/cgroup, on fake cgroup trees. */
 class CgroupCpuFileTest {
@@ -67,7 +66,7 @@ class CgroupCpuFileTest {
         assertThat(s.cpuSeconds()).isEqualTo(1.5);
         assertThat(s.source()).isEqualTo("cgroup v1 cpuacct.usage (ns) of the engine's container");
         Files.delete(counter);
-        assertThatThrownBy(s::cpuSeconds).isInstanceOf(WarmupException.class)
+        assertThatThrownBy(s::cpuSeconds).isInstanceOf(SysException.class)
                 .hasMessageContaining("container 1755ee4670b2 is gone").hasMessageContaining(counter.toString());
         assertThat(CgroupCpuSampler.forPid(proc, root, 43, "x")).isEmpty();
     }

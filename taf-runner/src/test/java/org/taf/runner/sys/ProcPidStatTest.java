@@ -1,4 +1,4 @@
-package org.taf.runner.warmup;
+package org.taf.runner.sys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,7 +12,7 @@ class ProcPidStatTest {
     @Test
     void readsTheFieldsTafUses() throws Exception {
         ProcPidStat s = ProcPidStat.read(PROC, 4242).orElseThrow();
-        assertThat(s).isEqualTo(new ProcPidStat(4242, "mariadbd", 'S', 1234, 567, 107586));
+        assertThat(s).isEqualTo(new ProcPidStat(4242, "mariadbd", 'S', 4242, 35311, 1234, 567, 107586));
         assertThat(s.cpuSeconds(100)).isEqualTo(18.01);
         assertThat(s.running()).isTrue();
     }

@@ -1,4 +1,4 @@
-package org.taf.runner.warmup;
+package org.taf.runner.sys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
+
 
 class ProcessCpuSamplerTest {
     @Test
@@ -25,13 +26,13 @@ class ProcessCpuSamplerTest {
     @Test
     void aVanishedEngineIsAnErrorNamingThePid() {
         assertThatThrownBy(() -> new ProcessCpuSampler(ProcPidStatTest.PROC, 31337, 100).cpuSeconds())
-                .isInstanceOf(WarmupException.class).hasMessageContaining("31337").hasMessageContaining("is gone");
+                .isInstanceOf(SysException.class).hasMessageContaining("31337").hasMessageContaining("is gone");
     }
 
     @Test
     void aZombieEngineHasExited() {
         assertThatThrownBy(() -> new ProcessCpuSampler(ProcPidStatTest.PROC, 778, 100).cpuSeconds())
-                .isInstanceOf(WarmupException.class).hasMessageContaining("778").hasMessageContaining("has exited");
+                .isInstanceOf(SysException.class).hasMessageContaining("778").hasMessageContaining("has exited");
     }
 
     @Test

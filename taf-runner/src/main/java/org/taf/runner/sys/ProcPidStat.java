@@ -1,4 +1,4 @@
-package org.taf.runner.warmup;
+package org.taf.runner.sys;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +19,8 @@ import java.util.Optional;
  * @param startTicks start time after boot in clock ticks (field 22); with the pid it identifies
  *                   one process across pid reuse
  */
-public record ProcPidStat(long pid, String comm, char state, long utimeTicks, long stimeTicks, long startTicks) {
+public record ProcPidStat(long pid, String comm, char state, long processGroup, long minorFaults, long utimeTicks,
+                          long stimeTicks, long startTicks) {
 
     /** True unless the process is a zombie or dead: it has exited even if its parent has not reaped it. */
     public boolean running() {
@@ -53,6 +54,8 @@ public record ProcPidStat(long pid, String comm, char state, long utimeTicks, lo
                     Long.parseLong(line.substring(0, open).trim()),
                     line.substring(open + 1, close),
                     rest[0].charAt(0),
+                    Long.parseLong(rest[5 - 3]),
+                    Long.parseLong(rest[10 - 3]),
                     Long.parseLong(rest[14 - 3]),
                     Long.parseLong(rest[15 - 3]),
                     Long.parseLong(rest[22 - 3]));

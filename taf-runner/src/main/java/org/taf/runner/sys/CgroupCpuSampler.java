@@ -1,4 +1,4 @@
-package org.taf.runner.launch;
+package org.taf.runner.sys;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
-import org.taf.runner.warmup.CpuSampler;
-import org.taf.runner.warmup.WarmupException;
 
 /**
  * CPU seconds of a whole container from its cgroup's counter: every process in it, user and
@@ -62,11 +60,11 @@ public final class CgroupCpuSampler implements CpuSampler {
         try {
             return counter.seconds(Files.readString(counter.file(), StandardCharsets.US_ASCII));
         } catch (NoSuchFileException e) {
-            throw new WarmupException("container " + container + " is gone (" + counter.file() + " does not exist)");
+            throw new SysException("container " + container + " is gone (" + counter.file() + " does not exist)");
         } catch (IOException e) {
-            throw new WarmupException("cannot read " + counter.file() + " of container " + container + ": " + e.getMessage(), e);
+            throw new SysException("cannot read " + counter.file() + " of container " + container + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw new WarmupException("cannot parse " + counter.file() + " of container " + container + ": " + e.getMessage(), e);
+            throw new SysException("cannot parse " + counter.file() + " of container " + container + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,9 +1,10 @@
-package org.taf.runner.warmup;
+package org.taf.runner.sys;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+
 
 /**
  * Samples the whole host's CPU from {@code /proc/stat}, so that a measurement can report the CPU
@@ -30,15 +31,15 @@ public final class HostCpu {
     /**
      * The cumulative host CPU times now.
      *
-     * @throws WarmupException when the file cannot be read or parsed
+     * @throws SysException when the file cannot be read or parsed
      */
     public HostCpuTimes sample() {
         try {
             return HostCpuTimes.parse(Files.readString(procStat, StandardCharsets.US_ASCII), ticksPerSecond);
         } catch (IOException e) {
-            throw new WarmupException("cannot read " + procStat + ": " + e.getMessage(), e);
+            throw new SysException("cannot read " + procStat + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw new WarmupException("cannot parse " + procStat + ": " + e.getMessage(), e);
+            throw new SysException("cannot parse " + procStat + ": " + e.getMessage(), e);
         }
     }
 }

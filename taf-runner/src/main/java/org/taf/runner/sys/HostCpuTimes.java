@@ -1,4 +1,4 @@
-package org.taf.runner.warmup;
+package org.taf.runner.sys;
 
 /**
  * Cumulative CPU time of the whole host from the {@code cpu} line of {@code /proc/stat}, in

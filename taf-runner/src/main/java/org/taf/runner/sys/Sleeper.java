@@ -1,4 +1,4 @@
-package org.taf.runner.warmup;
+package org.taf.runner.sys;
 
 import java.time.Duration;
 

@@ -1,10 +1,11 @@
-package org.taf.runner;
+package org.taf.runner.sys;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -17,12 +18,18 @@ import java.nio.file.StandardOpenOption;
 public final class AtomicWrite {
     private AtomicWrite() {}
 
+    /** {@link #write(Path, byte[])} of the text in UTF-8. */
+    public static void writeString(Path file, String content) {
+        write(file, content.getBytes(StandardCharsets.UTF_8));
+    }
+
     /**
      * Replaces {@code file} with {@code content}, creating its directory.
      *
-     * @throws IOException when it cannot; the temporary file is removed and the old content kept
+     * @throws SysException naming the file when it cannot; the temporary file is removed and the old
+     *                      content kept
      */
-    public static void write(Path file, byte[] content) throws IOException {
+    public static void write(Path file, byte[] content) {
         Path dir = file.toAbsolutePath().getParent();
         Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
         try {
@@ -46,7 +53,7 @@ public final class AtomicWrite {
             } catch (IOException ignored) {
                 // the original error is the one to report
             }
-            throw e;
+            throw new SysException("cannot write " + file + ": " + e, e);
         }
     }
 }

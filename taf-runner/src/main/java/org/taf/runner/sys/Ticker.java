@@ -1,4 +1,4 @@
-package org.taf.runner.warmup;
+package org.taf.runner.sys;
 
 /**
  * A monotonic time source in nanoseconds, like {@link System#nanoTime()}: only differences mean
