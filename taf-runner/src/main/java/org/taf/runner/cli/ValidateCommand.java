@@ -5,6 +5,7 @@ import org.taf.runner.ExitCode;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.run.StageOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,6 +30,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         TestDefinition def = new ConfigLoader(context).load(definition.file(), definition.overrides());
+        StageOptions.of(def); // what a run would refuse, refused here before anything starts
         def.config().warnings().forEach(w -> spec.commandLine().getErr().println("warning: " + w));
         spec.commandLine().getErr().flush();
         spec.commandLine().getOut().println("OK: " + def.config().fileDisplay() + ": " + summary(def));

@@ -82,6 +82,7 @@ final class DefinitionBuilder {
     private void checkCrossKeys() {
         atMost(WARMUP_MIN, WARMUP_MAX, config.get(WARMUP_MIN).compareTo(config.get(WARMUP_MAX)) <= 0);
         atMost(WARMUP_WINDOW, WARMUP_MAX, config.get(WARMUP_WINDOW).compareTo(config.get(WARMUP_MAX)) <= 0);
+        atMost(REST_CONSECUTIVE, REST_MAX_ATTEMPTS, config.get(REST_CONSECUTIVE) <= config.get(REST_MAX_ATTEMPTS));
         if (config.get(REST_LOW_PCT) >= config.get(REST_HIGH_PCT)) {
             problems.error(show(REST_LOW_PCT) + " must be < " + show(REST_HIGH_PCT));
         }

@@ -96,13 +96,13 @@ public final class Keys {
             listOf(integer(1, 10_000), 1, true), "1,2", "client thread counts to sweep, in this order");
     public static final Key<Integer> WORKLOAD_TABLES = key("workload.tables", integer(1, 10_000), "4",
             "number of sbtestN tables");
-    public static final Key<Integer> WORKLOAD_TABLE_SIZE = key("workload.table_size", integer(1, MAX), "10000",
-            "rows per table");
+    public static final Key<Integer> WORKLOAD_TABLE_SIZE = key("workload.table_size", integer(1, 1_000_000_000), "10000",
+            "rows per table (ids, plus range_size or points, must fit an SQL INTEGER)");
     public static final Key<RandType> WORKLOAD_RAND_TYPE = key("workload.rand_type",
             oneOf(RandType.values(), RandType::sysbenchName), "uniform", "distribution of row ids (sysbench --rand-type)");
-    public static final Key<Integer> WORKLOAD_RANGE_SIZE = key("workload.range_size", integer(1, MAX), "100",
+    public static final Key<Integer> WORKLOAD_RANGE_SIZE = key("workload.range_size", integer(1, 1_000_000), "100",
             "rows per range query");
-    public static final Key<Integer> WORKLOAD_POINTS = key("workload.points", integer(1, 65_535), "100",
+    public static final Key<Integer> WORKLOAD_POINTS = key("workload.points", integer(1, 10_000), "100",
             "values per IN list of the POINTS-* and RANDOM-POINTS workloads");
     public static final Key<Integer> WORKLOAD_POINT_SELECTS = key("workload.point_selects", integer(0, MAX), "10",
             "point selects per OLTP transaction");
@@ -151,11 +151,11 @@ public final class Keys {
             "shortest warm-up, settled or not");
     public static final Key<Duration> WARMUP_MAX = key("warmup.max", duration(Duration.ofSeconds(1)), "120s",
             "longest warm-up; a run that has not settled by then is flagged");
-    public static final Key<Duration> WARMUP_WINDOW = key("warmup.window", duration(Duration.ofSeconds(1)), "10s",
-            "rolling window of CPU samples the settle test looks at");
-    public static final Key<Double> WARMUP_MAX_CV_PCT = key("warmup.max_cv_pct", percent(0, 100), "5",
+    public static final Key<Duration> WARMUP_WINDOW = key("warmup.window", duration(Duration.ofSeconds(3)), "10s",
+            "rolling window of CPU samples the settle test looks at (at least 3 one-second samples)");
+    public static final Key<Double> WARMUP_MAX_CV_PCT = key("warmup.max_cv_pct", percent(0.1, 100), "5",
             "settled when the window's coefficient of variation is at most this");
-    public static final Key<Double> WARMUP_MAX_SLOPE_PCT = key("warmup.max_slope_pct", percent(0, 100), "2",
+    public static final Key<Double> WARMUP_MAX_SLOPE_PCT = key("warmup.max_slope_pct", percent(0.1, 100), "2",
             "... and its trend changes the mean by at most this per window");
 
     // --- rest detection
@@ -173,11 +173,11 @@ public final class Keys {
             "time between CPU samples");
 
     // --- verdict
-    public static final Key<Double> VERDICT_WARNING_PCT = key("verdict.warning_pct", percent(0, 100), "3",
+    public static final Key<Double> VERDICT_WARNING_PCT = key("verdict.warning_pct", percent(0, 99), "3",
             "a TPS drop of at least this is a warning");
-    public static final Key<Double> VERDICT_FAIL_PCT = key("verdict.fail_pct", percent(0, 100), "5",
+    public static final Key<Double> VERDICT_FAIL_PCT = key("verdict.fail_pct", percent(0, 99), "5",
             "a TPS drop of at least this is a regression (exit code 1)");
-    public static final Key<Double> VERDICT_GAIN_PCT = key("verdict.gain_pct", percent(0, 100), "5",
+    public static final Key<Double> VERDICT_GAIN_PCT = key("verdict.gain_pct", percent(0, 99), "5",
             "a TPS rise of at least this is an improvement");
 
     // --- build and caches

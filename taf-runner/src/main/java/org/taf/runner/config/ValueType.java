@@ -13,4 +13,13 @@ public interface ValueType<T> {
 
     /** A short human description for the reference docs, e.g. {@code int >= 1}. */
     String describe();
+
+    /**
+     * The raw values at the edges of what this type accepts ({@code min} and {@code max} of a range),
+     * for the test that every stage takes every value the registry lets through; empty when the type
+     * has no range.
+     */
+    default java.util.List<String> extremes() {
+        return java.util.List.of();
+    }
 }

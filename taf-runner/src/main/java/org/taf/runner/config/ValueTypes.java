@@ -18,7 +18,16 @@ public final class ValueTypes {
 
     /** Builds a type from a parser and a description. */
     static <T> ValueType<T> of(String description, Parser<T> parser) {
+        return of(description, parser, List.of());
+    }
+
+    static <T> ValueType<T> of(String description, Parser<T> parser, List<String> extremes) {
         return new ValueType<>() {
+            @Override
+            public List<String> extremes() {
+                return extremes;
+            }
+
             @Override
             public T parse(String raw, ValueContext context) throws InvalidValueException {
                 return parser.parse(raw, context);
@@ -59,7 +68,7 @@ public final class ValueTypes {
             long v = parseLong(raw, "an integer");
             checkRange(v, min, max);
             return (int) v;
-        });
+        }, List.of(Integer.toString(min), Integer.toString(max)));
     }
 
     /** A 64-bit integer in {@code [min, max]}. */
@@ -68,7 +77,7 @@ public final class ValueTypes {
             long v = parseLong(raw, "an integer");
             checkRange(v, min, max);
             return v;
-        });
+        }, List.of(Long.toString(min), Long.toString(max)));
     }
 
     /** {@code true/false}, also {@code yes/no}, {@code on/off}, {@code 1/0}, any case. */
@@ -89,7 +98,7 @@ public final class ValueTypes {
                 throw new InvalidValueException("must be between " + num(min) + " and " + num(max));
             }
             return v;
-        });
+        }, List.of(num(min), num(max)));
     }
 
     /** A number strictly between {@code 0} and {@code 1}, e.g. a confidence level. */
@@ -112,7 +121,7 @@ public final class ValueTypes {
                 throw new InvalidValueException("must be >= " + floor);
             }
             return d;
-        });
+        }, List.of(floor));
     }
 
     /** A byte size ({@link Units#parseSize}) of at least {@code min} bytes. */

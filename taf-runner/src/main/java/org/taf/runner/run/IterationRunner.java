@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.taf.runner.TafException;
-import org.taf.runner.config.Keys;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.DataDirectories;
 import org.taf.runner.launch.EngineCommands;
@@ -22,7 +21,6 @@ import org.taf.runner.launch.LaunchSpec;
 import org.taf.runner.launch.PortFinder;
 import org.taf.runner.launch.RunningEngine;
 import org.taf.runner.profile.HostNoise;
-import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.EngineCpuRecord;
 import org.taf.runner.results.IterationRecord;
@@ -34,16 +32,12 @@ import org.taf.runner.warmup.CpuPoint;
 import org.taf.runner.sys.HostCpu;
 import org.taf.runner.sys.ProcessCpuSampler;
 import org.taf.runner.warmup.RestDetector;
-import org.taf.runner.warmup.RestOptions;
 import org.taf.runner.warmup.RestTrace;
-import org.taf.runner.warmup.SettleOptions;
 import org.taf.runner.warmup.SettleTrace;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
 import org.taf.runner.warmup.Warmup;
-import org.taf.runner.workload.ConnectionSettings;
 import org.taf.runner.workload.LoadGenerator;
-import org.taf.runner.workload.WorkloadOptions;
 
 /**
  * One measurement: a fresh engine on a fresh copy of the prepared data; wait until its CPU rests;
@@ -54,21 +48,24 @@ import org.taf.runner.workload.WorkloadOptions;
 final class IterationRunner {
     private final EngineRuntime runtime;
     private final TestDefinition def;
+    private final StageOptions stages;
     private final Path runDir;
     private final PrintStream live;
     private final Clock clock;
     private final HostCpu host = HostCpu.system();
     private final ProcessCpuSampler self = ProcessCpuSampler.of(ProcessHandle.current().pid());
 
-    IterationRunner(EngineRuntime runtime, TestDefinition def, Path runDir, PrintStream live, Clock clock) {
+    IterationRunner(EngineRuntime runtime, TestDefinition def, StageOptions stages, Path runDir, PrintStream live,
+                    Clock clock) {
         this.runtime = runtime;
         this.def = def;
+        this.stages = stages;
         this.runDir = runDir;
         this.live = live;
         this.clock = clock;
     }
 
-    IterationRecord run(Step step, PreparedSide side, Path template, ConnectionSettings account) {
+    IterationRecord run(Step step, PreparedSide side, Path template) {
         Instant started = clock.instant();
         String name = String.format("%03d-%s", step.sequence(), step.role().label());
         Path work = runDir.resolve("work").resolve(name);
@@ -82,7 +79,7 @@ final class IterationRunner {
         Attempt a = new Attempt();
         try (RunningEngine engine = runtime.start(spec)) {
             a.serverVersion = engine.serverVersion();
-            measure(step, engine, account, a);
+            measure(step, engine, a);
             engine.stop();
         } catch (TafException e) {
             if (a.serverVersion == null) {
@@ -113,19 +110,15 @@ final class IterationRunner {
         String failure;
     }
 
-    private void measure(Step step, RunningEngine engine, ConnectionSettings account, Attempt a)
+    private void measure(Step step, RunningEngine engine, Attempt a)
             throws InterruptedException {
         Ticker ticker = Ticker.system();
         Sleeper sleeper = Sleeper.system();
-        var r = def.rest();
-        if (r.enabled()) {
-            RestTrace t = new RestDetector(new RestOptions(r.lowPct(), r.highPct(), r.consecutive(), r.maxAttempts(),
-                    r.interval())).await(engine.cpuSampler(), ticker, sleeper);
+        if (def.rest().enabled()) {
+            RestTrace t = new RestDetector(stages.rest()).await(engine.cpuSampler(), ticker, sleeper);
             a.rest = new RestRecord(true, t.rested(), seconds(t.took()), percents(t.samples()));
         }
-        ConnectionSettings c = new ConnectionSettings("127.0.0.1", engine.port(), account.user(), account.password(),
-                account.database());
-        LoadGenerator gen = new LoadGenerator(options(c), live);
+        LoadGenerator gen = new LoadGenerator(stages.workloadOn(engine.port()), live);
         var w = def.warmup();
         Duration interval = def.workload().reportInterval();
         int wanted = (int) Math.max(1, def.measure().duration().toMillis() / interval.toMillis());
@@ -167,9 +160,7 @@ final class IterationRunner {
                                          Duration limit, MeasuringListener listener, RunningEngine engine,
                                          Ticker ticker, Sleeper sleeper, Runnable afterWarmup)
             throws InterruptedException {
-        var w = def.warmup();
-        Warmup warmup = Warmup.untilCpuSettles(new SettleOptions(w.window(), Duration.ofSeconds(1), w.maxCvPct(),
-                w.maxSlopePct(), w.min(), w.max()));
+        Warmup warmup = Warmup.untilCpuSettles(stages.settle());
         ExecutorService load = Executors.newSingleThreadExecutor(daemon("taf-load"));
         try {
             Future<?> running = load.submit(() -> gen.run(workload, threads, limit, listener));
@@ -201,14 +192,6 @@ final class IterationRunner {
                 : new EngineCpuRecord(m.engineCpuSource(), Math.round(m.measuredEngineCpuSeconds() * 1e6) / 1e6);
     }
 
-    private WorkloadOptions options(ConnectionSettings c) {
-        var w = def.workload();
-        return WorkloadOptions.builder(c).tables(w.tables()).tableSize(w.tableSize()).randType(w.randType())
-                .rangeSize(w.rangeSize()).randomPoints(w.points()).pointSelects(w.pointSelects())
-                .simpleRanges(w.simpleRanges()).sumRanges(w.sumRanges()).orderRanges(w.orderRanges())
-                .distinctRanges(w.distinctRanges()).indexUpdates(w.indexUpdates()).nonIndexUpdates(w.nonIndexUpdates())
-                .deleteInserts(w.deleteInserts()).seed(w.seed()).reportInterval(w.reportInterval()).build();
-    }
 
     private List<IterationFlag> flags(Attempt a) {
         List<IterationFlag> f = new ArrayList<>();
@@ -221,9 +204,7 @@ final class IterationRunner {
         if (a.samples.stream().anyMatch(s -> s.reconnects() > 0)) {
             f.add(IterationFlag.ERRORS);
         }
-        NoiseThresholds noise = new NoiseThresholds(def.config().get(Keys.PROFILE_NOISE_MAX_OTHER_PCT),
-                def.config().get(Keys.PROFILE_NOISE_MAX_STEAL_PCT));
-        if (noise.exceededBy(HostNoise.of(a.cpu))) {
+        if (stages.noise().exceededBy(HostNoise.of(a.cpu))) {
             f.add(IterationFlag.HOST_NOISE);
         }
         return f;

@@ -57,6 +57,7 @@ public final class Runner {
     private final PrintStream out;
     private final String runnerVersion;
     private final String command;
+    private final StageOptions stages;
     private final StatsOptions options;
     private boolean adaptive = true;
     private RunState state;
@@ -82,7 +83,8 @@ public final class Runner {
         this.runnerVersion = runnerVersion;
         this.command = command;
         this.pinner = CpuPinner.system(def.cacheDir().resolve("state"));
-        this.options = StatsOptions.from(def.stats(), def.verdict());
+        this.stages = StageOptions.of(def);
+        this.options = stages.stats();
     }
 
     /** Replaces the CPU pinner (a fake sysfs tree in tests); default: this host's, state in cache.dir/state. */
@@ -134,7 +136,7 @@ public final class Runner {
             for (PreparedSide p : sides.values()) {
                 templates.put(p.side(), data.template(p, spec, account));
             }
-            IterationRunner iterations = new IterationRunner(runtime, def, runDir, out, clock);
+            IterationRunner iterations = new IterationRunner(runtime, def, stages, runDir, out, clock);
             Duration perStep = plan.estimatePerStep();
             Instant measuringFrom = clock.instant();
             for (Step step : plan.steps()) {
@@ -189,7 +191,7 @@ public final class Runner {
                          Map<Side, Path> templates, ConnectionSettings account) {
         Comparison cmp = def.comparisons().get(step.comparison());
         Side side = step.role() == Role.PARENT ? cmp.parent() : cmp.patch();
-        IterationRecord it = iterations.run(step, sides.get(side), templates.get(side), account);
+        IterationRecord it = iterations.run(step, sides.get(side), templates.get(side));
         if (it.failure() != null) {
             out.printf("taf: iteration failed: %s%n", it.failure());
         }
@@ -296,8 +298,7 @@ public final class Runner {
     }
 
     private ConnectionSettings account() {
-        var w = def.workload();
-        return new ConnectionSettings("127.0.0.1", 3306, w.user(), w.password(), w.database());
+        return stages.workload().connection();
     }
 
     private DefinitionRecord definitionRecord() {

@@ -1,0 +1,67 @@
+package org.taf.runner.run;
+
+import java.time.Duration;
+import org.taf.runner.config.ConfigException;
+import org.taf.runner.config.Keys;
+import org.taf.runner.config.TestDefinition;
+import org.taf.runner.profile.NoiseThresholds;
+import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.warmup.RestOptions;
+import org.taf.runner.warmup.SettleOptions;
+import org.taf.runner.workload.ConnectionSettings;
+import org.taf.runner.workload.WorkloadException;
+import org.taf.runner.workload.WorkloadOptions;
+
+/**
+ * The options of every stage a run uses, mapped from a test definition's settings in this one place
+ * and validated by the stages' own option records. {@code taf validate} and {@code taf run} both
+ * build them before anything starts, so a definition that validates cannot fail later on a rule of a
+ * stage (a value the key registry accepts but a stage refuses is a bug that {@code StageOptionsTest}
+ * catches for every key's range).
+ *
+ * @param workload the load generator's options, with the definition's account on 127.0.0.1:3306; each
+ *                 engine start gets its own port through {@link #workloadOn(int)}
+ * @param rest     waiting for the engine's CPU to rest
+ * @param settle   the warm-up's settle rule
+ * @param stats    thresholds, FDR and the adaptive loop's limits
+ * @param noise    the host-noise limits that flag an iteration
+ */
+public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOptions settle, StatsOptions stats,
+                           NoiseThresholds noise) {
+
+    /**
+     * Maps and validates; a stage's refusal becomes a {@link ConfigException} naming the definition.
+     *
+     * @throws ConfigException when a stage refuses the combination of settings
+     */
+    public static StageOptions of(TestDefinition def) {
+        try {
+            var w = def.workload();
+            WorkloadOptions workload = WorkloadOptions.builder(new ConnectionSettings("127.0.0.1", 3306, w.user(),
+                            w.password(), w.database()))
+                    .tables(w.tables()).tableSize(w.tableSize()).randType(w.randType()).rangeSize(w.rangeSize())
+                    .randomPoints(w.points()).pointSelects(w.pointSelects()).simpleRanges(w.simpleRanges())
+                    .sumRanges(w.sumRanges()).orderRanges(w.orderRanges()).distinctRanges(w.distinctRanges())
+                    .indexUpdates(w.indexUpdates()).nonIndexUpdates(w.nonIndexUpdates())
+                    .deleteInserts(w.deleteInserts()).seed(w.seed()).reportInterval(w.reportInterval()).build();
+            var r = def.rest();
+            RestOptions rest = new RestOptions(r.lowPct(), r.highPct(), r.consecutive(), r.maxAttempts(), r.interval());
+            var s = def.warmup();
+            SettleOptions settle = new SettleOptions(s.window(), Duration.ofSeconds(1), s.maxCvPct(), s.maxSlopePct(),
+                    s.min(), s.max());
+            StatsOptions stats = StatsOptions.from(def.stats(), def.verdict());
+            NoiseThresholds noise = new NoiseThresholds(def.config().get(Keys.PROFILE_NOISE_MAX_OTHER_PCT),
+                    def.config().get(Keys.PROFILE_NOISE_MAX_STEAL_PCT));
+            return new StageOptions(workload, rest, settle, stats, noise);
+        } catch (IllegalArgumentException | WorkloadException e) {
+            throw new ConfigException(def.config().fileDisplay() + ": " + e.getMessage());
+        }
+    }
+
+    /** The workload options against an engine on 127.0.0.1:{@code port}. */
+    public WorkloadOptions workloadOn(int port) {
+        ConnectionSettings c = workload.connection();
+        return workload.toBuilder()
+                .connection(new ConnectionSettings(c.host(), port, c.user(), c.password(), c.database())).build();
+    }
+}

@@ -1,0 +1,78 @@
+package org.taf.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.config.ConfigException;
+import org.taf.runner.config.Fixture;
+import org.taf.runner.config.Key;
+import org.taf.runner.config.KeySpec;
+import org.taf.runner.config.Keys;
+import org.taf.runner.config.TestDefinition;
+
+/**
+ * Settings are mapped to the stages' options once, and validate refuses what a run would: for every
+ * key of the registry, each value at the edge of its accepted range either is refused when the
+ * definition is loaded, or is accepted by the stage that consumes it.
+ */
+class StageOptionsTest {
+    @TempDir
+    Path dir;
+
+    private TestDefinition load(Map<String, String> overrides) {
+        Fixture f = new Fixture(dir);
+        f.write("t.properties", "repository = .", "workload.tests = POINT_SELECT", "workload.threads = 2");
+        return f.load("t.properties", overrides);
+    }
+
+    @Test
+    void everyValueTheRegistryAcceptsIsAcceptedByItsStage() {
+        List<String> refusedLate = new ArrayList<>();
+        int checked = 0;
+        for (KeySpec spec : Keys.all()) {
+            if (!(spec instanceof Key<?> key)) {
+                continue;
+            }
+            for (String value : key.type().extremes()) {
+                TestDefinition def;
+                try {
+                    def = load(Map.of(key.name(), value));
+                } catch (ConfigException refusedAtLoad) {
+                    continue; // validate says so too
+                }
+                checked++;
+                try {
+                    StageOptions.of(def);
+                } catch (ConfigException e) {
+                    refusedLate.add(key.name() + " = " + value + ": " + e.getMessage());
+                }
+            }
+        }
+        assertThat(checked).as("keys with a range").isGreaterThan(40);
+        assertThat(refusedLate).as("accepted by the registry, refused by a stage").isEmpty();
+    }
+
+    @Test
+    void theSettingsArriveInTheStagesOptions() {
+        StageOptions o = StageOptions.of(load(Map.of("workload.points", "10000", "verdict.warning_pct", "2",
+                "rest.consecutive", "4", "warmup.window", "3s", "profile.noise.max_steal_pct", "7")));
+        assertThat(o.workloadOn(4711).connection().port()).isEqualTo(4711);
+        assertThat(o.workload().randomPoints()).isEqualTo(10_000);
+        assertThat(o.stats().warningPct()).isEqualTo(2);
+        assertThat(o.rest().consecutive()).isEqualTo(4);
+        assertThat(o.settle().window()).hasSeconds(3);
+        assertThat(o.noise().maxStealPct()).isEqualTo(7);
+    }
+
+    @Test
+    void aValueOverTheStagesLimitIsRefusedWhenLoading() {
+        assertThatThrownBy(() -> load(Map.of("workload.points", "10001"))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("workload.points");
+    }
+}
