@@ -26,12 +26,15 @@ import jdk.jfr.consumer.RecordingFile;
  *
  * <p>Frames are named {@code package.Class.method} (with {@code :line} when asked). Generated
  * classes lose their run-specific suffixes ({@code Foo$$Lambda$14+0x00007f8a80007c10.1524126153.run}
- * or {@code Foo$$Lambda/0x0000000800c03000.run} become {@code Foo$$Lambda.run}) so that two
- * recordings of the same code fold alike. Synthetic frames are
+ * as JDK 17 records it, {@code Foo$$Lambda.0x0000000053044c20.run} as JDK 25 does, become
+ * {@code Foo$$Lambda.run}) so that two recordings of the same code fold alike. Synthetic frames are
  * in brackets: a stack that JFR cut at its depth limit starts with {@code [truncated]} (its real
  * root is lost, so such stacks group together), an event without a stack is {@code [no stack trace]},
  * and a lock wait ends with what was waited for, {@code [monitor org.Foo]} or
  * {@code [park java.util.concurrent.locks.ReentrantLock$NonfairSync]}.
+ *
+ * <p>The window selects by start time: a wait that straddles an edge counts wholly, on the side
+ * where it began. That keeps the halves of a split window adding up to the whole.
  *
  * @param kind        which events, and so the weight: 1 per CPU sample, or nanoseconds waited
  * @param from        only events that start at or after this instant (default: no bound)
@@ -42,8 +45,11 @@ import jdk.jfr.consumer.RecordingFile;
  */
 public record JfrFolder(ProfileKind kind, Instant from, Instant to, Predicate<String> threads, boolean lineNumbers) {
     private static final Pattern LAMBDA = Pattern.compile("\\$\\$Lambda\\$\\d+");
-    /** A hidden class's address: {@code +0x00007f8a80007c10.1524126153} in JDK 17's JFR, {@code /0x...} later. */
-    private static final Pattern HIDDEN_SUFFIX = Pattern.compile("[+/]0x[0-9a-fA-F]+(\\.\\d+)?");
+    /**
+     * A hidden class's address: {@code +0x00007f8a80007c10.1524126153} in JDK 17's JFR, {@code .0x...}
+     * in JDK 25's, {@code /0x...} in {@link Class#getName}. No Java name has a part that starts with a digit.
+     */
+    private static final Pattern HIDDEN_SUFFIX = Pattern.compile("[+/.]0x[0-9a-fA-F]+(\\.\\d+)?");
     private static final Pattern GENERATED_NUMBER = Pattern.compile(
             "(GeneratedMethodAccessor|GeneratedConstructorAccessor|GeneratedSerializationConstructorAccessor)\\d+");
 
@@ -65,8 +71,8 @@ public record JfrFolder(ProfileKind kind, Instant from, Instant to, Predicate<St
      * @param events    events kept (in the window and of the selected threads)
      * @param truncated kept events whose stack JFR cut at its depth limit
      * @param first     start of the earliest event of the kind in the file, kept or not: when it is
-     *                  later than the window's start, the recording lost the window's beginning
-     *                  (its size bound dropped old chunks)
+     *                  later than the window's start (by more than a sampling period), the recording
+     *                  lost the window's beginning (its size bound dropped old chunks)
      * @param last      start of the latest event of the kind in the file, kept or not
      */
     public record Folded(CollapsedStacks stacks, long events, long truncated, Optional<Instant> first,
@@ -186,11 +192,13 @@ public record JfrFolder(ProfileKind kind, Instant from, Instant to, Predicate<St
         return c == null ? "[" + what + "]" : "[" + what + " " + sanitize(className(c)) + "]";
     }
 
-    static String className(RecordedClass c) {
-        if (c == null) {
-            return "[unknown]";
-        }
-        String n = LAMBDA.matcher(c.getName()).replaceAll(Matcher.quoteReplacement("$$Lambda"));
+    private static String className(RecordedClass c) {
+        return c == null ? "[unknown]" : stableClassName(c.getName());
+    }
+
+    /** {@code name} without the parts that differ from run to run (see the class comment). */
+    static String stableClassName(String name) {
+        String n = LAMBDA.matcher(name).replaceAll(Matcher.quoteReplacement("$$Lambda"));
         n = HIDDEN_SUFFIX.matcher(n).replaceAll("");
         return GENERATED_NUMBER.matcher(n).replaceAll("$1");
     }

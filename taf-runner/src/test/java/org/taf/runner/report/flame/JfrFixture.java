@@ -29,6 +29,11 @@ final class JfrFixture {
     private JfrFixture() {}
 
     static Recorded record(Path dir) throws Exception {
+        return record(dir, Path.of(System.getProperty("java.home"), "bin", "java"));
+    }
+
+    /** Records with the JVM {@code java}, e.g. another JDK than the one running the tests. */
+    static Recorded record(Path dir, Path java) throws Exception {
         Files.createDirectories(dir);
         JfrRecordingOptions options = JfrRecordingOptions.defaults();
         Path settings = options.writeSettings(dir);
@@ -36,7 +41,7 @@ final class JfrFixture {
         Path log = dir.resolve("workload.log");
         Path classes = Path.of(FlameWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(java.toString());
         cmd.addAll(options.jvmArguments(recording, settings));
         cmd.addAll(List.of("-Xlog:jfr+startup=warning", "-Xmx64m", "-cp", classes.toString(),
                 FlameWorkload.class.getName()));

@@ -2,6 +2,7 @@ package org.taf.runner.report.flame;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,6 +126,18 @@ class JfrFolderTest {
     }
 
     @Test
+    void generatedClassesLoseTheirRunSpecificNames() {
+        assertThat(JfrFolder.stableClassName("a.Foo$$Lambda+0x00007f8a80007c10.1524126153")).isEqualTo("a.Foo$$Lambda");
+        assertThat(JfrFolder.stableClassName("a.Foo$$Lambda.0x0000000053044c20")).isEqualTo("a.Foo$$Lambda");
+        assertThat(JfrFolder.stableClassName("a.Foo$$Lambda$14/0x0000000800c03000")).isEqualTo("a.Foo$$Lambda");
+        assertThat(JfrFolder.stableClassName("java.lang.invoke.LambdaForm$MH/0x0000000800c04400"))
+                .isEqualTo("java.lang.invoke.LambdaForm$MH");
+        assertThat(JfrFolder.stableClassName("jdk.internal.reflect.GeneratedMethodAccessor12"))
+                .isEqualTo("jdk.internal.reflect.GeneratedMethodAccessor");
+        assertThat(JfrFolder.stableClassName("org.x0.Plain$Inner")).isEqualTo("org.x0.Plain$Inner");
+    }
+
+    @Test
     void lineNumbersAreAddedWhenAsked() throws Exception {
         CollapsedStacks s = JfrFolder.of(ProfileKind.CPU).withLineNumbers(true).fold(fixture().file()).stacks();
         assertThat(s.stacks().keySet()).anyMatch(k -> k.matches(".*FlameWorkload\\.hot:\\d+$"));
@@ -132,13 +145,29 @@ class JfrFolderTest {
 
     @Test
     void aFreshRecordingOfTheWorkloadShowsItsHotMethodAndItsContendedLocks() throws Exception {
-        JfrFixture.Recorded r = JfrFixture.record(dir.resolve("live"));
+        assertShowsTheWorkload(JfrFixture.record(dir.resolve("live")));
+    }
+
+    /**
+     * The engine may run on JDK 25 (for its AOT cache) while the runner reads with JDK 17: the
+     * recording is read and folds alike. Skipped where that JDK is not installed.
+     */
+    @Test
+    void aRecordingMadeByJdk25FoldsTheSameWay() throws Exception {
+        Path java25 = Path.of(System.getProperty("taf.java25", "/usr/lib/jvm/temurin-25-jdk-amd64"), "bin", "java");
+        assumeTrue(Files.isExecutable(java25), "no JDK 25 at " + java25 + " (set -Dtaf.java25=<its home>)");
+        assertShowsTheWorkload(JfrFixture.record(dir.resolve("jdk25"), java25));
+    }
+
+    private static void assertShowsTheWorkload(JfrFixture.Recorded r) throws Exception {
         JfrFolder.Folded cpu = JfrFolder.of(ProfileKind.CPU).fold(r.file());
         assertThat(cpu.events()).as("CPU samples").isGreaterThan(20);
         CollapsedStacks.FrameWeight top = cpu.stacks().topBySelf(1).get(0);
         assertThat(top.frame()).isEqualTo(WORKLOAD + "hot");
         assertThat(top.self() / cpu.stacks().total()).as("share of samples in hot").isGreaterThan(0.5);
         assertThat(cpu.truncated()).as("stacks deeper than the stack depth").isPositive();
+        assertThat(String.join("\n", cpu.stacks().stacks().keySet())).contains("FlameWorkload$$Lambda.run;")
+                .doesNotContainPattern("0x[0-9a-f]");
 
         CollapsedStacks locks = JfrFolder.of(ProfileKind.LOCKS).fold(r.file()).stacks();
         assertThat(locks.stacks().keySet()).anyMatch(k -> k.contains(WORKLOAD + "monitorLoop;") && k.endsWith(MONITOR));
