@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 
 /**
  * Flame graphs as static inline SVG: a plain one of one side's stacks, and a differential one of
@@ -35,12 +36,15 @@ import java.util.function.ToDoubleFunction;
  *                      that labels stay 12 px: embed it in a horizontally scrolling box
  * @param minFrameWidth narrower frames are left out, px (default 2: a narrower one cannot be pointed
  *                      at, and at a typical window's few thousand samples is within noise)
+ * @param maxFrames     at most this many frames are drawn, the widest (default 2000, 10 to 100,000):
+ *                      a frame costs about 300 bytes of the page, so this bounds a graph to about 600 KB
  * @param layout        icicle (default) or classic flame
  * @param tolerance     relative change within which a differential frame is neutral, as a fraction
  *                      (default 0.10: a ratio in [1/1.1, 1.1])
  * @param widths        which side's weights set a differential frame's width (default the patch)
  */
-public record FlameGraphSvg(int width, double minFrameWidth, Layout layout, double tolerance, Widths widths) {
+public record FlameGraphSvg(int width, double minFrameWidth, int maxFrames, Layout layout, double tolerance,
+        Widths widths) {
     /** Where the root is: top (icicle) or bottom (classic flame graph). */
     public enum Layout { ICICLE, FLAME }
 
@@ -68,33 +72,40 @@ public record FlameGraphSvg(int width, double minFrameWidth, Layout layout, doub
             throw new IllegalArgumentException("flame graph minimum frame width (" + minFrameWidth
                     + " px) must be from 0.1 to 50");
         }
+        if (maxFrames < 10 || maxFrames > 100_000) {
+            throw new IllegalArgumentException("flame graph maximum frames (" + maxFrames + ") must be from 10 to 100000");
+        }
         if (!(tolerance >= 0 && tolerance < 1)) {
             throw new IllegalArgumentException("flame graph tolerance (" + tolerance + ") must be from 0 to below 1");
         }
     }
 
     public static FlameGraphSvg defaults() {
-        return new FlameGraphSvg(1000, 2, Layout.ICICLE, 0.10, Widths.PATCH);
+        return new FlameGraphSvg(1000, 2, 2000, Layout.ICICLE, 0.10, Widths.PATCH);
     }
 
     public FlameGraphSvg withWidth(int px) {
-        return new FlameGraphSvg(px, minFrameWidth, layout, tolerance, widths);
+        return new FlameGraphSvg(px, minFrameWidth, maxFrames, layout, tolerance, widths);
     }
 
     public FlameGraphSvg withMinFrameWidth(double px) {
-        return new FlameGraphSvg(width, px, layout, tolerance, widths);
+        return new FlameGraphSvg(width, px, maxFrames, layout, tolerance, widths);
+    }
+
+    public FlameGraphSvg withMaxFrames(int n) {
+        return new FlameGraphSvg(width, minFrameWidth, n, layout, tolerance, widths);
     }
 
     public FlameGraphSvg withLayout(Layout l) {
-        return new FlameGraphSvg(width, minFrameWidth, l, tolerance, widths);
+        return new FlameGraphSvg(width, minFrameWidth, maxFrames, l, tolerance, widths);
     }
 
     public FlameGraphSvg withTolerance(double t) {
-        return new FlameGraphSvg(width, minFrameWidth, layout, t, widths);
+        return new FlameGraphSvg(width, minFrameWidth, maxFrames, layout, t, widths);
     }
 
     public FlameGraphSvg withWidths(Widths w) {
-        return new FlameGraphSvg(width, minFrameWidth, layout, tolerance, w);
+        return new FlameGraphSvg(width, minFrameWidth, maxFrames, layout, tolerance, w);
     }
 
     /**
@@ -136,9 +147,11 @@ public record FlameGraphSvg(int width, double minFrameWidth, Layout layout, doub
         FlameTree root = FlameTree.of(parent, 1.0 / parentTx, patch, 1.0 / patchTx);
         ToDoubleFunction<FlameTree> basis = widths == Widths.PATCH ? n -> n.b : n -> n.a;
         String tol = "\u00b1" + ProfileKind.significant(tolerance * 100) + "%";
-        String sub = String.format(Locale.ROOT, "width: %s per transaction (%,d tx); colour: change from %s (%,d tx)",
-                widths == Widths.PATCH ? "patch" : "parent", widths == Widths.PATCH ? patchTx : parentTx,
-                widths == Widths.PATCH ? "parent" : "parent to patch", widths == Widths.PATCH ? parentTx : patchTx);
+        String sub = widths == Widths.PATCH
+                ? String.format(Locale.ROOT, "width: patch per transaction (%,d tx); colour: change from parent "
+                        + "(%,d tx)", patchTx, parentTx)
+                : String.format(Locale.ROOT, "width: parent per transaction (%,d tx); colour: change to patch "
+                        + "(%,d tx)", parentTx, patchTx);
         String desc = "Differential " + kind.label() + " per transaction: parent " + kind.formatPerTx(root.a)
                 + ", patch " + kind.formatPerTx(root.b) + " (" + change(root.a, root.b) + "). "
                 + movers(parent.scale(1.0 / parentTx), patch.scale(1.0 / patchTx), kind);
@@ -215,7 +228,11 @@ public record FlameGraphSvg(int width, double minFrameWidth, Layout layout, doub
             throw new IllegalArgumentException("flame graph id (" + id
                     + ") must be a letter, then letters, digits, - or _");
         }
-        List<FlameTree.Box> boxes = root.layout(basis, PAD, width - 2 * PAD, minFrameWidth);
+        List<FlameTree.Box> laidOut = root.layout(basis, PAD, width - 2 * PAD, minFrameWidth);
+        List<FlameTree.Box> boxes = widest(laidOut);
+        if (boxes.size() < laidOut.size()) {
+            sub += String.format(Locale.ROOT, "; the %,d narrowest frames left out", laidOut.size() - boxes.size());
+        }
         int maxDepth = boxes.stream().mapToInt(b -> b.node().depth).max().orElse(0);
         double framesBottom = FRAMES_TOP + (maxDepth + 1) * ROW;
         List<List<Swatch>> legendRows = legendRows(legend);
@@ -264,6 +281,21 @@ public record FlameGraphSvg(int width, double minFrameWidth, Layout layout, doub
             y += 20;
         }
         return svg.close("svg").newline().toString();
+    }
+
+    /**
+     * The {@link #maxFrames} widest boxes, in their order. Ties go to the earlier box, and a caller
+     * comes before its callees and is at least as wide, so no frame is kept without its caller.
+     */
+    private List<FlameTree.Box> widest(List<FlameTree.Box> boxes) {
+        if (boxes.size() <= maxFrames) {
+            return boxes;
+        }
+        boolean[] keep = new boolean[boxes.size()];
+        IntStream.range(0, boxes.size()).boxed()
+                .sorted(Comparator.comparingDouble((Integer i) -> -boxes.get(i).w()).thenComparingInt(i -> i))
+                .limit(maxFrames).forEach(i -> keep[i] = true);
+        return IntStream.range(0, boxes.size()).filter(i -> keep[i]).mapToObj(boxes::get).toList();
     }
 
     private List<List<Swatch>> legendRows(List<Swatch> legend) {

@@ -170,6 +170,19 @@ class FlameGraphSvgTest {
     }
 
     @Test
+    void atMostMaxFramesAreDrawnTheWidestWithTheirCallers() throws Exception {
+        CollapsedStacks.Builder b = CollapsedStacks.builder();
+        for (int i = 0; i < 40; i++) {
+            b.add(List.of("root", "mid" + (i % 4), "leaf" + i), 100 + i);
+        }
+        String svg = SVG.withMaxFrames(12).plain("m", "t", b.build(), ProfileKind.CPU);
+        Map<String, Element> f = frames(svg);
+        assertThat(f).hasSize(12).containsKeys("all", "root", "mid0", "mid1", "mid2", "mid3", "leaf39", "leaf38");
+        assertThat(svg).contains("; the 34 narrowest frames left out");
+        assertThat(frames(SVG.plain("m", "t", b.build(), ProfileKind.CPU))).hasSize(46);
+    }
+
+    @Test
     void theIcicleHasItsRootOnTopAndTheFlameAtTheBottom() throws Exception {
         double icicleRoot = y(frames(plainSample()), "all");
         double icicleLeaf = y(frames(plainSample()), "org.taf.engine.btree.BTree.search");
