@@ -1,6 +1,10 @@
 package org.taf.runner;
 
-/** The process exit codes CI gates on; fixed by ARCHITECTURE.md. */
+/**
+ * The process exit codes CI gates on (see docs/architecture.md). Each verdict maps to one
+ * ({@code stats.Verdict#exitCode()}); a run exits with the worst of its cells', and with ERROR when it
+ * did not complete.
+ */
 public enum ExitCode {
     /** Every comparison passed (no change, or an improvement). */
     PASS(0),
@@ -19,5 +23,19 @@ public enum ExitCode {
 
     public int code() {
         return code;
+    }
+
+    /** The worse of two: ERROR, then REGRESSION, then INCONCLUSIVE, then PASS. */
+    public static ExitCode worst(ExitCode a, ExitCode b) {
+        return rank(a) >= rank(b) ? a : b;
+    }
+
+    private static int rank(ExitCode c) {
+        return switch (c) {
+            case PASS -> 0;
+            case INCONCLUSIVE -> 1;
+            case REGRESSION -> 2;
+            case ERROR -> 3;
+        };
     }
 }

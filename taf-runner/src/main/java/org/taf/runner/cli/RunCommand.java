@@ -12,7 +12,7 @@ import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.run.RunOutputs;
+import org.taf.runner.report.Outputs;
 import org.taf.runner.run.Runner;
 import org.taf.runner.TafException;
 import picocli.CommandLine.Command;
@@ -51,7 +51,7 @@ final class RunCommand implements Callable<Integer> {
         return run(file == null ? DEFAULT_DEFINITION : file, overrides, "run");
     }
 
-    /** Loads, runs, judges and writes every output; returns the exit code. Shared with {@code compare}. */
+    /** Loads, runs (the runner judges), writes every output; returns the exit code. Shared with {@code compare}. */
     Integer run(Path definition, Map<String, String> settings, String verb) {
         TestDefinition def = new ConfigLoader(context).load(definition, settings);
         PrintStream out = System.out;
@@ -81,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
                 // The hook is running or will run: it writes the interrupted record.
             }
         }
-        ExitCode code = record == null ? ExitCode.ERROR : RunOutputs.write(def, runner, record, out);
+        ExitCode code = record == null ? ExitCode.ERROR : Outputs.write(def.output(), record, runner.runDir(), out);
         if (failure != null) {
             throw failure; // printed as one error: line, exit 3, after the outputs that show it
         }

@@ -39,7 +39,8 @@ final class DefinitionBuilder {
                 config.get(WORKLOAD_DELETE_INSERTS), config.get(WORKLOAD_SEED), config.get(WORKLOAD_REPORT_INTERVAL),
                 config.get(WORKLOAD_USER), config.get(WORKLOAD_PASSWORD), config.get(WORKLOAD_DATABASE));
         int warmupThreads = config.get(WARMUP_THREADS) == 0 ? workload.maxThreads() : config.get(WARMUP_THREADS);
-        WarmupSettings warmup = new WarmupSettings(config.get(WARMUP_ENABLED), warmupThreads, config.get(WARMUP_MIN),
+        WarmupSettings warmup = new WarmupSettings(config.get(WARMUP_ENABLED), config.get(WARMUP_SIGNAL),
+                warmupThreads, config.get(WARMUP_MIN),
                 config.get(WARMUP_MAX), config.get(WARMUP_WINDOW), config.get(WARMUP_MAX_CV_PCT),
                 config.get(WARMUP_MAX_SLOPE_PCT));
         return new TestDefinition(
@@ -51,15 +52,17 @@ final class DefinitionBuilder {
                 planner.globalEngine(),
                 workload,
                 new MeasureSettings(config.get(MEASURE_DURATION), config.get(MEASURE_ITERATIONS),
-                        config.get(MEASURE_ORDER), config.get(MEASURE_ORDER_SEED)),
+                        config.get(MEASURE_ORDER), config.get(MEASURE_ORDER_SEED), config.get(MEASURE_MODE),
+                        config.get(MEASURE_WINDOWS)),
                 warmup,
                 new RestSettings(config.get(REST_ENABLED), config.get(REST_LOW_PCT), config.get(REST_HIGH_PCT),
                         config.get(REST_CONSECUTIVE), config.get(REST_MAX_ATTEMPTS), config.get(REST_INTERVAL)),
                 new VerdictSettings(config.get(VERDICT_WARNING_PCT), config.get(VERDICT_FAIL_PCT),
-                        config.get(VERDICT_GAIN_PCT)),
+                        config.get(VERDICT_GAIN_PCT), config.get(VERDICT_METRICS)),
                 new BuildSettings(config.get(BUILD_COMMAND), config.get(BUILD_TIMEOUT), config.get(BUILD_ARTIFACT)),
                 new LaunchSettings(config.get(LAUNCH_STARTUP_TIMEOUT), config.get(LAUNCH_SHUTDOWN_TIMEOUT),
-                        config.get(LAUNCH_PORT), config.get(LAUNCH_JAVA), config.get(LAUNCH_JVM_ARGS)),
+                        config.get(LAUNCH_PORT), config.get(LAUNCH_JAVA), config.get(LAUNCH_JVM_ARGS),
+                        config.get(LAUNCH_AOT_CACHE), config.get(LAUNCH_AOT_TRAINING)),
                 profile(),
                 new OutputSettings(config.get(OUTPUT_RESULTS_DIR), config.get(OUTPUT_SITE_DIR),
                         config.get(OUTPUT_PUBLISH), config.get(OUTPUT_JUNIT)),
@@ -82,6 +85,13 @@ final class DefinitionBuilder {
     private void checkCrossKeys() {
         atMost(WARMUP_MIN, WARMUP_MAX, config.get(WARMUP_MIN).compareTo(config.get(WARMUP_MAX)) <= 0);
         atMost(WARMUP_WINDOW, WARMUP_MAX, config.get(WARMUP_WINDOW).compareTo(config.get(WARMUP_MAX)) <= 0);
+        // The settle window needs 3 samples: of the load's report interval (tps), or of 1 s (cpu).
+        Duration sample = config.get(WARMUP_SIGNAL) == WarmupSignal.TPS ? config.get(WORKLOAD_REPORT_INTERVAL)
+                : Duration.ofSeconds(1);
+        if (config.get(WARMUP_WINDOW).compareTo(sample.multipliedBy(3)) < 0) {
+            problems.error(show(WARMUP_WINDOW) + " must be at least 3 samples of " + Units.formatDuration(sample)
+                    + " (warmup.signal " + config.get(WARMUP_SIGNAL).label() + ")");
+        }
         atMost(REST_CONSECUTIVE, REST_MAX_ATTEMPTS, config.get(REST_CONSECUTIVE) <= config.get(REST_MAX_ATTEMPTS));
         if (config.get(REST_LOW_PCT) >= config.get(REST_HIGH_PCT)) {
             problems.error(show(REST_LOW_PCT) + " must be < " + show(REST_HIGH_PCT));

@@ -1,5 +1,6 @@
 package org.taf.runner.config;
 
+import org.taf.runner.stats.Metric;
 import org.taf.runner.workload.Workload;
 import org.taf.runner.workload.RandType;
 
@@ -141,18 +142,28 @@ public final class Keys {
             "order of parent and patch iterations: A B A B, or seeded random");
     public static final Key<Long> MEASURE_ORDER_SEED = key("measure.order_seed",
             longInteger(Long.MIN_VALUE, Long.MAX_VALUE), "1", "seed of the random order");
+    public static final Key<MeasureMode> MEASURE_MODE = key("measure.mode",
+            oneOf(MeasureMode.values(), MeasureMode::label), "auto",
+            "restart (one window per engine start), alternate (both engines alive, the load switching A B A B"
+                    + " for measure.windows windows each), or auto (chosen from this host's stored noise)");
+    public static final Key<Integer> MEASURE_WINDOWS = key("measure.windows", integer(1, 100), "3",
+            "windows of measure.duration per engine start in alternate mode");
 
     // --- warm-up
     public static final Key<Boolean> WARMUP_ENABLED = key("warmup.enabled", bool(), "true",
             "warm up under the workload until the engine's CPU load settles");
+    public static final Key<WarmupSignal> WARMUP_SIGNAL = key("warmup.signal",
+            oneOf(WarmupSignal.values(), WarmupSignal::label), "tps",
+            "what must settle: tps (the load's throughput, each workload.report_interval, with the cell's threads)"
+                    + " or cpu (the engine's CPU load each second, TAF's rule)");
     public static final Key<Integer> WARMUP_THREADS = key("warmup.threads", integer(0, 10_000), "0",
-            "client threads during warm-up; 0 means the largest of workload.threads");
+            "client threads during a cpu warm-up; 0 means the largest of workload.threads");
     public static final Key<Duration> WARMUP_MIN = key("warmup.min", duration(Duration.ZERO), "10s",
             "shortest warm-up, settled or not");
     public static final Key<Duration> WARMUP_MAX = key("warmup.max", duration(Duration.ofSeconds(1)), "120s",
             "longest warm-up; a run that has not settled by then is flagged");
-    public static final Key<Duration> WARMUP_WINDOW = key("warmup.window", duration(Duration.ofSeconds(3)), "10s",
-            "rolling window of CPU samples the settle test looks at (at least 3 one-second samples)");
+    public static final Key<Duration> WARMUP_WINDOW = key("warmup.window", duration(Duration.ofMillis(100)), "10s",
+            "rolling window the settle test looks at (at least 3 samples)");
     public static final Key<Double> WARMUP_MAX_CV_PCT = key("warmup.max_cv_pct", percent(0.1, 100), "5",
             "settled when the window's coefficient of variation is at most this");
     public static final Key<Double> WARMUP_MAX_SLOPE_PCT = key("warmup.max_slope_pct", percent(0.1, 100), "2",
@@ -179,11 +190,14 @@ public final class Keys {
             "a TPS drop of at least this is a regression (exit code 1)");
     public static final Key<Double> VERDICT_GAIN_PCT = key("verdict.gain_pct", percent(0, 99), "5",
             "a TPS rise of at least this is an improvement");
+    public static final Key<List<Metric>> VERDICT_METRICS = key("verdict.metrics",
+            listOf(oneOf(Metric.values(), Metric::label), 1, true), "tps, cpu_per_tx",
+            "metrics that may fail the gate: tps, cpu_per_tx (one false-discovery rate over them all)");
 
     // --- build and caches
     public static final Key<String> BUILD_COMMAND = key("build.command",
             matching("shell command", "(?s).*\\S.*", "must not be empty"),
-            org.taf.runner.build.BuildSpec.DEFAULT_COMMAND,
+            "mvn -B -ntp -o -q -pl engine -am -DskipTests package",
             "shell command (bash -c) that builds the engine in a commit's tree; a Maven -o build that misses"
                     + " artifacts is retried once online");
     public static final Key<Duration> BUILD_TIMEOUT = key("build.timeout", duration(Duration.ofSeconds(1)), "15m",
@@ -205,6 +219,11 @@ public final class Keys {
     public static final Key<List<String>> LAUNCH_JVM_ARGS = key("launch.jvm_args",
             listOf(matching("argument", "\\S+", "must not contain spaces"), 0, false), "",
             "extra JVM arguments of the engine, comma-separated");
+    public static final Key<Boolean> LAUNCH_AOT_CACHE = key("launch.aot_cache", bool(), "false",
+            "start the engine from an ahead-of-time cache with method profiles (JDK 25+, JEP 515), trained once"
+                    + " per build on the definition's workloads and cached with it");
+    public static final Key<Duration> LAUNCH_AOT_TRAINING = key("launch.aot_training",
+            duration(Duration.ofSeconds(1)), "10s", "load per workload of the AOT cache's training run");
 
     // --- profile (usually set in profiles/<name>.properties)
     public static final Key<RuntimeKind> PROFILE_RUNTIME = key("profile.runtime",

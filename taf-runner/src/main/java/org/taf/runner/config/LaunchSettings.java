@@ -16,9 +16,11 @@ import java.util.List;
  * @param port            port on 127.0.0.1, 0 for a free one (default 0)
  * @param java            java executable, absolute (default: this JVM's)
  * @param jvmArgs         extra JVM arguments of the engine (default none)
+ * @param aotCache        start the engine from an AOT cache trained once per build (JDK 25+; default false)
+ * @param aotTraining     load per workload of the cache's training run (default 10s)
  */
 public record LaunchSettings(Duration startupTimeout, Duration shutdownTimeout, int port, Path java,
-        List<String> jvmArgs) {
+        List<String> jvmArgs, boolean aotCache, Duration aotTraining) {
     public LaunchSettings {
         positive("launch.startup_timeout", startupTimeout);
         positive("launch.shutdown_timeout", shutdownTimeout);
@@ -27,5 +29,6 @@ public record LaunchSettings(Duration startupTimeout, Duration shutdownTimeout, 
         }
         notNull("launch.java", java);
         jvmArgs = List.copyOf(jvmArgs);
+        positive("launch.aot_training", aotTraining);
     }
 }

@@ -9,15 +9,20 @@ import java.time.Duration;
 /**
  * How each cell is measured ({@code measure.*}).
  *
- * @param duration   measured time per workload x threads x iteration (default 30s)
- * @param iterations iterations per side, each on a fresh engine (default 3)
+ * @param duration   measured time per window (default 30s)
+ * @param iterations planned A/B pairs per cell, each an engine start of each side (default 3)
  * @param order      order of parent and patch iterations (default interleaved)
  * @param orderSeed  seed of the random order (default 1)
+ * @param mode       restart, alternate or auto (default auto)
+ * @param windows    windows per engine start in alternate mode (default 3)
  */
-public record MeasureSettings(Duration duration, int iterations, MeasureOrder order, long orderSeed) {
+public record MeasureSettings(Duration duration, int iterations, MeasureOrder order, long orderSeed, MeasureMode mode,
+                              int windows) {
     public MeasureSettings {
         positive("measure.duration", duration);
         atLeast("measure.iterations", iterations, 1);
         notNull("measure.order", order);
+        notNull("measure.mode", mode);
+        atLeast("measure.windows", windows, 1);
     }
 }

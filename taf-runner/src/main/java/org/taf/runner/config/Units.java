@@ -49,29 +49,29 @@ public final class Units {
         return total;
     }
 
-    /** Formats a duration in the largest exact units, e.g. {@code 90s -> 1m30s}, {@code 0 -> 0s}. */
+    /**
+     * Formats a duration the way properties write it, in the shortest exact form: whole minutes as
+     * {@code 2m}, otherwise seconds ({@code 90s}, {@code 1.5s}), below one second milliseconds
+     * ({@code 250ms}); negative values keep their sign.
+     */
     public static String formatDuration(Duration d) {
-        if (d.isZero()) {
+        if (d.isNegative()) {
+            return "-" + formatDuration(d.negated());
+        }
+        if (d.getSeconds() > 1_000_000_000L) { // beyond toNanos(); no config value is this long
+            return d.getSeconds() + "s";
+        }
+        long nanos = d.toNanos();
+        if (nanos == 0) {
             return "0s";
         }
-        StringBuilder sb = new StringBuilder();
-        long h = d.toHours();
-        int m = d.toMinutesPart();
-        int s = d.toSecondsPart();
-        int ms = d.toMillisPart();
-        if (h > 0) {
-            sb.append(h).append('h');
+        if (nanos % 60_000_000_000L == 0) {
+            return nanos / 60_000_000_000L + "m";
         }
-        if (m > 0) {
-            sb.append(m).append('m');
+        if (nanos >= 1_000_000_000L) {
+            return java.math.BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString() + "s";
         }
-        if (s > 0) {
-            sb.append(s).append('s');
-        }
-        if (ms > 0) {
-            sb.append(ms).append("ms");
-        }
-        return sb.toString();
+        return java.math.BigDecimal.valueOf(nanos, 6).stripTrailingZeros().toPlainString() + "ms";
     }
 
     /** Parses a byte size such as {@code 128M} (binary multiples: K = 1024). */

@@ -1,19 +1,24 @@
 package org.taf.runner.config;
 
+import java.util.List;
+import org.taf.runner.stats.Metric;
+
 import static org.taf.runner.config.Checks.percent;
 
 /**
- * TAF's thresholds on the median-TPS ratio of patch to parent ({@code verdict.*}), in percent.
+ * The verdict's thresholds, in percent, and the metrics it is decided on ({@code verdict.*}).
  *
- * @param warningPct a drop of at least this is a warning (default 3)
- * @param failPct    a drop of at least this is a regression (default 5), >= warningPct
- * @param gainPct    a rise of at least this is an improvement (default 5)
+ * @param warningPct the smallest change a decided verdict calls (default 3)
+ * @param failPct    the drop the plan is sized to catch; the classic verdict's FAIL (default 5), >= warningPct
+ * @param gainPct    the classic verdict's GAIN (default 5)
+ * @param metrics    metrics that may decide the verdict (default TPS and CPU per transaction)
  */
-public record VerdictSettings(double warningPct, double failPct, double gainPct) {
+public record VerdictSettings(double warningPct, double failPct, double gainPct, List<Metric> metrics) {
     public VerdictSettings {
         percent("verdict.warning_pct", warningPct);
         percent("verdict.fail_pct", failPct);
         percent("verdict.gain_pct", gainPct);
+        metrics = List.copyOf(metrics);
         if (failPct < warningPct) {
             throw new IllegalArgumentException("verdict.fail_pct (" + failPct + ") must be >= verdict.warning_pct ("
                     + warningPct + ")");

@@ -14,6 +14,7 @@ import java.time.Duration;
  * {@code max} (then flagged "not settled").
  *
  * @param enabled     whether to warm up (default true)
+ * @param signal      what must settle: the load's TPS or the engine's CPU (default tps)
  * @param threads     client threads while warming up, resolved: {@code warmup.threads = 0} becomes
  *                    the largest of {@code workload.threads}
  * @param min         shortest warm-up (default 10s)
@@ -22,9 +23,10 @@ import java.time.Duration;
  * @param maxCvPct    coefficient-of-variation limit, percent (default 5)
  * @param maxSlopePct slope limit, percent of the mean per window (default 2)
  */
-public record WarmupSettings(boolean enabled, int threads, Duration min, Duration max, Duration window,
+public record WarmupSettings(boolean enabled, WarmupSignal signal, int threads, Duration min, Duration max, Duration window,
         double maxCvPct, double maxSlopePct) {
     public WarmupSettings {
+        notNull("warmup.signal", signal);
         atLeast("warmup.threads", threads, 1);
         notNull("warmup.min", min);
         positive("warmup.max", max);

@@ -3,6 +3,7 @@ package org.taf.runner.report;
 import java.util.Locale;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.PlannedMdeRecord;
+import org.taf.runner.stats.StopReason;
 import org.taf.runner.results.RunRecord;
 
 /**
@@ -45,8 +46,8 @@ final class AdaptiveTexts {
                 stop(a.stopReason()), String.format(Locale.ROOT, "%.4f", a.level()));
     }
 
-    /** A stop reason as words: BUDGET_SPENT -> "budget spent"; free text of older files unchanged. */
-    static String stop(String reason) {
-        return reason == null ? Formats.NONE : reason.toLowerCase(Locale.ROOT).replace('_', ' ');
+    /** A stop reason as words: BUDGET_SPENT -> "budget spent". */
+    static String stop(StopReason reason) {
+        return reason == null ? Formats.NONE : reason.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 }

@@ -16,7 +16,8 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.VerdictRecord;
-import org.taf.runner.stats.CpuPerTransaction;
+import org.taf.runner.results.VerdictRecord.MetricRecord;
+import org.taf.runner.stats.Metric;
 
 /** A comparison's section: its two sides (commit, build, settings) and its cells in detail. */
 final class ComparisonBuilder {
@@ -55,7 +56,7 @@ final class ComparisonBuilder {
         List<String> settings = new ArrayList<>();
         s.engineSettings().forEach((k, v) -> settings.add(k + " = " + v));
         var commit = s.commit();
-        return new Side(s.role(), nz(s.revision()), commit == null ? "" : nz(commit.sha()), SummaryRow.shortSha(s),
+        return new Side(s.role().label(), nz(s.revision()), commit == null ? "" : nz(commit.sha()), SummaryRow.shortSha(s),
                 x.commitHref(s), commit == null ? "" : nz(commit.subject()), commit == null ? "" : nz(commit.author()),
                 commit == null ? "" : x.f().minute(commit.date()), build, seconds, failure, settings, nz(s.patchDiff()));
     }
@@ -68,7 +69,7 @@ final class ComparisonBuilder {
         boolean anyData = Stream.concat(cell.parent().stream(), cell.patch().stream())
                 .anyMatch(it -> !it.samples().isEmpty() || (it.warmup() != null && !it.warmup().samples().isEmpty()));
         return new Cell(anchor, cell.workload(), cell.threads(), PostContext.verdictName(cell), facts(x, cell),
-                cell.verdict() == null ? List.of() : cell.verdict().notes(),
+                PostContext.notesOf(cell.verdict()),
                 anyData ? IterationCharts.tps(x, anchor + "-tps", cell) : "",
                 anyData ? IterationCharts.cpu(x, anchor + "-cpu", cell) : "", its);
     }
@@ -80,25 +81,38 @@ final class ComparisonBuilder {
         }
         Formats f = x.f();
         List<Fact> facts = new ArrayList<>();
+        if (v.tps() == null) {
+            facts.add(new Fact("cell.pairs", Integer.toString(v.measuredPairs())));
+            return facts; // nothing was compared: the notes say why
+        }
         facts.add(new Fact("cell.parent_tps", f.tps(v.parentTps())));
         facts.add(new Fact("cell.patch_tps", f.tps(v.patchTps())));
         facts.add(new Fact("cell.ratio", f.ratio(v.ratio()) + " " + f.interval(v.ciLow(), v.ciHigh()) + " ("
-                + x.m().get("cell.ci", String.format(Locale.ROOT, "%.0f%%", v.confidence() * 100)) + ")"));
+                + x.m().get("cell.ci", f.confidence(v.confidence())) + ")"));
         facts.add(new Fact("cell.change", f.change(v.ratio())));
-        facts.add(new Fact("cell.classic", nz(v.classic())));
-        facts.add(new Fact("cell.p_value", f.pValue(v.pValue()) + " / " + f.pValue(v.pAdjusted())));
+        facts.add(new Fact("cell.classic", v.classic() == null ? "" : v.classic().name()));
+        facts.add(new Fact("cell.p_value", v.tps() == null ? Formats.NONE
+                : f.pValue(v.tps().pValue()) + " / " + f.pValue(v.tps().pAdjusted())));
         facts.add(new Fact("cell.pairs", Integer.toString(v.pairsUsed())));
         facts.add(new Fact("cell.stop", AdaptiveTexts.stop(v.stopReason())));
         facts.add(new Fact("cell.mde", f.percent(v.mdePct(), 1)));
         facts.add(new Fact("cell.mde_planned", AdaptiveTexts.planned(
                 AdaptiveTexts.plannedOf(x.run(), cell.workload(), cell.threads()), x.m(), f)));
         facts.add(new Fact("cell.cpu_per_tx", CpuTexts.perTx(f, v).replace(" -> ", " / ")));
-        if (v.cpu() != null) {
-            facts.add(new Fact("cell.cpu_ratio", CpuTexts.ratio(f, v) + (v.cpu().ciLow() == null ? "" : " ("
-                    + x.m().get("cell.ci", String.format(Locale.ROOT, "%.0f%%", v.confidence() * 100)) + ")")));
-            facts.add(new Fact("cell.cpu_change", x.m().get("cpu.change." + v.cpu().change()) + ", p "
-                    + f.pValue(v.cpu().pValue())));
-            facts.add(new Fact("cell.cpu_source", v.cpu().source()));
+        MetricRecord cpu = v.metric(Metric.CPU_PER_TX);
+        if (cpu != null) {
+            facts.add(new Fact("cell.cpu_ratio", CpuTexts.ratio(f, v) + (cpu.ciLow() == null ? "" : " ("
+                    + x.m().get("cell.ci", f.confidence(cpu.confidence())) + ")")));
+            facts.add(new Fact("cell.cpu_change", x.m().get("cpu.change." + cpu.change()) + ", p "
+                    + f.pValue(cpu.pValue()) + " / " + f.pValue(cpu.pAdjusted())));
+            java.util.stream.Stream.concat(cell.parent().stream(), cell.patch().stream())
+                    .filter(it -> it.engineCpu() != null).findFirst()
+                    .ifPresent(it -> facts.add(new Fact("cell.cpu_source", it.engineCpu().source())));
+        }
+        if (v.variance() != null) {
+            facts.add(new Fact("cell.variance", x.m().get("cell.variance_value", f.percent(100 * v.variance().betweenSd(), 2),
+                    f.percent(100 * v.variance().withinSd(), 2), v.variance().starts(),
+                    v.variance().startSeconds() == null ? Formats.NONE : f.seconds(v.variance().startSeconds()))));
         }
         return facts;
     }
@@ -127,7 +141,7 @@ final class ComparisonBuilder {
         if (it.engineCpu() == null || tx <= 0) {
             return Formats.NONE;
         }
-        return f.micros(CpuPerTransaction.microsPerTransaction(it.engineCpu().cpuSeconds(), tx));
+        return f.micros(it.engineCpu().cpuSeconds() * 1e6 / tx);
     }
 
     private static String nz(String s) {

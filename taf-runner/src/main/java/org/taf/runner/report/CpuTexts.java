@@ -1,66 +1,64 @@
 package org.taf.runner.report;
 
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Set;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
-import org.taf.runner.results.CpuVerdictRecord;
+import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.results.VerdictRecord.MetricRecord;
+import org.taf.runner.stats.Metric;
 
 /**
- * The second metric, engine CPU time per transaction, as the outputs print it (numbers come from the
- * stats stage; only the unit of the older ms fields is converted here).
+ * The second metric, engine CPU time per transaction, as the outputs print it; the numbers come from
+ * the stats stage.
  */
 final class CpuTexts {
     private CpuTexts() {}
 
+    private static MetricRecord cpu(VerdictRecord v) {
+        return v == null ? null : v.metric(Metric.CPU_PER_TX);
+    }
+
     /** {@code 82.4 -> 84.0}: parent and patch CPU microseconds per transaction, or a dash. */
     static String perTx(Formats f, VerdictRecord v) {
-        if (v == null) {
-            return Formats.NONE;
-        }
-        CpuVerdictRecord c = v.cpu();
-        if (c != null) {
-            return f.micros(c.parentUsPerTx()) + " -> " + f.micros(c.patchUsPerTx());
-        }
-        if (v.parentCpuPerTx() == null && v.patchCpuPerTx() == null) {
-            return Formats.NONE;
-        }
-        // Files without the cpu record carry the two levels only, in milliseconds.
-        return f.micros(v.parentCpuPerTx() == null ? null : v.parentCpuPerTx() * 1000) + " -> "
-                + f.micros(v.patchCpuPerTx() == null ? null : v.patchCpuPerTx() * 1000);
+        MetricRecord c = cpu(v);
+        return c == null ? Formats.NONE : f.micros(c.parent()) + " -> " + f.micros(c.patch());
     }
 
     /** {@code 1.050 [1.030, 1.070]} (or the ratio alone without an interval), or a dash. */
     static String ratio(Formats f, VerdictRecord v) {
-        CpuVerdictRecord c = v == null ? null : v.cpu();
+        MetricRecord c = cpu(v);
         if (c == null) {
             return Formats.NONE;
         }
         return f.ratio(c.ratio()) + (c.ciLow() == null ? "" : " " + f.interval(c.ciLow(), c.ciHigh()));
     }
 
-    /** One line for logs and JUnit: levels, ratio, interval, p-value, judgement and source. */
+    /** One line for logs and JUnit: levels, ratio, interval, p-value, change and pairs. */
     static String line(Formats f, VerdictRecord v) {
-        CpuVerdictRecord c = v.cpu();
+        MetricRecord c = cpu(v);
         if (c == null) {
-            return "cpu/tx " + perTx(f, v) + " us (no per-iteration CPU readings)";
+            return "cpu/tx " + Formats.NONE + " (no per-iteration CPU readings)";
         }
         return "cpu/tx " + perTx(f, v) + " us, ratio " + ratio(f, v)
-                + (c.ciLow() == null ? "" : String.format(Locale.ROOT, " (%.0f%% CI)", v.confidence() * 100))
-                + ", p-value " + f.pValue(c.pValue()) + ", " + c.change() + ", " + c.parentIterations() + "+"
-                + c.patchIterations() + " iterations, from " + c.source();
+                + (c.ciLow() == null ? "" : " (" + f.confidence(c.confidence()) + " CI)")
+                + ", p-value " + f.pValue(c.pValue()) + " (adjusted " + f.pValue(c.pAdjusted()) + "), " + c.change()
+                + (c.gates() ? ", gating" : "") + ", " + c.pairs() + " pairs";
     }
 
-    /** Every CPU source named in the run's verdicts, in plan order. */
+    /** Every CPU source of the run's iterations, in plan order. */
     static Set<String> sources(RunRecord run) {
         Set<String> out = new LinkedHashSet<>();
         for (ComparisonRecord c : run.comparisons()) {
             for (CellRecord cell : c.cells()) {
-                if (cell.verdict() != null && cell.verdict().cpu() != null) {
-                    out.add(cell.verdict().cpu().source());
+                for (var side : java.util.List.of(cell.parent(), cell.patch())) {
+                    for (IterationRecord it : side) {
+                        if (it.engineCpu() != null) {
+                            out.add(it.engineCpu().source());
+                        }
+                    }
                 }
             }
         }

@@ -90,6 +90,12 @@ final class Formats {
     }
 
     /** A p-value: 0.029, or below 0.001. */
+    /** A confidence level as a percent with at most one decimal: 0.95 -> "95%", 0.98764 -> "98.8%". */
+    String confidence(double level) {
+        double pct = Math.round(level * 1000) / 10.0;
+        return (pct == Math.rint(pct) ? String.valueOf((long) pct) : String.valueOf(pct)) + "%";
+    }
+
     String pValue(Double p) {
         if (p == null) {
             return NONE;

@@ -39,7 +39,7 @@ final class GlanceBuilder {
                     SummaryRow.shortSha(r.parent()), x.commitHref(r.parent()), tps(x, r.parentTps(), r.parent()),
                     SummaryRow.shortSha(r.patch()), x.commitHref(r.patch()), tps(x, r.patchTps(), r.patch()),
                     x.f().ratio(r.ratio()), x.f().interval(r.ciLow(), r.ciHigh()), x.f().change(r.ratio()), verdict,
-                    r.verdict() == null ? List.of() : r.verdict().notes()));
+                    PostContext.notesOf(r.verdict())));
             String label = x.m().get("ref.cell", r.label(), r.workload(), r.threads());
             String value = r.ratio() == null ? verdictText
                     : x.f().ratio(r.ratio()) + " " + x.f().interval(r.ciLow(), r.ciHigh());
@@ -66,7 +66,8 @@ final class GlanceBuilder {
     /** The interval level shared by the cells, e.g. "95%"; "" when they differ or none is known. */
     private static String confidence(PostContext x) {
         List<Double> levels = x.run().comparisons().stream().flatMap(c -> c.cells().stream())
-                .filter(c -> c.verdict() != null).map(c -> c.verdict().confidence()).distinct().toList();
-        return levels.size() == 1 ? String.format(Locale.ROOT, "%.0f%%", levels.get(0) * 100) : "";
+                .filter(c -> c.verdict() != null && c.verdict().tps() != null).map(c -> c.verdict().confidence())
+                .distinct().toList();
+        return levels.size() == 1 ? x.f().confidence(levels.get(0)) : "";
     }
 }

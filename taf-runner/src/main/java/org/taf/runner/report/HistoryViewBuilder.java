@@ -56,11 +56,11 @@ final class HistoryViewBuilder {
                                 : side == c.parent() ? cell.verdict().parentTps() : cell.verdict().patchTps();
                         rows.add(new HistoryView.Row(f.minute(at), Formats.iso(at), title,
                                 root + SitePaths.post(run.runId()) + "#" + PostContext.cellAnchor(c, cell), label,
-                                cell.threads(), side.role(), SummaryRow.shortSha(side), x.commitHref(side),
+                                cell.threads(), side.role().label(), SummaryRow.shortSha(side), x.commitHref(side),
                                 side.commit() == null || side.commit().subject() == null ? "" : side.commit().subject(),
                                 f.tps(tps), PostContext.verdictName(cell)));
                         if (tps != null) {
-                            String name = label + " " + m.get("role." + side.role());
+                            String name = label + " " + m.get("role." + side.role().label());
                             Map<String, Series> series = byThreads.computeIfAbsent(cell.threads(),
                                     k -> new LinkedHashMap<>());
                             Series old = series.get(name);

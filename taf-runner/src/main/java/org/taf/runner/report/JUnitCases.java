@@ -14,7 +14,7 @@ import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.results.Verdict;
+import org.taf.runner.stats.Verdict;
 import org.taf.runner.results.VerdictRecord;
 
 /** Decides what a cell is in JUnit terms and writes its message and numbers. */
@@ -29,7 +29,7 @@ final class JUnitCases {
         String out = numbers(c, cell, f, plannedMde) + warnings(run, cell, settings, f);
         for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
             if (SummaryRow.buildFailed(side)) {
-                String msg = side.role() + " " + SummaryRow.shortSha(side) + ": build failed: "
+                String msg = side.role().label() + " " + SummaryRow.shortSha(side) + ": build failed: "
                         + Warnings.firstLine(side.build().failure());
                 return new Case(c.name(), name, seconds, Kind.ERROR, "BUILD_FAILED", msg, side.build().failure(), out);
             }
@@ -38,16 +38,28 @@ final class JUnitCases {
             return new Case(c.name(), name, seconds, Kind.SKIPPED, null, "not measured: the run ended before this cell",
                     null, out);
         }
-        return switch (v.verdict()) {
-            case REGRESSED -> new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(),
-                    "patch " + f.change(v.ratio()) + " vs parent: ratio " + f.ratio(v.ratio()) + " "
-                            + f.interval(v.ciLow(), v.ciHigh()) + ", fail threshold "
-                            + f.percent(settings.percent("verdict.fail_pct", 5), 1) + "; " + CpuTexts.line(f, v), out, out);
-            case NEWLY_FAILING, NOT_COMPARABLE -> new Case(c.name(), name, seconds, Kind.ERROR, v.verdict().name(),
+        // The kind follows the verdict's exit code: the one policy behind the exit code, the summary and the post.
+        return switch (v.verdict().exitCode()) {
+            case REGRESSION -> v.verdict() == Verdict.NEWLY_FAILING
+                    ? new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(), errorMessage(v.verdict(), cell),
+                            failures(cell), out)
+                    : new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(), "regressed: " + v.reason()
+                            + "; " + CpuTexts.line(f, v), out, out);
+            case ERROR -> new Case(c.name(), name, seconds, Kind.ERROR, v.verdict().name(),
                     errorMessage(v.verdict(), cell), failures(cell), out);
             case INCONCLUSIVE -> new Case(c.name(), name, seconds, Kind.SKIPPED, null, "inconclusive: " + reason(v, f),
                     null, out);
-            case IMPROVED, NO_CHANGE, FIXED -> new Case(c.name(), name, seconds, Kind.PASS, null, null, null, out);
+            case PASS -> new Case(c.name(), name, seconds, Kind.PASS, null, null, null, out);
+        };
+    }
+
+    /** The JUnit kind of a verdict: PASS passes, REGRESSION fails, INCONCLUSIVE is skipped, ERROR errs. */
+    static Kind kindOf(Verdict v) {
+        return switch (v.exitCode()) {
+            case PASS -> Kind.PASS;
+            case REGRESSION -> Kind.FAILURE;
+            case INCONCLUSIVE -> Kind.SKIPPED;
+            case ERROR -> Kind.ERROR;
         };
     }
 
@@ -102,13 +114,15 @@ final class JUnitCases {
         return out;
     }
 
-    /** Why a cell is inconclusive: the stats stage's notes, else its classic verdict and stop reason. */
+    /** Why a cell is inconclusive: the stats stage's reason and notes, and where it stopped. */
     private static String reason(VerdictRecord v, Formats f) {
-        if (!v.notes().isEmpty()) {
-            return String.join("; ", v.notes());
+        List<String> parts = new ArrayList<>();
+        if (v.reason() != null && !v.reason().isBlank()) {
+            parts.add(v.reason());
         }
-        return "ratio " + f.ratio(v.ratio()) + " " + f.interval(v.ciLow(), v.ciHigh()) + ", classic "
-                + v.classic() + (v.stopReason() == null ? "" : ", stopped: " + AdaptiveTexts.stop(v.stopReason()));
+        parts.addAll(v.notes());
+        return String.join("; ", parts) + (v.stopReason() == null ? "" : "; stopped: "
+                + AdaptiveTexts.stop(v.stopReason()));
     }
 
     private static String numbers(ComparisonRecord c, CellRecord cell, Formats f, String plannedMde) {
@@ -121,16 +135,19 @@ final class JUnitCases {
                 .append(v == null ? Formats.NONE : f.tps(v.patchTps())).append(" TPS\n");
         if (v != null) {
             b.append("ratio ").append(f.ratio(v.ratio())).append(' ').append(f.interval(v.ciLow(), v.ciHigh()))
-                    .append(" (").append(String.format(Locale.ROOT, "%.0f", v.confidence() * 100))
-                    .append("% CI), change ").append(f.change(v.ratio())).append('\n');
-            b.append("p-value ").append(f.pValue(v.pValue())).append(" (adjusted ").append(f.pValue(v.pAdjusted()))
+                    .append(" (").append(f.confidence(v.confidence()))
+                    .append(" CI), change ").append(f.change(v.ratio())).append('\n');
+            b.append("p-value ").append(v.tps() == null ? Formats.NONE : f.pValue(v.tps().pValue()))
+                    .append(" (adjusted ").append(v.tps() == null ? Formats.NONE : f.pValue(v.tps().pAdjusted()))
                     .append("), pairs ").append(v.pairsUsed()).append(", stopped: ")
                     .append(AdaptiveTexts.stop(v.stopReason())).append('\n');
             b.append(CpuTexts.line(f, v)).append('\n');
             b.append("MDE ").append(f.percent(v.mdePct(), 1)).append(" (from this run's spread); before measuring: ")
                     .append(plannedMde).append('\n');
-            b.append("verdict ").append(v.verdict()).append(" (classic ").append(v.classic()).append(")\n");
+            b.append("verdict ").append(v.verdict()).append(" (classic ").append(v.classic()).append("): ")
+                    .append(v.reason()).append('\n');
             v.notes().forEach(n -> b.append("note: ").append(n).append('\n'));
+            v.findings().forEach(n -> b.append("finding: ").append(n).append('\n'));
         }
         return b.toString();
     }

@@ -1,5 +1,6 @@
 package org.taf.runner.report;
 
+import java.util.List;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
@@ -40,6 +41,19 @@ record PostContext(RunRecord run, Messages m, Formats f, DefinitionSettings sett
     }
 
     /** Verdict name for the templates' message keys and CSS classes; NOT_MEASURED when undecided. */
+    /** What the post says under a verdict: why (the stats stage's reason), then its notes. */
+    static List<String> notesOf(org.taf.runner.results.VerdictRecord v) {
+        if (v == null) {
+            return List.of();
+        }
+        List<String> out = new java.util.ArrayList<>();
+        if (v.reason() != null && !v.reason().isBlank()) {
+            out.add(v.reason());
+        }
+        out.addAll(v.notes());
+        return out;
+    }
+
     static String verdictName(CellRecord cell) {
         return cell.verdict() == null ? "NOT_MEASURED" : cell.verdict().verdict().name();
     }

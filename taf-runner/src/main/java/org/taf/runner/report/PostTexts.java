@@ -11,7 +11,7 @@ import java.util.TreeSet;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.results.Verdict;
+import org.taf.runner.stats.Verdict;
 
 /**
  * The prose of a post made from its data when the definition gives none: a title, a summary
@@ -66,7 +66,7 @@ final class PostTexts {
                     .max(Comparator.comparingInt(CellRecord::threads)).orElseThrow();
             var v = cell.verdict();
             if (v == null || v.parentTps() == null || v.patchTps() == null) {
-                String why = v != null && !v.notes().isEmpty() ? v.notes().get(0)
+                String why = v != null && v.reason() != null && !v.reason().isBlank() ? v.reason()
                         : x.m().get("verdict." + PostContext.verdictName(cell));
                 out.add(x.m().get("highlight.missing", SummaryRow.labelOf(c), cell.workload(), cell.threads(), why));
                 continue;

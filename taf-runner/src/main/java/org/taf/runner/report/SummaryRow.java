@@ -6,7 +6,7 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.results.Verdict;
+import org.taf.runner.stats.Verdict;
 import org.taf.runner.results.VerdictRecord;
 
 /**

@@ -77,9 +77,8 @@ public final class SummaryWriter {
     }
 
     private static String ciHeader(List<SummaryRow> rows) {
-        List<Double> levels = rows.stream().filter(r -> r.verdict() != null).map(r -> r.verdict().confidence())
-                .distinct().toList();
-        return levels.size() == 1
-                ? "ratio [" + String.format(Locale.ROOT, "%.0f", levels.get(0) * 100) + "% CI]" : "ratio [CI]";
+        List<Double> levels = rows.stream().filter(r -> r.verdict() != null && r.verdict().tps() != null)
+                .map(r -> r.verdict().confidence()).distinct().toList();
+        return levels.size() == 1 ? "ratio [" + Formats.english().confidence(levels.get(0)) + " CI]" : "ratio [CI]";
     }
 }

@@ -70,7 +70,7 @@ public final class Warnings {
             String label = SummaryRow.labelOf(c);
             for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
                 if (SummaryRow.buildFailed(side)) {
-                    out.add(m.get("warning.build_failed", label, m.get("role." + side.role()),
+                    out.add(m.get("warning.build_failed", label, m.get("role." + side.role().label()),
                             SummaryRow.shortSha(side), firstLine(side.build().failure())));
                 } else if (side != null && side.build() != null && side.build().cached()) {
                     cached.add(SummaryRow.shortSha(side));
@@ -99,9 +99,8 @@ public final class Warnings {
                 if (cell.verdict() != null && cell.verdict().mdePct() != null && cell.verdict().mdePct() > failPct) {
                     lowPower.add(m.get("ref.mde", cellRef, f.percent(cell.verdict().mdePct(), 1)));
                 }
-                if (cell.verdict() != null && cell.verdict().cpu() != null
-                        && cell.verdict().cpu().disagreement() != null) {
-                    cpuDisagrees.add(m.get("warning.cpu_disagrees", cellRef, cell.verdict().cpu().disagreement()));
+                if (cell.verdict() != null) {
+                    cell.verdict().findings().forEach(x -> cpuDisagrees.add(m.get("warning.cpu_disagrees", cellRef, x)));
                 }
             }
         }

@@ -1,11 +1,11 @@
 package org.taf.runner.results;
 
 import java.util.Objects;
+import org.taf.runner.stats.StopReason;
 
 /**
  * What the adaptive loop did in a run: after the planned A/B pairs, undecided cells got more pairs
- * until decided, {@code stats.budget} was spent or {@code stats.max_pairs} was reached. Absent
- * (null) in runs written before the loop existed.
+ * until decided, {@code stats.budget} was spent or {@code stats.max_pairs} was reached.
  *
  * @param enabled          whether the loop could add pairs ({@code stats.max_pairs} above {@code measure.iterations})
  * @param maxPairs         {@code stats.max_pairs}: pairs per cell at most
@@ -16,11 +16,11 @@ import java.util.Objects;
  * @param extraPairs       A/B pairs measured beyond the planned ones, over all cells
  * @param level            the per-look level the adjusted p-values were compared with (smaller than
  *                         {@code stats.fdr} when the loop is enabled, so repeated looks stay honest)
- * @param stopReason       why the loop stopped, a {@code StopReason} name (PENDING when interrupted)
+ * @param stopReason       why the loop stopped (PENDING when interrupted)
  * @param why              one sentence: the loop's last decision, with budget and cell counts
  */
 public record AdaptiveRecord(boolean enabled, int maxPairs, long budgetSeconds, double spentSeconds,
-                             Double pairCostSeconds, int extraPairs, double level, String stopReason, String why) {
+                             Double pairCostSeconds, int extraPairs, double level, StopReason stopReason, String why) {
     public AdaptiveRecord {
         Objects.requireNonNull(stopReason, "stopReason");
         Objects.requireNonNull(why, "why");

@@ -1,6 +1,9 @@
 package org.taf.runner.results;
 
 import java.util.List;
+import java.util.Objects;
+import org.taf.runner.config.MeasureMode;
+import org.taf.runner.stats.CellKey;
 
 /**
  * One workload at one thread count of one comparison: both sides' iterations and the verdict.
@@ -9,17 +12,25 @@ import java.util.List;
  * @param threads  client threads
  * @param parent   the parent's iterations, in measurement order
  * @param patch    the patch's iterations, in measurement order
+ * @param mode     how its pairs were measured: RESTART (one window per engine start) or ALTERNATE
+ * @param windows  measured windows per engine start
  * @param verdict  the comparison of the two (null until computed)
  */
 public record CellRecord(String workload, int threads, List<IterationRecord> parent, List<IterationRecord> patch,
-                         VerdictRecord verdict) {
+                         MeasureMode mode, int windows, VerdictRecord verdict) {
     public CellRecord {
         parent = List.copyOf(parent);
         patch = List.copyOf(patch);
+        Objects.requireNonNull(mode, "mode");
+    }
+
+    /** The cell's identity. */
+    public CellKey key() {
+        return new CellKey(workload, threads);
     }
 
     /** This cell with its verdict. */
     public CellRecord withVerdict(VerdictRecord v) {
-        return new CellRecord(workload, threads, parent, patch, v);
+        return new CellRecord(workload, threads, parent, patch, mode, windows, v);
     }
 }

@@ -13,15 +13,16 @@ import java.util.List;
  * @param memoryBytes   total memory
  * @param os            operating system (PRETTY_NAME of /etc/os-release)
  * @param kernel        kernel release
- * @param jvm           the JVM that ran the engine (vendor, version)
+ * @param jvm           the JVM that ran TAF and its load generator (name, version)
+ * @param engineJvm     the JVM that ran the engine, its arguments and AOT cache
  * @param runtime       process or container
  * @param engineCpuset  CPUs the engine was pinned to ("" = not pinned)
  * @param clientCpuset  CPUs the load generator was pinned to ("" = not pinned)
  * @param cpufreq       the CPU frequency state achieved
  */
 public record EnvironmentRecord(String host, String cpuModel, int sockets, int cores, int threads, long memoryBytes,
-                                String os, String kernel, String jvm, String runtime, String engineCpuset,
-                                String clientCpuset, CpuFreqRecord cpufreq) {
+                                String os, String kernel, String jvm, EngineJvmRecord engineJvm, String runtime,
+                                String engineCpuset, String clientCpuset, CpuFreqRecord cpufreq) {
 
     /**
      * CPU frequency scaling as it was during the run.
@@ -46,12 +47,8 @@ public record EnvironmentRecord(String host, String cpuModel, int sockets, int c
      * @param maxKhz   scaling_max_freq (0 without cpufreq)
      * @param boost    on, off or unknown
      * @param status   {@code pinned}, {@code not pinned: <why>} (e.g. {@code not pinned: no cpufreq}) or
-     *                 {@code failed: <sysfs file and value>}; null in results written before it was recorded
+     *                 {@code failed: <sysfs file and value>}
      */
     public record CpuState(int cpu, String governor, long minKhz, long maxKhz, String boost, String status) {
-        /** A CPU state without a status, as results before format 1's status field have it. */
-        public CpuState(int cpu, String governor, long minKhz, long maxKhz, String boost) {
-            this(cpu, governor, minKhz, maxKhz, boost, null);
-        }
     }
 }

@@ -4,8 +4,9 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * One measured iteration of one side: a fresh engine on a fresh copy of the data, rested,
- * warmed up, measured. A failed iteration keeps its failure and whatever was measured before it.
+ * One engine start of one side: a fresh engine on a fresh copy of the data, rested, warmed up, and
+ * measured in one window (restart mode) or several (alternate mode). A failed iteration keeps its
+ * failure and whatever was measured before it.
  *
  * @param index          iteration number of this side, from 0
  * @param sequence       position in the run's measurement order (parent and patch interleaved)
@@ -18,23 +19,25 @@ import java.util.List;
  * @param flags          what makes this iteration suspect
  * @param failure        why it failed, or null
  * @param engineLog      path of the engine's log, kept with the results
- * @param engineCpu      the engine's CPU time over the measured window, or null (not measured, or a
- *                       file written before this field existed)
+ * @param engineCpu      the engine's CPU time over the measured windows, or null when it could not be read
+ * @param launchSeconds  from starting the engine until it answered the handshake, seconds (0 when unknown)
+ * @param windows        index in {@code samples} where each measured window begins: [0] for one window;
+ *                       in alternate mode one per window of this engine start
  */
 public record IterationRecord(int index, int sequence, Instant startedAt, String serverVersion, RestRecord rest,
                               WarmupRecord warmup, List<SampleRecord> samples, List<CpuPointRecord> cpu,
-                              List<IterationFlag> flags, String failure, String engineLog, EngineCpuRecord engineCpu) {
+                              List<IterationFlag> flags, String failure, String engineLog, EngineCpuRecord engineCpu,
+                              double launchSeconds, List<Integer> windows) {
     public IterationRecord {
         samples = List.copyOf(samples);
         cpu = List.copyOf(cpu);
         flags = List.copyOf(flags);
+        windows = windows == null || windows.isEmpty() ? List.of(0) : List.copyOf(windows);
     }
 
-    /** An iteration without an engine CPU reading. */
-    public IterationRecord(int index, int sequence, Instant startedAt, String serverVersion, RestRecord rest,
-                           WarmupRecord warmup, List<SampleRecord> samples, List<CpuPointRecord> cpu,
-                           List<IterationFlag> flags, String failure, String engineLog) {
-        this(index, sequence, startedAt, serverVersion, rest, warmup, samples, cpu, flags, failure, engineLog, null);
+    /** Seconds this start cost before measuring: launch, rest and warm-up. */
+    public double startSeconds() {
+        return launchSeconds + (rest == null ? 0 : rest.seconds()) + (warmup == null ? 0 : warmup.cutAtSeconds());
     }
 
     /** Transactions counted in the measured samples. */
@@ -76,7 +79,7 @@ public record IterationRecord(int index, int sequence, Instant startedAt, String
     /**
      * The warm-up under load.
      *
-     * @param mode     settle (until the CPU load settles), fixed, or none
+     * @param mode     tps (until the throughput settles), settle (until the CPU load settles), or none
      * @param settled  whether the CPU load settled
      * @param cutAtSeconds where the warm-up ended and measuring began
      * @param reason   why it ended there

@@ -4,23 +4,26 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * The noise of one workload x threads on one host, measured by {@code taf calibrate} from A/A
- * iterations (the parent against itself), one entry of {@code noise.json}.
+ * The noise of one workload x threads on one host, one entry of {@code noise.json}: the variance
+ * components of ln TPS and the cost of an engine start, measured by {@code taf calibrate} (A/A pairs)
+ * or by the latest run.
  *
- * @param hostFingerprint     stable id of the host (CPU model, cores, logical CPUs, memory, kernel)
- * @param host                the same facts, readable
- * @param workload            TAF's test name
- * @param threads             client threads
- * @param cvBetweenIterations SD of ln(steady-state TPS) between iterations, a fraction
- * @param cvWithinIteration   mean CV of the per-second TPS inside an iteration, a fraction
- * @param secondsPerIteration measured seconds per iteration
- * @param iterations          A/A iterations measured (both sides of the A/A pairs)
- * @param measuredAt          when
- * @param runId               the calibration run whose results.json holds the raw samples
+ * @param hostFingerprint stable id of the host (CPU model, cores, logical CPUs, memory, kernel)
+ * @param host            the same facts, readable
+ * @param workload        TAF's test name
+ * @param threads         client threads
+ * @param betweenSd       SD of ln TPS between engine starts beyond the samples' own noise (about a CV)
+ * @param withinSd        SD of ln TPS of one sample within a start
+ * @param sampleSeconds   length of a sample ({@code workload.report_interval}), seconds
+ * @param samplesPerStart measured samples per start
+ * @param starts          engine starts measured
+ * @param startSeconds    mean cost of a start (launch, rest, warm-up), seconds
+ * @param measuredAt      when
+ * @param runId           the run whose results.json holds the raw samples
  */
-public record NoiseRecord(String hostFingerprint, String host, String workload, int threads,
-                          double cvBetweenIterations, double cvWithinIteration, int secondsPerIteration,
-                          int iterations, Instant measuredAt, String runId) {
+public record NoiseRecord(String hostFingerprint, String host, String workload, int threads, double betweenSd,
+                          double withinSd, double sampleSeconds, int samplesPerStart, int starts,
+                          double startSeconds, Instant measuredAt, String runId) {
     public NoiseRecord {
         Objects.requireNonNull(hostFingerprint, "hostFingerprint");
         Objects.requireNonNull(workload, "workload");

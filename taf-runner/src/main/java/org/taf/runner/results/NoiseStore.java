@@ -13,13 +13,13 @@ import org.taf.runner.sys.AtomicWrite;
 import java.util.List;
 
 /**
- * Reads and updates {@code noise.json}: the noise {@code taf calibrate} measured, per host
+ * Reads and updates {@code noise.json}: the noise {@code taf calibrate} and runs measured, per host
  * fingerprint and workload x threads. Written atomically (temp file + rename, as results.json);
  * concurrent calibrations are serialized by a lock file beside it, so neither loses the other's entries.
  */
 public final class NoiseStore {
     /** The version this TAF writes and reads. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
     /** The file in the results directory. */
     public static final String FILE_NAME = "noise.json";
 
@@ -47,9 +47,14 @@ public final class NoiseStore {
             throw new ResultsException(file + " is not a TAF noise file (no format_version)");
         }
         int version = tree.get("format_version").asInt();
+        if (version == 1) {
+            // Format 1 stored one spread per iteration, not variance components: it cannot plan a design, and
+            // the next run (or taf calibrate) measures and stores this host's noise again.
+            return NoiseFile.empty();
+        }
         if (version != FORMAT_VERSION) {
             throw new ResultsException(file + " has format_version " + version + "; this TAF reads version "
-                    + FORMAT_VERSION + ": delete it and run taf calibrate again");
+                    + FORMAT_VERSION + ": use a newer TAF, or delete it and run taf calibrate again");
         }
         try {
             return JSON.treeToValue(tree, NoiseFile.class);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -15,11 +16,14 @@ import org.taf.runner.sys.AtomicWrite;
 /**
  * Reads and writes {@code results.json}: snake_case JSON with a {@code format_version}, written
  * atomically (a temporary file beside it, synced, then renamed over), so a reader or a crash
- * never sees half a file. A file of another format version is refused with what to do.
+ * never sees half a file. An older format is upgraded on reading ({@link FormatUpgrade}); a newer one
+ * is refused with what to do.
  */
 public final class ResultsStore {
     /** The version this TAF writes and reads; bump it on any change to the record tree. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
+    /** How today's verdicts are judged, as records name it. */
+    public static final String ANALYSIS = FormatUpgrade.Analysis.PAIRED;
     /** The results file in a run's directory. */
     public static final String FILE_NAME = "results.json";
 
@@ -63,14 +67,12 @@ public final class ResultsStore {
             throw new ResultsException(file + " is not a TAF results file (no format_version)");
         }
         int version = tree.get("format_version").asInt();
-        if (version != FORMAT_VERSION) {
-            throw new ResultsException(file + " has format_version " + version + "; this TAF reads version "
-                    + FORMAT_VERSION + (version < FORMAT_VERSION
-                    ? ": re-run the test definition, or use the TAF release that wrote it"
-                    : ": use a newer TAF to read it"));
+        if (version < 1 || version > FORMAT_VERSION) {
+            throw new ResultsException(file + " has format_version " + version + "; this TAF reads versions 1 to "
+                    + FORMAT_VERSION + (version > FORMAT_VERSION ? ": use a newer TAF to read it" : ""));
         }
         try {
-            return JSON.treeToValue(tree, RunRecord.class);
+            return JSON.treeToValue(FormatUpgrade.toCurrent((ObjectNode) tree, version), RunRecord.class);
         } catch (JsonProcessingException e) {
             throw new ResultsException(file + " does not match format_version " + version + ": "
                     + e.getOriginalMessage(), e);

@@ -3,6 +3,7 @@ package org.taf.runner.results;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import org.taf.runner.ExitCode;
 
 /**
  * One run of TAF: what was asked, where it ran, and everything measured. Failed builds and failed
@@ -22,14 +23,14 @@ import java.util.Objects;
  * @param comparisons   the comparisons, in definition order
  * @param warnings      problems computed from the data (not settled, high noise, cached builds...)
  * @param plannedMde    per workload x threads, the MDE computed before measuring from stored noise
- *                      (empty in older files)
- * @param adaptive      what the adaptive loop did (null in older files and before the planned pairs end)
+ * @param adaptive      what the adaptive loop did (null before the planned pairs end)
+ * @param judgement     the rules the verdicts were judged by (null until judged)
  */
 public record RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
                         Instant finishedAt, RunStatus status, String failure, String runnerVersion,
                         DefinitionRecord definition, EnvironmentRecord environment,
                         List<ComparisonRecord> comparisons, List<String> warnings, List<PlannedMdeRecord> plannedMde,
-                        AdaptiveRecord adaptive) {
+                        AdaptiveRecord adaptive, JudgementRecord judgement) {
     public RunRecord {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(status, "status");
@@ -38,25 +39,44 @@ public record RunRecord(int formatVersion, String runId, String name, String com
         plannedMde = plannedMde == null ? List.of() : List.copyOf(plannedMde);
     }
 
-    /** A record without planned MDE and adaptive loop (as written before they existed). */
-    public RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
-                     Instant finishedAt, RunStatus status, String failure, String runnerVersion,
-                     DefinitionRecord definition, EnvironmentRecord environment,
-                     List<ComparisonRecord> comparisons, List<String> warnings) {
-        this(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure, runnerVersion, definition,
-                environment, comparisons, warnings, List.of(), null);
-    }
 
     /** This record with other comparisons (e.g. judged ones), everything else kept. */
     public RunRecord withComparisons(List<ComparisonRecord> newComparisons) {
         return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
-                runnerVersion, definition, environment, newComparisons, warnings, plannedMde, adaptive);
+                runnerVersion, definition, environment, newComparisons, warnings, plannedMde, adaptive, judgement);
     }
 
     /** This record with the adaptive loop's account. */
     public RunRecord withAdaptive(AdaptiveRecord newAdaptive) {
         return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
-                runnerVersion, definition, environment, comparisons, warnings, plannedMde, newAdaptive);
+                runnerVersion, definition, environment, comparisons, warnings, plannedMde, newAdaptive, judgement);
+    }
+
+    /** This record judged: its comparisons with verdicts and the rules they were judged by. */
+    public RunRecord judged(List<ComparisonRecord> judgedComparisons, JudgementRecord rules) {
+        return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
+                runnerVersion, definition, environment, judgedComparisons, warnings, plannedMde, adaptive, rules);
+    }
+
+    /**
+     * The exit code this run calls for, the one policy behind the process exit code, the JUnit XML, the
+     * summary and the post: ERROR unless it completed, or when a cell has no verdict or a side's build
+     * failed; else the worst of its cells' verdicts ({@link org.taf.runner.stats.Verdict#exitCode()}).
+     */
+    public ExitCode exitCode() {
+        if (status != RunStatus.COMPLETED) {
+            return ExitCode.ERROR;
+        }
+        ExitCode worst = ExitCode.PASS;
+        for (ComparisonRecord c : comparisons) {
+            if (c.parent() == null || c.patch() == null) {
+                return ExitCode.ERROR;
+            }
+            for (CellRecord cell : c.cells()) {
+                worst = ExitCode.worst(worst, cell.verdict() == null ? ExitCode.ERROR : cell.verdict().verdict().exitCode());
+            }
+        }
+        return worst;
     }
 
     /** How a run ended. */

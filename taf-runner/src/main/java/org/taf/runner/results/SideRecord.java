@@ -1,13 +1,14 @@
 package org.taf.runner.results;
 
 import java.time.Instant;
+import org.taf.runner.config.Role;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * One side of a comparison: a commit (or a parent plus a diff), its build and the engine settings.
  *
- * @param role           "parent" or "patch"
+ * @param role           parent or patch
  * @param revision       the revision as written in the definition
  * @param commit         the commit it resolved to
  * @param treeId         the materialized tree (the sha, or parent+diff hash)
@@ -15,7 +16,7 @@ import java.util.TreeMap;
  * @param engineSettings engine variables set for this side
  * @param build          how its engine was built
  */
-public record SideRecord(String role, String revision, CommitRecord commit, String treeId, String patchDiff,
+public record SideRecord(Role role, String revision, CommitRecord commit, String treeId, String patchDiff,
                          Map<String, String> engineSettings, BuildRecord build) {
     public SideRecord {
         engineSettings = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(engineSettings));

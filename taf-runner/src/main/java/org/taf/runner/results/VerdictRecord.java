@@ -1,44 +1,122 @@
 package org.taf.runner.results;
 
 import java.util.List;
+import java.util.Objects;
+import org.taf.runner.stats.ClassicOutcome;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.StopReason;
+import org.taf.runner.stats.Verdict;
 
 /**
- * The statistics of one cell, computed by the stats stage from the iterations (never by the
- * outputs). Nullable numbers are absent when the data cannot give them (e.g. one iteration).
+ * The judgement of one cell, computed by the stats stage from its A/B pairs (never by the outputs).
+ * Nullable numbers are absent when the data cannot give them.
  *
- * @param verdict        the verdict
- * @param classic        TAF's classic verdict on the median ratio: PASS, WARNING, FAIL or GAIN
- * @param parentTps      steady-state TPS of the parent (median of iteration medians)
- * @param patchTps       steady-state TPS of the patch
- * @param ratio          patch / parent
- * @param ciLow          lower end of the ratio's confidence interval
- * @param ciHigh         upper end
- * @param confidence     the interval's confidence, e.g. 0.95
- * @param pValue         the rank test's p-value
- * @param pAdjusted      the p-value adjusted over all cells of the run (Benjamini-Hochberg)
- * @param pairsUsed      A/B iteration pairs that went into the verdict
- * @param stopReason     why measuring stopped ("planned iterations", "decided", "budget spent")
- * @param mdePct         smallest change in percent this cell could detect
- * @param parentCpuPerTx engine CPU milliseconds per transaction, parent
- * @param patchCpuPerTx  engine CPU milliseconds per transaction, patch
- * @param notes          what a reader must know: excluded iterations and why, warnings
- * @param cpu            engine CPU time per transaction compared, or null (no CPU readings, or a file
- *                       written before this field existed)
+ * @param verdict       the verdict, decided by the gating metrics
+ * @param reason        one sentence: why, with the numbers
+ * @param analysis      how it was judged, e.g. "paired t over A/B pairs" (format 1 files: "unpaired ...")
+ * @param classic       TAF's classic verdict on the median TPS ratio, or null without data
+ * @param metrics       every judged metric, TPS first; empty when a side failed
+ * @param measuredPairs A/B pairs measured (flagged and failed ones included)
+ * @param level         the level adjusted p-values were compared with: the FDR or the per-look level
+ * @param stopReason    why no more pairs were added
+ * @param mdePct        the smallest TPS drop in percent this cell could detect, or null
+ * @param variance      the noise of this cell's engine starts, or null when not estimable
+ * @param notes         what a reader must know: excluded iterations and why, warnings
+ * @param findings      what the metrics say beside the verdict (a metric that moved without deciding it,
+ *                      TPS and CPU per transaction pointing at waits)
  */
-public record VerdictRecord(Verdict verdict, String classic, Double parentTps, Double patchTps, Double ratio,
-                            Double ciLow, Double ciHigh, double confidence, Double pValue, Double pAdjusted,
-                            int pairsUsed, String stopReason, Double mdePct, Double parentCpuPerTx,
-                            Double patchCpuPerTx, List<String> notes, CpuVerdictRecord cpu) {
+public record VerdictRecord(Verdict verdict, String reason, String analysis, ClassicOutcome classic,
+                            List<MetricRecord> metrics, int measuredPairs, double level, StopReason stopReason,
+                            Double mdePct, VarianceRecord variance, List<String> notes, List<String> findings) {
     public VerdictRecord {
+        Objects.requireNonNull(verdict, "verdict");
+        metrics = List.copyOf(metrics);
         notes = List.copyOf(notes);
+        findings = List.copyOf(findings);
     }
 
-    /** A verdict without the CPU comparison. */
-    public VerdictRecord(Verdict verdict, String classic, Double parentTps, Double patchTps, Double ratio,
-                         Double ciLow, Double ciHigh, double confidence, Double pValue, Double pAdjusted,
-                         int pairsUsed, String stopReason, Double mdePct, Double parentCpuPerTx,
-                         Double patchCpuPerTx, List<String> notes) {
-        this(verdict, classic, parentTps, patchTps, ratio, ciLow, ciHigh, confidence, pValue, pAdjusted, pairsUsed,
-                stopReason, mdePct, parentCpuPerTx, patchCpuPerTx, notes, null);
+    /** The metric's record, or null when it was not judged. */
+    public MetricRecord metric(Metric m) {
+        return metrics.stream().filter(r -> r.metric() == m).findFirst().orElse(null);
+    }
+
+    /** TPS, or null (a failed cell). */
+    public MetricRecord tps() {
+        return metric(Metric.TPS);
+    }
+
+    /** The parent's TPS, or null. */
+    public Double parentTps() {
+        return tps() == null ? null : tps().parent();
+    }
+
+    /** The patch's TPS, or null. */
+    public Double patchTps() {
+        return tps() == null ? null : tps().patch();
+    }
+
+    /** Patch / parent TPS, or null. */
+    public Double ratio() {
+        return tps() == null ? null : tps().ratio();
+    }
+
+    /** Lower end of the TPS ratio's interval, or null. */
+    public Double ciLow() {
+        return tps() == null ? null : tps().ciLow();
+    }
+
+    /** Upper end, or null. */
+    public Double ciHigh() {
+        return tps() == null ? null : tps().ciHigh();
+    }
+
+    /** The TPS interval's confidence, or NaN without TPS. */
+    public double confidence() {
+        return tps() == null ? Double.NaN : tps().confidence();
+    }
+
+    /** A/B pairs in the TPS comparison (0 without). */
+    public int pairsUsed() {
+        return tps() == null ? 0 : tps().pairs();
+    }
+
+    /**
+     * One metric of the cell.
+     *
+     * @param metric     what was compared
+     * @param parent     the parent's level (TPS; CPU microseconds per transaction)
+     * @param patch      the patch's level
+     * @param ratio      patch / parent: geometric mean of the per-pair ratios
+     * @param ciLow      lower end of the ratio's interval, or null
+     * @param ciHigh     upper end, or null
+     * @param confidence the interval's confidence
+     * @param pValue     the test's two-sided p-value, or null
+     * @param pAdjusted  Benjamini-Hochberg adjusted over the comparison's metrics and cells, or null
+     * @param pairs      A/B pairs it comes from
+     * @param sdLog      SD of the per-pair log-ratios, or null below 2 pairs
+     * @param change     BETTER, WORSE, SAME or UNKNOWN
+     * @param gates      whether it may decide the verdict ({@code verdict.metrics})
+     */
+    public record MetricRecord(Metric metric, double parent, double patch, double ratio, Double ciLow, Double ciHigh,
+                               double confidence, Double pValue, Double pAdjusted, int pairs, Double sdLog,
+                               org.taf.runner.stats.Change change, boolean gates) {
+        public MetricRecord {
+            Objects.requireNonNull(metric, "metric");
+            Objects.requireNonNull(change, "change");
+        }
+    }
+
+    /**
+     * The noise of a cell's engine starts (ln TPS, both sides pooled; Kalibera and Jones's levels).
+     *
+     * @param withinSd         SD of one sample within a start (about a CV)
+     * @param betweenSd        SD between starts beyond what the samples explain; 0 when truncated
+     * @param betweenTruncated whether the raw between-start estimate was negative
+     * @param starts           engine starts it comes from
+     * @param samples          samples over all starts
+     * @param startSeconds     mean cost of an engine start (launch, rest, warm-up), seconds, or null
+     */
+    public record VarianceRecord(double withinSd, double betweenSd, boolean betweenTruncated, int starts,
+                                 int samples, Double startSeconds) {
     }
 }

@@ -9,10 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.ComparisonRecord;
-import org.taf.runner.stats.AdaptiveDecision;
 import org.taf.runner.stats.AdaptiveProgress;
 import org.taf.runner.stats.CellKey;
-import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.Statistics;
 import org.taf.runner.stats.StatsOptions;
@@ -28,7 +26,7 @@ import org.taf.runner.stats.StopReason;
  *
  * <p>Every look uses {@code Statistics.evaluate} with an {@link AdaptiveProgress}, so the
  * adjusted p-values are compared with the per-look level that keeps the false-alarm rate over all
- * looks at {@code stats.fdr}; {@link Judgement} makes the final look with the same progress.
+ * looks at {@code stats.fdr}; the last look is the run's verdicts.
  * Time is measured with the injected clock, so tests drive the loop with a fake one.
  */
 final class AdaptiveLoop {
@@ -65,52 +63,47 @@ final class AdaptiveLoop {
     }
 
     /**
-     * Runs the loop; {@code account} receives the record after every pair (so an interrupted run
-     * keeps it) and the final one is returned.
+     * Runs the loop and returns its last look, one {@link RunStatistics} per comparison: the run's
+     * verdicts. {@code account} receives the loop's record after every pair (so an interrupted run
+     * keeps it) and at the end.
      *
-     * @param m            the cells and how to measure a pair
-     * @param measuredCost wall time of the planned measurements
+     * @param m             the cells and how to measure a pair
+     * @param allowed       false for a run that measures its planned pairs only ({@code taf calibrate})
+     * @param measuredCost  wall time of the planned measurements
      * @param measuredPairs A/B pairs (of one cell) that took {@code measuredCost}; 0 if none
-     * @param account      receives the record as it stands
+     * @param account       receives the record as it stands
      */
-    AdaptiveRecord run(Measurements m, Duration measuredCost, int measuredPairs,
-                       java.util.function.Consumer<AdaptiveRecord> account) {
-        if (!enabled()) {
+    List<RunStatistics> run(Measurements m, boolean allowed, Duration measuredCost, int measuredPairs,
+                            java.util.function.Consumer<AdaptiveRecord> account) {
+        if (!allowed || !enabled()) {
             // No look will follow: the verdicts are made at the plain FDR, and say why they stopped.
-            List<AdaptiveDecision> decisions = m.comparisons().stream()
-                    .map(c -> Statistics.evaluate(Judgement.samples(c), options).next()).toList();
+            List<RunStatistics> looks = m.comparisons().stream()
+                    .map(c -> Statistics.evaluate(Judgement.samples(c), options)).toList();
             AdaptiveRecord r = new AdaptiveRecord(false, options.maxPairs(), options.budget().toSeconds(), 0, null, 0,
-                    options.fdr(), runStop(decisions).name(), String.format(Locale.ROOT,
-                    "no adaptive loop: stats.max_pairs (%d) is not above measure.iterations (%d)",
-                    options.maxPairs(), plannedPairs));
+                    options.fdr(), runStop(looks), !allowed ? "no adaptive loop: planned pairs only"
+                    : String.format(Locale.ROOT, "no adaptive loop: stats.max_pairs (%d) is not above"
+                            + " measure.iterations (%d)", options.maxPairs(), plannedPairs));
             account.accept(r);
-            return r;
+            return looks;
         }
         PairCost cost = new PairCost(measuredCost, measuredPairs);
         Duration spent = Duration.ZERO;
         int extra = 0;
-        AdaptiveRecord record;
         while (true) {
             boolean added = false;
-            List<AdaptiveDecision> decisions = new ArrayList<>();
-            double level = options.fdr();
+            List<RunStatistics> looks = new ArrayList<>();
+            double level = options.level(true);
             List<ComparisonRecord> comparisons = m.comparisons();
             for (int c = 0; c < comparisons.size(); c++) {
                 AdaptiveProgress progress = new AdaptiveProgress(spent, cost.perPair());
                 RunStatistics s = Statistics.evaluate(Judgement.samples(comparisons.get(c)), options, progress);
-                level = s.cells().stream().mapToDouble(CellVerdict::level).findFirst().orElse(level);
-                decisions.add(s.next());
+                looks.add(s);
                 if (s.next().addPair()) {
                     out.printf("taf: adaptive (%s): %s%n", comparisons.get(c).name(), s.next().why());
                 }
                 for (CellKey k : s.next().addPairTo()) {
                     if (spent.plus(cost.perPair()).compareTo(options.budget()) > 0) {
                         break; // the pair could not finish inside the budget
-                    }
-                    if (measuredPairs(comparisons.get(c), k) >= options.maxPairs()) {
-                        // The stats stage counts included pairs; failed or excluded iterations do not
-                        // count there, but a cell never gets more than stats.max_pairs measured pairs.
-                        continue;
                     }
                     Instant t0 = clock.instant();
                     account.accept(record(spent, cost, extra, level, StopReason.PENDING,
@@ -124,48 +117,41 @@ final class AdaptiveLoop {
                 }
             }
             if (!added) {
-                record = record(spent, cost, extra, level, runStop(decisions), why(decisions));
-                break;
+                AdaptiveRecord record = record(spent, cost, extra, level, runStop(looks), why(looks));
+                out.printf("taf: adaptive loop: %d extra pair(s) in %ds; %s%n", extra,
+                        Math.round(spent.toMillis() / 1000.0), record.why());
+                account.accept(record);
+                return looks;
             }
         }
-        out.printf("taf: adaptive loop: %d extra pair(s) in %ds; %s%n", extra, Math.round(spent.toMillis() / 1000.0),
-                record.why());
-        account.accept(record);
-        return record;
-    }
-
-    private static int measuredPairs(ComparisonRecord c, CellKey k) {
-        return c.cells().stream().filter(x -> x.workload().equals(k.workload()) && x.threads() == k.threads())
-                .mapToInt(x -> Math.min(x.parent().size(), x.patch().size())).findFirst().orElse(0);
     }
 
     private AdaptiveRecord record(Duration spent, PairCost cost, int extra, double level, StopReason stop,
                                   String why) {
         return new AdaptiveRecord(true, options.maxPairs(), options.budget().toSeconds(), spent.toMillis() / 1000.0,
-                cost.perPair().toMillis() / 1000.0, extra, level, stop.name(), why);
+                cost.perPair().toMillis() / 1000.0, extra, level, stop, why);
     }
 
     /**
      * The run's stop reason: the most limiting of the comparisons' (as the stats stage orders them). A
-     * comparison still PENDING when no pair was added has a cell at {@code stats.max_pairs} measured
-     * pairs that the stats stage counts fewer of (failed or excluded iterations): MAX_PAIRS.
+     * comparison still PENDING when no pair was added could not pay for its next pair: BUDGET_SPENT.
      */
-    private static StopReason runStop(List<AdaptiveDecision> decisions) {
-        if (decisions.stream().anyMatch(d -> d.runStop() == StopReason.PENDING)) {
-            return decisions.stream().anyMatch(d -> d.runStop() == StopReason.BUDGET_SPENT)
-                    ? StopReason.BUDGET_SPENT : StopReason.MAX_PAIRS;
+    private static StopReason runStop(List<RunStatistics> looks) {
+        List<StopReason> stops = looks.stream().map(s -> s.next().runStop()).toList();
+        if (stops.contains(StopReason.PENDING)) {
+            return StopReason.BUDGET_SPENT;
         }
         for (StopReason r : List.of(StopReason.BUDGET_SPENT, StopReason.PLANNED_ONLY, StopReason.MAX_PAIRS,
                 StopReason.BETWEEN_THRESHOLDS)) {
-            if (decisions.stream().anyMatch(d -> d.runStop() == r)) {
+            if (stops.contains(r)) {
                 return r;
             }
         }
         return StopReason.DECIDED;
     }
 
-    private static String why(List<AdaptiveDecision> decisions) {
-        return String.join("; ", decisions.stream().map(AdaptiveDecision::why).toList());
+    private static String why(List<RunStatistics> looks) {
+        return String.join("; ", looks.stream().map(s -> s.next().why()).toList());
     }
 
     /**

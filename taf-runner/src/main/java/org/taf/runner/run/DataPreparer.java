@@ -8,48 +8,62 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.taf.runner.config.EngineSettings;
-import org.taf.runner.config.LaunchSettings;
+import org.taf.runner.config.TestDefinition;
 import org.taf.runner.git.AtomicCacheDir;
+import org.taf.runner.launch.DataDirectories;
 import org.taf.runner.launch.EngineCommands;
 import org.taf.runner.launch.EngineRuntime;
+import org.taf.runner.launch.JavaVersion;
+import org.taf.runner.launch.LaunchException;
 import org.taf.runner.launch.LaunchSpec;
 import org.taf.runner.launch.PortFinder;
 import org.taf.runner.launch.RunningEngine;
 import org.taf.runner.workload.ConnectionSettings;
 import org.taf.runner.workload.DataLoader;
 import org.taf.runner.workload.DataSpec;
+import org.taf.runner.workload.LoadGenerator;
+import org.taf.runner.workload.SampleListener;
+import org.taf.runner.workload.Workload;
 
 /**
- * Prepares sysbench's tables once per (build, data spec, page size) with the side's own engine,
- * stops it cleanly, and keeps the datadir as a template under {@code <cache>/data/}; every
- * iteration then starts on a fresh copy. A build of another commit gets its own template, since
- * the on-disk format may differ between commits.
+ * What every engine start of a build begins from, made once per build and cached under
+ * {@code cache.dir}: the datadir template (sysbench's tables, prepared with the side's own engine and
+ * stopped cleanly; every start runs on a fresh copy), and with {@code launch.aot_cache} the engine's
+ * ahead-of-time cache (JDK 25+, JEP 514/515): one training run on a copy of the template under each
+ * of the definition's workloads, whose exit writes the classes and method profiles a fresh JVM then
+ * starts from, so the JIT compiles sooner. A build of another commit gets its own of both, since the
+ * on-disk format and the classes may differ between commits.
  */
 final class DataPreparer {
-    private final Path cacheDir;
+    /** The cache file inside its directory. */
+    static final String AOT_FILE = "engine.aot";
+
+    private final TestDefinition def;
     private final EngineRuntime runtime;
-    private final LaunchSettings launch;
+    private final StageOptions stages;
     private final PrintStream log;
 
-    DataPreparer(Path cacheDir, EngineRuntime runtime, LaunchSettings launch, PrintStream log) {
-        this.cacheDir = cacheDir;
+    DataPreparer(TestDefinition def, EngineRuntime runtime, StageOptions stages, PrintStream log) {
+        this.def = def;
         this.runtime = runtime;
-        this.launch = launch;
+        this.stages = stages;
         this.log = log;
     }
 
     /** The template datadir for this side and data; made on first use. */
-    Path template(PreparedSide side, DataSpec data, ConnectionSettings account) {
+    Path template(PreparedSide side, DataSpec data) {
         EngineSettings engine = side.side().engine();
         String pageSize = engine.asMap().getOrDefault("innodb_page_size", "default");
         String key = sha256(side.build().cacheKey() + "|" + data.cacheKey() + "|page=" + pageSize).substring(0, 20);
-        Path dir = cacheDir.resolve("data").resolve(key);
+        Path dir = def.cacheDir().resolve("data").resolve(key);
         try {
-            boolean cached = AtomicCacheDir.createOnce(dir, tmp -> load(side, data, account, tmp));
+            boolean cached = AtomicCacheDir.createOnce(dir, tmp -> load(side, data, tmp));
             log.printf("taf: %-28s data %s %s%n", side.side().describe(), data.cacheKey(), cached ? "(cached)" : "prepared");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare data in " + dir, e);
@@ -57,17 +71,60 @@ final class DataPreparer {
         return dir.resolve("datadir");
     }
 
-    private void load(PreparedSide side, DataSpec data, ConnectionSettings account, Path tmp) throws IOException {
-        Path datadir = Files.createDirectories(tmp.resolve("datadir"));
-        int port = launch.port() == 0 ? PortFinder.freePort() : launch.port();
-        TreeMap<String, String> vars = new TreeMap<>(side.side().engine().asMap());
-        var cmd = EngineCommands.tafEngine(launch.java(), launch.jvmArgs(), side.build().artifact(), datadir, port,
-                tmp.resolve("engine.pid"), tmp.resolve("prepare.log"), vars);
-        LaunchSpec spec = new LaunchSpec(cmd, tmp, new TreeMap<>(), port, datadir, tmp.resolve("prepare.log"),
-                launch.startupTimeout(), launch.shutdownTimeout(), Optional.empty());
+    /**
+     * The engine JVM's arguments for this side: {@code launch.jvm_args}, and with {@code launch.aot_cache}
+     * the cache of this build (trained now on first use).
+     */
+    List<String> jvmArgs(PreparedSide side, Path template) {
+        List<String> args = new ArrayList<>(def.launch().jvmArgs());
+        if (def.launch().aotCache()) {
+            args.add("-XX:AOTCache=" + aotCache(side, template));
+        }
+        return List.copyOf(args);
+    }
+
+    /** The AOT cache of this build, JVM and workloads; trained on first use. */
+    private Path aotCache(PreparedSide side, Path template) {
+        JavaVersion v = JavaVersion.of(def.launch().java());
+        String key = sha256(side.build().cacheKey() + "|" + template + "|" + def.launch().java() + "|" + v.line() + "|"
+                + def.launch().jvmArgs() + "|" + def.workload().tests() + "|" + def.workload().maxThreads() + "|"
+                + def.launch().aotTraining()).substring(0, 20);
+        Path dir = def.cacheDir().resolve("aot").resolve(key);
+        try {
+            boolean cached = AtomicCacheDir.createOnce(dir, tmp -> train(side, template, tmp));
+            log.printf("taf: %-28s AOT cache %s%n", side.side().describe(), cached ? "(cached)" : "trained");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot train the AOT cache in " + dir, e);
+        }
+        return dir.resolve(AOT_FILE);
+    }
+
+    private void train(PreparedSide side, Path template, Path tmp) throws IOException {
+        Path data = DataDirectories.copyTemplate(template, tmp.resolve("data"));
+        List<String> args = new ArrayList<>(def.launch().jvmArgs());
+        args.add("-XX:AOTCacheOutput=" + tmp.resolve(AOT_FILE));
+        LaunchSpec spec = spec(side, args, data, tmp, "training.log");
         try (RunningEngine engine = runtime.start(spec)) {
-            ConnectionSettings c = new ConnectionSettings("127.0.0.1", port, account.user(), account.password(),
-                    account.database());
+            for (Workload w : def.workload().tests()) {
+                new LoadGenerator(stages.workloadOn(engine.port()), null).run(w, def.workload().maxThreads(),
+                        def.launch().aotTraining(), SampleListener.NONE);
+            }
+            engine.stop(); // the JVM writes the cache as it exits
+        } finally {
+            DataDirectories.delete(tmp.resolve("data"));
+            Files.deleteIfExists(tmp.resolve("engine.pid"));
+        }
+        if (!Files.isRegularFile(tmp.resolve(AOT_FILE))) {
+            throw new LaunchException("the AOT training run of " + side.side().describe() + " wrote no cache "
+                    + tmp.resolve(AOT_FILE) + "; see " + tmp.resolve("training.log"));
+        }
+    }
+
+    private void load(PreparedSide side, DataSpec data, Path tmp) throws IOException {
+        Path datadir = Files.createDirectories(tmp.resolve("datadir"));
+        LaunchSpec spec = spec(side, def.launch().jvmArgs(), datadir, tmp, "prepare.log");
+        try (RunningEngine engine = runtime.start(spec)) {
+            ConnectionSettings c = stages.workloadOn(engine.port()).connection();
             DataLoader loader = new DataLoader(c);
             loader.ensureDatabase();
             loader.prepare(data, Math.min(data.tables(), Runtime.getRuntime().availableProcessors()));
@@ -76,6 +133,14 @@ final class DataPreparer {
         Files.deleteIfExists(tmp.resolve("engine.pid"));
         Files.writeString(tmp.resolve("data.txt"), "data " + data.cacheKey() + "\nbuild " + side.build().cacheKey()
                 + "\nprepared by " + side.tree().label() + "\n", StandardCharsets.UTF_8);
+    }
+
+    private LaunchSpec spec(PreparedSide side, List<String> jvmArgs, Path datadir, Path dir, String logName) {
+        int port = def.launch().port() == 0 ? PortFinder.freePort() : def.launch().port();
+        var cmd = EngineCommands.tafEngine(def.launch().java(), jvmArgs, side.build().artifact(), datadir, port,
+                dir.resolve("engine.pid"), dir.resolve(logName), new TreeMap<>(side.side().engine().asMap()));
+        return new LaunchSpec(cmd, dir, new TreeMap<>(), port, datadir, dir.resolve(logName),
+                def.launch().startupTimeout(), def.launch().shutdownTimeout(), Optional.empty());
     }
 
     private static String sha256(String s) {

@@ -13,7 +13,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.taf.runner.TafException;
+import org.taf.runner.config.MeasureMode;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.config.WarmupSignal;
 import org.taf.runner.launch.DataDirectories;
 import org.taf.runner.launch.EngineCommands;
 import org.taf.runner.launch.EngineRuntime;
@@ -28,24 +30,31 @@ import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.IterationRecord.RestRecord;
 import org.taf.runner.results.IterationRecord.WarmupRecord;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.warmup.CpuPoint;
 import org.taf.runner.sys.HostCpu;
 import org.taf.runner.sys.ProcessCpuSampler;
+import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
+import org.taf.runner.warmup.CpuPoint;
 import org.taf.runner.warmup.RestDetector;
 import org.taf.runner.warmup.RestTrace;
 import org.taf.runner.warmup.SettleTrace;
-import org.taf.runner.sys.Sleeper;
-import org.taf.runner.sys.Ticker;
+import org.taf.runner.warmup.TpsSettle;
 import org.taf.runner.warmup.Warmup;
 import org.taf.runner.workload.LoadGenerator;
+import org.taf.runner.workload.Workload;
 
 /**
- * One measurement: a fresh engine on a fresh copy of the prepared data; wait until its CPU rests;
- * warm up under load (warmup.threads connections) until its CPU load settles; then measure for
- * {@code measure.duration} with the cell's thread count; stop the engine and keep its log.
- * Failures after the engine started are recorded in the iteration, not thrown.
+ * One A/B pair: an engine start of each side, each on a fresh copy of the prepared data, rested
+ * until its CPU is idle and warmed up under load until it settles; then measured
+ * ({@link MeasureMode#RESTART}: one window each, one engine after the other) or, with both engines
+ * alive on their own ports ({@link MeasureMode#ALTERNATE}), in windows that alternate between them.
+ * Engines are stopped and their logs kept. Failures after an engine started are recorded in its
+ * iteration, not thrown.
  */
 final class IterationRunner {
+    /** Slack on a load's duration limit: it normally ends by its listener, not by the limit. */
+    private static final Duration SLACK = Duration.ofSeconds(30);
+
     private final EngineRuntime runtime;
     private final TestDefinition def;
     private final StageOptions stages;
@@ -65,21 +74,30 @@ final class IterationRunner {
         this.clock = clock;
     }
 
-    IterationRecord run(Step step, PreparedSide side, Path template) {
-        Instant started = clock.instant();
-        String name = String.format("%03d-%s", step.sequence(), step.role().label());
-        Path work = runDir.resolve("work").resolve(name);
-        Path data = DataDirectories.copyTemplate(template, work.resolve("data"));
-        int port = def.launch().port() == 0 ? PortFinder.freePort() : def.launch().port();
-        Path log = work.resolve("engine.log");
-        var cmd = EngineCommands.tafEngine(def.launch().java(), def.launch().jvmArgs(), side.build().artifact(), data,
-                port, work.resolve("engine.pid"), log, new TreeMap<>(side.side().engine().asMap()));
-        LaunchSpec spec = new LaunchSpec(cmd, work, new TreeMap<>(), port, data, log, def.launch().startupTimeout(),
-                def.launch().shutdownTimeout(), def.profile().engineCpuset().map(c -> c.spec()));
-        Attempt a = new Attempt();
-        try (RunningEngine engine = runtime.start(spec)) {
-            a.serverVersion = engine.serverVersion();
-            measure(step, engine, a);
+    /** What one engine start of a side is to measure. */
+    record Start(Step step, PreparedSide side, Path template, List<String> jvmArgs) {}
+
+    /** The two iterations of a pair, in the order the pair was measured. */
+    record Measured(IterationRecord first, IterationRecord second) {}
+
+    /**
+     * Measures the pair {@code first}, {@code second} (parent and patch, in the plan's order).
+     *
+     * @param windows measured windows per engine start in alternate mode (1 in restart mode)
+     */
+    Measured pair(Start first, Start second, MeasureMode mode, int windows) {
+        if (mode == MeasureMode.ALTERNATE) {
+            return alternate(first, second, windows);
+        }
+        IterationRecord a = restart(first);
+        return new Measured(a, restart(second));
+    }
+
+    /** One engine, one window. */
+    private IterationRecord restart(Start s) {
+        Attempt a = new Attempt(s, clock.instant());
+        try (RunningEngine engine = launch(s, a)) {
+            prepare(engine, s.step(), a, true);
             engine.stop();
         } catch (TafException e) {
             if (a.serverVersion == null) {
@@ -88,30 +106,67 @@ final class IterationRunner {
             a.failure = e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RunInterruptedException("interrupted during " + name);
+            throw new RunInterruptedException("interrupted during " + a.name);
         } catch (RuntimeException e) {
             a.failure = e.toString();
         } finally {
-            DataDirectories.delete(work.resolve("data"));
+            DataDirectories.delete(a.work.resolve("data"));
         }
-        Path kept = DataDirectories.keepLog(log, runDir.resolve("logs"), name + ".log");
-        return new IterationRecord(step.iteration(), step.sequence(), started, a.serverVersion, a.rest, a.warmup,
-                a.samples, a.cpu, flags(a), a.failure, runDir.relativize(kept).toString(), a.engineCpu);
+        return a.record();
     }
 
-    /** What one attempt gathered, so a failure keeps whatever was measured before it. */
-    private static final class Attempt {
-        String serverVersion;
-        RestRecord rest = new RestRecord(false, false, 0, List.of());
-        WarmupRecord warmup = new WarmupRecord("none", true, 0, "not reached", List.of(), List.of());
-        List<SampleRecord> samples = List.of();
-        List<CpuPointRecord> cpu = List.of();
-        EngineCpuRecord engineCpu;
-        String failure;
+    /**
+     * Both engines alive: start, rest and warm up each, then {@code windows} windows each, alternating
+     * first, second, first, second, so that slow drift of the host falls on both alike.
+     */
+    private Measured alternate(Start first, Start second, int windows) {
+        Attempt a = new Attempt(first, clock.instant());
+        Attempt b = new Attempt(second, clock.instant());
+        try (RunningEngine ea = launch(first, a); RunningEngine eb = launch(second, b)) {
+            prepare(ea, first.step(), a, false);
+            prepare(eb, second.step(), b, false);
+            for (int w = 0; w < windows && a.failure == null && b.failure == null; w++) {
+                window(ea, first.step(), a, w == 0);
+                window(eb, second.step(), b, w == 0);
+            }
+            ea.stop();
+            eb.stop();
+        } catch (TafException e) {
+            if (a.serverVersion == null || b.serverVersion == null) {
+                throw e;
+            }
+            (a.failure == null ? a : b).failure = e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunInterruptedException("interrupted during " + a.name + " and " + b.name);
+        } finally {
+            DataDirectories.delete(a.work.resolve("data"));
+            DataDirectories.delete(b.work.resolve("data"));
+        }
+        return new Measured(a.record(), b.record());
     }
 
-    private void measure(Step step, RunningEngine engine, Attempt a)
-            throws InterruptedException {
+    /** Starts the side's engine on a fresh copy of its data; the attempt records the launch. */
+    private RunningEngine launch(Start s, Attempt a) {
+        Path data = DataDirectories.copyTemplate(s.template(), a.work.resolve("data"));
+        int port = def.launch().port() == 0 ? PortFinder.freePort() : def.launch().port();
+        var cmd = EngineCommands.tafEngine(def.launch().java(), s.jvmArgs(), s.side().build().artifact(), data, port,
+                a.work.resolve("engine.pid"), a.log, new TreeMap<>(s.side().side().engine().asMap()));
+        LaunchSpec spec = new LaunchSpec(cmd, a.work, new TreeMap<>(), port, data, a.log,
+                def.launch().startupTimeout(), def.launch().shutdownTimeout(),
+                def.profile().engineCpuset().map(c -> c.spec()));
+        long t0 = System.nanoTime();
+        RunningEngine engine = runtime.start(spec);
+        a.launchSeconds = (System.nanoTime() - t0) / 1e9;
+        a.serverVersion = engine.serverVersion();
+        return engine;
+    }
+
+    /**
+     * Rests the engine and warms it up; with {@code measure}, the warm-up flows into one measured window
+     * on the same load (restart mode).
+     */
+    private void prepare(RunningEngine engine, Step step, Attempt a, boolean measure) throws InterruptedException {
         Ticker ticker = Ticker.system();
         Sleeper sleeper = Sleeper.system();
         if (def.rest().enabled()) {
@@ -119,32 +174,40 @@ final class IterationRunner {
             a.rest = new RestRecord(true, t.rested(), seconds(t.took()), percents(t.samples()));
         }
         LoadGenerator gen = new LoadGenerator(stages.workloadOn(engine.port()), live);
+        int wanted = samplesPerWindow();
         var w = def.warmup();
-        Duration interval = def.workload().reportInterval();
-        int wanted = (int) Math.max(1, def.measure().duration().toMillis() / interval.toMillis());
         if (!w.enabled()) {
+            if (measure) {
+                window(engine, step, a, false);
+            }
+        } else if (w.signal() == WarmupSignal.TPS) {
+            // One continuous load: measuring starts at the sample where the throughput settled.
             MeasuringListener m = listener(engine);
-            m.measure(wanted);
-            gen.run(step.workload(), step.threads(), def.measure().duration().plus(Duration.ofSeconds(30)), m);
-            take(m, a);
-        } else if (w.threads() == step.threads()) {
-            // One continuous load: measuring starts where the warm-up settled, without reconnecting.
+            TpsSettle rule = new TpsSettle(stages.settleOnTps());
+            m.measureAfter(rule, measure ? wanted : 1);
+            gen.run(step.workload(), step.threads(), w.max().plus(def.measure().duration()).plus(SLACK), m);
+            a.warmup = new WarmupRecord("tps", rule.settled(), rule.cutAtSeconds(), rule.reason(), m.warmupCpuPct(),
+                    m.warmupSamples());
+            if (measure) {
+                a.add(m);
+            }
+        } else if (w.threads() == step.threads() && measure) {
+            // One continuous load: measuring starts where the CPU load settled, without reconnecting.
             MeasuringListener m = listener(engine);
-            Duration limit = w.max().plus(def.measure().duration()).plus(Duration.ofSeconds(30));
+            Duration limit = w.max().plus(def.measure().duration()).plus(SLACK);
             SettleTrace t = loadWhileWarming(gen, step.workload(), step.threads(), limit, m, engine, ticker, sleeper,
                     () -> m.measure(wanted));
-            a.warmup = warmupRecord(t, m.warmupSamples());
-            take(m, a);
+            a.warmup = cpuWarmup(t, m.warmupSamples());
+            a.add(m);
         } else {
-            // warmup.threads differs from this cell's: warm up with those, then measure with a new load.
+            // warmup.threads differs from this cell's (or alternate mode): warm up, then measure on a new load.
             MeasuringListener warm = listener(engine);
-            SettleTrace t = loadWhileWarming(gen, step.workload(), w.threads(), w.max().plus(Duration.ofSeconds(30)),
-                    warm, engine, ticker, sleeper, warm::requestStop);
-            a.warmup = warmupRecord(t, warm.warmupSamples());
-            MeasuringListener m = listener(engine);
-            m.measure(wanted);
-            gen.run(step.workload(), step.threads(), def.measure().duration().plus(Duration.ofSeconds(30)), m);
-            take(m, a);
+            SettleTrace t = loadWhileWarming(gen, step.workload(), w.threads(), w.max().plus(SLACK), warm, engine,
+                    ticker, sleeper, warm::requestStop);
+            a.warmup = cpuWarmup(t, warm.warmupSamples());
+            if (measure) {
+                window(engine, step, a, false);
+            }
         }
         if (!engine.isAlive()) {
             throw new TafException("the engine exited during the measurement; see its log " + engine.logFile());
@@ -152,14 +215,36 @@ final class IterationRunner {
     }
 
     /**
-     * Runs the load on another thread while the warm-up watches the engine's CPU on this one; when
-     * the warm-up ends, {@code afterWarmup} turns the listener to measuring (or stops it), and this
-     * waits for the load to end.
+     * One measured window on a new load; after a switch from the other engine its first sample is left
+     * out ({@code skipFirst} is false only right after this engine's own warm-up).
      */
-    private SettleTrace loadWhileWarming(LoadGenerator gen, org.taf.runner.workload.Workload workload, int threads,
-                                         Duration limit, MeasuringListener listener, RunningEngine engine,
-                                         Ticker ticker, Sleeper sleeper, Runnable afterWarmup)
-            throws InterruptedException {
+    private void window(RunningEngine engine, Step step, Attempt a, boolean rightAfterWarmup) {
+        LoadGenerator gen = new LoadGenerator(stages.workloadOn(engine.port()), live);
+        MeasuringListener m = listener(engine);
+        if (rightAfterWarmup || !def.warmup().enabled()) {
+            m.measure(samplesPerWindow());
+        } else {
+            m.measureAfterSkipping(1, samplesPerWindow());
+        }
+        gen.run(step.workload(), step.threads(), def.measure().duration().plus(SLACK), m);
+        a.add(m);
+        if (!engine.isAlive()) {
+            throw new TafException("the engine exited during the measurement; see its log " + engine.logFile());
+        }
+    }
+
+    private int samplesPerWindow() {
+        return Design.samplesPerWindow(def);
+    }
+
+    /**
+     * Runs the load on another thread while the CPU warm-up watches the engine on this one; when the
+     * warm-up ends, {@code afterWarmup} turns the listener to measuring (or stops it), and this waits for
+     * the load to end.
+     */
+    private SettleTrace loadWhileWarming(LoadGenerator gen, Workload workload, int threads, Duration limit,
+                                         MeasuringListener listener, RunningEngine engine, Ticker ticker,
+                                         Sleeper sleeper, Runnable afterWarmup) throws InterruptedException {
         Warmup warmup = Warmup.untilCpuSettles(stages.settle());
         ExecutorService load = Executors.newSingleThreadExecutor(daemon("taf-load"));
         try {
@@ -180,34 +265,80 @@ final class IterationRunner {
         return new MeasuringListener(engine.cpuSampler(), self, host);
     }
 
-    private static WarmupRecord warmupRecord(SettleTrace t, List<SampleRecord> samples) {
+    private static WarmupRecord cpuWarmup(SettleTrace t, List<SampleRecord> samples) {
         return new WarmupRecord("settle", t.settled(), seconds(t.cutAt()), t.reason(), percents(t.samples()), samples);
     }
 
-    private static void take(MeasuringListener m, Attempt a) {
-        a.samples = m.samples();
-        a.cpu = m.cpu();
-        a.engineCpu = m.samples().isEmpty() ? null
-                // Readings are whole clock ticks; rounding drops the binary noise of summing them.
-                : new EngineCpuRecord(m.engineCpuSource(), Math.round(m.measuredEngineCpuSeconds() * 1e6) / 1e6);
-    }
+    /** What one engine start gathered, so a failure keeps whatever was measured before it. */
+    private final class Attempt {
+        final Start start;
+        final Instant startedAt;
+        final String name;
+        final Path work;
+        final Path log;
+        String serverVersion;
+        double launchSeconds;
+        RestRecord rest = new RestRecord(false, false, 0, List.of());
+        WarmupRecord warmup = new WarmupRecord("none", true, 0, "not reached", List.of(), List.of());
+        final List<SampleRecord> samples = new ArrayList<>();
+        final List<CpuPointRecord> cpu = new ArrayList<>();
+        final List<Integer> windows = new ArrayList<>();
+        String cpuSource;
+        double engineCpuSeconds;
+        String failure;
 
+        Attempt(Start start, Instant startedAt) {
+            this.start = start;
+            this.startedAt = startedAt;
+            this.name = String.format("%03d-%s", start.step().sequence(), start.step().role().label());
+            this.work = runDir.resolve("work").resolve(name);
+            this.log = work.resolve("engine.log");
+        }
 
-    private List<IterationFlag> flags(Attempt a) {
-        List<IterationFlag> f = new ArrayList<>();
-        if (a.rest.enabled() && !a.rest.rested()) {
-            f.add(IterationFlag.NOT_RESTED);
+        /** Appends one window's samples, continuing the measured seconds where the last window ended. */
+        void add(MeasuringListener m) {
+            if (m.samples().isEmpty()) {
+                return;
+            }
+            double offset = samples.isEmpty() ? 0 : samples.get(samples.size() - 1).second();
+            windows.add(samples.size());
+            for (SampleRecord s : m.samples()) {
+                samples.add(new SampleRecord(s.second() + offset, s.intervalSeconds(), s.events(), s.reads(),
+                        s.writes(), s.other(), s.errors(), s.reconnects(), s.p50Ms(), s.p95Ms(), s.p99Ms(), s.maxMs()));
+            }
+            for (CpuPointRecord p : m.cpu()) {
+                cpu.add(new CpuPointRecord(p.second() + offset, p.enginePct(), p.hostOtherPct(), p.stealPct()));
+            }
+            engineCpuSeconds += m.measuredEngineCpuSeconds();
+            cpuSource = m.engineCpuSource();
         }
-        if (a.warmup.mode().equals("settle") && !a.warmup.settled()) {
-            f.add(IterationFlag.NOT_SETTLED);
+
+        IterationRecord record() {
+            Path kept = DataDirectories.keepLog(log, runDir.resolve("logs"), name + ".log");
+            // Readings are whole clock ticks; rounding drops the binary noise of summing them.
+            EngineCpuRecord engineCpu = samples.isEmpty() || cpuSource == null ? null
+                    : new EngineCpuRecord(cpuSource, Math.round(engineCpuSeconds * 1e6) / 1e6);
+            return new IterationRecord(start.step().iteration(), start.step().sequence(), startedAt, serverVersion,
+                    rest, warmup, samples, cpu, flags(), failure, runDir.relativize(kept).toString(), engineCpu,
+                    Math.round(launchSeconds * 1000) / 1000.0, windows);
         }
-        if (a.samples.stream().anyMatch(s -> s.reconnects() > 0)) {
-            f.add(IterationFlag.ERRORS);
+
+        private List<IterationFlag> flags() {
+            List<IterationFlag> f = new ArrayList<>();
+            if (rest.enabled() && !rest.rested()) {
+                f.add(IterationFlag.NOT_RESTED);
+            }
+            if (!warmup.mode().equals("none") && !warmup.settled()) {
+                f.add(IterationFlag.NOT_SETTLED);
+            }
+            if (samples.stream().anyMatch(s -> s.reconnects() > 0)) {
+                f.add(IterationFlag.ERRORS);
+            }
+            if (stages.noise().exceededBy(HostNoise.of(cpu))) {
+                f.add(IterationFlag.HOST_NOISE);
+            }
+            return f;
         }
-        if (stages.noise().exceededBy(HostNoise.of(a.cpu))) {
-            f.add(IterationFlag.HOST_NOISE);
-        }
-        return f;
     }
 
     private static List<Double> percents(List<CpuPoint> points) {

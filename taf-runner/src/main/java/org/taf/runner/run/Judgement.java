@@ -2,89 +2,85 @@ package org.taf.runner.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.taf.runner.ExitCode;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.JudgementRecord;
+import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.results.Verdict;
 import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.results.VerdictRecord.MetricRecord;
+import org.taf.runner.results.VerdictRecord.VarianceRecord;
 import org.taf.runner.stats.AdaptiveProgress;
-import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.ExcludedIteration;
 import org.taf.runner.stats.IterationSample;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.Statistics;
 import org.taf.runner.stats.StatsOptions;
-import org.taf.runner.stats.StopReason;
+import org.taf.runner.stats.VarianceComponents;
 
 /**
- * Applies the stats stage to a run: each comparison's cells go to {@link Statistics} (so
- * Benjamini-Hochberg spans the cells of one comparison), and the verdicts come back into the
- * record as {@link VerdictRecord}s. The exit code follows from the verdicts and the run's status.
+ * Between the run and the stats stage, both ways and in one place: the recorded iterations become the
+ * statistics' samples ({@link #samples}), and the statistics' verdicts become the record's
+ * ({@link #record}). Each comparison is one call of {@link Statistics} (so Benjamini-Hochberg spans its
+ * metrics and cells).
  */
 final class Judgement {
     private Judgement() {}
 
-    /** The run with a verdict in every cell, and the exit code it earns. */
-    record Judged(RunRecord run, ExitCode exitCode) {
+    /** The run with the verdicts of a look already made (the adaptive loop's last), one per comparison. */
+    static RunRecord apply(RunRecord run, List<RunStatistics> looks, StatsOptions o) {
+        if (looks.size() != run.comparisons().size()) {
+            throw new IllegalArgumentException(looks.size() + " looks for " + run.comparisons().size() + " comparisons");
+        }
+        List<ComparisonRecord> judged = new ArrayList<>();
+        for (int i = 0; i < looks.size(); i++) {
+            ComparisonRecord c = run.comparisons().get(i);
+            List<CellRecord> cells = new ArrayList<>();
+            for (CellRecord cell : c.cells()) {
+                CellVerdict v = looks.get(i).cells().stream().filter(x -> x.cell().equals(cell.key())).findFirst()
+                        .orElseThrow(() -> new IllegalStateException("no verdict for " + cell.key()));
+                cells.add(cell.withVerdict(record(v, cell)));
+            }
+            judged.add(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), cells));
+        }
+        return run.judged(judged, rules(o));
     }
 
     /**
-     * Judges every comparison of {@code run}. When the run's adaptive loop was enabled, the verdicts
-     * are its last look: the same per-look level and the same progress, so the stop reasons agree
-     * with what the loop did; otherwise undecided cells end as PLANNED_ONLY at the plain FDR.
+     * A run judged by one look now: an interrupted or failed run, or stored results. The look uses the
+     * adaptive loop's last progress when a loop ran, so its level and stops agree with what the loop did.
      */
-    static Judged of(RunRecord run, StatsOptions options) {
-        List<ComparisonRecord> comparisons = new ArrayList<>();
-        ExitCode worst = ExitCode.PASS;
+    static RunRecord judge(RunRecord run, StatsOptions o) {
         AdaptiveProgress progress = AdaptiveLoop.progressOf(run.adaptive());
-        for (ComparisonRecord c : run.comparisons()) {
-            RunStatistics stats = Statistics.evaluate(samples(c), options, progress);
-            List<CellRecord> judged = new ArrayList<>();
-            for (CellRecord cell : c.cells()) {
-                CellVerdict v = stats.cells().stream()
-                        .filter(x -> x.workload().equals(cell.workload()) && x.threads() == cell.threads())
-                        .findFirst().orElseThrow();
-                judged.add(cell.withVerdict(CpuJudgement.add(record(v, run.status() == RunRecord.RunStatus.COMPLETED),
-                        cell, v.verdict(), options)));
-            }
-            comparisons.add(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), judged));
-            worst = worse(worst, stats.exitCode());
-        }
-        if (run.status() != RunRecord.RunStatus.COMPLETED) {
-            worst = ExitCode.ERROR;
-        }
-        return new Judged(run.withComparisons(comparisons), worst);
+        List<RunStatistics> looks = run.comparisons().stream()
+                .map(c -> Statistics.evaluate(samples(c), o, progress)).toList();
+        return apply(run, looks, o);
     }
 
-    private static ExitCode worse(ExitCode a, ExitCode b) {
-        // ERROR > REGRESSION > INCONCLUSIVE > PASS
-        int[] rank = {0, 2, 1, 3};
-        return rank[a.ordinal()] >= rank[b.ordinal()] ? a : b;
+    /** The rules the verdicts are judged by, as stored with the run. */
+    static JudgementRecord rules(StatsOptions o) {
+        return new JudgementRecord(ResultsStore.ANALYSIS, o.warningPct(), o.failPct(), o.gainPct(), o.metrics(),
+                o.confidence(), o.fdr(), o.power(), o.firstLook(), o.maxPairs(), o.budget().toSeconds());
     }
 
-    /** The stats stage's input for one comparison: every cell's successful iterations and failures. */
+    /** The stats stage's input for one comparison: every cell's measured iterations and failures. */
     static List<CellSamples> samples(ComparisonRecord c) {
         List<CellSamples> cells = new ArrayList<>();
         for (CellRecord cell : c.cells()) {
-            cells.add(samples(cell));
+            List<IterationSample> parent = new ArrayList<>();
+            List<IterationSample> patch = new ArrayList<>();
+            List<String> parentFailures = new ArrayList<>();
+            List<String> patchFailures = new ArrayList<>();
+            collect(cell.parent(), parent, parentFailures);
+            collect(cell.patch(), patch, patchFailures);
+            cells.add(new CellSamples(cell.key(), parent, patch, parentFailures, patchFailures));
         }
         return cells;
-    }
-
-    private static CellSamples samples(CellRecord cell) {
-        List<IterationSample> parent = new ArrayList<>();
-        List<IterationSample> patch = new ArrayList<>();
-        List<String> parentFailures = new ArrayList<>();
-        List<String> patchFailures = new ArrayList<>();
-        collect(cell.parent(), parent, parentFailures);
-        collect(cell.patch(), patch, patchFailures);
-        return new CellSamples(new CellKey(cell.workload(), cell.threads()), parent, patch, parentFailures,
-                patchFailures);
     }
 
     private static void collect(List<IterationRecord> its, List<IterationSample> samples, List<String> failures) {
@@ -95,47 +91,57 @@ final class Judgement {
                 continue;
             }
             double[] tps = it.samples().stream().mapToDouble(SampleRecord::tps).toArray();
-            samples.add(new IterationSample(it.index(), tps, it.flags().stream().map(Enum::name).toList()));
+            samples.add(new IterationSample(it.index(), tps, cpuUsPerTx(it), it.flags().stream().map(Enum::name)
+                    .toList()));
         }
     }
 
-    /**
-     * The cell's verdict as a record. In a completed run, a cell the stats stage would still give a pair
-     * (PENDING) is one the loop stopped at {@code stats.max_pairs} measured pairs, of which some failed
-     * or were excluded (the stats stage counts only the included ones): it says MAX_PAIRS.
-     */
-    private static VerdictRecord record(CellVerdict v, boolean completed) {
-        String stop = v.stopReason() == null ? null : v.stopReason().name();
-        if (completed && v.stopReason() == StopReason.PENDING) {
-            stop = StopReason.MAX_PAIRS.name();
+    /** The engine's CPU microseconds per transaction of a measured iteration, or null without a reading. */
+    static Double cpuUsPerTx(IterationRecord it) {
+        if (it.engineCpu() == null || it.transactions() <= 0 || !(it.engineCpu().cpuSeconds() > 0)) {
+            return null;
         }
-        List<String> notes = new ArrayList<>();
-        if (v.reason() != null) {
-            notes.add(v.reason());
-        }
-        notes.addAll(v.warnings());
+        return it.engineCpu().cpuSeconds() * 1e6 / it.transactions();
+    }
+
+    /** The cell's verdict as a record: the one mapping from the stats stage to the results. */
+    static VerdictRecord record(CellVerdict v, CellRecord cell) {
+        List<String> notes = new ArrayList<>(v.warnings());
         for (ExcludedIteration e : v.excluded()) {
             notes.add("excluded " + e.side() + " iteration " + (e.index() + 1) + " (" + String.join(", ", e.flags())
                     + "): " + v.exclusionRule());
         }
         if (v.mde() != null && v.mde().warning() != null && !notes.contains(v.mde().warning())) {
-            notes.add(v.mde().warning()); // once, though the verdict's own warnings may carry it already
+            notes.add(v.mde().warning());
         }
-        return new VerdictRecord(verdict(v), v.classic() == null ? null : v.classic().outcome().name(), v.parentTps(),
-                v.patchTps(), v.ratio(), v.ciLow(), v.ciHigh(), v.confidence(), v.pValue(), v.pAdjusted(),
-                v.pairsUsed(), stop,
-                v.mde() == null ? null : v.mde().pct(), null, null, notes);
+        List<MetricRecord> metrics = v.metrics().stream().map(Judgement::metric).toList();
+        return new VerdictRecord(v.verdict(), v.reason(), ResultsStore.ANALYSIS,
+                v.classic() == null ? null : v.classic().outcome(), metrics, v.measuredPairs(), v.level(),
+                v.stopReason(), v.mde() == null ? null : v.mde().pct(), variance(v.components(), cell), notes,
+                v.findings());
     }
 
-    private static Verdict verdict(CellVerdict v) {
-        return switch (v.verdict()) {
-            case IMPROVED -> Verdict.IMPROVED;
-            case REGRESSED -> Verdict.REGRESSED;
-            case SAME -> Verdict.NO_CHANGE;
-            case UNKNOWN -> Verdict.INCONCLUSIVE;
-            case NOT_COMPARABLE -> Verdict.NOT_COMPARABLE;
-            case FAILED -> "parent".equals(v.failedSide()) ? Verdict.FIXED
-                    : "patch".equals(v.failedSide()) ? Verdict.NEWLY_FAILING : Verdict.NOT_COMPARABLE;
-        };
+    private static MetricRecord metric(MetricVerdict m) {
+        return new MetricRecord(m.metric(), m.parent(), m.patch(), m.ratio(), m.ciLow(), m.ciHigh(), m.confidence(),
+                m.pValue(), m.pAdjusted(), m.pairs(), Double.isFinite(m.sdLog()) ? m.sdLog() : null, m.change(),
+                m.gates());
+    }
+
+    private static VarianceRecord variance(VarianceComponents c, CellRecord cell) {
+        if (c == null) {
+            return null;
+        }
+        double cost = 0;
+        int starts = 0;
+        for (List<IterationRecord> side : List.of(cell.parent(), cell.patch())) {
+            for (IterationRecord it : side) {
+                if (it.succeeded()) {
+                    cost += it.startSeconds();
+                    starts++;
+                }
+            }
+        }
+        return new VarianceRecord(Math.sqrt(c.withinVariance()), Math.sqrt(c.betweenVariance()), c.betweenTruncated(),
+                c.starts(), c.values(), starts == 0 ? null : cost / starts);
     }
 }

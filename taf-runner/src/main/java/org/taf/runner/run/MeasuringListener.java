@@ -11,6 +11,7 @@ import org.taf.runner.sys.HostCpuTimes;
 import org.taf.runner.sys.HostCpuUsage;
 import org.taf.runner.workload.IntervalSample;
 import org.taf.runner.workload.SampleListener;
+import org.taf.runner.warmup.TpsSettle;
 
 /**
  * Collects a load run's samples in two phases: warm-up, then, from {@link #measure(int)} on, the
@@ -24,6 +25,7 @@ final class MeasuringListener implements SampleListener {
     private final CpuSampler runner;
     private final HostCpu host;
     private final List<SampleRecord> warmup = new ArrayList<>();
+    private final List<Double> warmupCpuPct = new ArrayList<>();
     private final List<SampleRecord> measured = new ArrayList<>();
     private final List<CpuPointRecord> cpu = new ArrayList<>();
     private double engineBefore;
@@ -31,6 +33,9 @@ final class MeasuringListener implements SampleListener {
     private HostCpuTimes hostBefore;
     private volatile int wanted = -1;
     private volatile boolean stopRequested;
+    private TpsSettle settle;
+    private int pendingWanted;
+    private int skip;
     private double measureStart;
     private double measuredEngineCpu;
 
@@ -57,6 +62,12 @@ final class MeasuringListener implements SampleListener {
         int want = wanted;
         if (want < 0) {
             warmup.add(record(s, s.second()));
+            warmupCpuPct.add(Math.round(u.enginePct() * 10) / 10.0);
+            if (settle != null && settle.offer(s.second(), s.tps())) {
+                wanted = pendingWanted;
+            } else if (skip > 0 && --skip == 0) {
+                wanted = pendingWanted;
+            }
         } else {
             if (measured.isEmpty()) {
                 measureStart = s.second() - s.intervalSeconds();
@@ -82,6 +93,29 @@ final class MeasuringListener implements SampleListener {
     /** From the next sample on, measure {@code samples} samples, then stop the run. */
     void measure(int samples) {
         wanted = Math.max(1, samples);
+    }
+
+    /**
+     * Warms up on the load's own throughput: every sample goes to {@code rule} until it says the
+     * warm-up is over, then {@code samples} samples are measured. Call before the run starts.
+     */
+    void measureAfter(TpsSettle rule, int samples) {
+        settle = rule;
+        pendingWanted = Math.max(1, samples);
+    }
+
+    /**
+     * Leaves out the first {@code skipped} samples (a load switched back to a warm engine reconnects
+     * and re-primes its caches in its first interval), then measures {@code samples}. Call before the run.
+     */
+    void measureAfterSkipping(int skipped, int samples) {
+        skip = Math.max(1, skipped);
+        pendingWanted = Math.max(1, samples);
+    }
+
+    /** The engine's CPU percent over each warm-up sample. */
+    List<Double> warmupCpuPct() {
+        return warmupCpuPct;
     }
 
     /**

@@ -8,17 +8,55 @@ import org.taf.runner.config.MeasureOrder;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.workload.Workload;
 
+import org.taf.runner.config.Role;
 /**
  * The measurements of a run in the order they are made: per comparison, workload, thread count
  * and iteration, an A/B pair of parent and patch, interleaved so that drift of the host hits both
  * sides alike. With {@code measure.order = random} each pair's order is a seeded coin flip.
  *
  * @param definition the test definition
- * @param steps      the measurements, in order
+ * @param steps      the measurements, in order: pairs of two consecutive steps (parent and patch)
  */
 public record Plan(TestDefinition definition, List<Step> steps) {
     public Plan {
         steps = List.copyOf(steps);
+        if (steps.size() % 2 != 0) {
+            throw new IllegalArgumentException("a plan is A/B pairs: " + steps.size() + " steps");
+        }
+    }
+
+    /**
+     * One A/B pair: an engine start of each side of one cell, in the order they are measured.
+     *
+     * @param first  measured (or, in alternate mode, started) first
+     * @param second the other side
+     */
+    public record Pair(Step first, Step second) {
+        public Pair {
+            if (first.role() == second.role() || first.iteration() != second.iteration()
+                    || first.comparison() != second.comparison()) {
+                throw new IllegalArgumentException("not an A/B pair: " + first + ", " + second);
+            }
+        }
+
+        /** The parent's step. */
+        public Step parent() {
+            return first.role() == Role.PARENT ? first : second;
+        }
+
+        /** The patch's step. */
+        public Step patch() {
+            return first.role() == Role.PATCH ? first : second;
+        }
+    }
+
+    /** The planned pairs, in order. */
+    public List<Pair> pairs() {
+        List<Pair> out = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i += 2) {
+            out.add(new Pair(steps.get(i), steps.get(i + 1)));
+        }
+        return out;
     }
 
     public static Plan of(TestDefinition def) {
@@ -53,24 +91,15 @@ public record Plan(TestDefinition definition, List<Step> steps) {
      * @param patchIteration  the patch's next iteration number
      * @param sequence       position of the pair's first step in the run's order
      */
-    public static List<Step> extraPair(TestDefinition def, int comparison, String workload, int threads,
-                                       int parentIteration, int patchIteration, int sequence) {
+    public static Pair extraPair(TestDefinition def, int comparison, String workload, int threads,
+                                 int parentIteration, int patchIteration, int sequence) {
         Workload w = def.workload().tests().stream().filter(t -> t.tafName().equals(workload)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("workload " + workload + " is not in workload.tests"));
         boolean patchFirst = def.measure().order() == MeasureOrder.RANDOM
                 && new java.util.SplittableRandom(def.measure().orderSeed() * 31 + sequence).nextBoolean();
         Step parent = new Step(comparison, Role.PARENT, w, threads, parentIteration, sequence + (patchFirst ? 1 : 0));
         Step patch = new Step(comparison, Role.PATCH, w, threads, patchIteration, sequence + (patchFirst ? 0 : 1));
-        return patchFirst ? List.of(patch, parent) : List.of(parent, patch);
+        return patchFirst ? new Pair(patch, parent) : new Pair(parent, patch);
     }
 
-    /**
-     * A rough length of one measurement, for the progress bar: startup and rest, the warm-up's
-     * midpoint between its minimum and maximum, and the measured duration.
-     */
-    public Duration estimatePerStep() {
-        var w = definition.warmup();
-        Duration warm = w.enabled() ? w.min().plus(w.max()).dividedBy(2) : Duration.ZERO;
-        return Duration.ofSeconds(8).plus(warm).plus(definition.measure().duration());
-    }
 }

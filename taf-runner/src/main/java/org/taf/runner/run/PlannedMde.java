@@ -9,6 +9,7 @@ import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.PlannedMdeRecord;
+import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.DetectableEffect;
 import org.taf.runner.stats.MinimalDetectableEffect;
 import org.taf.runner.stats.NoiseEstimate;
@@ -32,10 +33,11 @@ final class PlannedMde {
      * @param adaptive    whether the adaptive loop may add pairs (its per-look level is then used)
      */
     static List<PlannedMdeRecord> of(TestDefinition def, StatsOptions o, NoiseFile noise, HostFingerprint fingerprint,
-                                     boolean adaptive) {
-        int pairs = def.measure().iterations();
-        int maxPairs = adaptive ? Math.max(pairs, o.maxPairs()) : pairs;
-        int seconds = (int) Math.max(1, def.measure().duration().toSeconds());
+                                     Design design, boolean adaptive) {
+        int pairs = Math.max(def.measure().iterations(), 1);
+        boolean loop = adaptive && o.maxPairs() > def.measure().iterations();
+        int maxPairs = loop ? Math.max(pairs, o.maxPairs()) : pairs;
+        int samples = Design.samplesPerWindow(def);
         List<PlannedMdeRecord> out = new ArrayList<>();
         for (Workload w : def.workload().tests()) {
             for (int t : def.workload().threads()) {
@@ -43,12 +45,13 @@ final class PlannedMde {
                 if (n.isEmpty()) {
                     out.add(new PlannedMdeRecord(w.tafName(), t, null, pairs, maxPairs, null,
                             "no stored noise for host " + fingerprint.id() + ": the MDE is computed after measuring,"
-                                    + " from this run's own spread (taf calibrate measures it)", null));
+                                    + " from this run's own pairs (taf calibrate, or any run, stores it)", null));
                     continue;
                 }
                 NoiseEstimate e = estimate(n.get());
-                MinimalDetectableEffect planned = DetectableEffect.planned(e, pairs, seconds, o, adaptive);
-                MinimalDetectableEffect most = DetectableEffect.planned(e, maxPairs, seconds, o, adaptive);
+                int perStart = samples * design.of(0, new CellKey(w.tafName(), t)).windows();
+                MinimalDetectableEffect planned = DetectableEffect.planned(e, pairs, perStart, o, loop);
+                MinimalDetectableEffect most = DetectableEffect.planned(e, maxPairs, perStart, o, loop);
                 out.add(new PlannedMdeRecord(w.tafName(), t, planned.pct(), pairs, maxPairs, most.pct(),
                         planned.basis(), planned.warning()));
             }
@@ -58,8 +61,8 @@ final class PlannedMde {
 
     /** The stats stage's view of a stored entry. */
     static NoiseEstimate estimate(NoiseRecord r) {
-        return new NoiseEstimate(r.hostFingerprint(), r.workload(), r.threads(), r.cvBetweenIterations(),
-                r.cvWithinIteration(), r.secondsPerIteration(), r.iterations(), r.measuredAt());
+        return new NoiseEstimate(r.hostFingerprint(), r.workload(), r.threads(), r.betweenSd(), r.withinSd(),
+                r.sampleSeconds(), r.samplesPerStart(), r.starts(), r.startSeconds(), r.measuredAt());
     }
 
     /** One line per cell, e.g. "this run can detect a drop of 6.7% at 80% power with 10 pairs", and its warning. */

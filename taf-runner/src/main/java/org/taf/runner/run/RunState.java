@@ -17,8 +17,10 @@ import org.taf.runner.results.PlannedMdeRecord;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
+import org.taf.runner.stats.CellKey;
 import org.taf.runner.workload.Workload;
 
+import org.taf.runner.config.Role;
 /**
  * What a run has gathered so far, from which a {@link RunRecord} can be made at any moment: after
  * each measurement (status RUNNING), at the end, or from a shutdown hook on Ctrl-C. Synchronized,
@@ -30,7 +32,8 @@ final class RunState {
     private final Instant startedAt;
     private final String runnerVersion;
     private final DefinitionRecord definition;
-    private final EnvironmentRecord environment;
+    private final Design design;
+    private EnvironmentRecord environment;
     private final List<ComparisonState> comparisons = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private List<PlannedMdeRecord> plannedMde = List.of();
@@ -42,7 +45,7 @@ final class RunState {
         final Comparison comparison;
         SideRecord parent;
         SideRecord patch;
-        final Map<String, CellRecord> cells = new LinkedHashMap<>();
+        final Map<CellKey, CellRecord> cells = new LinkedHashMap<>();
 
         ComparisonState(Comparison comparison) {
             this.comparison = comparison;
@@ -50,26 +53,28 @@ final class RunState {
     }
 
     RunState(TestDefinition def, String runId, Instant startedAt, String runnerVersion, DefinitionRecord definition,
-             EnvironmentRecord environment) {
+             Design design) {
         this.def = def;
         this.runId = runId;
         this.startedAt = startedAt;
         this.runnerVersion = runnerVersion;
         this.definition = definition;
-        this.environment = environment;
-        for (Comparison c : def.comparisons()) {
-            ComparisonState s = new ComparisonState(c);
+        this.design = design;
+        for (int i = 0; i < def.comparisons().size(); i++) {
+            ComparisonState s = new ComparisonState(def.comparisons().get(i));
             for (Workload w : def.workload().tests()) {
                 for (int t : def.workload().threads()) {
-                    s.cells.put(cellKey(w, t), new CellRecord(w.tafName(), t, List.of(), List.of(), null));
+                    CellKey key = new CellKey(w.tafName(), t);
+                    Design.Cell d = design.of(i, key);
+                    s.cells.put(key, new CellRecord(w.tafName(), t, List.of(), List.of(), d.mode(), d.windows(), null));
                 }
             }
             comparisons.add(s);
         }
     }
 
-    private static String cellKey(Workload w, int threads) {
-        return w.tafName() + "@" + threads;
+    synchronized void environment(EnvironmentRecord e) {
+        environment = e;
     }
 
     synchronized void side(int comparison, Role role, SideRecord side) {
@@ -83,12 +88,12 @@ final class RunState {
 
     synchronized void add(Step step, IterationRecord it) {
         ComparisonState s = comparisons.get(step.comparison());
-        String key = cellKey(step.workload(), step.threads());
+        CellKey key = new CellKey(step.workload().tafName(), step.threads());
         CellRecord c = s.cells.get(key);
         List<IterationRecord> parent = new ArrayList<>(c.parent());
         List<IterationRecord> patch = new ArrayList<>(c.patch());
         (step.role() == Role.PARENT ? parent : patch).add(it);
-        s.cells.put(key, new CellRecord(c.workload(), c.threads(), parent, patch, null));
+        s.cells.put(key, new CellRecord(c.workload(), c.threads(), parent, patch, c.mode(), c.windows(), null));
         completed++;
     }
 
@@ -100,6 +105,10 @@ final class RunState {
 
     synchronized void plannedMde(List<PlannedMdeRecord> mde) {
         plannedMde = List.copyOf(mde);
+    }
+
+    synchronized List<PlannedMdeRecord> plannedMde() {
+        return plannedMde;
     }
 
     synchronized void adaptive(AdaptiveRecord record) {
@@ -118,7 +127,7 @@ final class RunState {
                     List.copyOf(s.cells.values())));
         }
         return new RunRecord(ResultsStore.FORMAT_VERSION, runId, def.name(), def.comments(), startedAt, finishedAt,
-                status, failure, runnerVersion, definition, environment, out, warnings, plannedMde, adaptive);
+                status, failure, runnerVersion, definition, environment, out, warnings, plannedMde, adaptive, null);
     }
 
     /**

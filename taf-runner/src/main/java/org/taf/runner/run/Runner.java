@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.taf.runner.TafException;
@@ -15,6 +16,7 @@ import org.taf.runner.build.BuildException;
 import org.taf.runner.build.BuildSpec;
 import org.taf.runner.build.Builder;
 import org.taf.runner.config.Comparison;
+import org.taf.runner.config.Role;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.git.CommitInfo;
@@ -22,30 +24,27 @@ import org.taf.runner.git.Repo;
 import org.taf.runner.git.TreeCache;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.profile.CpuPinner;
-import org.taf.runner.profile.Pinning;
 import org.taf.runner.profile.HostProbe;
+import org.taf.runner.profile.Pinning;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.DefinitionRecord;
-import org.taf.runner.results.EnvironmentRecord;
-import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseStore;
-import org.taf.runner.results.PlannedMdeRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.RunRecord.RunStatus;
-import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.StatsOptions;
-import org.taf.runner.workload.ConnectionSettings;
 import org.taf.runner.workload.DataSpec;
 import org.taf.runner.workload.ProgressBar;
 
 /**
- * Runs a test definition: prepares every side (checkout, build, data) before measuring anything,
- * so a broken build fails fast; prints the MDE planned from stored noise; then makes the plan's
- * measurements in order, then the adaptive loop's extra A/B pairs of undecided cells, writing the
- * results after each one; returns the run's record. The final verdicts and outputs are applied by
- * the caller ({@link RunOutputs}), with the same options the loop used.
+ * Runs a test definition from its sides to its verdicts: prepares every side (checkout, build, data,
+ * and the engine's AOT cache when asked) before measuring anything, so a broken build fails fast;
+ * prints the MDE planned from this host's stored noise; measures the plan's A/B pairs, then the
+ * adaptive loop's extra pairs of undecided cells, writing the results after each pair; and judges
+ * the run with the loop's last look. Returns the judged run; the outputs read only that record.
  */
 public final class Runner {
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
@@ -69,10 +68,11 @@ public final class Runner {
     /**
      * @param def           the test definition
      * @param runtime       how engines run (process or container)
-     * @param clock         wall clock for ids and timestamps
+     * @param clock         wall clock for ids, timestamps and the adaptive loop's budget
      * @param out           progress and the live workload lines
      * @param runnerVersion TAF's version, for the results
      * @param command       the command line that reproduces this run
+     * @throws org.taf.runner.config.ConfigException when a stage refuses the definition's settings
      */
     public Runner(TestDefinition def, EngineRuntime runtime, Clock clock, PrintStream out, String runnerVersion,
                   String command) {
@@ -107,9 +107,14 @@ public final class Runner {
         return runDir;
     }
 
+    /** The statistics' options this runner judges with. */
+    public StatsOptions options() {
+        return options;
+    }
+
     /**
-     * Runs the plan. Errors (bad revision, failed build, engine that does not start) end the run
-     * with status FAILED and are rethrown after the results are written.
+     * Runs the plan and judges it. Errors (bad revision, failed build, engine that does not start) end
+     * the run with status FAILED: the record is judged as far as it got, written, and the error rethrown.
      */
     public RunRecord run() {
         Instant started = clock.instant();
@@ -122,44 +127,53 @@ public final class Runner {
         if (def.profile().changesCpu()) {
             out.printf("taf: CPU settings of profile %s: %s%n", def.profile().name(), pinning.outcome().note());
         }
-        state = new RunState(def, runId, started, runnerVersion, definitionRecord(),
-                Environment.record(def, runtime, pinning.outcome()));
+        HostFingerprint host = HostFingerprint.of(HostProbe.system().host());
+        NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
+        Design design = Design.of(def, noise, host, out);
+        state = new RunState(def, runId, started, runnerVersion, definitionRecord(), design);
+        state.environment(Environment.record(def, runtime, pinning.outcome(), def.launch().jvmArgs()));
         if (adaptive) {
-            planMde();
+            state.plannedMde(PlannedMde.of(def, options, noise, host, design, true));
+            PlannedMde.print(state.plannedMde(), options, out);
         }
         try (Repo repo = Repo.open(def.repository())) {
             Map<Side, PreparedSide> sides = prepare(repo);
-            ConnectionSettings account = account();
-            DataPreparer data = new DataPreparer(def.cacheDir(), runtime, def.launch(), out);
-            DataSpec spec = new DataSpec(def.workload().tables(), def.workload().tableSize(), def.workload().seed());
             Map<Side, Path> templates = new HashMap<>();
+            Map<Side, List<String>> jvmArgs = new HashMap<>();
+            DataPreparer data = new DataPreparer(def, runtime, stages, out);
+            DataSpec spec = new DataSpec(def.workload().tables(), def.workload().tableSize(), def.workload().seed());
             for (PreparedSide p : sides.values()) {
-                templates.put(p.side(), data.template(p, spec, account));
+                templates.put(p.side(), data.template(p, spec));
+                jvmArgs.put(p.side(), data.jvmArgs(p, templates.get(p.side())));
             }
-            IterationRunner iterations = new IterationRunner(runtime, def, stages, runDir, out, clock);
-            Duration perStep = plan.estimatePerStep();
+            state.environment(Environment.record(def, runtime, pinning.outcome(),
+                    jvmArgs.values().stream().findFirst().orElse(def.launch().jvmArgs())));
+            Measurer m = new Measurer(new IterationRunner(runtime, def, stages, runDir, out, clock), sides, templates,
+                    jvmArgs, design, plan.steps().size());
             Instant measuringFrom = clock.instant();
-            for (Step step : plan.steps()) {
-                out.printf("%ntaf: [%d/%d] %s   %s%n", step.sequence() + 1, plan.steps().size(), describe(step),
-                        ProgressBar.render(perStep.multipliedBy(plan.steps().size()).toSeconds(),
-                                perStep.multipliedBy(step.sequence()).toSeconds()));
-                measure(iterations, step, sides, templates, account);
+            for (Plan.Pair pair : plan.pairs()) {
+                m.measure(pair, "[" + (pair.first().sequence() / 2 + 1) + "/" + plan.pairs().size() + "] ",
+                        plan.pairs().size(), Duration.between(measuringFrom, clock.instant()));
             }
             AdaptiveLoop loop = new AdaptiveLoop(options, def.measure().iterations(), clock, out);
-            if (adaptive) {
-                ExtraPairs extra = new ExtraPairs(plan.steps().size(), iterations, sides, templates, account);
-                loop.run(extra, Duration.between(measuringFrom, clock.instant()), plan.steps().size() / 2,
-                        state::adaptive);
-            }
-            return finish(RunStatus.COMPLETED, null);
+            List<RunStatistics> looks = loop.run(m, adaptive, Duration.between(measuringFrom, clock.instant()),
+                    plan.pairs().size(), state::adaptive);
+            RunRecord r = Judgement.apply(state.snapshot(RunStatus.COMPLETED, null, clock.instant()), looks, options);
+            NoiseUpdate.store(def, r, host, out);
+            return finish(r);
         } catch (RunInterruptedException e) {
-            return finish(RunStatus.INTERRUPTED, e.getMessage());
+            return finish(judge(RunStatus.INTERRUPTED, e.getMessage()));
         } catch (TafException e) {
-            finish(RunStatus.FAILED, e.getMessage());
+            finish(judge(RunStatus.FAILED, e.getMessage()));
             throw e;
         } finally {
             restoreCpu();
         }
+    }
+
+    /** A run that did not complete, judged as far as it got at the plain FDR. */
+    private RunRecord judge(RunStatus status, String failure) {
+        return Judgement.judge(state.snapshot(status, failure, clock.instant()), options);
     }
 
     /** Puts the CPU settings back (once; the shutdown hook and the end of the run may both ask). */
@@ -171,49 +185,52 @@ public final class Runner {
         }
     }
 
-    /** The MDE before measuring, from the noise {@code taf calibrate} stored for this host; printed and kept. */
-    private void planMde() {
-        HostFingerprint host = HostFingerprint.of(HostProbe.system().host());
-        List<PlannedMdeRecord> mde = PlannedMde.of(def, options, NoiseStore.read(NoiseStore.fileIn(
-                def.output().resultsDir())), host, options.maxPairs() > def.measure().iterations());
-        PlannedMde.print(mde, options, out);
-        state.plannedMde(mde);
-    }
-
     private String describe(Step step) {
         Comparison cmp = def.comparisons().get(step.comparison());
-        return String.format("%s %s: %s, %d threads, iteration %d", cmp.name(), step.role().label(),
+        return String.format("%s %s: %s, %d threads, pair %d", cmp.name(), step.role().label(),
                 step.workload().tafName(), step.threads(), step.iteration() + 1);
     }
 
-    /** Measures one step and records it (the results file is rewritten after each). */
-    private void measure(IterationRunner iterations, Step step, Map<Side, PreparedSide> sides,
-                         Map<Side, Path> templates, ConnectionSettings account) {
-        Comparison cmp = def.comparisons().get(step.comparison());
-        Side side = step.role() == Role.PARENT ? cmp.parent() : cmp.patch();
-        IterationRecord it = iterations.run(step, sides.get(side), templates.get(side));
-        if (it.failure() != null) {
-            out.printf("taf: iteration failed: %s%n", it.failure());
-        }
-        state.add(step, it);
-        state.write(runDir, state.snapshot(RunStatus.RUNNING, null, null), false);
-    }
-
-    /** The adaptive loop's view of this run: the cells as recorded, and extra pairs measured like planned ones. */
-    private final class ExtraPairs implements AdaptiveLoop.Measurements {
+    /** Measures pairs for the plan and the adaptive loop, writing the results after each one. */
+    private final class Measurer implements AdaptiveLoop.Measurements {
         private final IterationRunner iterations;
         private final Map<Side, PreparedSide> sides;
         private final Map<Side, Path> templates;
-        private final ConnectionSettings account;
+        private final Map<Side, List<String>> jvmArgs;
+        private final Design design;
         private int sequence;
 
-        ExtraPairs(int firstSequence, IterationRunner iterations, Map<Side, PreparedSide> sides,
-                   Map<Side, Path> templates, ConnectionSettings account) {
-            this.sequence = firstSequence;
+        Measurer(IterationRunner iterations, Map<Side, PreparedSide> sides, Map<Side, Path> templates,
+                 Map<Side, List<String>> jvmArgs, Design design, int firstExtraSequence) {
             this.iterations = iterations;
             this.sides = sides;
             this.templates = templates;
-            this.account = account;
+            this.jvmArgs = jvmArgs;
+            this.design = design;
+            this.sequence = firstExtraSequence;
+        }
+
+        void measure(Plan.Pair pair, String label, int planned, Duration elapsed) {
+            Step s = pair.first();
+            Design.Cell d = design.of(s.comparison(), new CellKey(s.workload().tafName(), s.threads()));
+            out.printf("%ntaf: %s%s and %s (%s)   %s%n", label, describe(pair.first()), pair.second().role().label(),
+                    d.describe(), ProgressBar.render(planned, s.sequence() / 2));
+            IterationRunner.Measured m = iterations.pair(start(pair.first()), start(pair.second()), d.mode(),
+                    d.windows());
+            for (var it : List.of(m.first(), m.second())) {
+                if (it.failure() != null) {
+                    out.printf("taf: iteration failed: %s%n", it.failure());
+                }
+            }
+            state.add(pair.first(), m.first());
+            state.add(pair.second(), m.second());
+            state.write(runDir, state.snapshot(RunStatus.RUNNING, null, null), false);
+        }
+
+        private IterationRunner.Start start(Step step) {
+            Comparison cmp = def.comparisons().get(step.comparison());
+            Side side = step.role() == Role.PARENT ? cmp.parent() : cmp.patch();
+            return new IterationRunner.Start(step, sides.get(side), templates.get(side), jvmArgs.get(side));
         }
 
         @Override
@@ -223,21 +240,17 @@ public final class Runner {
 
         @Override
         public void measurePair(int index, CellKey cell) {
-            CellRecord c = comparisons().get(index).cells().stream()
-                    .filter(x -> x.workload().equals(cell.workload()) && x.threads() == cell.threads())
-                    .findFirst().orElseThrow(() -> new IllegalStateException("no cell " + cell));
-            for (Step step : Plan.extraPair(def, index, cell.workload(), cell.threads(), c.parent().size(),
-                    c.patch().size(), sequence)) {
-                out.printf("%ntaf: [extra pair %d of %s] %s%n", step.iteration() + 1, cell, describe(step));
-                measure(iterations, step, sides, templates, account);
-                sequence++;
-            }
+            CellRecord c = comparisons().get(index).cells().stream().filter(x -> x.key().equals(cell)).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no cell " + cell));
+            Plan.Pair pair = Plan.extraPair(def, index, cell.workload(), cell.threads(), c.parent().size(),
+                    c.patch().size(), sequence);
+            measure(pair, "[extra pair " + (pair.first().iteration() + 1) + " of " + cell + "] ", 0, Duration.ZERO);
+            sequence += 2;
         }
     }
 
-    private RunRecord finish(RunStatus status, String failure) {
-        RunRecord r = state.snapshot(status, failure, clock.instant());
-        state.write(runDir, r, false);
+    private RunRecord finish(RunRecord r) {
+        state.write(runDir, r, true);
         last = r;
         return r;
     }
@@ -248,7 +261,7 @@ public final class Runner {
     }
 
     /**
-     * The record as it stands, marked INTERRUPTED, for a shutdown hook: written unless the run
+     * The record as it stands, marked INTERRUPTED and judged, for a shutdown hook: written unless the run
      * already wrote its final record. Returns what it wrote, or null.
      */
     public RunRecord interrupted() {
@@ -256,14 +269,8 @@ public final class Runner {
         if (state == null) {
             return null;
         }
-        RunRecord r = state.snapshot(RunStatus.INTERRUPTED,
-                "interrupted after " + state.completed() + " measurements", clock.instant());
+        RunRecord r = judge(RunStatus.INTERRUPTED, "interrupted after " + state.completed() + " measurements");
         return state.write(runDir, r, true) ? r : null;
-    }
-
-    /** Writes the final record (with verdicts) and closes the run to later writers. */
-    public void writeFinal(RunRecord record) {
-        state.write(runDir, record, true);
     }
 
     private Map<Side, PreparedSide> prepare(Repo repo) {
@@ -271,7 +278,7 @@ public final class Runner {
         Builder builder = new Builder(def.cacheDir(), clock);
         BuildSpec spec = new BuildSpec(def.build().command(), def.build().timeout(), def.build().artifact().toString());
         SidePreparer preparer = new SidePreparer(repo, trees, builder, spec, out);
-        Map<Side, PreparedSide> sides = new java.util.LinkedHashMap<>();
+        Map<Side, PreparedSide> sides = new LinkedHashMap<>();
         // Resolve every revision first: a typo fails before any build starts.
         for (int c = 0; c < def.comparisons().size(); c++) {
             Comparison cmp = def.comparisons().get(c);
@@ -295,10 +302,6 @@ public final class Runner {
             }
         }
         return sides;
-    }
-
-    private ConnectionSettings account() {
-        return stages.workload().connection();
     }
 
     private DefinitionRecord definitionRecord() {

@@ -8,6 +8,7 @@ import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.SideRecord.BuildRecord;
 import org.taf.runner.results.SideRecord.CommitRecord;
 
+import org.taf.runner.config.Role;
 /** Provenance records of a side at each stage of its preparation. */
 final class SideRecords {
     private SideRecords() {}
@@ -28,7 +29,7 @@ final class SideRecords {
     }
 
     private static SideRecord record(Role role, Side side, CommitInfo c, String treeId, BuildRecord build) {
-        return new SideRecord(role.label(), side.revision(), commit(c), treeId,
+        return new SideRecord(role, side.revision(), commit(c), treeId,
                 side.patchDiff().map(Object::toString).orElse(null), side.engine().asMap(), build);
     }
 

@@ -4,6 +4,9 @@ import java.time.Duration;
 import org.taf.runner.config.ConfigException;
 import org.taf.runner.config.Keys;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.config.WarmupSignal;
+import org.taf.runner.launch.JavaVersion;
+import org.taf.runner.launch.LaunchException;
 import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.warmup.RestOptions;
@@ -22,7 +25,7 @@ import org.taf.runner.workload.WorkloadOptions;
  * @param workload the load generator's options, with the definition's account on 127.0.0.1:3306; each
  *                 engine start gets its own port through {@link #workloadOn(int)}
  * @param rest     waiting for the engine's CPU to rest
- * @param settle   the warm-up's settle rule
+ * @param settle   the warm-up's settle rule on the engine's CPU (one sample a second)
  * @param stats    thresholds, FDR and the adaptive loop's limits
  * @param noise    the host-noise limits that flag an iteration
  */
@@ -49,13 +52,37 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
             var s = def.warmup();
             SettleOptions settle = new SettleOptions(s.window(), Duration.ofSeconds(1), s.maxCvPct(), s.maxSlopePct(),
                     s.min(), s.max());
-            StatsOptions stats = StatsOptions.from(def.stats(), def.verdict());
+            StatsOptions stats = stats(def);
+            if (def.warmup().signal() == WarmupSignal.TPS) {
+                settle.withInterval(def.workload().reportInterval()); // validates the TPS rule too
+            }
             NoiseThresholds noise = new NoiseThresholds(def.config().get(Keys.PROFILE_NOISE_MAX_OTHER_PCT),
                     def.config().get(Keys.PROFILE_NOISE_MAX_STEAL_PCT));
+            if (def.launch().aotCache()) {
+                JavaVersion v = JavaVersion.of(def.launch().java());
+                if (v.feature() < 25) {
+                    throw new IllegalArgumentException("launch.aot_cache needs JDK 25 or later for the engine, but"
+                            + " launch.java (" + def.launch().java() + ") is " + v.line());
+                }
+            }
             return new StageOptions(workload, rest, settle, stats, noise);
-        } catch (IllegalArgumentException | WorkloadException e) {
+        } catch (IllegalArgumentException | WorkloadException | LaunchException e) {
             throw new ConfigException(def.config().fileDisplay() + ": " + e.getMessage());
         }
+    }
+
+    /** The statistics' options: thresholds, FDR, the looks from the planned pairs to {@code stats.max_pairs}. */
+    static StatsOptions stats(TestDefinition def) {
+        StatsOptions d = StatsOptions.defaults();
+        var s = def.stats();
+        var v = def.verdict();
+        return new StatsOptions(s.confidence(), v.warningPct(), v.failPct(), v.gainPct(), s.fdr(), s.power(), d.seed(),
+                d.exclusion(), def.measure().iterations(), s.maxPairs(), s.budget(), v.metrics());
+    }
+
+    /** The settle rule on the load's throughput: one sample per {@code workload.report_interval}. */
+    public SettleOptions settleOnTps() {
+        return settle.withInterval(workload.reportInterval());
     }
 
     /** The workload options against an engine on 127.0.0.1:{@code port}. */

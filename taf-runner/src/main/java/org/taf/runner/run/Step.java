@@ -2,6 +2,7 @@ package org.taf.runner.run;
 
 import org.taf.runner.workload.Workload;
 
+import org.taf.runner.config.Role;
 /**
  * One planned measurement: a fresh engine of one side, one workload at one thread count.
  *

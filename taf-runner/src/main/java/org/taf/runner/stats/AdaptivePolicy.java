@@ -12,16 +12,15 @@ import java.util.stream.Collectors;
 
 /**
  * The adaptive loop's decision between pairs, as a pure function (Pinpoint's idea: keep measuring
- * while the answer is "unknown"). A cell stops when its verdict is final (DECIDED), when its interval
- * lies between the warning and fail/gain thresholds (BETWEEN_THRESHOLDS: more pairs only confirm a
- * small change), or at {@code maxPairs} (MAX_PAIRS). The other cells are candidates; they are served
- * most urgent first (no p-value yet, then smallest BH-adjusted p: likely regressions first) as far as
+ * while the answer is "unknown"). A cell stops when its verdict is final (DECIDED) or at
+ * {@code maxPairs} measured pairs (MAX_PAIRS). The other cells are candidates; they are served most
+ * urgent first (no p-value yet, then the smallest BH-adjusted p of a gating metric: likely changes first) as far as
  * the remaining budget pays {@code perPairCost} each; when it pays for none they stop with
  * BUDGET_SPENT. Without progress (no adaptive loop) they stop with PLANNED_ONLY.
  */
 public final class AdaptivePolicy {
     private static final Comparator<CellVerdict> URGENCY = Comparator
-            .comparing((CellVerdict v) -> v.pAdjusted() == null ? -1.0 : v.pAdjusted())
+            .comparing((CellVerdict v) -> v.gatingP() == null ? -1.0 : v.gatingP())
             .thenComparing(CellVerdict::cell);
 
     private AdaptivePolicy() {}
@@ -68,10 +67,7 @@ public final class AdaptivePolicy {
         if (v.verdict().isFinal()) {
             return StopReason.DECIDED;
         }
-        if (v.ciLow() != null && VerdictRule.betweenThresholds(v.ciLow(), v.ciHigh(), o)) {
-            return StopReason.BETWEEN_THRESHOLDS;
-        }
-        if (v.pairsUsed() >= o.maxPairs()) {
+        if (v.measuredPairs() >= o.maxPairs()) {
             return StopReason.MAX_PAIRS;
         }
         return StopReason.PENDING;

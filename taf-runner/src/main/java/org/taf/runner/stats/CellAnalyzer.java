@@ -4,162 +4,215 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.commons.math3.util.FastMath;
 
-/** Computes one cell's summaries, estimate, interval, p-value, classic verdict and MDE. */
+/**
+ * One cell's numbers before the run-wide steps (Benjamini-Hochberg, changes, verdict, adaptive stop):
+ * the A/B pairs (parent start i with patch start i, the flagged ones left out by the rule), every
+ * metric's {@link PairedTest}, the classic verdict, the MDE and the variance components.
+ */
 final class CellAnalyzer {
     private CellAnalyzer() {}
 
-    static CellAnalysis analyze(CellSamples in, StatsOptions o, boolean adaptive) {
+    /**
+     * @param failure       NEWLY_FAILING, FIXED or NOT_COMPARABLE when a side has nothing to compare, else null
+     * @param failureReason why, for a failure
+     * @param metrics       every metric that could be compared, unadjusted, change UNKNOWN
+     */
+    record Analysis(CellKey cell, Verdict failure, String failureReason, List<MetricVerdict> metrics,
+                    ClassicVerdict classic, int measuredPairs, MinimalDetectableEffect mde,
+                    VarianceComponents components, List<ExcludedIteration> excluded, List<String> warnings) {}
+
+    static Analysis analyze(CellSamples in, StatsOptions o, boolean adaptive) {
         CellKey cell = in.cell();
-        List<IterationSample> parentRaw = sorted(in.parent());
-        List<IterationSample> patchRaw = sorted(in.patch());
-        List<IterationSummary> parentAll = parentRaw.stream().map(IterationSummary::of).toList();
-        List<IterationSummary> patchAll = patchRaw.stream().map(IterationSummary::of).toList();
         List<String> warnings = new ArrayList<>();
-        List<ExcludedIteration> excluded = new ArrayList<>();
         in.parentFailures().forEach(f -> warnings.add("parent failure: " + f));
         in.patchFailures().forEach(f -> warnings.add("patch failure: " + f));
-        List<IterationSample> parent = include("parent", parentRaw, o.exclusion(), warnings, excluded);
-        List<IterationSample> patch = include("patch", patchRaw, o.exclusion(), warnings, excluded);
-        int pairs = in.pairs();
-
-        Missing missing = missingSide(in);
-        if (missing != null) {
-            return failed(cell, parentAll, patchAll, missing.verdict(), missing.side(), missing.reason(), pairs,
-                    excluded, warnings);
+        Map<Integer, IterationSample> parent = byIndex(in.parent());
+        Map<Integer, IterationSample> patch = byIndex(in.patch());
+        if (parent.isEmpty() && in.parentFailures().isEmpty() || patch.isEmpty() && in.patchFailures().isEmpty()) {
+            // No data and no failure: the workload ran on one side only; nothing to compare, nobody to blame.
+            return failure(in, Verdict.NOT_COMPARABLE, (parent.isEmpty() ? "parent" : "patch")
+                    + " has no measured iterations", warnings);
         }
-        List<IterationSummary> parentIn = summariesOf(parent, parentAll);
-        List<IterationSummary> patchIn = summariesOf(patch, patchAll);
-        String parentZero = zeroTps(parentIn, "parent");
-        String patchZero = zeroTps(patchIn, "patch");
-        if (parentZero != null || patchZero != null) {
-            String why = parentZero == null ? patchZero : patchZero == null ? parentZero : parentZero + "; " + patchZero;
-            return failed(cell, parentAll, patchAll, Verdict.FAILED, side(parentZero != null, patchZero != null), why,
-                    pairs, excluded, warnings);
+        String parentDown = failed("parent", parent, in.parentFailures());
+        String patchDown = failed("patch", patch, in.patchFailures());
+        if (parentDown != null || patchDown != null) {
+            Verdict v = parentDown != null && patchDown != null ? Verdict.NOT_COMPARABLE
+                    : patchDown != null ? Verdict.NEWLY_FAILING : Verdict.FIXED;
+            String why = parentDown == null ? patchDown : patchDown == null ? parentDown : parentDown + "; " + patchDown;
+            return failure(in, v, why, warnings);
         }
-        double parentLog = meanLog(parentIn);
-        double patchLog = meanLog(patchIn);
-        Double ciLow = null;
-        Double ciHigh = null;
-        if (Math.min(parent.size(), patch.size()) >= StatsOptions.MIN_ITERATIONS) {
-            HierarchicalBootstrap.Interval ci = HierarchicalBootstrap.logRatio(parent, patch, o, seed(cell, o));
-            ciLow = FastMath.exp(ci.lowLog());
-            ciHigh = FastMath.exp(ci.highLog());
-        } else {
-            warnings.add(String.format(Locale.ROOT, "too few iterations: %d parent and %d patch in the verdict; an"
-                    + " interval and a p-value need at least %d per side", parent.size(), patch.size(),
-                    StatsOptions.MIN_ITERATIONS));
+        List<Integer> pairs = new ArrayList<>(parent.keySet());
+        pairs.retainAll(patch.keySet());
+        List<ExcludedIteration> excluded = new ArrayList<>();
+        pairs = include(pairs, parent, patch, o.exclusion(), warnings, excluded);
+        for (int i : pairs) {
+            for (IterationSample s : List.of(parent.get(i), patch.get(i))) {
+                if (!s.flags().isEmpty() && !o.exclusion().matches(s)) {
+                    warnings.add((s == parent.get(i) ? "parent" : "patch") + " iteration " + (i + 1) + " is flagged "
+                            + String.join(", ", s.flags()) + "; kept in the verdict");
+                }
+            }
         }
-        RankTest.Result rank = RankTest.mannWhitney(medians(parentIn), medians(patchIn));
-        MinimalDetectableEffect mde = DetectableEffect.measured(parentIn, patchIn, o, adaptive);
+        if (pairs.isEmpty()) {
+            return failure(in, Verdict.NOT_COMPARABLE, "no A/B pair has both sides measured", warnings);
+        }
+        double confidence = o.confidenceAt(adaptive);
+        List<MetricVerdict> metrics = new ArrayList<>();
+        for (Metric m : Metric.values()) {
+            MetricVerdict v = compare(m, pairs, parent, patch, confidence, o);
+            if (v != null) {
+                metrics.add(v);
+            }
+        }
+        MetricVerdict tps = metrics.get(0);
+        if (tps.pairs() < StatsOptions.MIN_ITERATIONS) {
+            warnings.add(String.format(Locale.ROOT, "too few pairs: %d in the verdict; an interval and a p-value need"
+                    + " at least %d", tps.pairs(), StatsOptions.MIN_ITERATIONS));
+        }
+        List<IterationSummary> parentIn = pairs.stream().map(i -> IterationSummary.of(parent.get(i))).toList();
+        List<IterationSummary> patchIn = pairs.stream().map(i -> IterationSummary.of(patch.get(i))).toList();
+        MinimalDetectableEffect mde = DetectableEffect.measured(tps.sdLog(), tps.pairs(), o, adaptive);
         if (mde.warning() != null && mde.pct() != null) {
             warnings.add(mde.warning());
         }
-        return new CellAnalysis(cell, parentAll, patchAll, null, null, null, FastMath.exp(parentLog),
-                FastMath.exp(patchLog), FastMath.exp(patchLog - parentLog), ciLow, ciHigh, rank,
-                ClassicVerdict.of(parentIn, patchIn, o), pairs, mde, excluded, warnings, parent.size(), patch.size());
+        return new Analysis(cell, null, null, metrics, ClassicVerdict.of(parentIn, patchIn, o), in.pairs(), mde,
+                components(pairs, parent, patch), excluded, warnings);
     }
 
-    /** The cell's bootstrap seed: a function of the run's seed and the cell only, so order does not matter. */
-    static long seed(CellKey cell, StatsOptions o) {
-        return (o.seed() * 1_000_003L + cell.workload().hashCode()) * 1_000_003L + cell.threads();
+    private static Analysis failure(CellSamples in, Verdict v, String why, List<String> warnings) {
+        return new Analysis(in.cell(), v, why, List.of(), null, in.pairs(), null, null, List.of(), warnings);
     }
 
-    private static List<IterationSample> include(String side, List<IterationSample> all, ExclusionRule rule,
-            List<String> warnings, List<ExcludedIteration> excluded) {
-        List<IterationSample> clean = all.stream().filter(s -> !rule.matches(s)).toList();
-        int flagged = all.size() - clean.size();
-        for (IterationSample s : all) {
-            if (!s.flags().isEmpty() && !rule.matches(s)) {
-                warnings.add(side + " iteration " + s.index() + " is flagged " + String.join(", ", s.flags())
-                        + "; kept in the verdict");
+    /** One metric over the pairs where both sides have it; null when no pair has. */
+    private static MetricVerdict compare(Metric m, List<Integer> pairs, Map<Integer, IterationSample> parent,
+            Map<Integer, IterationSample> patch, double confidence, StatsOptions o) {
+        List<Double> d = new ArrayList<>();
+        double parentLog = 0;
+        double patchLog = 0;
+        for (int i : pairs) {
+            Double a = value(m, parent.get(i));
+            Double b = value(m, patch.get(i));
+            if (a == null || b == null) {
+                continue;
+            }
+            parentLog += FastMath.log(a);
+            patchLog += FastMath.log(b);
+            d.add(FastMath.log(b) - FastMath.log(a));
+        }
+        int n = d.size();
+        if (n == 0) {
+            return null;
+        }
+        double[] diffs = d.stream().mapToDouble(Double::doubleValue).toArray();
+        boolean gates = o.metrics().contains(m);
+        if (n < 2) {
+            return new MetricVerdict(m, FastMath.exp(parentLog), FastMath.exp(patchLog), FastMath.exp(diffs[0]), null,
+                    null, confidence, null, null, 1, Double.NaN, Change.UNKNOWN, gates);
+        }
+        PairedTest.Result r = PairedTest.of(diffs, confidence, o.seed());
+        double parentLevel = FastMath.exp(parentLog / n);
+        double patchLevel = FastMath.exp(patchLog / n);
+        if (n < StatsOptions.MIN_ITERATIONS) {
+            return new MetricVerdict(m, parentLevel, patchLevel, r.ratio(), null, null, confidence, null, null, n,
+                    r.sdLog(), Change.UNKNOWN, gates);
+        }
+        if (r.interval() == null) {
+            // Every pair has the same ratio: the interval is that point, and the sign-flip test (exact,
+            // defined without a spread) gives the p-value the t-test cannot.
+            return new MetricVerdict(m, parentLevel, patchLevel, r.ratio(), r.ratio(), r.ratio(), confidence,
+                    r.signFlipP(), null, n, r.sdLog(), Change.UNKNOWN, gates);
+        }
+        return new MetricVerdict(m, parentLevel, patchLevel, r.ratio(), r.interval().low(), r.interval().high(),
+                confidence, r.tP(), null, n, r.sdLog(), Change.UNKNOWN, gates);
+    }
+
+    /** A start's value of a metric: its median TPS, or its CPU per transaction; null when it has none. */
+    private static Double value(Metric m, IterationSample s) {
+        return switch (m) {
+            case TPS -> new Median().evaluate(s.samples());
+            case CPU_PER_TX -> s.cpuUsPerTx();
+        };
+    }
+
+    private static Map<Integer, IterationSample> byIndex(List<IterationSample> side) {
+        Map<Integer, IterationSample> out = new TreeMap<>();
+        side.stream().sorted(Comparator.comparingInt(IterationSample::index)).forEach(s -> out.put(s.index(), s));
+        return out;
+    }
+
+    /**
+     * Why a side has nothing to compare, or null: failures and no iteration, or an iteration whose median
+     * TPS is 0 (a stalled engine is a failure, never a number).
+     */
+    private static String failed(String side, Map<Integer, IterationSample> its, List<String> failures) {
+        if (its.isEmpty()) {
+            return side + " failed in all " + failures.size() + " iteration(s); first: " + failures.get(0);
+        }
+        for (IterationSample s : its.values()) {
+            if (new Median().evaluate(s.samples()) <= 0) {
+                return side + " iteration " + (s.index() + 1) + " failed: its median TPS is 0 (stalled)";
             }
         }
+        return null;
+    }
+
+    /** The pairs in the verdict: those with a flagged side go when enough clean pairs remain. */
+    private static List<Integer> include(List<Integer> pairs, Map<Integer, IterationSample> parent,
+            Map<Integer, IterationSample> patch, ExclusionRule rule, List<String> warnings,
+            List<ExcludedIteration> excluded) {
+        List<Integer> clean = pairs.stream()
+                .filter(i -> !rule.matches(parent.get(i)) && !rule.matches(patch.get(i))).toList();
+        int flagged = pairs.size() - clean.size();
         if (flagged == 0) {
-            return all;
+            return pairs;
         }
         if (clean.size() >= rule.minRemaining()) {
-            for (IterationSample s : all) {
-                if (rule.matches(s)) {
-                    excluded.add(new ExcludedIteration(side, s.index(), s.flags()));
+            for (int i : pairs) {
+                for (String side : List.of("parent", "patch")) {
+                    IterationSample s = (side.equals("parent") ? parent : patch).get(i);
+                    if (rule.matches(s)) {
+                        excluded.add(new ExcludedIteration(side, i, s.flags()));
+                    }
                 }
             }
-            warnings.add(String.format(Locale.ROOT, "%d of %d %s iterations left out of the verdict (flagged %s)",
-                    flagged, all.size(), side, String.join(" or ", rule.flags())));
+            warnings.add(String.format(Locale.ROOT, "%d of %d A/B pairs left out of the verdict (a side flagged %s)",
+                    flagged, pairs.size(), String.join(" or ", rule.flags())));
             return clean;
         }
-        warnings.add(String.format(Locale.ROOT, "%d of %d %s iterations are flagged %s but only %d unflagged remain"
-                + " (the rule needs %d): all are kept in the verdict", flagged, all.size(), side,
+        warnings.add(String.format(Locale.ROOT, "%d of %d A/B pairs have a side flagged %s but only %d clean pairs"
+                + " remain (the rule needs %d): all are kept in the verdict", flagged, pairs.size(),
                 String.join(" or ", rule.flags()), clean.size(), rule.minRemaining()));
-        return all;
+        return pairs;
     }
 
-    /** Why a cell has nothing to compare: FAILED when a side recorded failures, else NOT_COMPARABLE. */
-    private record Missing(Verdict verdict, String side, String reason) {}
-
-    private static Missing missingSide(CellSamples in) {
-        boolean parentFailed = in.parent().isEmpty() && !in.parentFailures().isEmpty();
-        boolean patchFailed = in.patch().isEmpty() && !in.patchFailures().isEmpty();
-        if (parentFailed || patchFailed) {
-            List<String> why = new ArrayList<>();
-            if (parentFailed) {
-                why.add(allFailed("parent", in.parentFailures()));
-            }
-            if (patchFailed) {
-                why.add(allFailed("patch", in.patchFailures()));
-            }
-            return new Missing(Verdict.FAILED, side(parentFailed, patchFailed), String.join("; ", why));
+    /** Within- and between-start variance of ln TPS, both sides pooled; null when not estimable. */
+    private static VarianceComponents components(List<Integer> pairs, Map<Integer, IterationSample> parent,
+            Map<Integer, IterationSample> patch) {
+        VarianceComponents a = side(pairs, parent);
+        VarianceComponents b = side(pairs, patch);
+        if (a == null || b == null) {
+            return a == null ? b : a;
         }
-        if (in.parent().isEmpty()) {
-            return new Missing(Verdict.NOT_COMPARABLE, null, "parent has no measured iterations");
-        }
-        if (in.patch().isEmpty()) {
-            return new Missing(Verdict.NOT_COMPARABLE, null, "patch has no measured iterations");
-        }
-        return null;
+        return VarianceComponents.combine(a, b);
     }
 
-    private static String allFailed(String side, List<String> failures) {
-        return side + " failed in all " + failures.size() + " iteration(s); first: " + failures.get(0);
-    }
-
-    private static String side(boolean parent, boolean patch) {
-        return parent && patch ? "both" : parent ? "parent" : "patch";
-    }
-
-    private static String zeroTps(List<IterationSummary> side, String name) {
-        for (IterationSummary s : side) {
-            if (s.medianTps() <= 0) {
-                return name + " iteration " + s.index() + " failed: its median TPS is 0 (stalled)";
+    private static VarianceComponents side(List<Integer> pairs, Map<Integer, IterationSample> its) {
+        List<double[]> rows = new ArrayList<>();
+        for (int i : pairs) {
+            double[] logs = java.util.Arrays.stream(its.get(i).samples()).filter(v -> v > 0).map(FastMath::log)
+                    .toArray();
+            if (logs.length > 0) {
+                rows.add(logs);
             }
         }
-        return null;
-    }
-
-    private static CellAnalysis failed(CellKey cell, List<IterationSummary> parent, List<IterationSummary> patch,
-            Verdict v, String side, String reason, int pairs, List<ExcludedIteration> excluded, List<String> warnings) {
-        return new CellAnalysis(cell, parent, patch, v, reason, side, null, null, null, null, null,
-                new RankTest.Result(null, "none: " + reason), null, pairs, null, excluded, warnings, 0, 0);
-    }
-
-    private static List<IterationSample> sorted(List<IterationSample> side) {
-        return side.stream().sorted(Comparator.comparingInt(IterationSample::index)).toList();
-    }
-
-    private static List<IterationSummary> summariesOf(List<IterationSample> included, List<IterationSummary> all) {
-        return all.stream().filter(s -> included.stream().anyMatch(i -> i.index() == s.index())).toList();
-    }
-
-    private static double meanLog(List<IterationSummary> side) {
-        double sum = 0;
-        for (IterationSummary s : side) {
-            sum += FastMath.log(s.medianTps());
+        if (rows.size() < 2 || rows.stream().allMatch(r -> r.length < 2)) {
+            return null;
         }
-        return sum / side.size();
-    }
-
-    private static double[] medians(List<IterationSummary> side) {
-        return side.stream().mapToDouble(IterationSummary::medianTps).toArray();
+        return VarianceComponents.of(rows.toArray(double[][]::new));
     }
 }

@@ -34,9 +34,13 @@ public record CellSamples(CellKey cell, List<IterationSample> parent, List<Itera
         this(cell, parent, patch, List.of(), List.of());
     }
 
-    /** Measured A/B pairs: the smaller of the two sides' iteration counts, flagged ones included. */
+    /**
+     * Measured A/B pairs: the smaller of the two sides' iteration counts, flagged and failed ones
+     * included (every failed iteration has its failure line), so a cell whose starts fail still
+     * reaches {@code stats.max_pairs}.
+     */
     public int pairs() {
-        return Math.min(parent.size(), patch.size());
+        return Math.min(parent.size() + parentFailures.size(), patch.size() + patchFailures.size());
     }
 
     private static void uniqueIndexes(CellKey cell, String side, List<IterationSample> its) {

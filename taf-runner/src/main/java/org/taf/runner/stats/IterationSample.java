@@ -5,33 +5,39 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One measured iteration of one side of a cell, as the runner hands it to the statistics.
+ * One engine start of one side of a cell, as the runner hands it to the statistics.
  *
- * @param index        position of the iteration in the interleaved order, from 0; parent {@code i}
- *                     and patch {@code i} form A/B pair {@code i}
- * @param tpsPerSecond per-second throughput samples in transactions per second, after the warm-up
- *                     cut; at least one, each finite and {@code >= 0}
- * @param flags        quality flags of the iteration, e.g. {@code NOT_SETTLED}, {@code ERRORS},
- *                     {@code HOST_NOISE}, {@code NOT_RESTED}; empty when clean
+ * @param index      the start's number on its side, from 0; parent {@code i} and patch {@code i} form
+ *                   A/B pair {@code i}
+ * @param tps        throughput of each measured sample (transactions per second), after the warm-up
+ *                   cut, all windows of the start in order; at least one, each finite and {@code >= 0}
+ * @param cpuUsPerTx the engine's CPU microseconds per transaction over the measured samples; null
+ *                   when not read
+ * @param flags      quality flags, e.g. {@code NOT_SETTLED}, {@code ERRORS}, {@code HOST_NOISE},
+ *                   {@code NOT_RESTED}; empty when clean
  */
-public record IterationSample(int index, double[] tpsPerSecond, List<String> flags) {
+public record IterationSample(int index, double[] tps, Double cpuUsPerTx, List<String> flags) {
     public IterationSample {
         if (index < 0) {
             throw new IllegalArgumentException("iteration index (" + index + ") must be >= 0");
         }
-        Objects.requireNonNull(tpsPerSecond, "tpsPerSecond");
-        if (tpsPerSecond.length == 0) {
+        Objects.requireNonNull(tps, "tps");
+        if (tps.length == 0) {
             throw new IllegalArgumentException("iteration " + index + " has no TPS samples; a run that measured"
                     + " nothing is a failure of its side, not an iteration");
         }
-        for (int s = 0; s < tpsPerSecond.length; s++) {
-            double v = tpsPerSecond[s];
+        for (int s = 0; s < tps.length; s++) {
+            double v = tps[s];
             if (!(v >= 0) || Double.isInfinite(v)) {
-                throw new IllegalArgumentException("iteration " + index + " second " + s + ": TPS (" + v
+                throw new IllegalArgumentException("iteration " + index + " sample " + s + ": TPS (" + v
                         + ") must be finite and >= 0");
             }
         }
-        tpsPerSecond = tpsPerSecond.clone();
+        if (cpuUsPerTx != null && (!(cpuUsPerTx > 0) || cpuUsPerTx.isInfinite())) {
+            throw new IllegalArgumentException("iteration " + index + ": CPU per transaction (" + cpuUsPerTx
+                    + " us) must be finite and > 0");
+        }
+        tps = tps.clone();
         flags = List.copyOf(flags);
         for (String f : flags) {
             if (f.isBlank()) {
@@ -40,40 +46,41 @@ public record IterationSample(int index, double[] tpsPerSecond, List<String> fla
         }
     }
 
-    /** Creates an unflagged iteration. */
-    public static IterationSample of(int index, double... tpsPerSecond) {
-        return new IterationSample(index, tpsPerSecond, List.of());
+    /** An unflagged iteration without a CPU reading. */
+    public static IterationSample of(int index, double... tps) {
+        return new IterationSample(index, tps, null, List.of());
     }
 
     /** A copy of the samples (the record stays immutable). */
     @Override
-    public double[] tpsPerSecond() {
-        return tpsPerSecond.clone();
+    public double[] tps() {
+        return tps.clone();
     }
 
-    /** Number of per-second samples. */
-    public int seconds() {
-        return tpsPerSecond.length;
+    /** Number of samples. */
+    public int size() {
+        return tps.length;
     }
 
-    /** The samples without copying, for this package's hot loops; callers must not modify them. */
+    /** The samples without copying, for this package's loops; callers must not modify them. */
     double[] samples() {
-        return tpsPerSecond;
+        return tps;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof IterationSample other && index == other.index
-                && Arrays.equals(tpsPerSecond, other.tpsPerSecond) && flags.equals(other.flags);
+        return o instanceof IterationSample other && index == other.index && Arrays.equals(tps, other.tps)
+                && Objects.equals(cpuUsPerTx, other.cpuUsPerTx) && flags.equals(other.flags);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(index, Arrays.hashCode(tpsPerSecond), flags);
+        return Objects.hash(index, Arrays.hashCode(tps), cpuUsPerTx, flags);
     }
 
     @Override
     public String toString() {
-        return "IterationSample[index=" + index + ", seconds=" + tpsPerSecond.length + ", flags=" + flags + "]";
+        return "IterationSample[index=" + index + ", samples=" + tps.length + ", cpuUsPerTx=" + cpuUsPerTx
+                + ", flags=" + flags + "]";
     }
 }

@@ -3,11 +3,11 @@ package org.taf.runner.stats;
 /**
  * The smallest drop in TPS that a comparison detects with the configured power (two-sided).
  *
- * @param pct     smallest detectable drop, percent of the parent's TPS; null when the planned pairs
- *                cannot reach the significance level at all (see {@code warning})
- * @param sigma   SD of ln(steady-state TPS) of one iteration used in the formula
- * @param pairs   A/B pairs (iterations per side)
- * @param alpha   the two-sided level actually attainable by the rank test (at most min(1 - confidence, FDR))
+ * @param pct     smallest detectable drop, percent of the parent's TPS; null with fewer than 2 pairs
+ *                (see {@code warning})
+ * @param sigma   SD of one pair's log-ratio ln(patch / parent) used in the formula
+ * @param pairs   A/B pairs
+ * @param alpha   the two-sided level each look tests at (the FDR, or the per-look level)
  * @param power   power the MDE is computed at
  * @param basis   where the noise came from, e.g. "measured from this cell's iterations"
  * @param warning null, or why this run cannot see a change of the fail threshold's size

@@ -8,17 +8,19 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Entry point of the statistics: from the measured cells of one run to a verdict per cell and the
- * adaptive loop's next step. A pure function of its inputs and {@code options.seed()}.
+ * Entry point of the statistics: from the measured cells of one comparison to a verdict per cell and
+ * the adaptive loop's next step. A pure function of its inputs and {@code options.seed()}.
  *
- * <p>The runner calls it after the planned pairs and again after each added pair:
+ * <p>Every metric of every cell is compared over the cell's A/B pairs ({@link PairedTest}); their
+ * p-values are adjusted together (Benjamini-Hochberg: one false-discovery rate over metrics and cells);
+ * each metric's change and the cell's verdict follow ({@link VerdictRule}); the adaptive policy says
+ * which cells get another pair. The runner calls it at every look and keeps the last look as the run's
+ * verdicts:
  * <pre>{@code
- * AdaptiveProgress progress = AdaptiveProgress.start(perPairCost);
  * RunStatistics s = Statistics.evaluate(cells, options, progress);
  * while (s.next().addPair()) {
- *     for (CellKey k : s.next().addPairTo()) { measure one parent and one patch iteration of k }
- *     progress = new AdaptiveProgress(extraTimeSpent, meanPairCost);
- *     s = Statistics.evaluate(cells, options, progress);
+ *     for (CellKey k : s.next().addPairTo()) { measure one more A/B pair of k }
+ *     s = Statistics.evaluate(cells, options, new AdaptiveProgress(extraTimeSpent, meanPairCost));
  * }
  * // s.cells() are the final verdicts, with pairs used and stop reasons
  * }</pre>
@@ -27,11 +29,12 @@ public final class Statistics {
     private Statistics() {}
 
     /**
-     * Verdicts and next step of an adaptive run.
+     * Verdicts and next step.
      *
-     * @param cells    every cell of the run (unique workload x threads), all iterations measured so far
-     * @param options  thresholds, FDR, bootstrap and loop options
-     * @param progress the loop's progress; null when no adaptive loop runs (stored results)
+     * @param cells    every cell of the comparison (unique workload x threads), all iterations so far
+     * @param options  thresholds, FDR and loop options
+     * @param progress the loop's progress; null when no adaptive loop runs (then undecided cells stop
+     *                 with PLANNED_ONLY and the plain FDR is the level)
      */
     public static RunStatistics evaluate(List<CellSamples> cells, StatsOptions options, AdaptiveProgress progress) {
         Objects.requireNonNull(options, "options");
@@ -42,13 +45,17 @@ public final class Statistics {
             }
         }
         boolean adaptive = progress != null;
-        double level = SequentialLevel.of(options, adaptive);
-        List<CellAnalysis> analyses = cells.stream().sorted(Comparator.comparing(CellSamples::cell))
+        double level = options.level(adaptive);
+        List<CellAnalyzer.Analysis> analyses = cells.stream().sorted(Comparator.comparing(CellSamples::cell))
                 .map(c -> CellAnalyzer.analyze(c, options, adaptive)).toList();
-        Double[] adjusted = adjust(analyses);
+        List<List<MetricVerdict>> judged = adjust(analyses, level, options);
         List<CellVerdict> verdicts = new ArrayList<>();
         for (int i = 0; i < analyses.size(); i++) {
-            verdicts.add(verdict(analyses.get(i), adjusted[i], level, options));
+            CellAnalyzer.Analysis a = analyses.get(i);
+            VerdictRule.Outcome out = VerdictRule.decide(a, judged.get(i), level, options);
+            verdicts.add(new CellVerdict(a.cell(), out.verdict(), out.reason(), judged.get(i), a.classic(),
+                    a.measuredPairs(), level, StopReason.PENDING, a.mde(), a.components(), a.excluded(),
+                    options.exclusion().describe(), a.warnings(), Disagreement.notes(judged.get(i), options)));
         }
         AdaptiveDecision next = AdaptivePolicy.next(verdicts, progress, options);
         List<CellVerdict> stamped = verdicts.stream().map(v -> v.withStopReason(next.stopOf(v.cell()))).toList();
@@ -60,29 +67,31 @@ public final class Statistics {
         return evaluate(cells, options, null);
     }
 
-    /** Benjamini-Hochberg over the cells that have a p-value; the others get null. */
-    private static Double[] adjust(List<CellAnalysis> analyses) {
-        List<Integer> tested = new ArrayList<>();
-        for (int i = 0; i < analyses.size(); i++) {
-            if (analyses.get(i).rank().p() != null) {
-                tested.add(i);
+    /** Benjamini-Hochberg over every metric with a p-value, then each metric's change. */
+    private static List<List<MetricVerdict>> adjust(List<CellAnalyzer.Analysis> analyses, double level,
+            StatsOptions o) {
+        List<int[]> tested = new ArrayList<>();
+        for (int c = 0; c < analyses.size(); c++) {
+            List<MetricVerdict> ms = analyses.get(c).metrics();
+            for (int m = 0; m < ms.size(); m++) {
+                if (ms.get(m).pValue() != null) {
+                    tested.add(new int[] {c, m});
+                }
             }
         }
-        double[] raw = tested.stream().mapToDouble(i -> analyses.get(i).rank().p()).toArray();
+        double[] raw = tested.stream().mapToDouble(ix -> analyses.get(ix[0]).metrics().get(ix[1]).pValue()).toArray();
         double[] adj = BenjaminiHochberg.adjust(raw);
-        Double[] out = new Double[analyses.size()];
+        List<List<MetricVerdict>> out = new ArrayList<>();
+        for (CellAnalyzer.Analysis a : analyses) {
+            out.add(new ArrayList<>(a.metrics()));
+        }
         for (int k = 0; k < tested.size(); k++) {
-            out[tested.get(k)] = adj[k];
+            int[] ix = tested.get(k);
+            out.get(ix[0]).set(ix[1], out.get(ix[0]).get(ix[1]).judged(adj[k], Change.UNKNOWN));
+        }
+        for (List<MetricVerdict> ms : out) {
+            ms.replaceAll(m -> m.judged(m.pAdjusted(), VerdictRule.change(m, m.pAdjusted(), level, o)));
         }
         return out;
-    }
-
-    private static CellVerdict verdict(CellAnalysis a, Double pAdjusted, double level, StatsOptions o) {
-        VerdictRule.Outcome out = VerdictRule.decide(a, pAdjusted, level, o);
-        return new CellVerdict(a.cell().workload(), a.cell().threads(), out.verdict(), out.reason(), a.failedSide(),
-                a.parent(),
-                a.patch(), a.parentTps(), a.patchTps(), a.ratio(), a.ciLow(), a.ciHigh(), o.confidence(),
-                a.rank().p(), a.rank().method(), pAdjusted, level, a.classic(), a.pairs(), StopReason.PENDING, a.mde(),
-                a.excluded(), o.exclusion().describe(), a.warnings());
     }
 }

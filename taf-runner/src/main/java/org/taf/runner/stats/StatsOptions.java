@@ -1,34 +1,38 @@
 package org.taf.runner.stats;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
-import org.taf.runner.config.StatsSettings;
-import org.taf.runner.config.VerdictSettings;
 
 /**
  * Options of the statistics, validated here; a violation is a bug of the caller (the configuration
- * stage validates user input), so it is an {@link IllegalArgumentException} naming key, value and rule.
+ * stage validates user input and {@code run.StageOptions} maps it), so it is an
+ * {@link IllegalArgumentException} naming key, value and rule.
  *
- * @param confidence         confidence level of the ratio's interval (default 0.95)
- * @param warningPct         |change| inside which a cell is the same, in percent (default 3)
- * @param failPct            drop beyond which a cell can be regressed, in percent (default 5), >= warningPct
- * @param gainPct            rise beyond which a cell can be improved, in percent (default 5)
- * @param fdr                false discovery rate of Benjamini-Hochberg over the cells of a run (default 0.05)
- * @param power              power at which the minimal detectable effect is computed (default 0.8)
- * @param bootstrapResamples resamples of the hierarchical bootstrap (default 2000, at least 200)
- * @param blockSeconds       block length of the within-iteration block bootstrap, in seconds (default 5)
- * @param seed               seed of the bootstrap: same input and seed give the same output (default 1)
- * @param exclusion          which flagged iterations are left out of the verdict
- * @param maxPairs           A/B pairs per cell after which the adaptive loop stops (default 20)
- * @param budget             time the adaptive loop may spend on extra pairs (default 10m; zero: none)
+ * @param confidence confidence level of the intervals without an adaptive loop (default 0.95); in the
+ *                   loop every look uses its per-look share of 1 - confidence
+ * @param warningPct smallest change, in percent, that a decided verdict calls (default 3): a metric is
+ *                   WORSE or BETTER when significant and at least this far from 1, SAME when its whole
+ *                   interval lies within it
+ * @param failPct    the drop, in percent, the plan is sized to catch at {@code power} (default 5); TAF's
+ *                   classic verdict says FAIL from it; at least {@code warningPct}
+ * @param gainPct    the rise, in percent, of the classic verdict's GAIN (default 5)
+ * @param fdr        false discovery rate of Benjamini-Hochberg over every judged metric of every cell of
+ *                   a comparison (default 0.05); in the adaptive loop, over all looks too
+ * @param power      power at which the minimal detectable effect is computed (default 0.8)
+ * @param seed       seed of the sign-flip test above 20 pairs: same input and seed give the same output
+ * @param exclusion  which flagged iterations (and so their pairs) are left out of the verdict
+ * @param firstLook  pairs of every cell before the first look ({@code measure.iterations}, at least
+ *                   {@link #MIN_ITERATIONS}): the looks of the sequential design run from here
+ * @param maxPairs   A/B pairs per cell after which the adaptive loop stops (default 20), at least firstLook
+ * @param budget     time the adaptive loop may spend on extra pairs (default 10m; zero: none)
+ * @param metrics    metrics that may decide a cell's verdict ({@code verdict.metrics}); at least one
  */
 public record StatsOptions(double confidence, double warningPct, double failPct, double gainPct, double fdr,
-        double power, int bootstrapResamples, int blockSeconds, long seed, ExclusionRule exclusion, int maxPairs,
-        Duration budget) {
-    /** Fewest included iterations per side for an interval and a p-value; below it a cell is UNKNOWN. */
+        double power, long seed, ExclusionRule exclusion, int firstLook, int maxPairs, Duration budget,
+        List<Metric> metrics) {
+    /** Fewest included pairs for an interval and a p-value; below it a cell is INCONCLUSIVE. */
     public static final int MIN_ITERATIONS = 3;
-    /** Default resamples: enough for the tails the small-sample expansion asks for (see docs). */
-    public static final int DEFAULT_RESAMPLES = 2000;
 
     public StatsOptions {
         openFraction("stats.confidence", confidence);
@@ -41,14 +45,8 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         }
         openFraction("stats.fdr", fdr);
         openFraction("stats.power", power);
-        if (bootstrapResamples < 200) {
-            throw new IllegalArgumentException("stats.bootstrap_resamples (" + bootstrapResamples
-                    + ") must be >= 200");
-        }
-        if (blockSeconds < 1) {
-            throw new IllegalArgumentException("stats.block_seconds (" + blockSeconds + ") must be >= 1");
-        }
         Objects.requireNonNull(exclusion, "exclusion");
+        firstLook = Math.max(MIN_ITERATIONS, firstLook);
         if (maxPairs < MIN_ITERATIONS) {
             throw new IllegalArgumentException("stats.max_pairs (" + maxPairs + ") must be >= " + MIN_ITERATIONS);
         }
@@ -56,38 +54,64 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         if (budget.isNegative()) {
             throw new IllegalArgumentException("stats.budget (" + budget + ") must not be negative");
         }
+        metrics = List.copyOf(metrics);
+        if (metrics.isEmpty()) {
+            throw new IllegalArgumentException("verdict.metrics must name at least one metric");
+        }
     }
 
-    /** TAF's defaults: 95%, warn 3 / fail 5 / gain 5 %, FDR 5%, power 80%, 2000 resamples of 5 s blocks. */
+    /**
+     * TAF's defaults, the key registry's (checked by {@code DefaultsMatchKeyRegistryTest}): 95%, warn 3 /
+     * fail 5 / gain 5 %, FDR 5%, power 80%, 3 planned pairs, up to 20, a 10-minute budget, TPS and CPU
+     * per transaction.
+     */
     public static StatsOptions defaults() {
-        return new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, DEFAULT_RESAMPLES, 5, 1L, ExclusionRule.DEFAULT, 20,
-                Duration.ofMinutes(10));
-    }
-
-    /** From the configuration's {@code stats.*} and {@code verdict.*} settings; the rest are defaults. */
-    public static StatsOptions from(StatsSettings stats, VerdictSettings verdict) {
-        StatsOptions d = defaults();
-        return new StatsOptions(stats.confidence(), verdict.warningPct(), verdict.failPct(), verdict.gainPct(),
-                stats.fdr(), stats.power(), d.bootstrapResamples, d.blockSeconds, d.seed, d.exclusion, stats.maxPairs(),
-                stats.budget());
-    }
-
-    /** A copy with another number of bootstrap resamples (simulations use fewer). */
-    public StatsOptions withResamples(int resamples) {
-        return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, resamples, blockSeconds, seed,
-                exclusion, maxPairs, budget);
+        return new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, 1L, ExclusionRule.DEFAULT, 3, 20, Duration.ofMinutes(10),
+                List.of(Metric.TPS, Metric.CPU_PER_TX));
     }
 
     /** A copy with another seed. */
     public StatsOptions withSeed(long newSeed) {
-        return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, bootstrapResamples,
-                blockSeconds, newSeed, exclusion, maxPairs, budget);
+        return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, newSeed, exclusion, firstLook,
+                maxPairs, budget, metrics);
     }
 
-    /** A copy with another adaptive-loop limit and budget. */
-    public StatsOptions withAdaptive(int newMaxPairs, Duration newBudget) {
-        return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, bootstrapResamples,
-                blockSeconds, seed, exclusion, newMaxPairs, newBudget);
+    /** A copy with another adaptive loop: planned pairs, limit and budget. */
+    public StatsOptions withAdaptive(int newFirstLook, int newMaxPairs, Duration newBudget) {
+        return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, newFirstLook,
+                newMaxPairs, newBudget, metrics);
+    }
+
+    /** A copy with other thresholds, in percent. */
+    public StatsOptions withThresholds(double warning, double fail, double gain) {
+        return new StatsOptions(confidence, warning, fail, gain, fdr, power, seed, exclusion, firstLook, maxPairs,
+                budget, metrics);
+    }
+
+    /** A copy with other gating metrics. */
+    public StatsOptions withMetrics(List<Metric> newMetrics) {
+        return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook,
+                maxPairs, budget, newMetrics);
+    }
+
+    /**
+     * The two-sided level a look compares p-values with and builds its intervals at: the FDR without an
+     * adaptive loop, else the constant per-look level ({@link PairedLevel}) over looks from
+     * {@code firstLook} to {@code maxPairs} pairs, so all looks together keep false alarms at the FDR.
+     */
+    public double level(boolean adaptive) {
+        if (!adaptive || maxPairs <= firstLook) {
+            return fdr;
+        }
+        return PairedLevel.perLook(fdr, firstLook, maxPairs);
+    }
+
+    /** The intervals' confidence at a look: {@code confidence}, or its per-look share in the loop. */
+    public double confidenceAt(boolean adaptive) {
+        if (!adaptive || maxPairs <= firstLook) {
+            return confidence;
+        }
+        return 1 - PairedLevel.perLook(1 - confidence, firstLook, maxPairs);
     }
 
     private static void openFraction(String key, double v) {

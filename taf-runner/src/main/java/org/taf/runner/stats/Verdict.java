@@ -1,22 +1,41 @@
 package org.taf.runner.stats;
 
-/** The statistical verdict of one cell (see {@code docs/statistics.md} for the exact rules). */
-public enum Verdict {
-    /** The interval lies above 1, the estimate rises by at least the gain threshold, and BH-adjusted p &lt; FDR. */
-    IMPROVED,
-    /** The interval lies below 1, the estimate drops by at least the fail threshold, and BH-adjusted p &lt; FDR. */
-    REGRESSED,
-    /** No change: the whole interval lies within +-warning threshold. */
-    SAME,
-    /** Inconclusive: the data can neither show a change nor rule one out. */
-    UNKNOWN,
-    /** A side has no measured iterations and no recorded failure (e.g. the workload ran on one side only). */
-    NOT_COMPARABLE,
-    /** A side failed: it has recorded failures and no usable iteration, or measured 0 TPS. */
-    FAILED;
+import org.taf.runner.ExitCode;
 
-    /** True when more A/B pairs cannot change the verdict. */
+/**
+ * What a cell says about the patch: the one verdict vocabulary of TAF, decided here, persisted by
+ * name in the results and shown by every output. Each verdict has one exit code ({@link #exitCode()}),
+ * which the process exit code, the JUnit XML, the text summary and the post all follow.
+ */
+public enum Verdict {
+    /** Faster on a gating metric, decided: significant at the look's level and at least the warning threshold. */
+    IMPROVED(ExitCode.PASS),
+    /** Slower on a gating metric, decided: significant at the look's level and at least the warning threshold. */
+    REGRESSED(ExitCode.REGRESSION),
+    /** Every gating metric's interval lies within the warning threshold. */
+    NO_CHANGE(ExitCode.PASS),
+    /** The data can neither show a change nor rule one out (too noisy, too few pairs, a change too small to call). */
+    INCONCLUSIVE(ExitCode.INCONCLUSIVE),
+    /** The patch fails (crashes, measures nothing, stalls) where the parent ran: worse. */
+    NEWLY_FAILING(ExitCode.REGRESSION),
+    /** The patch runs where the parent failed: better. */
+    FIXED(ExitCode.PASS),
+    /** Nothing to compare: both sides failed, or a side has no measured iteration at all. */
+    NOT_COMPARABLE(ExitCode.ERROR);
+
+    private final ExitCode exitCode;
+
+    Verdict(ExitCode exitCode) {
+        this.exitCode = exitCode;
+    }
+
+    /** The exit code this verdict calls for; a run exits with the worst of its cells' ({@link ExitCode#worst}). */
+    public ExitCode exitCode() {
+        return exitCode;
+    }
+
+    /** True when more A/B pairs cannot change the verdict (all but INCONCLUSIVE). */
     public boolean isFinal() {
-        return this != UNKNOWN;
+        return this != INCONCLUSIVE;
     }
 }

@@ -1,5 +1,7 @@
 package org.taf.runner.warmup;
 
+import org.taf.runner.config.Units;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,13 +46,13 @@ public final class SettleDetector implements Warmup {
             if (samples.size() >= n) {
                 last = WindowStats.of(samples.subList(samples.size() - n, samples.size()), options.window());
                 if (p.elapsed().compareTo(options.min()) >= 0 && within(last)) {
-                    return new SettleTrace(samples, true, p.elapsed(), "settled at " + Durations.format(round(p.elapsed())) + ": " + describe(last));
+                    return new SettleTrace(samples, true, p.elapsed(), "settled at " + Units.formatDuration(round(p.elapsed())) + ": " + describe(last));
                 }
             }
             if (p.elapsed().compareTo(options.max()) >= 0) {
-                String why = last == null ? "the " + Durations.format(options.window()) + " window never filled" : describe(last);
+                String why = last == null ? "the " + Units.formatDuration(options.window()) + " window never filled" : describe(last);
                 return new SettleTrace(samples, false, p.elapsed(),
-                        "not settled by warmup.max (" + Durations.format(options.max()) + "): " + why);
+                        "not settled by warmup.max (" + Units.formatDuration(options.max()) + "): " + why);
             }
         }
     }
@@ -58,8 +60,8 @@ public final class SettleDetector implements Warmup {
     @Override
     public String describe() {
         return String.format(Locale.ROOT, "until CPU settles (window %s, cv <= %s%%, slope <= %s%%, min %s, max %s)",
-                Durations.format(options.window()), num(options.maxCvPct()), num(options.maxSlopePct()),
-                Durations.format(options.min()), Durations.format(options.max()));
+                Units.formatDuration(options.window()), num(options.maxCvPct()), num(options.maxSlopePct()),
+                Units.formatDuration(options.min()), Units.formatDuration(options.max()));
     }
 
     private boolean within(WindowStats s) {
@@ -68,12 +70,12 @@ public final class SettleDetector implements Warmup {
 
     private String describe(WindowStats s) {
         if (s.mean() <= 0) {
-            return "the engine used no CPU over the last " + Durations.format(options.window()) + " (is the workload running?)";
+            return "the engine used no CPU over the last " + Units.formatDuration(options.window()) + " (is the workload running?)";
         }
         return String.format(Locale.ROOT, "cv %.1f%% %s %s%%, slope %+.1f%% %s %s%% over the last %s (mean %.0f%%)",
                 s.cvPct(), s.cvPct() <= options.maxCvPct() ? "<=" : ">", num(options.maxCvPct()),
                 s.slopePct(), Math.abs(s.slopePct()) <= options.maxSlopePct() ? "<=" : ">", num(options.maxSlopePct()),
-                Durations.format(options.window()), s.mean());
+                Units.formatDuration(options.window()), s.mean());
     }
 
     private static String num(double v) {

@@ -1,5 +1,7 @@
 package org.taf.runner.warmup;
 
+import org.taf.runner.config.Units;
+
 import java.time.Duration;
 
 /**
@@ -31,17 +33,17 @@ public record SettleOptions(Duration window, Duration interval, double maxCvPct,
         requirePositive("warmup.window", window);
         requirePositive("warmup.max", max);
         if (window.compareTo(interval.multipliedBy(3)) < 0) {
-            throw new IllegalArgumentException("warmup.window (" + Durations.format(window)
-                    + ") must be at least 3 x warmup.interval (" + Durations.format(interval) + ")");
+            throw new IllegalArgumentException("warmup.window (" + Units.formatDuration(window)
+                    + ") must be at least 3 x warmup.interval (" + Units.formatDuration(interval) + ")");
         }
         if (min.isNegative()) {
-            throw new IllegalArgumentException("warmup.min (" + Durations.format(min) + ") must not be negative");
+            throw new IllegalArgumentException("warmup.min (" + Units.formatDuration(min) + ") must not be negative");
         }
         if (max.compareTo(min) < 0) {
-            throw new IllegalArgumentException("warmup.max (" + Durations.format(max) + ") must be at least warmup.min (" + Durations.format(min) + ")");
+            throw new IllegalArgumentException("warmup.max (" + Units.formatDuration(max) + ") must be at least warmup.min (" + Units.formatDuration(min) + ")");
         }
         if (max.compareTo(window) < 0) {
-            throw new IllegalArgumentException("warmup.max (" + Durations.format(max) + ") must be at least warmup.window (" + Durations.format(window) + ")");
+            throw new IllegalArgumentException("warmup.max (" + Units.formatDuration(max) + ") must be at least warmup.window (" + Units.formatDuration(window) + ")");
         }
         if (!(maxCvPct > 0) || Double.isInfinite(maxCvPct)) {
             throw new IllegalArgumentException("warmup.max_cv_pct (" + maxCvPct + ") must be a positive number");
@@ -49,6 +51,11 @@ public record SettleOptions(Duration window, Duration interval, double maxCvPct,
         if (!(maxSlopePct > 0) || Double.isInfinite(maxSlopePct)) {
             throw new IllegalArgumentException("warmup.max_slope_pct (" + maxSlopePct + ") must be a positive number");
         }
+    }
+
+    /** These options with another sampling interval (the load's report interval for a TPS warm-up). */
+    public SettleOptions withInterval(Duration newInterval) {
+        return new SettleOptions(window, newInterval, maxCvPct, maxSlopePct, min, max);
     }
 
     /** These options with another {@code warmup.max}. */
@@ -68,7 +75,7 @@ public record SettleOptions(Duration window, Duration interval, double maxCvPct,
 
     private static void requirePositive(String key, Duration value) {
         if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(key + " (" + Durations.format(value) + ") must be positive");
+            throw new IllegalArgumentException(key + " (" + Units.formatDuration(value) + ") must be positive");
         }
     }
 }

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Steadiness of a window of CPU samples, the numbers the settle detector decides on.
+ * Steadiness of a window of samples (CPU percent, or TPS), the numbers the settle rule decides on.
  *
  * @param mean     mean CPU percent over the window
  * @param cvPct    coefficient of variation: sample standard deviation / mean x 100; infinite when
@@ -19,24 +19,38 @@ public record WindowStats(double mean, double cvPct, double slopePct) {
      * {@code windowLength}.
      */
     public static WindowStats of(List<CpuPoint> window, Duration windowLength) {
-        int n = window.size();
-        if (n < 2) {
-            throw new IllegalArgumentException("a window needs at least 2 samples, got " + n);
+        double[] t = new double[window.size()];
+        double[] v = new double[window.size()];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = seconds(window.get(i).elapsed());
+            v[i] = window.get(i).cpuPercent();
+        }
+        return of(t, v, seconds(windowLength));
+    }
+
+    /**
+     * The same statistics of any series: values {@code v} at times {@code t} (seconds), the slope
+     * scaled to {@code windowSeconds}. The warm-up on TPS uses it on the load's own samples.
+     */
+    public static WindowStats of(double[] t, double[] v, double windowSeconds) {
+        int n = v.length;
+        if (n < 2 || t.length != n) {
+            throw new IllegalArgumentException("a window needs at least 2 samples with a time each, got " + n);
         }
         double meanX = 0;
         double meanY = 0;
-        for (CpuPoint p : window) {
-            meanX += seconds(p.elapsed());
-            meanY += p.cpuPercent();
+        for (int i = 0; i < n; i++) {
+            meanX += t[i];
+            meanY += v[i];
         }
         meanX /= n;
         meanY /= n;
         double sxx = 0;
         double sxy = 0;
         double syy = 0;
-        for (CpuPoint p : window) {
-            double dx = seconds(p.elapsed()) - meanX;
-            double dy = p.cpuPercent() - meanY;
+        for (int i = 0; i < n; i++) {
+            double dx = t[i] - meanX;
+            double dy = v[i] - meanY;
             sxx += dx * dx;
             sxy += dx * dy;
             syy += dy * dy;
@@ -46,7 +60,7 @@ public record WindowStats(double mean, double cvPct, double slopePct) {
         }
         double cv = Math.sqrt(syy / (n - 1)) / meanY * 100;
         double slopePerSecond = sxx == 0 ? 0 : sxy / sxx;
-        return new WindowStats(meanY, cv, slopePerSecond * seconds(windowLength) / meanY * 100);
+        return new WindowStats(meanY, cv, slopePerSecond * windowSeconds / meanY * 100);
     }
 
     private static double seconds(Duration d) {

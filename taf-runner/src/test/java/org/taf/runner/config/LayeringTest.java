@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,7 +127,8 @@ class LayeringTest {
         assertThat(d.warmup().threads()).isEqualTo(3);
         assertThat(d.warmup().max()).hasSeconds(100);
         assertThat(d.rest()).isEqualTo(new RestSettings(false, 6, 25, 10, 200, java.time.Duration.ofSeconds(2)));
-        assertThat(d.verdict()).isEqualTo(new VerdictSettings(2, 4, 6));
+        assertThat(d.verdict()).isEqualTo(new VerdictSettings(2, 4, 6, List.of(org.taf.runner.stats.Metric.TPS,
+                org.taf.runner.stats.Metric.CPU_PER_TX)));
         assertThat(d.comments()).isEqualTo("legacy");
         ResolvedConfig c = d.config();
         assertThat(origin(c, "measure.duration")).isEqualTo("legacy.properties:2 (as taf.duration)");

@@ -31,16 +31,18 @@ class TestDefinitionTest {
         assertThat(d.workload()).isEqualTo(new WorkloadSettings(List.of(Workload.POINT_SELECT), List.of(1, 2), 4,
                 10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1, 1, 1, 1, 1, Duration.ofSeconds(1), "root", "",
                 "sbtest"));
-        assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.INTERLEAVED, 1));
-        assertThat(d.warmup()).isEqualTo(new WarmupSettings(true, 2, Duration.ofSeconds(10), Duration.ofSeconds(120),
-                Duration.ofSeconds(10), 5, 2));
+        assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.INTERLEAVED, 1,
+                MeasureMode.AUTO, 3));
+        assertThat(d.warmup()).isEqualTo(new WarmupSettings(true, WarmupSignal.TPS, 2, Duration.ofSeconds(10),
+                Duration.ofSeconds(120), Duration.ofSeconds(10), 5, 2));
         assertThat(d.rest()).isEqualTo(new RestSettings(true, 5, 20, 5, 120, Duration.ofSeconds(1)));
-        assertThat(d.verdict()).isEqualTo(new VerdictSettings(3, 5, 5));
+        assertThat(d.verdict()).isEqualTo(new VerdictSettings(3, 5, 5, List.of(org.taf.runner.stats.Metric.TPS,
+                org.taf.runner.stats.Metric.CPU_PER_TX)));
         assertThat(d.build().command()).isEqualTo(org.taf.runner.build.BuildSpec.DEFAULT_COMMAND);
         assertThat(d.build().timeout()).isEqualTo(Duration.ofMinutes(15));
         assertThat(d.build().artifact()).isEqualTo(Path.of("engine/target/engine.jar"));
         assertThat(d.launch()).isEqualTo(new LaunchSettings(Duration.ofSeconds(60), Duration.ofSeconds(30), 0,
-                Path.of("/opt/jdk/bin/java"), List.of()));
+                Path.of("/opt/jdk/bin/java"), List.of(), false, Duration.ofSeconds(10)));
         assertThat(d.profile()).isEqualTo(new ProfileSettings("default", RuntimeKind.PROCESS, Optional.empty(),
                 Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
                 CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty()));

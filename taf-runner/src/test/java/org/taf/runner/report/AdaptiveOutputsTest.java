@@ -21,7 +21,7 @@ class AdaptiveOutputsTest {
         JUnitXmlWriterTest.validate(xml);
         assertThat(xml).contains("<property name=\"adaptive\" value=\"Adaptive loop: 0 extra A/B pairs in 0 s of a"
                 + " 600 s budget; stopped: decided; each look at level 0.0136.\"/>");
-        assertThat(xml).contains("pairs 2, stopped: planned iterations\n");
+        assertThat(xml).contains("pairs 2, stopped: decided\n");
         assertThat(xml).contains("MDE 4.1% (from this run's spread); before measuring: 10.7% with 2 pairs (4.5% with 20"
                 + " pairs if the adaptive loop needs them)\n");
     }
@@ -35,7 +35,7 @@ class AdaptiveOutputsTest {
                 + " 600 s budget; stopped: decided; each look at level 0.0136.");
         assertThat(post.select("dt:containsOwn(planned before measuring) + dd").text())
                 .isEqualTo("10.7% with 2 pairs (4.5% with 20 pairs if the adaptive loop needs them)");
-        assertThat(post.select("dt:containsOwn(Iteration pairs used) + dd").text()).isEqualTo("2");
+        assertThat(post.select("dt:containsOwn(A/B pairs used) + dd").text()).isEqualTo("2");
         assertThat(post.text()).contains("these cells could not detect a change as small as the fail threshold");
     }
 

@@ -18,7 +18,7 @@ import org.jsoup.nodes.TextNode;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.results.Verdict;
+import org.taf.runner.stats.Verdict;
 
 /**
  * Every word of the site comes from the bundle, so another edition is a bundle, not a fork: the
@@ -66,7 +66,7 @@ class MessagesTest {
         for (String b : new String[] {"cached", "built", "failed", "unknown"}) {
             keys.add("build." + b);
         }
-        for (org.taf.runner.stats.CpuChange c : org.taf.runner.stats.CpuChange.values()) {
+        for (org.taf.runner.stats.Change c : org.taf.runner.stats.Change.values()) {
             keys.add("cpu.change." + c);
         }
         keys.add("role.parent");

@@ -23,13 +23,17 @@ import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.SideRecord.BuildRecord;
 import org.taf.runner.results.SideRecord.CommitRecord;
-import org.taf.runner.results.Verdict;
 import org.taf.runner.results.VerdictRecord;
-import org.taf.runner.results.CpuVerdictRecord;
 import org.taf.runner.results.EngineCpuRecord;
-import org.taf.runner.stats.CpuChange;
-import org.taf.runner.stats.CpuComparison;
-import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.config.MeasureMode;
+import org.taf.runner.config.Role;
+import org.taf.runner.results.EngineJvmRecord;
+import org.taf.runner.results.JudgementRecord;
+import org.taf.runner.stats.Change;
+import org.taf.runner.stats.ClassicOutcome;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.StopReason;
+import org.taf.runner.stats.Verdict;
 
 /**
  * Synthetic runs for the report's tests, shaped like the MDEV-37992 post (three branches, parent vs
@@ -96,9 +100,9 @@ final class SiteFixtures {
         int seq = 0;
         for (int b = 0; b < branches.length; b++) {
             String[] br = branches[b];
-            SideRecord parent = side("parent", "comparison." + br[0] + ".parent", br[2], "Merge 11.4 into " + br[1], null,
-                    start);
-            SideRecord patch = side("patch", "comparison." + br[0] + ".patch", br[3], br[4], null, start);
+            SideRecord parent = side(Role.PARENT, "comparison." + br[0] + ".parent", br[2], "Merge 11.4 into " + br[1],
+                    null, start);
+            SideRecord patch = side(Role.PATCH, "comparison." + br[0] + ".patch", br[3], br[4], null, start);
             List<CellRecord> cells = new ArrayList<>();
             for (int t : threads) {
                 double parentTps = 1_900.0 * Math.min(t, 9) * (1 + b * 0.03);
@@ -114,39 +118,43 @@ final class SiteFixtures {
                                     ? List.of(IterationFlag.HOST_NOISE) : List.of()));
                 }
                 Verdict forced = br[0].equals("c13_1") && t == 8 ? Verdict.INCONCLUSIVE : null;
-                cells.add(new CellRecord("POINTS-COVERED-PK", t, p, q, verdict(p, q, forced)));
+                cells.add(new CellRecord("POINTS-COVERED-PK", t, p, q, MeasureMode.RESTART, 1, verdict(p, q, forced)));
             }
             comparisons.add(new ComparisonRecord(br[0], br[1], parent, patch, cells));
         }
         comparisons.add(brokenComparison(start, threads));
         EnvironmentRecord env = new EnvironmentRecord("bench-epyc", "AMD EPYC 9454 48-Core Processor", 1, 48, 96,
                 134_196_805_222L, "AlmaLinux 9.8 (Olive Jaguar)", "5.14.0-687.29.1.el9_8.x86_64",
-                "Eclipse Adoptium 17.0.15+6", "process", "", "",
+                "Eclipse Adoptium 17.0.15+6", new EngineJvmRecord("/opt/jdk-17/bin/java",
+                        "openjdk version \"17.0.15\" 2025-04-15", List.of("-Xmx8g"), null), "process", "", "",
                 new CpuFreqRecord(true, "governor performance, 2100 MHz, boost off", cpuStates()));
         return new RunRecord(ResultsStore.FORMAT_VERSION, date + "-mdev37992", "mdev37992",
                 "MDEV-37992: POINTS-COVERED-PK, buf_pool.mutex in make-young, parent vs patch on 11.8, 12.3, 13.1",
                 start, start.plusSeconds(5400), RunRecord.RunStatus.COMPLETED, null, "0.1.0-SNAPSHOT",
-                definition(threads), env, comparisons, List.of("builds were cached: 14362356d14"));
+                definition(threads), env, comparisons, List.of("builds were cached: 14362356d14"), List.of(), null,
+                new JudgementRecord(ResultsStore.ANALYSIS, 3, 5, 5, List.of(Metric.TPS, Metric.CPU_PER_TX), 0.95, 0.05,
+                        0.8, 3, 20, 600));
     }
 
     private static ComparisonRecord brokenComparison(Instant start, int[] threads) {
-        SideRecord parent = side("parent", "comparison.broken.parent", "a1b2c3d4e5f6", "Buffer pool: baseline", null,
-                start);
-        SideRecord patch = new SideRecord("patch", "bb-13.1-wip", new CommitRecord("f00dfacecafe0000000000000000000000000000",
+        SideRecord parent = side(Role.PARENT, "comparison.broken.parent", "a1b2c3d4e5f6", "Buffer pool: baseline",
+                null, start);
+        SideRecord patch = new SideRecord(Role.PATCH, "bb-13.1-wip", new CommitRecord("f00dfacecafe0000000000000000000000000000",
                 "f00dfacecafe", "WIP: half a refactoring", "A. Developer", "dev@example.org", start.minusSeconds(7200)),
                 "f00dfacecafe0000000000000000000000000000", null, Map.of(), new BuildRecord("key-f00dface", false, 12.5,
                 "mvn -o -q -pl engine -am package", "/tmp/build-f00dface.log",
                 "mvn exited with 1\n[ERROR] BufferPool.java:[88,5] cannot find symbol\n[ERROR] -> [Help 1]"));
         CellRecord cell = new CellRecord("POINTS-COVERED-PK", threads[threads.length - 1], List.of(), List.of(),
-                new VerdictRecord(Verdict.NOT_COMPARABLE, "FAIL", null, null, null, null, null, 0.95, null, null, 0,
-                        "build failed", null, null, null, List.of("patch build failed: nothing was measured")));
+                MeasureMode.RESTART, 1, new VerdictRecord(Verdict.NOT_COMPARABLE, "patch build failed: nothing was"
+                        + " measured", ResultsStore.ANALYSIS, null, List.of(), 0, 0.05, StopReason.DECIDED, null, null,
+                        List.of(), List.of()));
         return new ComparisonRecord("broken", "13.1 wip", parent, patch, List.of(cell));
     }
 
     private static List<CpuState> cpuStates() {
         List<CpuState> cpus = new ArrayList<>();
         for (int i = 0; i < 96; i++) {
-            cpus.add(new CpuState(i, "performance", 2_100_000, 2_100_000, "off"));
+            cpus.add(new CpuState(i, "performance", 2_100_000, 2_100_000, "off", "pinned"));
         }
         return cpus;
     }
@@ -193,12 +201,12 @@ final class SiteFixtures {
                 "./taf run properties/examples/mdev37992.properties");
     }
 
-    private static SideRecord side(String role, String revisionKey, String shortSha, String subject, String diff,
+    private static SideRecord side(Role role, String revisionKey, String shortSha, String subject, String diff,
                                    Instant start) {
         String sha = (shortSha + "0".repeat(40)).substring(0, 40);
         return new SideRecord(role, shortSha, new CommitRecord(sha, shortSha, subject, "J. Miller", "jm@example.org",
                 start.minusSeconds(86_400)), sha, diff, Map.of("innodb_buffer_pool_size", "90G"),
-                new BuildRecord("key-" + shortSha, role.equals("parent"), role.equals("parent") ? 0 : 61.2,
+                new BuildRecord("key-" + shortSha, role == Role.PARENT, role == Role.PARENT ? 0 : 61.2,
                         "mvn -o -q -pl engine -am package", "/tmp/build-" + shortSha + ".log", null));
     }
 
@@ -225,7 +233,8 @@ final class SiteFixtures {
                 new WarmupRecord("settle", settled, warmSeconds, settled ? "CV 1.1% and slope 0.2% under limits"
                         : "maximum reached: CV 6.3% over 5%", warmCpu, warm), measured, cpuPoints, flags, null,
                 "/tmp/engine-" + sequence + ".err", new EngineCpuRecord("/proc/<pid>/stat utime+stime (1/100 s ticks)",
-                        Math.round(cpuPoints.stream().mapToDouble(CpuPointRecord::enginePct).sum()) / 100.0));
+                        Math.round(cpuPoints.stream().mapToDouble(CpuPointRecord::enginePct).sum()) / 100.0), 1.4,
+                List.of(0));
     }
 
     private static SampleRecord sample(int second, double tps) {
@@ -233,7 +242,11 @@ final class SiteFixtures {
         return new SampleRecord(second, 1.0, events, events * 10, 0, 0, 0, 0, 0.4, 0.9, 1.6, 4.0);
     }
 
-    /** The stats stage's numbers, computed the way it defines them: medians of iteration medians. */
+    /**
+     * The stats stage's numbers, shaped as it gives them (synthetic: levels are the medians of the
+     * iteration medians). CPU per transaction moves inversely to TPS, except in the inconclusive cell,
+     * where it is 6% higher and says so (the case the outputs must point out).
+     */
     private static VerdictRecord verdict(List<IterationRecord> p, List<IterationRecord> q, Verdict forced) {
         double parent = IterationNumbers.median(p.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
                 .orElseThrow();
@@ -242,38 +255,34 @@ final class SiteFixtures {
         double ratio = patch / parent;
         Verdict v = forced != null ? forced : ratio > 1.05 ? Verdict.IMPROVED : ratio < 0.95 ? Verdict.REGRESSED
                 : Verdict.NO_CHANGE;
-        String classic = ratio > 1.05 ? "GAIN" : ratio < 0.95 ? "FAIL" : ratio < 0.97 ? "WARNING" : "PASS";
-        List<String> notes = v == Verdict.INCONCLUSIVE
-                ? List.of("interval [0.940, 1.031] crosses the warning threshold") : List.of();
-        double low = v == Verdict.INCONCLUSIVE ? 0.940 : ratio * 0.98;
-        double high = v == Verdict.INCONCLUSIVE ? 1.031 : ratio * 1.02;
-        return new VerdictRecord(v, classic, parent, patch, ratio, low, high, 0.95, 0.012, 0.03, p.size(),
-                "planned iterations", v == Verdict.INCONCLUSIVE ? 6.2 : 2.5, 0.21, 0.06, notes, cpu(v, ratio, p.size()));
-    }
-
-    /**
-     * The CPU comparison the stats stage would give: CPU per transaction moves inversely to TPS, except
-     * in the inconclusive cell, where it is 6% higher (the case the outputs must point out).
-     */
-    private static CpuVerdictRecord cpu(Verdict v, double tpsRatio, int iterations) {
+        ClassicOutcome classic = ratio > 1.05 ? ClassicOutcome.GAIN : ratio < 0.95 ? ClassicOutcome.FAIL
+                : ratio < 0.97 ? ClassicOutcome.WARNING : ClassicOutcome.PASS;
         boolean inconclusive = v == Verdict.INCONCLUSIVE;
-        double ratio = inconclusive ? 1.06 : 1 / tpsRatio;
-        CpuChange change = inconclusive || ratio > 1.03 ? CpuChange.HIGHER : ratio < 0.97 ? CpuChange.LOWER
-                : CpuChange.SAME;
-        CpuComparison c = new CpuComparison(210, 210 * ratio, ratio, ratio * 0.985, ratio * 1.015, 0.008,
-                "exact", change, iterations, iterations);
-        return new CpuVerdictRecord("/proc/<pid>/stat utime+stime (1/100 s ticks)", c.parentUsPerTx(),
-                c.patchUsPerTx(), c.ratio(), c.ciLow(), c.ciHigh(), c.pValue(), iterations, iterations, change.name(),
-                c.disagreement(inconclusive ? org.taf.runner.stats.Verdict.UNKNOWN : tpsVerdict(v),
-                        StatsOptions.defaults()));
-    }
-
-    private static org.taf.runner.stats.Verdict tpsVerdict(Verdict v) {
-        return switch (v) {
-            case IMPROVED -> org.taf.runner.stats.Verdict.IMPROVED;
-            case REGRESSED -> org.taf.runner.stats.Verdict.REGRESSED;
-            case NO_CHANGE -> org.taf.runner.stats.Verdict.SAME;
-            default -> org.taf.runner.stats.Verdict.UNKNOWN;
+        double low = inconclusive ? 0.940 : ratio * 0.98;
+        double high = inconclusive ? 1.031 : ratio * 1.02;
+        Change tpsChange = switch (v) {
+            case IMPROVED -> Change.BETTER;
+            case REGRESSED -> Change.WORSE;
+            case NO_CHANGE -> Change.SAME;
+            default -> Change.UNKNOWN;
         };
+        double cpuRatio = inconclusive ? 1.06 : 1 / ratio;
+        Change cpuChange = inconclusive || cpuRatio > 1.03 ? Change.WORSE : cpuRatio < 0.97 ? Change.BETTER
+                : Change.SAME;
+        List<VerdictRecord.MetricRecord> metrics = List.of(
+                new VerdictRecord.MetricRecord(Metric.TPS, parent, patch, ratio, low, high, 0.95, 0.012, 0.03, p.size(),
+                        0.02, tpsChange, true),
+                new VerdictRecord.MetricRecord(Metric.CPU_PER_TX, 210, 210 * cpuRatio, cpuRatio, cpuRatio * 0.985,
+                        cpuRatio * 1.015, 0.95, 0.008, 0.02, p.size(), 0.01, cpuChange, false));
+        List<String> notes = inconclusive ? List.of("interval [0.940, 1.031] crosses the warning threshold")
+                : List.of();
+        List<String> findings = inconclusive ? List.of("CPU per transaction 210.00 -> 222.60 us (+6.0%, interval"
+                + " [1.044, 1.076]) is higher while TPS is undecided: the engine does more work per transaction that"
+                + " TPS could not yet confirm") : List.of();
+        String reason = inconclusive ? "tps 0.9850 [0.9400, 1.0310] (95% interval, " + p.size() + " pairs) cannot"
+                + " decide" : "tps " + String.format(java.util.Locale.ROOT, "%.4f", ratio) + " decided";
+        return new VerdictRecord(v, reason, ResultsStore.ANALYSIS, classic, metrics, p.size(), 0.05,
+                StopReason.PLANNED_ONLY, inconclusive ? 6.2 : 2.5, new VerdictRecord.VarianceRecord(0.015, 0.012, false,
+                2 * p.size(), 2 * p.size() * 8, 11.0), notes, findings);
     }
 }

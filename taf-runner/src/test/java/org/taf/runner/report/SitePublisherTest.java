@@ -38,9 +38,8 @@ class SitePublisherTest {
         assertThat(Sites.text(site.resolve("data/index.json"))).contains(fresh.runId(), old.get(1).runId());
 
         // the same run again replaces its post (here: a new title), the index still lists it once
-        RunRecord renamed = new RunRecord(fresh.formatVersion(), fresh.runId(), "renamed", fresh.comments(),
-                fresh.startedAt(), fresh.finishedAt(), fresh.status(), fresh.failure(), fresh.runnerVersion(),
-                fresh.definition(), fresh.environment(), fresh.comparisons(), fresh.warnings());
+        RunRecord renamed = ResultsFixtures.copy(fresh, fresh.runId(), "renamed", fresh.startedAt(), fresh.finishedAt(),
+                fresh.status(), fresh.failure(), fresh.comparisons(), fresh.warnings());
         Sites.publisher(site).publishRun(renamed, List.of(old.get(0), old.get(1), fresh));
         assertThat(Sites.html(site.resolve("index.html")).select(".post-entry")).hasSize(3);
     }
@@ -48,9 +47,8 @@ class SitePublisherTest {
     @Test
     void aRunIdThatIsNotAPlainNameIsRefused() {
         RunRecord r = ResultsFixtures.small();
-        RunRecord evil = new RunRecord(r.formatVersion(), "../../etc", r.name(), r.comments(), r.startedAt(),
-                r.finishedAt(), r.status(), r.failure(), r.runnerVersion(), r.definition(), r.environment(),
-                r.comparisons(), r.warnings());
+        RunRecord evil = ResultsFixtures.copy(r, "../../etc", r.name(), r.startedAt(), r.finishedAt(), r.status(),
+                r.failure(), r.comparisons(), r.warnings());
         assertThatThrownBy(() -> Sites.publish(dir, List.of(evil))).isInstanceOf(ReportException.class)
                 .hasMessageContaining("run id '../../etc' cannot name a directory");
     }

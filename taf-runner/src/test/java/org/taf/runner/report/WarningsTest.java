@@ -19,8 +19,8 @@ class WarningsTest {
                         + " 5.0%) in 1 of 126 iterations: 11.8 POINTS-COVERED-PK@1 patch #1 (others 30.0% of one CPU,"
                         + " steal 0.2%)",
                 "These cells cannot detect a change as small as the fail threshold (5.0%): 13.1 POINTS-COVERED-PK@8 (6.2%)",
-                "13.1 POINTS-COVERED-PK@8: CPU per transaction 210.0 -> 222.6 us (+6.0%, 95% interval [1.044, 1.076])"
-                        + " is higher while the TPS verdict is unknown: the engine does more work per transaction that"
+                "13.1 POINTS-COVERED-PK@8: CPU per transaction 210.00 -> 222.60 us (+6.0%, interval [1.044, 1.076])"
+                        + " is higher while TPS is undecided: the engine does more work per transaction that"
                         + " TPS could not yet confirm",
                 "Engine builds were reused from the cache for 14362356d14, 5981efcecd8, d0661d9bb8c, a1b2c3d4e5f6.",
                 "builds were cached: 14362356d14");
@@ -30,9 +30,9 @@ class WarningsTest {
     void anInterruptedRunUnpinnedCpusAndARecordedDuplicate() {
         RunRecord r = ResultsFixtures.small();
         String cached = "Engine builds were reused from the cache for 11111111, 22222222.";
-        RunRecord run = new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(), null,
-                RunRecord.RunStatus.INTERRUPTED, "interrupted by SIGINT\nafter 3 of 4 iterations", r.runnerVersion(),
-                r.definition(), r.environment(), r.comparisons(), List.of(cached, "disk almost full"));
+        RunRecord run = org.taf.runner.results.ResultsFixtures.copy(r, r.runId(), r.name(), r.startedAt(), null,
+                RunRecord.RunStatus.INTERRUPTED, "interrupted by SIGINT\nafter 3 of 4 iterations", r.comparisons(),
+                List.of(cached, "disk almost full"));
         List<String> w = Warnings.of(run, Messages.english());
         assertThat(w.get(0)).isEqualTo("The run is interrupted, not complete: interrupted by SIGINT");
         assertThat(w).contains("CPU frequency: not pinned: no cpufreq.", "disk almost full");
@@ -46,10 +46,9 @@ class WarningsTest {
         var comparisons = r.comparisons().stream().map(c -> new org.taf.runner.results.ComparisonRecord(c.name(),
                 c.label(), c.parent(), c.patch(), c.cells().stream().map(cell -> new org.taf.runner.results.CellRecord(
                         cell.workload(), cell.threads(), cell.parent().stream().map(WarningsTest::errors).toList(),
-                        cell.patch(), cell.verdict())).toList())).toList();
-        RunRecord run = new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(),
-                r.finishedAt(), r.status(), null, r.runnerVersion(), r.definition(), r.environment(), comparisons,
-                List.of());
+                        cell.patch(), cell.mode(), cell.windows(), cell.verdict())).toList())).toList();
+        RunRecord run = org.taf.runner.results.ResultsFixtures.copy(r, r.runId(), r.name(), r.startedAt(),
+                r.finishedAt(), r.status(), null, comparisons, List.of());
         assertThat(Warnings.of(run, Messages.english())).anyMatch(s -> s.startsWith(
                 "The workload counted errors in 63 of 126 iterations: 11.8 POINTS-COVERED-PK@1 parent #1;")
                 && s.endsWith("; and 57 more"));
@@ -58,6 +57,7 @@ class WarningsTest {
     private static org.taf.runner.results.IterationRecord errors(org.taf.runner.results.IterationRecord it) {
         return new org.taf.runner.results.IterationRecord(it.index(), it.sequence(), it.startedAt(),
                 it.serverVersion(), it.rest(), it.warmup(), it.samples(), it.cpu(),
-                List.of(org.taf.runner.results.IterationRecord.IterationFlag.ERRORS), null, it.engineLog());
+                List.of(org.taf.runner.results.IterationRecord.IterationFlag.ERRORS), null, it.engineLog(),
+                it.engineCpu(), it.launchSeconds(), it.windows());
     }
 }

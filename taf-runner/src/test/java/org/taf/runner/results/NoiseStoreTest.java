@@ -20,8 +20,8 @@ class NoiseStoreTest {
     Path dir;
 
     private static NoiseRecord entry(String host, String workload, int threads, double cv) {
-        return new NoiseRecord(host, "CPU | 2 cores | 2 CPUs | 7936 MiB | 6.1", workload, threads, cv, 0.02, 10, 10, T,
-                "20261129-090000-quick-calibrate");
+        return new NoiseRecord(host, "CPU | 2 cores | 2 CPUs | 7936 MiB | 6.1", workload, threads, cv, 0.02, 1, 10, 10,
+                6.5, T, "20261129-090000-quick-calibrate");
     }
 
     @Test
@@ -38,15 +38,15 @@ class NoiseStoreTest {
         NoiseFile read = NoiseStore.read(file);
         assertThat(read).isEqualTo(again);
         assertThat(read.entries()).hasSize(3);
-        assertThat(read.find("aaaa", "POINT_SELECT", 2)).get().extracting(NoiseRecord::cvBetweenIterations)
+        assertThat(read.find("aaaa", "POINT_SELECT", 2)).get().extracting(NoiseRecord::betweenSd)
                 .isEqualTo(0.04);
-        assertThat(read.find("aaaa", "OLTP_RO", 2)).get().extracting(NoiseRecord::cvBetweenIterations).isEqualTo(0.03);
-        assertThat(read.find("bbbb", "POINT_SELECT", 2)).get().extracting(NoiseRecord::cvBetweenIterations)
+        assertThat(read.find("aaaa", "OLTP_RO", 2)).get().extracting(NoiseRecord::betweenSd).isEqualTo(0.03);
+        assertThat(read.find("bbbb", "POINT_SELECT", 2)).get().extracting(NoiseRecord::betweenSd)
                 .isEqualTo(0.01);
         assertThat(read.find("aaaa", "POINT_SELECT", 4)).isEmpty();
         String json = Files.readString(file, StandardCharsets.UTF_8);
-        assertThat(json).contains("\"format_version\" : 1", "\"host_fingerprint\" : \"aaaa\"",
-                "\"cv_between_iterations\" : 0.04", "\"seconds_per_iteration\" : 10");
+        assertThat(json).contains("\"format_version\" : 2", "\"host_fingerprint\" : \"aaaa\"",
+                "\"between_sd\" : 0.04", "\"samples_per_start\" : 10", "\"start_seconds\" : 6.5");
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
         }
@@ -55,10 +55,13 @@ class NoiseStoreTest {
     @Test
     void otherVersionsAndBrokenFilesAreRefusedNamingTheFile() throws IOException {
         Path file = NoiseStore.fileIn(dir);
-        Files.writeString(file, "{\"format_version\": 2, \"entries\": []}");
+        Files.writeString(file, "{\"format_version\": 3, \"entries\": []}");
         assertThatThrownBy(() -> NoiseStore.read(file)).isInstanceOf(ResultsException.class)
-                .hasMessageContaining("noise.json has format_version 2; this TAF reads version 1")
+                .hasMessageContaining("noise.json has format_version 3; this TAF reads version 2")
                 .hasMessageContaining("taf calibrate");
+        // Format 1 held no variance components: it reads as no stored noise, and the next run replaces it.
+        Files.writeString(file, "{\"format_version\": 1, \"entries\": [{\"host_fingerprint\": \"a\"}]}");
+        assertThat(NoiseStore.read(file).entries()).isEmpty();
         Files.writeString(file, "{\"entries\": []}");
         assertThatThrownBy(() -> NoiseStore.read(file)).hasMessageContaining("is not a TAF noise file");
         Files.writeString(file, "{\"format_ver");

@@ -10,6 +10,13 @@ import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.IterationRecord.RestRecord;
 import org.taf.runner.results.IterationRecord.WarmupRecord;
 import org.taf.runner.results.SideRecord.BuildRecord;
+import org.taf.runner.config.MeasureMode;
+import org.taf.runner.config.Role;
+import org.taf.runner.stats.Change;
+import org.taf.runner.stats.ClassicOutcome;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.StopReason;
+import org.taf.runner.stats.Verdict;
 import org.taf.runner.results.SideRecord.CommitRecord;
 
 /**
@@ -26,19 +33,26 @@ public final class ResultsFixtures {
     /** One comparison, POINT_SELECT at 2 threads, 2 iterations per side, the patch about 3.5x faster. */
     public static RunRecord small() {
         Random rnd = new Random(7);
-        SideRecord parent = side("parent", "HEAD~1", "1111111111111111111111111111111111111111",
+        SideRecord parent = side(Role.PARENT, "HEAD~1", "1111111111111111111111111111111111111111",
                 "Buffer pool: make-young under the pool mutex");
-        SideRecord patch = side("patch", "HEAD", "2222222222222222222222222222222222222222",
+        SideRecord patch = side(Role.PATCH, "HEAD", "2222222222222222222222222222222222222222",
                 "Buffer pool: record access, reorder <without> the mutex");
         List<IterationRecord> p = List.of(iteration(0, 0, 18_000, rnd), iteration(1, 2, 18_400, rnd));
         List<IterationRecord> q = List.of(iteration(0, 1, 63_000, rnd), iteration(1, 3, 64_500, rnd));
-        CellRecord cell = new CellRecord("POINT_SELECT", 2, p, q, new VerdictRecord(Verdict.IMPROVED, "GAIN",
-                18_200.0, 63_750.0, 3.5027, 3.41, 3.60, 0.95, 0.029, 0.029, 2, "planned iterations", 4.1, 0.0824, 0.0235,
-                List.of(), new CpuVerdictRecord(CPU_SOURCE, 82.4, 23.5, 0.2852, null, null, null, 2, 2, "UNKNOWN",
-                        null)));
+        VerdictRecord v = new VerdictRecord(Verdict.IMPROVED, "tps 3.5027 [3.4100, 3.6000] (95% interval, 2 pairs)"
+                + " lies above 1", ResultsStore.ANALYSIS, ClassicOutcome.GAIN,
+                List.of(new VerdictRecord.MetricRecord(Metric.TPS, 18_200.0, 63_750.0, 3.5027, 3.41, 3.60, 0.95, 0.029,
+                                0.029, 2, 0.012, Change.BETTER, true),
+                        new VerdictRecord.MetricRecord(Metric.CPU_PER_TX, 82.4, 23.5, 0.2852, null, null, 0.95, null, null,
+                                2, 0.02, Change.UNKNOWN, true)),
+                2, 0.05, StopReason.DECIDED, 4.1, new VerdictRecord.VarianceRecord(0.02, 0.011, false, 4, 40, 11.5),
+                List.of(), List.of());
+        CellRecord cell = new CellRecord("POINT_SELECT", 2, p, q, MeasureMode.RESTART, 1, v);
         ComparisonRecord cmp = new ComparisonRecord("default", "HEAD~1 vs HEAD", parent, patch, List.of(cell));
         EnvironmentRecord env = new EnvironmentRecord("bench-1", "Example CPU @ 2.10GHz", 1, 2, 2, 24L << 30,
-                "Debian GNU/Linux 12 (bookworm)", "6.1.0-test", "OpenJDK 17.0.15", "process", "", "",
+                "Debian GNU/Linux 12 (bookworm)", "6.1.0-test", "OpenJDK 17.0.15",
+                new EngineJvmRecord("/usr/lib/jvm/java-17/bin/java", "openjdk version \"17.0.15\" 2025-04-15",
+                        List.of(), null), "process", "", "",
                 new CpuFreqRecord(false, "not pinned: no cpufreq", List.of()));
         DefinitionRecord def = new DefinitionRecord("properties/quick.properties",
                 "parent = HEAD~1\npatch = HEAD\nworkload.tests = POINT_SELECT\n",
@@ -48,21 +62,32 @@ public final class ResultsFixtures {
         return new RunRecord(ResultsStore.FORMAT_VERSION, "20261129-100000-quick", "quick", "a test run", START,
                 START.plusSeconds(300), RunRecord.RunStatus.COMPLETED, null, "0.1.0-SNAPSHOT", def, env, List.of(cmp),
                 List.of("builds were cached: HEAD~1, HEAD"), List.of(new PlannedMdeRecord("POINT_SELECT", 2, 10.7, 2, 20,
-                        4.5, "planned from noise measured on 0123456789abcdef at 2026-11-28T09:00:00Z (10 A/A"
-                        + " iterations of 10 s)", "this run cannot see a 5% change; it can see 10.7% (at 80% power,"
-                        + " 2 pairs)")), new AdaptiveRecord(true, 20, 600, 0.0, 60.0, 0, 0.0136, "DECIDED",
-                        "stopped: every cell is decided (budget 600s, 0s spent, a pair costs 60s); cells: 1 decided"));
+                        4.5, "planned from noise measured on 0123456789abcdef at 2026-11-28T09:00:00Z (10 engine"
+                        + " starts)", "this run cannot see a 5% change; it can see 10.7% (at 80% power,"
+                        + " 2 pairs)")), new AdaptiveRecord(true, 20, 600, 0.0, 60.0, 0, 0.0136, StopReason.DECIDED,
+                        "stopped: every cell is decided (budget 600s, 0s spent, a pair costs 60s); cells: 1 decided"),
+                new JudgementRecord(ResultsStore.ANALYSIS, 3, 5, 5, List.of(Metric.TPS, Metric.CPU_PER_TX), 0.95, 0.05,
+                        0.8, 3, 20, 600));
     }
 
-    /** {@link #small()} as a TAF without planned MDE and adaptive loop wrote it. */
+    /** A copy of {@code r} with another id, name, start, status, failure, comparisons and warnings. */
+    public static RunRecord copy(RunRecord r, String runId, String name, Instant startedAt, Instant finishedAt,
+                                 RunRecord.RunStatus status, String failure, List<ComparisonRecord> comparisons,
+                                 List<String> warnings) {
+        return new RunRecord(r.formatVersion(), runId, name, r.comments(), startedAt, finishedAt, status, failure,
+                r.runnerVersion(), r.definition(), r.environment(), comparisons, warnings, r.plannedMde(), r.adaptive(),
+                r.judgement());
+    }
+
+    /** {@link #small()} without the adaptive loop's account and planned MDE. */
     public static RunRecord smallBeforeAdaptive() {
         RunRecord r = small();
         return new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(), r.finishedAt(),
                 r.status(), r.failure(), r.runnerVersion(), r.definition(), r.environment(), r.comparisons(),
-                r.warnings());
+                r.warnings(), List.of(), null, r.judgement());
     }
 
-    private static SideRecord side(String role, String rev, String sha, String subject) {
+    private static SideRecord side(Role role, String rev, String sha, String subject) {
         return new SideRecord(role, rev, new CommitRecord(sha, sha.substring(0, 8), subject, "A. Developer",
                 "dev@example.org", START.minusSeconds(3600)), sha, null, Map.of("innodb_buffer_pool_size", "64M"),
                 new BuildRecord("key-" + sha.substring(0, 8), true, 0, "mvn -o package", "/tmp/build.log", null));
@@ -88,7 +113,7 @@ public final class ResultsFixtures {
                 new RestRecord(true, true, 3, List.of(30.0, 2.0, 1.0, 1.0)),
                 new WarmupRecord("settle", true, 8, "CV 1.2% and slope 0.3% under limits", warmCpu, warm), measured,
                 cpu, index == 1 ? List.of(IterationFlag.HOST_NOISE) : List.of(), null, "/tmp/engine-" + sequence + ".err",
-                new EngineCpuRecord(CPU_SOURCE, Math.round(engineCpuSeconds * 100) / 100.0));
+                new EngineCpuRecord(CPU_SOURCE, Math.round(engineCpuSeconds * 100) / 100.0), 1.2, List.of(0));
     }
 
     private static SampleRecord sample(int second, double tps) {

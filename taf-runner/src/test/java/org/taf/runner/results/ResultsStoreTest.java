@@ -10,9 +10,13 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The JSON format is sealed by a golden file; other versions are refused with what to do. */
+/**
+ * The JSON format is sealed by a golden file; files of format 1 are upgraded on reading
+ * ({@link FormatUpgrade}), newer ones refused with what to do.
+ */
 class ResultsStoreTest {
-    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v1.json");
+    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v2.json");
+    private static final Path V1 = Path.of("src/test/resources/golden/results-v1.json");
 
     @TempDir
     Path dir;
@@ -27,7 +31,8 @@ class ResultsStoreTest {
         }
         assertThat(written).as(GOLDEN + " is stale; if the change is intended (bump FORMAT_VERSION!), regenerate with"
                 + " -Dtaf.golden.update=true").isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
-        assertThat(written).contains("\"format_version\" : 1").contains("\"tree_id\"").contains("\"cut_at_seconds\"");
+        assertThat(written).contains("\"format_version\" : 2").contains("\"tree_id\"").contains("\"cut_at_seconds\"")
+                .contains("\"role\" : \"PARENT\"").doesNotContain("parent_cpu_per_tx", "us_per_tx");
         assertThat(ResultsStore.read(file)).isEqualTo(run);
         assertThat(ResultsStore.read(file.getParent())).isEqualTo(run);
         try (var files = Files.list(file.getParent())) {
@@ -36,27 +41,49 @@ class ResultsStoreTest {
     }
 
     @Test
-    void aVersionOneFileWrittenBeforeTheCpuFieldsStillReads() {
-        // The CPU fields (iteration engine_cpu, verdict cpu) were added to version 1 as optional fields.
-        RunRecord old = ResultsStore.read(Path.of("src/test/resources/golden/results-v1-without-cpu.json"));
+    void aFormatOneFileIsUpgradedOnReading() {
+        RunRecord old = ResultsStore.read(V1);
+        assertThat(old.formatVersion()).isEqualTo(2);
         CellRecord cell = old.comparisons().get(0).cells().get(0);
-        assertThat(cell.parent()).allSatisfy(it -> assertThat(it.engineCpu()).isNull());
-        assertThat(cell.verdict().cpu()).isNull();
-        assertThat(cell.verdict().parentTps()).isEqualTo(18_200.0);
-        CellRecord now = ResultsFixtures.small().comparisons().get(0).cells().get(0);
-        assertThat(now.parent().get(0).engineCpu().source()).isEqualTo(ResultsFixtures.CPU_SOURCE);
-        assertThat(now.verdict().cpu().change()).isEqualTo("UNKNOWN");
+        VerdictRecord v = cell.verdict();
+        assertThat(v.verdict()).isEqualTo(org.taf.runner.stats.Verdict.IMPROVED);
+        assertThat(v.analysis()).contains("format 1");
+        assertThat(v.parentTps()).isEqualTo(18_200.0);
+        assertThat(v.tps().change()).isEqualTo(org.taf.runner.stats.Change.BETTER);
+        VerdictRecord.MetricRecord cpu = v.metric(org.taf.runner.stats.Metric.CPU_PER_TX);
+        assertThat(cpu.parent()).isEqualTo(82.4);
+        assertThat(cpu.gates()).as("format 1 judged on TPS alone").isFalse();
+        assertThat(cell.mode()).isEqualTo(org.taf.runner.config.MeasureMode.RESTART);
+        assertThat(cell.parent().get(0).windows()).containsExactly(0);
+        assertThat(old.comparisons().get(0).parent().role()).isEqualTo(org.taf.runner.config.Role.PARENT);
+        assertThat(old.judgement().warningPct()).isEqualTo(3);
+        assertThat(old.environment().engineJvm().version()).isEqualTo(old.environment().jvm());
     }
 
     @Test
-    void filesWrittenBeforeTheAdaptiveLoopAreStillRead() {
-        // The golden file as it was before planned_mde and adaptive were added (same format version).
+    void olderFormatOneFilesReadToo() {
+        // Written before the CPU fields, and before planned_mde and adaptive (the same format version 1).
+        RunRecord noCpu = ResultsStore.read(Path.of("src/test/resources/golden/results-v1-without-cpu.json"));
+        CellRecord cell = noCpu.comparisons().get(0).cells().get(0);
+        assertThat(cell.parent()).allSatisfy(it -> assertThat(it.engineCpu()).isNull());
+        assertThat(cell.verdict().metric(org.taf.runner.stats.Metric.CPU_PER_TX)).isNull();
+        assertThat(cell.verdict().parentTps()).isEqualTo(18_200.0);
         RunRecord old = ResultsStore.read(Path.of("src/test/resources/golden/results-v1-before-adaptive.json"));
         assertThat(old.plannedMde()).isEmpty();
         assertThat(old.adaptive()).isNull();
-        // Written before the CPU fields too; otherwise the same run as the fixture.
         assertThat(old.comparisons().get(0).cells().get(0).verdict().parentTps()).isEqualTo(18_200.0);
-        assertThat(old.name()).isEqualTo(ResultsFixtures.smallBeforeAdaptive().name());
+    }
+
+    /** The runs published on the site, written in format 1, still load: their pages are re-rendered from them. */
+    @Test
+    void thePublishedRunsStillLoad() throws IOException {
+        try (var dirs = Files.list(Path.of("../site/data/runs"))) {
+            for (Path d : dirs.toList()) {
+                RunRecord r = ResultsStore.read(d);
+                assertThat(r.comparisons()).as(d.toString()).isNotEmpty();
+                assertThat(r.comparisons().get(0).cells().get(0).verdict()).as(d.toString()).isNotNull();
+            }
+        }
     }
 
     @Test
@@ -64,8 +91,10 @@ class ResultsStoreTest {
         Path old = dir.resolve("old.json");
         Files.writeString(old, "{\"format_version\": 0, \"run_id\": \"x\"}");
         assertThatThrownBy(() -> ResultsStore.read(old)).isInstanceOf(ResultsException.class)
-                .hasMessageContaining("old.json has format_version 0; this TAF reads version 1")
-                .hasMessageContaining("re-run");
+                .hasMessageContaining("old.json has format_version 0; this TAF reads versions 1 to 2");
+        Path future = dir.resolve("future.json");
+        Files.writeString(future, "{\"format_version\": 3, \"run_id\": \"x\"}");
+        assertThatThrownBy(() -> ResultsStore.read(future)).hasMessageContaining("use a newer TAF to read it");
         Path none = dir.resolve("none.json");
         Files.writeString(none, "{\"hello\": 1}");
         assertThatThrownBy(() -> ResultsStore.read(none)).hasMessageContaining("is not a TAF results file");

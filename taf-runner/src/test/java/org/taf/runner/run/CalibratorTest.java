@@ -20,6 +20,7 @@ import org.taf.runner.config.TestDefinition;
 import org.taf.runner.profile.HostInfo;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.ResultsFixtures;
+import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.results.RunRecord;
 
 /** The A/A definition of a calibration and the noise it derives from the measured iterations. */
@@ -47,31 +48,28 @@ class CalibratorTest {
     }
 
     @Test
-    void theNoiseOfEachCellComesFromBothSidesOfTheAaPairs() throws IOException {
-        TestDefinition def = load("workload.threads = 2\n");
+    void theNoiseOfEachCellComesFromItsJudgedComponents() throws IOException {
         FakeMeasurements m = new FakeMeasurements(new ManualClock(), Duration.ofMinutes(1), 0.05, 11)
                 .cell("POINT_SELECT", 2, 1.0, 30).cell("OLTP_RO", 2, 1.0, 1);
         RunRecord r = ResultsFixtures.small();
-        RunRecord run = new RunRecord(r.formatVersion(), "20261129-100000-x-calibrate", r.name(), r.comments(),
-                r.startedAt(), r.finishedAt(), RunRecord.RunStatus.COMPLETED, null, r.runnerVersion(), r.definition(),
-                r.environment(), m.comparisons(), List.of());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Calibrator c = new Calibrator(def, null, Clock.systemUTC(), new PrintStream(out, true, StandardCharsets.UTF_8),
-                "v", "cmd");
+        RunRecord run = Judgement.judge(ResultsFixtures.copy(r, "20261129-100000-x-calibrate", r.name(), r.startedAt(),
+                r.finishedAt(), RunRecord.RunStatus.COMPLETED, null, m.comparisons(), List.of()),
+                StatsOptions.defaults());
         HostFingerprint host = HostFingerprint.of(new HostInfo("h", "CPU", 1, 2, 2, 8L << 30, "os", "6.1"));
-        List<NoiseRecord> noise = c.noiseOf(run, host);
-        // 60 iterations at 5% between-iteration noise (plus 1% per second over 20 seconds).
-        assertThat(noise).hasSize(2);
+        List<NoiseRecord> noise = NoiseUpdate.of(run, host, 1.0);
+        // 60 engine starts at 5% between-start noise, 1% per second within, 20 samples each; one A/A pair
+        // (one start a side) has no between-start spread of either side: no estimate.
+        assertThat(noise).hasSize(1);
         NoiseRecord ps = noise.stream().filter(n -> n.workload().equals("POINT_SELECT")).findFirst().orElseThrow();
-        assertThat(ps.iterations()).isEqualTo(60);
-        assertThat(ps.cvBetweenIterations()).isBetween(0.04, 0.06);
-        assertThat(ps.cvWithinIteration()).isBetween(0.008, 0.012);
-        assertThat(ps.secondsPerIteration()).isEqualTo(20);
+        assertThat(ps.starts()).isEqualTo(60);
+        assertThat(ps.betweenSd()).isBetween(0.04, 0.06);
+        assertThat(ps.withinSd()).isBetween(0.008, 0.012);
+        assertThat(ps.samplesPerStart()).isEqualTo(20);
+        assertThat(ps.sampleSeconds()).isEqualTo(1.0);
+        assertThat(ps.startSeconds()).isPositive();
         assertThat(ps.hostFingerprint()).isEqualTo(host.id());
         assertThat(ps.host()).isEqualTo(host.describe());
         assertThat(ps.runId()).isEqualTo("20261129-100000-x-calibrate");
-        // One A/A pair is two iterations: enough for an estimate, a poor one.
-        assertThat(noise.stream().filter(n -> n.workload().equals("OLTP_RO")).findFirst().orElseThrow().iterations())
-                .isEqualTo(2);
+        assertThat(noise).noneMatch(n -> n.workload().equals("OLTP_RO"));
     }
 }

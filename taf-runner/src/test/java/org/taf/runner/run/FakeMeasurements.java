@@ -11,6 +11,7 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.SampleRecord;
+import org.taf.runner.config.MeasureMode;
 import org.taf.runner.stats.CellKey;
 
 /**
@@ -66,7 +67,8 @@ final class FakeMeasurements implements AdaptiveLoop.Measurements {
         ComparisonRecord base = ResultsFixtures.small().comparisons().get(0);
         List<CellRecord> cells = new ArrayList<>();
         for (CellKey k : ratios.keySet()) {
-            cells.add(new CellRecord(k.workload(), k.threads(), parent.get(k), patch.get(k), null));
+            cells.add(new CellRecord(k.workload(), k.threads(), parent.get(k), patch.get(k), MeasureMode.RESTART, 1,
+                    null));
         }
         return List.of(new ComparisonRecord(base.name(), base.label(), base.parent(), base.patch(), cells));
     }
@@ -83,7 +85,8 @@ final class FakeMeasurements implements AdaptiveLoop.Measurements {
         parent.get(cell).add(iteration(parent.get(cell).size(), 1.0));
         IterationRecord p = iteration(patch.get(cell).size(), ratios.get(cell));
         patch.get(cell).add(extraPatchesFail ? new IterationRecord(p.index(), p.sequence(), p.startedAt(), "v",
-                p.rest(), p.warmup(), List.of(), List.of(), List.of(), "the engine exited", "log") : p);
+                p.rest(), p.warmup(), List.of(), List.of(), List.of(), "the engine exited", "log", null, 1, List.of(0))
+                : p);
         clock.advance(pairCost);
     }
 
@@ -101,6 +104,6 @@ final class FakeMeasurements implements AdaptiveLoop.Measurements {
             samples.add(new SampleRecord(s, 1, events, events, 0, 0, 0, 0, 0.1, 0.2, 0.3, 1));
         }
         return new IterationRecord(index, sequence++, base.startedAt(), "v", base.rest(), base.warmup(), samples,
-                List.of(), List.of(), null, "log");
+                List.of(), List.of(), null, "log", null, 1, List.of(0));
     }
 }

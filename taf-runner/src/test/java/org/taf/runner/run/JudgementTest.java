@@ -12,7 +12,9 @@ import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.results.Verdict;
+import org.taf.runner.stats.Verdict;
+import org.taf.runner.config.MeasureMode;
+import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.StatsOptions;
 
 /** Verdicts come back into the record, and the exit code follows them. */
@@ -21,18 +23,24 @@ class JudgementTest {
         return side(tps, iterations, failed, 0);
     }
 
-    /** {@code spread}: how far iteration levels swing around {@code tps} (0.2 = +-20%). */
+    /** {@code spread}: how far iteration levels swing around {@code tps} (0.2 = +-20%), the patch's out of phase. */
     private static List<IterationRecord> side(double tps, int iterations, boolean failed, double spread) {
+        return side(tps, iterations, failed, spread, 0);
+    }
+
+    private static List<IterationRecord> side(double tps, int iterations, boolean failed, double spread, double phase) {
         IterationRecord base = ResultsFixtures.small().comparisons().get(0).cells().get(0).parent().get(0);
         List<IterationRecord> out = new ArrayList<>();
         for (int i = 0; i < iterations; i++) {
             List<SampleRecord> samples = new ArrayList<>();
             for (int s = 1; s <= 20; s++) {
-                long events = Math.round(tps * (1 + spread * Math.sin(i * 2.3)) * (1 + 0.01 * Math.sin(i * 7 + s)));
+                long events = Math.round(tps * (1 + spread * Math.sin(i * 2.3 + phase))
+                        * (1 + 0.01 * Math.sin(i * 7 + s + phase)) * (1 + 0.002 * Math.sin(i * 5 + phase)));
                 samples.add(new SampleRecord(s, 1, events, events, 0, 0, 0, 0, 0.1, 0.2, 0.3, 1));
             }
             out.add(new IterationRecord(i, 2 * i, base.startedAt(), "v", base.rest(), base.warmup(),
-                    failed ? List.of() : samples, List.of(), List.of(), failed ? "engine crashed" : null, "log"));
+                    failed ? List.of() : samples, List.of(), List.of(), failed ? "engine crashed" : null, "log", null, 1,
+                    List.of(0)));
         }
         return out;
     }
@@ -40,21 +48,20 @@ class JudgementTest {
     private static RunRecord run(List<IterationRecord> parent, List<IterationRecord> patch) {
         RunRecord r = ResultsFixtures.small();
         ComparisonRecord c = r.comparisons().get(0);
-        CellRecord cell = new CellRecord("POINT_SELECT", 2, parent, patch, null);
+        CellRecord cell = new CellRecord("POINT_SELECT", 2, parent, patch, MeasureMode.RESTART, 1, null);
         ComparisonRecord c2 = new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), List.of(cell));
-        return new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(), r.finishedAt(),
-                RunRecord.RunStatus.COMPLETED, null, r.runnerVersion(), r.definition(), r.environment(), List.of(c2),
-                List.of());
+        return ResultsFixtures.copy(r, r.runId(), r.name(), r.startedAt(), r.finishedAt(),
+                RunRecord.RunStatus.COMPLETED, null, List.of(c2), List.of());
     }
 
-    private static Judgement.Judged judge(RunRecord r) {
-        return Judgement.of(r, StatsOptions.defaults());
+    private static RunRecord judge(RunRecord r) {
+        return Judgement.judge(r, StatsOptions.defaults().withMetrics(List.of(Metric.TPS)));
     }
 
     @Test
     void aClearDropIsARegressionAndExitsOne() {
-        Judgement.Judged j = judge(run(side(10_000, 6, false), side(8_000, 6, false)));
-        var v = j.run().comparisons().get(0).cells().get(0).verdict();
+        RunRecord j = judge(run(side(10_000, 6, false), side(8_000, 6, false)));
+        var v = j.comparisons().get(0).cells().get(0).verdict();
         assertThat(v.verdict()).isEqualTo(Verdict.REGRESSED);
         assertThat(v.ratio()).isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.01));
         assertThat(v.ciLow()).isLessThan(v.ratio());
@@ -64,39 +71,64 @@ class JudgementTest {
 
     @Test
     void identicalSidesAreNoChange() {
-        Judgement.Judged j = judge(run(side(10_000, 6, false), side(10_000, 6, false)));
-        assertThat(j.run().comparisons().get(0).cells().get(0).verdict().verdict()).isEqualTo(Verdict.NO_CHANGE);
+        RunRecord j = judge(run(side(10_000, 6, false), side(10_000, 6, false, 0, 1.0)));
+        assertThat(j.comparisons().get(0).cells().get(0).verdict().verdict()).isEqualTo(Verdict.NO_CHANGE);
         assertThat(j.exitCode()).isEqualTo(ExitCode.PASS);
     }
 
     @Test
     void aPatchThatCrashesIsNewlyFailingAndAnError() {
-        Judgement.Judged j = judge(run(side(10_000, 3, false), side(0, 3, true)));
-        var v = j.run().comparisons().get(0).cells().get(0).verdict();
+        RunRecord j = judge(run(side(10_000, 3, false), side(0, 3, true)));
+        var v = j.comparisons().get(0).cells().get(0).verdict();
         assertThat(v.verdict()).isEqualTo(Verdict.NEWLY_FAILING);
         assertThat(String.join(" ", v.notes())).contains("engine crashed");
-        assertThat(j.exitCode()).isEqualTo(ExitCode.ERROR);
+        assertThat(j.exitCode()).as("the patch broke the workload: a regression").isEqualTo(ExitCode.REGRESSION);
     }
 
     @Test
     void aFixedParentFailureIsFixed() {
-        Judgement.Judged j = judge(run(side(0, 3, true), side(10_000, 3, false)));
-        assertThat(j.run().comparisons().get(0).cells().get(0).verdict().verdict()).isEqualTo(Verdict.FIXED);
+        RunRecord j = judge(run(side(0, 3, true), side(10_000, 3, false)));
+        assertThat(j.comparisons().get(0).cells().get(0).verdict().verdict()).isEqualTo(Verdict.FIXED);
     }
 
     @Test
     void anInterruptedRunIsAnError() {
         RunRecord r = run(side(10_000, 6, false), side(10_000, 6, false));
-        RunRecord interrupted = new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(),
-                r.finishedAt(), RunRecord.RunStatus.INTERRUPTED, "Ctrl-C", r.runnerVersion(), r.definition(),
-                r.environment(), r.comparisons(), r.warnings());
+        RunRecord interrupted = ResultsFixtures.copy(r, r.runId(), r.name(), r.startedAt(), r.finishedAt(),
+                RunRecord.RunStatus.INTERRUPTED, "Ctrl-C", r.comparisons(), r.warnings());
         assertThat(judge(interrupted).exitCode()).isEqualTo(ExitCode.ERROR);
     }
 
     @Test
+    void theRulesAndTheCpuPerTransactionGoIntoTheRecord() {
+        RunRecord j = Judgement.judge(run(side(10_000, 4, false), side(10_000, 4, false)), StatsOptions.defaults());
+        assertThat(j.judgement().warningPct()).isEqualTo(3);
+        assertThat(j.judgement().metrics()).containsExactly(Metric.TPS, Metric.CPU_PER_TX);
+        assertThat(j.judgement().analysis()).isEqualTo(org.taf.runner.results.ResultsStore.ANALYSIS);
+        var v = j.comparisons().get(0).cells().get(0).verdict();
+        assertThat(v.metric(Metric.CPU_PER_TX)).as("no CPU readings in these iterations").isNull();
+        assertThat(v.variance().starts()).isEqualTo(8);
+        assertThat(v.variance().startSeconds()).isPositive();
+    }
+
+    /** The exit code, the JUnit kind, the summary's word and the post's class follow one policy per verdict. */
+    @Test
+    void oneExitPolicyForEveryVerdict() {
+        for (Verdict v : Verdict.values()) {
+            ExitCode expected = switch (v) {
+                case IMPROVED, NO_CHANGE, FIXED -> ExitCode.PASS;
+                case REGRESSED, NEWLY_FAILING -> ExitCode.REGRESSION;
+                case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
+                case NOT_COMPARABLE -> ExitCode.ERROR;
+            };
+            assertThat(v.exitCode()).as(v.name()).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void aNoisyCellSaysOnceThatItCannotSeeTheFailThreshold() {
-        Judgement.Judged j = judge(run(side(10_000, 6, false, 0.2), side(10_000, 6, false, 0.2)));
-        var v = j.run().comparisons().get(0).cells().get(0).verdict();
+        RunRecord j = judge(run(side(10_000, 6, false, 0.2), side(10_000, 6, false, 0.2, 1.7)));
+        var v = j.comparisons().get(0).cells().get(0).verdict();
         assertThat(v.notes()).filteredOn(n -> n.contains("cannot see")).hasSize(1);
         assertThat(v.notes()).doesNotHaveDuplicates();
     }

@@ -13,10 +13,15 @@ import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 
+import org.taf.runner.config.Role;
 /** The order of measurements: A/B pairs per cell, interleaved or in a seeded random order. */
 class PlanTest {
     @TempDir
     Path dir;
+
+    private static List<Step> steps(Plan.Pair p) {
+        return List.of(p.first(), p.second());
+    }
 
     private TestDefinition load(String text) throws IOException {
         Files.writeString(dir.resolve("p.properties"), text);
@@ -36,6 +41,8 @@ class PlanTest {
         for (int i = 0; i < plan.steps().size(); i++) {
             assertThat(plan.steps().get(i).sequence()).isEqualTo(i);
         }
+        assertThat(plan.pairs()).hasSize(8);
+        assertThat(plan.pairs().get(1).parent().iteration()).isEqualTo(1);
     }
 
     @Test
@@ -61,7 +68,7 @@ class PlanTest {
     @Test
     void anExtraPairContinuesTheCellInTheSameInterleavedOrder() throws IOException {
         TestDefinition def = load("workload.tests = POINT_SELECT, OLTP_RO\nworkload.threads = 1, 4\n");
-        List<Step> pair = Plan.extraPair(def, 0, "OLTP_RO", 4, 3, 3, 24);
+        List<Step> pair = steps(Plan.extraPair(def, 0, "OLTP_RO", 4, 3, 3, 24));
         assertThat(pair).extracting(Step::role).containsExactly(Role.PARENT, Role.PATCH);
         assertThat(pair).extracting(Step::sequence).containsExactly(24, 25);
         assertThat(pair).extracting(Step::iteration).containsExactly(3, 3);
@@ -76,10 +83,10 @@ class PlanTest {
         TestDefinition def = load("measure.order = random\nmeasure.order_seed = 8\n");
         List<Role> firsts = new java.util.ArrayList<>();
         for (int seq = 0; seq < 40; seq += 2) {
-            List<Step> pair = Plan.extraPair(def, 0, "POINT_SELECT", 1, seq / 2, seq / 2, seq);
+            List<Step> pair = steps(Plan.extraPair(def, 0, "POINT_SELECT", 1, seq / 2, seq / 2, seq));
             assertThat(pair).extracting(Step::role).containsExactlyInAnyOrder(Role.PARENT, Role.PATCH);
             assertThat(pair).extracting(Step::sequence).containsExactly(seq, seq + 1);
-            assertThat(Plan.extraPair(def, 0, "POINT_SELECT", 1, seq / 2, seq / 2, seq)).isEqualTo(pair);
+            assertThat(steps(Plan.extraPair(def, 0, "POINT_SELECT", 1, seq / 2, seq / 2, seq))).isEqualTo(pair);
             firsts.add(pair.get(0).role());
         }
         assertThat(firsts).contains(Role.PARENT, Role.PATCH);

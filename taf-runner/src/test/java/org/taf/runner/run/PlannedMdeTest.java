@@ -31,13 +31,17 @@ class PlannedMdeTest {
     @TempDir
     Path dir;
 
+    private static Design design(TestDefinition def, NoiseFile noise) {
+        return Design.of(def, noise, HOST, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    }
+
     private TestDefinition load(String text) throws IOException {
         Files.writeString(dir.resolve("p.properties"), text);
         return new ConfigLoader(new LoadContext(dir, Map.of(), dir, dir)).load(Path.of("p.properties"), Map.of());
     }
 
     private static NoiseRecord noise(String host, double cv) {
-        return new NoiseRecord(host, "x", "POINT_SELECT", 2, cv, 0.02, 10, 10, Instant.parse("2026-11-28T09:00:00Z"),
+        return new NoiseRecord(host, "x", "POINT_SELECT", 2, cv, 0.02, 1, 10, 10, 6, Instant.parse("2026-11-28T09:00:00Z"),
                 "r");
     }
 
@@ -45,12 +49,14 @@ class PlannedMdeTest {
     void storedNoiseGivesTheMdeOfThePlannedAndTheMostPairs() throws IOException {
         TestDefinition def = load("workload.tests = POINT_SELECT\nworkload.threads = 2\nmeasure.iterations = 10\n"
                 + "measure.duration = 10s\n");
-        StatsOptions o = StatsOptions.from(def.stats(), def.verdict());
+        StatsOptions o = StageOptions.stats(def);
         NoiseFile file = NoiseFile.empty().with(List.of(noise(HOST.id(), 0.05), noise("someone-else", 0.001)));
-        List<PlannedMdeRecord> mde = PlannedMde.of(def, o, file, HOST, true);
+        List<PlannedMdeRecord> mde = PlannedMde.of(def, o, file, HOST, design(def, file), true);
         assertThat(mde).hasSize(1);
         PlannedMdeRecord c = mde.get(0);
         var expected = DetectableEffect.planned(PlannedMde.estimate(noise(HOST.id(), 0.05)), 10, 10, o, true);
+        assertThat(design(def, file).of(0, new org.taf.runner.stats.CellKey("POINT_SELECT", 2)).mode())
+                .as("auto, 5% between starts: restart").isEqualTo(org.taf.runner.config.MeasureMode.RESTART);
         assertThat(c.mdePct()).isEqualTo(expected.pct());
         // 5% noise, 10 pairs at the per-look level: larger than the 5% fail threshold.
         assertThat(c.mdePct()).isGreaterThan(6.7);
@@ -71,13 +77,13 @@ class PlannedMdeTest {
     @Test
     void withoutStoredNoiseForThisHostItSaysTheMdeComesAfterMeasuring() throws IOException {
         TestDefinition def = load("workload.tests = POINT_SELECT, OLTP_RO\nworkload.threads = 2\n");
-        StatsOptions o = StatsOptions.from(def.stats(), def.verdict());
+        StatsOptions o = StageOptions.stats(def);
         NoiseFile file = NoiseFile.empty().with(List.of(noise("someone-else", 0.01)));
-        List<PlannedMdeRecord> mde = PlannedMde.of(def, o, file, HOST, true);
+        List<PlannedMdeRecord> mde = PlannedMde.of(def, o, file, HOST, design(def, file), true);
         assertThat(mde).hasSize(2).allSatisfy(c -> {
             assertThat(c.mdePct()).isNull();
             assertThat(c.basis()).contains("no stored noise for host " + HOST.id())
-                    .contains("computed after measuring, from this run's own spread");
+                    .contains("computed after measuring, from this run's own pairs");
         });
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PlannedMde.print(mde, o, new PrintStream(out, true, StandardCharsets.UTF_8));
@@ -88,9 +94,9 @@ class PlannedMdeTest {
     void lowNoiseAndEnoughPairsRaiseNoWarning() throws IOException {
         TestDefinition def = load("workload.tests = POINT_SELECT\nworkload.threads = 2\nmeasure.iterations = 10\n"
                 + "measure.duration = 10s\nstats.max_pairs = 10\n");
-        StatsOptions o = StatsOptions.from(def.stats(), def.verdict());
-        PlannedMdeRecord c = PlannedMde.of(def, o, NoiseFile.empty().with(List.of(noise(HOST.id(), 0.01))), HOST,
-                false).get(0);
+        StatsOptions o = StageOptions.stats(def);
+        NoiseFile quiet = NoiseFile.empty().with(List.of(noise(HOST.id(), 0.01)));
+        PlannedMdeRecord c = PlannedMde.of(def, o, quiet, HOST, design(def, quiet), false).get(0);
         assertThat(c.mdePct()).isLessThan(5);
         assertThat(c.warning()).isNull();
         assertThat(c.maxPairs()).isEqualTo(10);

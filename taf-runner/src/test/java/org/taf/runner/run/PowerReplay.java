@@ -34,9 +34,12 @@ import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.results.Verdict;
+import org.taf.runner.stats.Verdict;
 import org.taf.runner.results.VerdictRecord;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.RunStatistics;
+import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.StatsOptions;
 
 /**
@@ -86,7 +89,7 @@ public final class PowerReplay {
 
     /** The outcome of one replayed comparison. */
     record Outcome(Verdict verdict, Double ratio, Double ciLow, Double ciHigh, int pairs, double seconds,
-                   String stop, String cpuChange) {}
+                   StopReason stop, String cpuChange) {}
 
     /** Verdict thresholds of one replay condition, in percent. */
     record Thresholds(double warningPct, double failPct) {
@@ -257,22 +260,25 @@ public final class PowerReplay {
             }
         };
         AdaptiveLoop loop = new AdaptiveLoop(options, planned, clock, new PrintStream(OutputStream.nullOutputStream()));
-        AdaptiveRecord adaptive = loop.run(m, plannedCost, planned, r -> { });
+        AdaptiveRecord[] adaptive = new AdaptiveRecord[1];
+        List<RunStatistics> looks = loop.run(m, true, plannedCost, planned, r -> adaptive[0] = r);
         RunRecord t = pool.template();
         RunRecord run = new RunRecord(t.formatVersion(), t.runId(), t.name(), t.comments(), t.startedAt(),
                 t.finishedAt(), RunRecord.RunStatus.COMPLETED, null, t.runnerVersion(), t.definition(),
-                t.environment(), m.comparisons(), List.of(), List.of(), adaptive);
-        VerdictRecord v = Judgement.of(run, options).run().comparisons().get(0).cells().get(0).verdict();
-        double seconds = plannedCost.toMillis() / 1000.0 + adaptive.spentSeconds();
+                t.environment(), m.comparisons(), List.of(), List.of(), adaptive[0], null);
+        VerdictRecord v = Judgement.apply(run, looks, options).comparisons().get(0).cells().get(0).verdict();
+        double seconds = plannedCost.toMillis() / 1000.0 + adaptive[0].spentSeconds();
+        VerdictRecord.MetricRecord cpu = v.metric(Metric.CPU_PER_TX);
         return new Outcome(v.verdict(), v.ratio(), v.ciLow(), v.ciHigh(), parent.size(), seconds,
-                v.stopReason(), v.cpu() == null ? "" : v.cpu().change());
+                v.stopReason(), cpu == null ? "" : cpu.change().name());
     }
 
     private static ComparisonRecord comparison(Pool pool, CellRecord template, List<IterationRecord> parent,
                                                List<IterationRecord> patch) {
         ComparisonRecord c = pool.comparison();
         return new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), List.of(
-                new CellRecord(template.workload(), template.threads(), parent, patch, null)));
+                new CellRecord(template.workload(), template.threads(), parent, patch, template.mode(),
+                        template.windows(), null)));
     }
 
     /** Appends the pair as the next iterations of both sides (renumbered) and returns its cost. */
@@ -285,7 +291,8 @@ public final class PowerReplay {
 
     private static IterationRecord renumber(IterationRecord it, int index, int sequence) {
         return new IterationRecord(index, sequence, it.startedAt(), it.serverVersion(), it.rest(), it.warmup(),
-                it.samples(), it.cpu(), it.flags(), it.failure(), it.engineLog(), it.engineCpu());
+                it.samples(), it.cpu(), it.flags(), it.failure(), it.engineLog(), it.engineCpu(), it.launchSeconds(),
+                it.windows());
     }
 
     /**
@@ -298,6 +305,9 @@ public final class PowerReplay {
     static List<String> reproduce(List<RunRecord> runs) {
         List<String> differences = new ArrayList<>();
         for (RunRecord run : runs) {
+            if (run.judgement() == null || !ResultsStore.ANALYSIS.equals(run.judgement().analysis())) {
+                continue; // judged by another analysis (format 1): nothing of this TAF's to reproduce
+            }
             for (ComparisonRecord c : run.comparisons()) {
                 CellRecord cell = c.cells().get(0);
                 int n = Math.min(cell.parent().size(), cell.patch().size());
@@ -306,10 +316,8 @@ public final class PowerReplay {
                     own.add(new Pair(cell.parent().get(i), cell.patch().get(i), Duration.ofSeconds(1)));
                 }
                 Pool pool = new Pool(c.name(), c.label(), null, own, c, run, 0);
-                StatsOptions d = StatsOptions.defaults();
-                StatsOptions off = new StatsOptions(d.confidence(), d.warningPct(), d.failPct(), d.gainPct(), d.fdr(),
-                        d.power(), d.bootstrapResamples(), d.blockSeconds(), d.seed(), d.exclusion(),
-                        Math.max(StatsOptions.MIN_ITERATIONS, n), d.budget());
+                StatsOptions off = options(run).withAdaptive(n, Math.max(StatsOptions.MIN_ITERATIONS, n),
+                        Duration.ZERO);
                 Outcome o = replay(pool, off, n, new Draw(own, null));
                 VerdictRecord stored = cell.verdict();
                 if (stored == null || o.verdict() != stored.verdict() || !java.util.Objects.equals(o.ratio(),
@@ -323,6 +331,13 @@ public final class PowerReplay {
             }
         }
         return differences;
+    }
+
+    /** The options a stored run was judged with (its judgement record). */
+    static StatsOptions options(RunRecord run) {
+        var j = run.judgement();
+        return StatsOptions.defaults().withThresholds(j.warningPct(), j.failPct(), j.gainPct()).withMetrics(j.metrics())
+                .withAdaptive(j.firstLook(), j.maxPairs(), Duration.ofSeconds(j.budgetSeconds()));
     }
 
     /**
@@ -375,10 +390,9 @@ public final class PowerReplay {
             List<Future<Condition>> futures = new ArrayList<>();
             for (Thresholds th : thresholds) {
                 for (Duration budget : budgets) {
-                    StatsOptions d = StatsOptions.defaults();
-                    StatsOptions o = new StatsOptions(d.confidence(), th.warningPct(), th.failPct(), th.failPct(),
-                            d.fdr(), d.power(), d.bootstrapResamples(), d.blockSeconds(), d.seed(), d.exclusion(),
-                            maxPairs, budget);
+                    StatsOptions o = StatsOptions.defaults().withMetrics(List.of(Metric.TPS))
+                            .withThresholds(th.warningPct(), th.failPct(), th.failPct())
+                            .withAdaptive(planned, maxPairs, budget);
                     for (Pool p : pools.values()) {
                         futures.add(pool.submit(() -> {
                             List<Outcome> out = new ArrayList<>();
@@ -520,7 +534,7 @@ public final class PowerReplay {
                 sb.append(String.join("\t", c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(),
                         String.valueOf(r), o.verdict().name(), fmt(o.ratio()), fmt(o.ciLow()), fmt(o.ciHigh()),
                         String.valueOf(o.pairs()), String.format(Locale.ROOT, "%.0f", o.seconds()),
-                        o.stop() == null ? "" : o.stop(), o.cpuChange())).append('\n');
+                        o.stop() == null ? "" : o.stop().name(), o.cpuChange())).append('\n');
             }
         }
         return sb.toString();

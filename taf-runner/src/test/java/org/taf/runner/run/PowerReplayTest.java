@@ -15,7 +15,10 @@ import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.results.Verdict;
+import org.taf.runner.stats.Verdict;
+import org.taf.runner.config.MeasureMode;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.StatsOptions;
 
 /** The power study's replay on synthetic runs whose pools have known effects and known pair costs. */
@@ -50,9 +53,10 @@ class PowerReplayTest {
         IterationRecord p = patch.get(2);
         patch.set(2, new IterationRecord(p.index(), p.sequence(), p.startedAt(), p.serverVersion(), p.rest(),
                 p.warmup(), p.samples(), p.cpu(), List.of(IterationRecord.IterationFlag.HOST_NOISE), null,
-                p.engineLog()));
+                p.engineLog(), null, 1, List.of(0)));
         RunRecord flagged = run.withComparisons(List.of(new ComparisonRecord(c.name(), c.label(), c.parent(),
-                c.patch(), List.of(new CellRecord(cell.workload(), cell.threads(), cell.parent(), patch, null)))));
+                c.patch(), List.of(new CellRecord(cell.workload(), cell.threads(), cell.parent(), patch,
+                        MeasureMode.RESTART, 1, null)))));
 
         assertThat(PowerReplay.pools(List.of(flagged)).get("e0").pairs()).hasSize(4);
         PowerReplay.Pool clean = PowerReplay.pools(List.of(flagged), java.util.Set.of("HOST_NOISE")).get("e0");
@@ -64,7 +68,7 @@ class PowerReplayTest {
     void aLargeSlowdownIsFoundAndNoChangeRaisesNoAlarm() {
         Map<String, PowerReplay.Pool> pools = PowerReplay.pools(List.of(run("r1", 12, Map.of("e0", 1.0, "e5", 0.8),
                 0.03, 2), run("r2", 12, Map.of("e0", 1.0, "e5", 0.8), 0.03, 3)));
-        StatsOptions o = StatsOptions.defaults().withResamples(400);
+        StatsOptions o = options(3, 20, StatsOptions.defaults().budget());
         int regressed = 0;
         int alarms = 0;
         for (int r = 0; r < 10; r++) {
@@ -84,37 +88,32 @@ class PowerReplayTest {
     void theReplaySpendsTheBudgetAsTheLoopWould() {
         // Noise too large to decide: the loop adds pairs until the budget cannot pay for another one.
         Map<String, PowerReplay.Pool> pools = PowerReplay.pools(List.of(run("r1", 30, Map.of("e2", 0.98), 0.2, 4)));
-        StatsOptions d = StatsOptions.defaults().withResamples(400);
-        StatsOptions fiveMinutes = new StatsOptions(d.confidence(), 3, 5, 5, d.fdr(), d.power(), 400, d.blockSeconds(),
-                d.seed(), d.exclusion(), 20, Duration.ofMinutes(5));
+        StatsOptions fiveMinutes = options(3, 20, Duration.ofMinutes(5));
         PowerReplay.Outcome o = PowerReplay.replay(pools.get("e2"), fiveMinutes, 3, 7);
         assertThat(o.pairs()).isEqualTo(3 + 5);
         assertThat(o.seconds()).isEqualTo(8 * 60.0);
-        assertThat(o.stop()).isEqualTo("BUDGET_SPENT");
+        assertThat(o.stop()).isEqualTo(StopReason.BUDGET_SPENT);
 
-        StatsOptions none = new StatsOptions(d.confidence(), 3, 5, 5, d.fdr(), d.power(), 400, d.blockSeconds(),
-                d.seed(), d.exclusion(), 3, Duration.ofMinutes(5));
+        StatsOptions none = options(3, 3, Duration.ofMinutes(5));
         assertThat(PowerReplay.replay(pools.get("e2"), none, 3, 7).pairs()).isEqualTo(3);
     }
 
     @Test
     void reJudgingAMeasuredRunFromItsOwnPairsGivesItsStoredVerdicts() {
         RunRecord measured = run("r1", 4, Map.of("e0", 1.0, "e5", 0.8), 0.03, 5);
-        StatsOptions d = StatsOptions.defaults();
-        StatsOptions asPairsSh = new StatsOptions(d.confidence(), 3, 5, 5, d.fdr(), d.power(), d.bootstrapResamples(),
-                d.blockSeconds(), d.seed(), d.exclusion(), 4, d.budget());
-        RunRecord judged = Judgement.of(measured, asPairsSh).run();
+        StatsOptions asPairsSh = options(4, 4, Duration.ZERO);
+        RunRecord judged = Judgement.judge(measured, asPairsSh);
         assertThat(judged.comparisons()).extracting(c -> c.cells().get(0).verdict().verdict())
-                .containsExactly(Verdict.INCONCLUSIVE, Verdict.REGRESSED); // 4 pairs: an A/A cannot be "same"
+                .containsExactly(Verdict.INCONCLUSIVE, Verdict.REGRESSED); // 4 pairs at 3% noise: not yet "same"
         assertThat(PowerReplay.reproduce(List.of(judged))).isEmpty();
 
         // A stored verdict the replay does not give back is reported with its run and comparison.
         ComparisonRecord e5 = judged.comparisons().get(1);
         CellRecord cell = e5.cells().get(0);
         var v = cell.verdict();
-        var tampered = new org.taf.runner.results.VerdictRecord(Verdict.NO_CHANGE, v.classic(), v.parentTps(),
-                v.patchTps(), v.ratio(), v.ciLow(), v.ciHigh(), v.confidence(), v.pValue(), v.pAdjusted(), v.pairsUsed(),
-                v.stopReason(), v.mdePct(), v.parentCpuPerTx(), v.patchCpuPerTx(), v.notes(), v.cpu());
+        var tampered = new org.taf.runner.results.VerdictRecord(Verdict.NO_CHANGE, v.reason(), v.analysis(), v.classic(),
+                v.metrics(), v.measuredPairs(), v.level(), v.stopReason(), v.mdePct(), v.variance(), v.notes(),
+                v.findings());
         RunRecord bad = judged.withComparisons(List.of(judged.comparisons().get(0), new ComparisonRecord(e5.name(),
                 e5.label(), e5.parent(), e5.patch(), List.of(cell.withVerdict(tampered)))));
         assertThat(PowerReplay.reproduce(List.of(bad))).singleElement().asString()
@@ -152,11 +151,12 @@ class PowerReplayTest {
                     base.patch().commit(), base.patch().treeId(), null, Map.of("taf_statement_cpu_work", rounds),
                     base.patch().build());
             comparisons.add(new ComparisonRecord(name, name, base.parent(), patchSide,
-                    List.of(new CellRecord(cell.workload(), cell.threads(), parent, patch, null))));
+                    List.of(new CellRecord(cell.workload(), cell.threads(), parent, patch, MeasureMode.RESTART, 1,
+                            null))));
         }
         return new RunRecord(small.formatVersion(), id, small.name(), small.comments(), T0, T0, small.status(), null,
                 small.runnerVersion(), small.definition(), small.environment(), comparisons, List.of(), List.of(),
-                null);
+                null, null);
     }
 
     private static IterationRecord iteration(int index, int sequence, double effect, double noise, Random rnd,
@@ -169,6 +169,10 @@ class PowerReplayTest {
             samples.add(new SampleRecord(s, 1, events, events, 0, 0, 0, 0, 0.1, 0.2, 0.3, 1));
         }
         return new IterationRecord(index, sequence, T0.plus(STEP.multipliedBy(sequence)), "v", base.rest(),
-                base.warmup(), samples, List.of(), List.of(), null, side + ".log");
+                base.warmup(), samples, List.of(), List.of(), null, side + ".log", null, 1, List.of(0));
+    }
+
+    private static StatsOptions options(int planned, int maxPairs, Duration budget) {
+        return StatsOptions.defaults().withMetrics(List.of(Metric.TPS)).withAdaptive(planned, maxPairs, budget);
     }
 }

@@ -26,7 +26,9 @@ import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.results.Verdict;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.StopReason;
+import org.taf.runner.stats.Verdict;
 
 /**
  * The main job end to end, on a temporary git repository holding this engine twice: the parent as
@@ -117,13 +119,18 @@ class RunEndToEndIT {
         // The second metric: the patch spins on the CPU in every lookup, so CPU per transaction rises.
         assertThat(cell.parent()).allSatisfy(it -> assertThat(it.engineCpu().source()).startsWith("/proc/<pid>/stat"));
         assertThat(cell.patch()).allSatisfy(it -> assertThat(it.engineCpu().cpuSeconds()).isPositive());
-        assertThat(cell.verdict().cpu().change()).as("cpu: %s", cell.verdict().cpu()).isEqualTo("HIGHER");
-        assertThat(cell.verdict().cpu().ratio()).isGreaterThan(1.5);
-        assertThat(cell.verdict().stopReason()).isEqualTo("DECIDED");
+        var cpu = cell.verdict().metric(Metric.CPU_PER_TX);
+        assertThat(cpu.change()).as("cpu: %s", cpu).isEqualTo(org.taf.runner.stats.Change.WORSE);
+        assertThat(cpu.ratio()).isGreaterThan(1.5);
+        assertThat(cell.verdict().stopReason()).isEqualTo(StopReason.DECIDED);
         assertThat(cell.verdict().pairsUsed()).isEqualTo(cell.parent().size()).isBetween(5, 7);
         assertThat(run.adaptive()).isNotNull();
         assertThat(run.adaptive().enabled()).isTrue();
-        assertThat(run.adaptive().stopReason()).isEqualTo("DECIDED");
+        assertThat(run.adaptive().stopReason()).isEqualTo(StopReason.DECIDED);
+        // Every iteration says what its engine start cost, and the cell what its noise was.
+        assertThat(cell.parent()).allSatisfy(it -> assertThat(it.launchSeconds()).isPositive());
+        assertThat(cell.verdict().variance().starts()).isEqualTo(2 * cell.parent().size());
+        assertThat(run.environment().engineJvm().version()).contains("version");
     }
 
     @Test
@@ -137,9 +144,10 @@ class RunEndToEndIT {
         assertThat(cell.parent().size()).isBetween(5, 7);
         assertThat(cell.patch()).hasSameSizeAs(cell.parent());
         assertThat(cell.verdict().pairsUsed()).isEqualTo(cell.parent().size());
-        assertThat(cell.verdict().stopReason()).isIn("DECIDED", "MAX_PAIRS", "BUDGET_SPENT", "BETWEEN_THRESHOLDS");
+        assertThat(cell.verdict().stopReason()).isIn(StopReason.DECIDED, StopReason.MAX_PAIRS,
+                StopReason.BUDGET_SPENT);
         if (cell.verdict().verdict() == Verdict.INCONCLUSIVE) {
-            assertThat(cell.verdict().stopReason()).isNotEqualTo("DECIDED");
+            assertThat(cell.verdict().stopReason()).isNotEqualTo(StopReason.DECIDED);
         }
         assertThat(run.adaptive().extraPairs()).isEqualTo(cell.parent().size() - 5);
         // No noise stored in this results directory: the MDE comes from the run's own spread.
@@ -161,12 +169,13 @@ class RunEndToEndIT {
         NoiseFile noise = NoiseStore.read(dir.resolve("cal-results").resolve(NoiseStore.FILE_NAME));
         String host = HostFingerprint.of(HostProbe.system().host()).id();
         NoiseRecord entry = noise.find(host, "POINT_SELECT", 2).orElseThrow();
-        assertThat(entry.iterations()).isEqualTo(4);
-        assertThat(entry.cvBetweenIterations()).isBetween(0.0, 0.5);
-        assertThat(entry.secondsPerIteration()).isBetween(2, 3);
+        assertThat(entry.starts()).isEqualTo(4);
+        assertThat(entry.betweenSd()).isBetween(0.0, 0.5);
+        assertThat(entry.samplesPerStart()).isEqualTo(3);
+        assertThat(entry.startSeconds()).isPositive();
         RunRecord cal = ResultsStore.read(dir.resolve("cal-results").resolve(entry.runId()));
         assertThat(cal.comparisons().get(0).patch().commit().sha()).isEqualTo(parentSha);
-        assertThat(cal.adaptive()).isNull();
+        assertThat(cal.adaptive().enabled()).as("planned pairs only").isFalse();
 
         taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + parentSha, "-Dname=planned",
                 "-Doutput.results_dir=cal-results", "-Dmeasure.iterations=3", "-Dstats.max_pairs=3");
@@ -177,9 +186,8 @@ class RunEndToEndIT {
         }
         assertThat(run.plannedMde()).singleElement().satisfies(p -> {
             assertThat(p.basis()).contains("planned from noise measured on " + host);
-            // 3 pairs cannot reach p < 0.05 with a rank test: the plan says so before measuring.
-            assertThat(p.mdePct()).isNull();
-            assertThat(p.warning()).contains("this run cannot see any change");
+            // The paired t design has an MDE from 3 pairs on: the plan says it before measuring.
+            assertThat(p.mdePct()).isNotNull().isPositive();
         });
         assertThat(run.adaptive().enabled()).isFalse();
     }

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The adaptive loop stops as specified: decided, between thresholds, budget spent, max pairs. */
+/** The adaptive loop stops as specified: decided, budget spent, max pairs. */
 class AdaptivePolicyTest {
     private static final StatsOptions O = StatsOptions.defaults(); // budget 10 min, max 20 pairs
     private static final Duration MINUTE = Duration.ofMinutes(1);
@@ -14,7 +14,7 @@ class AdaptivePolicyTest {
     @Test
     void everyCellDecidedStops() {
         AdaptiveDecision d = AdaptivePolicy.next(List.of(cell("A", Verdict.REGRESSED, 0.9, 0.95, 0.01, 5),
-                cell("B", Verdict.SAME, 0.99, 1.01, 0.9, 5), cell("C", Verdict.FAILED, null, null, null, 0)),
+                cell("B", Verdict.NO_CHANGE, 0.99, 1.01, 0.9, 5), cell("C", Verdict.NEWLY_FAILING, null, null, null, 0)),
                 AdaptiveProgress.start(MINUTE), O);
         assertThat(d.addPair()).isFalse();
         assertThat(d.runStop()).isEqualTo(StopReason.DECIDED);
@@ -25,9 +25,9 @@ class AdaptivePolicyTest {
 
     @Test
     void undecidedCellsGetPairsMostUrgentFirst() {
-        AdaptiveDecision d = AdaptivePolicy.next(List.of(cell("A", Verdict.UNKNOWN, 0.9, 1.05, 0.20, 5),
-                cell("B", Verdict.UNKNOWN, 0.85, 0.99, 0.03, 5), cell("C", Verdict.UNKNOWN, null, null, null, 2),
-                cell("D", Verdict.SAME, 0.99, 1.01, 0.9, 5)), AdaptiveProgress.start(MINUTE), O);
+        AdaptiveDecision d = AdaptivePolicy.next(List.of(cell("A", Verdict.INCONCLUSIVE, 0.9, 1.05, 0.20, 5),
+                cell("B", Verdict.INCONCLUSIVE, 0.85, 0.99, 0.03, 5), cell("C", Verdict.INCONCLUSIVE, null, null, null, 2),
+                cell("D", Verdict.NO_CHANGE, 0.99, 1.01, 0.9, 5)), AdaptiveProgress.start(MINUTE), O);
         assertThat(d.addPair()).isTrue();
         assertThat(d.runStop()).isEqualTo(StopReason.PENDING);
         // No p-value yet first, then the most significant: likely regressions are settled first.
@@ -40,8 +40,8 @@ class AdaptivePolicyTest {
 
     @Test
     void aBudgetThatPaysForSomeServesTheMostUrgentAndOneThatPaysForNoneStops() {
-        List<CellVerdict> cells = List.of(cell("A", Verdict.UNKNOWN, 0.9, 1.05, 0.20, 5),
-                cell("B", Verdict.UNKNOWN, 0.85, 0.99, 0.03, 5), cell("C", Verdict.UNKNOWN, 0.9, 1.1, 0.5, 5));
+        List<CellVerdict> cells = List.of(cell("A", Verdict.INCONCLUSIVE, 0.9, 1.05, 0.20, 5),
+                cell("B", Verdict.INCONCLUSIVE, 0.85, 0.99, 0.03, 5), cell("C", Verdict.INCONCLUSIVE, 0.9, 1.1, 0.5, 5));
         AdaptiveDecision some = AdaptivePolicy.next(cells, new AdaptiveProgress(Duration.ofMinutes(6), Duration.ofMinutes(2)), O);
         assertThat(some.addPairTo()).extracting(CellKey::workload).containsExactly("B", "A");
         assertThat(some.stopOf(new CellKey("C", 1))).as("waits").isEqualTo(StopReason.PENDING);
@@ -52,25 +52,26 @@ class AdaptivePolicyTest {
         assertThat(none.cellStops().values()).containsOnly(StopReason.BUDGET_SPENT);
         assertThat(none.why()).startsWith("stopped: budget spent (budget 600s, 540s spent, a pair costs 120s)");
 
-        StatsOptions noBudget = O.withAdaptive(20, Duration.ZERO);
+        StatsOptions noBudget = O.withAdaptive(3, 20, Duration.ZERO);
         assertThat(AdaptivePolicy.next(cells, AdaptiveProgress.start(MINUTE), noBudget).runStop())
                 .isEqualTo(StopReason.BUDGET_SPENT);
     }
 
     @Test
-    void maxPairsAndBetweenThresholdsStopACell() {
-        AdaptiveDecision d = AdaptivePolicy.next(List.of(cell("A", Verdict.UNKNOWN, 0.9, 1.05, 0.2, 20),
-                cell("B", Verdict.UNKNOWN, 0.955, 0.965, 0.001, 12)), AdaptiveProgress.start(MINUTE), O);
-        assertThat(d.addPair()).isFalse();
+    void maxMeasuredPairsStopACell() {
+        AdaptiveDecision d = AdaptivePolicy.next(List.of(cell("A", Verdict.INCONCLUSIVE, 0.9, 1.05, 0.2, 20),
+                cell("B", Verdict.INCONCLUSIVE, 0.955, 0.965, 0.001, 12)), AdaptiveProgress.start(MINUTE), O);
+        assertThat(d.addPairTo()).extracting(CellKey::workload).containsExactly("B");
         assertThat(d.stopOf(new CellKey("A", 1))).isEqualTo(StopReason.MAX_PAIRS);
-        assertThat(d.stopOf(new CellKey("B", 1))).isEqualTo(StopReason.BETWEEN_THRESHOLDS);
-        assertThat(d.runStop()).isEqualTo(StopReason.MAX_PAIRS);
-        assertThat(d.why()).startsWith("stopped: undecided cells reached 20 pairs");
+        AdaptiveDecision last = AdaptivePolicy.next(List.of(cell("A", Verdict.INCONCLUSIVE, 0.9, 1.05, 0.2, 20)),
+                AdaptiveProgress.start(MINUTE), O);
+        assertThat(last.runStop()).isEqualTo(StopReason.MAX_PAIRS);
+        assertThat(last.why()).startsWith("stopped: undecided cells reached 20 pairs");
     }
 
     @Test
     void withoutALoopUndecidedCellsUsedThePlannedPairsOnly() {
-        AdaptiveDecision d = AdaptivePolicy.next(List.of(cell("A", Verdict.UNKNOWN, 0.9, 1.05, 0.2, 5)), null, O);
+        AdaptiveDecision d = AdaptivePolicy.next(List.of(cell("A", Verdict.INCONCLUSIVE, 0.9, 1.05, 0.2, 5)), null, O);
         assertThat(d.addPair()).isFalse();
         assertThat(d.runStop()).isEqualTo(StopReason.PLANNED_ONLY);
         assertThat(d.why()).isEqualTo("stopped: planned pairs only (no adaptive loop); cells: 1 planned only");
@@ -99,7 +100,7 @@ class AdaptivePolicyTest {
     /** A/A data: with a 3-minute budget and 1-minute pairs the loop adds exactly 3 pairs, then stops. */
     @Test
     void loopStopsWhenTheBudgetIsSpent() {
-        RunStatistics s = runLoop(Synthetic.issueNoise(22), 1.0, 5, Simulation.options().withAdaptive(20,
+        RunStatistics s = runLoop(Synthetic.issueNoise(22), 1.0, 5, Simulation.options().withAdaptive(5, 20,
                 Duration.ofMinutes(3)));
         assertThat(s.next().runStop()).isEqualTo(StopReason.BUDGET_SPENT);
         assertThat(s.cells().get(0).pairsUsed()).isEqualTo(8);
@@ -109,9 +110,9 @@ class AdaptivePolicyTest {
     /** A/A data with a large budget: the loop stops at max pairs. */
     @Test
     void loopStopsAtMaxPairs() {
-        RunStatistics s = runLoop(Synthetic.issueNoise(23), 1.0, 5, Simulation.options().withAdaptive(9,
+        RunStatistics s = runLoop(Synthetic.issueNoise(23), 1.0, 5, Simulation.options().withAdaptive(5, 9,
                 Duration.ofHours(1)));
-        assertThat(s.cells().get(0).verdict()).isEqualTo(Verdict.UNKNOWN);
+        assertThat(s.cells().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(s.cells().get(0).pairsUsed()).isEqualTo(9);
         assertThat(s.cells().get(0).stopReason()).isEqualTo(StopReason.MAX_PAIRS);
         assertThat(s.next().runStop()).isEqualTo(StopReason.MAX_PAIRS);
@@ -131,7 +132,9 @@ class AdaptivePolicyTest {
     }
 
     private static CellVerdict cell(String workload, Verdict verdict, Double lo, Double hi, Double pAdj, int pairs) {
-        return new CellVerdict(workload, 1, verdict, "test", null, List.of(), List.of(), null, null, null, lo, hi, 0.95,
-                pAdj, "test", pAdj, 0.05, null, pairs, StopReason.PENDING, null, List.of(), "", List.of());
+        MetricVerdict tps = new MetricVerdict(Metric.TPS, 100, 100, 1, lo, hi, 0.95, pAdj, pAdj, pairs, 0.02,
+                Change.UNKNOWN, true);
+        return new CellVerdict(new CellKey(workload, 1), verdict, "test", lo == null ? List.of() : List.of(tps), null,
+                pairs, 0.05, StopReason.PENDING, null, null, List.of(), "", List.of(), List.of());
     }
 }

@@ -24,9 +24,10 @@ class CellVerdictGoldenTest {
         CellSamples c = syn.cell(new CellKey("POINT_SELECT", 2), 0.85, 5);
         List<IterationSample> parent = new ArrayList<>(c.parent());
         List<IterationSample> patch = new ArrayList<>(c.patch());
-        parent.set(2, new IterationSample(2, parent.get(2).tpsPerSecond(), List.of("NOT_SETTLED")));
-        patch.set(4, new IterationSample(4, patch.get(4).tpsPerSecond(), List.of("HOST_NOISE")));
-        return new CellSamples(c.cell(), parent, patch);
+        parent.set(2, new IterationSample(2, parent.get(2).tps(), null, List.of("NOT_SETTLED")));
+        patch.set(4, new IterationSample(4, patch.get(4).tps(), null, List.of("HOST_NOISE")));
+        return new CellSamples(c.cell(), Cells.withCpu(parent, 8.0, 8.2, 7.9, 8.1, 8.0),
+                Cells.withCpu(patch, 9.1, 9.3, 9.0, 9.2, 9.1));
     }
 
     static String json(Object value) throws Exception {
@@ -42,8 +43,8 @@ class CellVerdictGoldenTest {
         Golden.assertMatches(Golden.file("stats/cell-verdict.json"), json, REGENERATE);
         assertThat(json).contains("\"verdict\" : \"REGRESSED\"", "\"stop_reason\" : \"DECIDED\"")
                 .doesNotContain("NaN", "Infinity");
-        // Only the record components are fields: helper methods (cell(), changePct()) stay out.
-        assertThat(new ObjectMapper().readTree(json).fieldNames()).toIterable().hasSize(24)
-                .doesNotContain("cell", "change_pct");
+        // Only the record components are fields: helper methods (pairsUsed(), gatingP()) stay out.
+        assertThat(new ObjectMapper().readTree(json).fieldNames()).toIterable().hasSize(14)
+                .doesNotContain("pairs_used", "gating_p");
     }
 }

@@ -25,10 +25,20 @@ final class Cells {
         return new CellSamples(new CellKey(workload, threads), side(parent), side(patch));
     }
 
-    /** Parent 1000..1040 TPS, patch 10% lower and completely separated: exact p = 2/252. */
+    /** Parent 1000..1040 TPS, patch about 10% lower in every pair (ratios 0.898 to 0.902). */
     static CellSamples regressedTenPercent(String workload, int threads) {
         return cell(workload, threads, new double[] {1000, 1010, 1020, 1030, 1040},
-                new double[] {900, 909, 918, 927, 936});
+                new double[] {901, 907, 919, 925, 938});
+    }
+
+    /** A side with a CPU reading per iteration (microseconds per transaction). */
+    static List<IterationSample> withCpu(List<IterationSample> side, double... usPerTx) {
+        List<IterationSample> out = new ArrayList<>();
+        for (int i = 0; i < side.size(); i++) {
+            IterationSample s = side.get(i);
+            out.add(new IterationSample(s.index(), s.tps(), usPerTx[i], s.flags()));
+        }
+        return out;
     }
 
     /** Interleaved medians of the same level: p = 1 or near it. */

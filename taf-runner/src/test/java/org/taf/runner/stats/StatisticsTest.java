@@ -6,94 +6,118 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.math3.stat.inference.TTest;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.ExitCode;
 
-/** One run's cells through the whole statistics: exclusion, missing sides, too few iterations, BH, determinism. */
+/** One comparison's cells through the whole statistics: pairs, exclusion, failures, BH over metrics, verdicts. */
 class StatisticsTest {
     private static final StatsOptions O = StatsOptions.defaults();
 
     @Test
-    void aClearRegressionIsRegressedAndTheClassicVerdictSitsBesideIt() {
+    void aClearRegressionIsRegressedWithThePairedNumbers() {
         CellVerdict v = only(Cells.regressedTenPercent("POINT_SELECT", 2));
+        MetricVerdict tps = v.metric(Metric.TPS);
         assertThat(v.verdict()).isEqualTo(Verdict.REGRESSED);
-        assertThat(v.pValue()).isCloseTo(2.0 / 252, within(1e-15));
-        assertThat(v.pAdjusted()).isEqualTo(v.pValue());
-        assertThat(v.ratio()).isCloseTo(0.9, within(1e-9));
-        assertThat(v.ciHigh()).isLessThan(1);
+        double[] d = {Math.log(901 / 1000.0), Math.log(907 / 1010.0), Math.log(919 / 1020.0), Math.log(925 / 1030.0),
+            Math.log(938 / 1040.0)};
+        assertThat(tps.ratio()).isCloseTo(Math.exp(org.apache.commons.math3.stat.StatUtils.mean(d)), within(1e-12));
+        assertThat(tps.pValue()).isCloseTo(new TTest().tTest(0.0, d), within(1e-12));
+        assertThat(tps.pAdjusted()).isEqualTo(tps.pValue()).as("one tested metric: nothing to adjust");
+        assertThat(tps.ciHigh()).isLessThan(1);
+        assertThat(tps.change()).isEqualTo(Change.WORSE);
+        assertThat(tps.pairs()).isEqualTo(5);
+        assertThat(v.metric(Metric.CPU_PER_TX)).as("no CPU readings").isNull();
         assertThat(v.classic().outcome()).isEqualTo(ClassicOutcome.FAIL);
-        assertThat(v.classic().ratio()).isCloseTo(918.0 / 1020, within(1e-12));
-        assertThat(v.pairsUsed()).isEqualTo(5);
         assertThat(v.stopReason()).isEqualTo(StopReason.DECIDED);
         assertThat(v.level()).isEqualTo(0.05);
-        assertThat(v.parentTps()).isCloseTo(1020, within(0.1));
+        assertThat(v.reason()).startsWith("tps 0.9000 [");
     }
 
     @Test
-    void benjaminiHochbergTurnsALoneSignificantCellOfTwentyIntoUnknown() {
+    void cpuPerTransactionIsJudgedOnTheSamePairsAndCanDecide() {
+        CellSamples same = Cells.sameLevel("POINT_SELECT", 2);
+        CellSamples cell = new CellSamples(same.cell(), Cells.withCpu(same.parent(), 8.0, 8.1, 7.9, 8.0, 8.05),
+                Cells.withCpu(same.patch(), 8.8, 8.95, 8.7, 8.85, 8.9));
+        CellVerdict v = only(cell);
+        MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
+        assertThat(cpu.ratio()).isCloseTo(1.10, within(0.01));
+        assertThat(cpu.change()).isEqualTo(Change.WORSE);
+        assertThat(v.verdict()).as("CPU per transaction gates by default").isEqualTo(Verdict.REGRESSED);
+        assertThat(v.findings()).anyMatch(f -> f.contains("is higher while TPS is unchanged"));
+        CellVerdict tpsOnly = Statistics.evaluate(List.of(cell), O.withMetrics(List.of(Metric.TPS))).cells().get(0);
+        assertThat(tpsOnly.verdict()).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(tpsOnly.findings()).anyMatch(f -> f.startsWith("cpu_per_tx moved (worse"));
+    }
+
+    @Test
+    void benjaminiHochbergSpansMetricsAndCells() {
         List<CellSamples> cells = new ArrayList<>();
         cells.add(Cells.regressedTenPercent("POINT_SELECT", 1));
         for (int t = 2; t <= 20; t++) {
             cells.add(Cells.sameLevel("POINT_SELECT", t));
         }
         RunStatistics s = Statistics.evaluate(cells, O);
-        CellVerdict lone = s.cells().stream().filter(c -> c.threads() == 1).findFirst().orElseThrow();
-        // Raw p 2/252 = 0.0079; with 19 cells at p near 1 its adjusted p is 0.0079 * 20 / 1 = 0.159.
-        assertThat(lone.pValue()).isCloseTo(2.0 / 252, within(1e-15));
-        assertThat(lone.pAdjusted()).isCloseTo(20 * 2.0 / 252, within(1e-12));
-        assertThat(lone.verdict()).isEqualTo(Verdict.UNKNOWN);
-        assertThat(lone.reason()).contains("is not below FDR 0.05");
-        // Alone, the same data is a regression.
-        assertThat(only(Cells.regressedTenPercent("POINT_SELECT", 1)).verdict()).isEqualTo(Verdict.REGRESSED);
+        MetricVerdict lone = s.cells().stream().filter(c -> c.cell().threads() == 1).findFirst().orElseThrow()
+                .metric(Metric.TPS);
+        double[] raw = s.cells().stream().mapToDouble(c -> c.metric(Metric.TPS).pValue()).toArray();
+        assertThat(lone.pAdjusted()).isEqualTo(BenjaminiHochberg.adjust(raw)[0]);
+        assertThat(lone.pAdjusted()).isGreaterThan(lone.pValue());
     }
 
     @Test
-    void flaggedIterationsAreExcludedWhenTwoCleanOnesRemainButKeptInTheData() {
+    void aPairWithAFlaggedSideIsLeftOutWhenEnoughCleanPairsRemain() {
         List<IterationSample> parent = new ArrayList<>(Cells.side(1000, 1010, 1020, 1030));
-        parent.set(1, new IterationSample(1, new double[] {10, 10, 10}, List.of("ERRORS")));
-        CellSamples cell = new CellSamples(Simulation.CELL, parent, Cells.side(1000, 1010, 1020, 1030));
+        parent.set(1, new IterationSample(1, new double[] {10, 10, 10}, null, List.of("ERRORS")));
+        CellSamples cell = new CellSamples(Simulation.CELL, parent, Cells.side(1000, 1012, 1021, 1029));
         CellVerdict v = only(cell);
-        assertThat(v.parent()).hasSize(4);
         assertThat(v.excluded()).containsExactly(new ExcludedIteration("parent", 1, List.of("ERRORS")));
         assertThat(v.exclusionRule()).isEqualTo(ExclusionRule.DEFAULT.describe());
-        assertThat(v.warnings()).contains("1 of 4 parent iterations left out of the verdict (flagged ERRORS or"
+        assertThat(v.warnings()).contains("1 of 4 A/B pairs left out of the verdict (a side flagged ERRORS or"
                 + " NOT_SETTLED)");
-        // Parent 1000, 1020, 1030 vs patch 1000..1030: geometric means 1016.6 and 1015.0.
-        assertThat(v.ratio()).as("the 10 TPS iteration does not count").isCloseTo(0.9984, within(0.0001));
+        assertThat(v.metric(Metric.TPS).pairs()).isEqualTo(3);
+        assertThat(v.measuredPairs()).isEqualTo(4);
+        assertThat(v.metric(Metric.TPS).ratio()).as("the 10 TPS iteration does not count").isCloseTo(1.0004,
+                within(0.001));
     }
 
     @Test
-    void flaggedIterationsAreKeptWhenTooFewCleanOnesRemain() {
+    void flaggedPairsAreKeptWhenTooFewCleanOnesRemain() {
         List<IterationSample> patch = new ArrayList<>(Cells.side(1000, 1010, 1020));
-        patch.set(0, new IterationSample(0, new double[] {990}, List.of("NOT_SETTLED")));
-        patch.set(2, new IterationSample(2, new double[] {1015}, List.of("NOT_SETTLED", "HOST_NOISE")));
-        patch.set(1, new IterationSample(1, new double[] {1012}, List.of("HOST_NOISE")));
+        patch.set(0, new IterationSample(0, new double[] {990}, null, List.of("NOT_SETTLED")));
+        patch.set(1, new IterationSample(1, new double[] {1012}, null, List.of("HOST_NOISE")));
         CellVerdict v = only(new CellSamples(Simulation.CELL, Cells.side(1000, 1010, 1020), patch));
         assertThat(v.excluded()).isEmpty();
-        assertThat(v.warnings()).contains("2 of 3 patch iterations are flagged ERRORS or NOT_SETTLED but only 1"
-                + " unflagged remain (the rule needs 3): all are kept in the verdict",
-                "patch iteration 1 is flagged HOST_NOISE; kept in the verdict");
+        assertThat(v.warnings()).contains("1 of 3 A/B pairs have a side flagged ERRORS or NOT_SETTLED but only 2 clean"
+                + " pairs remain (the rule needs 3): all are kept in the verdict",
+                "patch iteration 2 is flagged HOST_NOISE; kept in the verdict");
     }
 
     @Test
-    void aMissingSideIsNotComparableAndAFailedSideIsFailed() {
+    void failuresAreVerdictsNotNumbers() {
         CellVerdict missing = only(new CellSamples(Simulation.CELL, Cells.side(1000, 1010, 1020), List.of()));
         assertThat(missing.verdict()).isEqualTo(Verdict.NOT_COMPARABLE);
         assertThat(missing.reason()).isEqualTo("patch has no measured iterations");
-        assertThat(missing.ratio()).isNull();
+        assertThat(missing.metrics()).isEmpty();
         assertThat(missing.classic()).isNull();
         assertThat(missing.stopReason()).isEqualTo(StopReason.DECIDED);
-        assertThat(missing.failedSide()).isNull();
 
         CellSamples crashed = new CellSamples(Simulation.CELL, Cells.side(1000, 1010), List.of(), List.of(),
-                List.of("iteration 0: engine exited with 134", "iteration 1: engine exited with 134"));
+                List.of("iteration 1: engine exited with 134", "iteration 2: engine exited with 134"));
         RunStatistics s = Statistics.evaluate(List.of(crashed), O);
-        assertThat(s.cells().get(0).verdict()).isEqualTo(Verdict.FAILED);
-        assertThat(s.cells().get(0).reason()).isEqualTo("patch failed in all 2 iteration(s); first: iteration 0: engine"
+        assertThat(s.cells().get(0).verdict()).isEqualTo(Verdict.NEWLY_FAILING);
+        assertThat(s.cells().get(0).reason()).isEqualTo("patch failed in all 2 iteration(s); first: iteration 1: engine"
                 + " exited with 134");
-        assertThat(s.cells().get(0).warnings()).contains("patch failure: iteration 1: engine exited with 134");
-        assertThat(s.cells().get(0).failedSide()).as("newly failing").isEqualTo("patch");
-        assertThat(s.exitCode()).isEqualTo(ExitCode.ERROR);
+        assertThat(s.cells().get(0).warnings()).contains("patch failure: iteration 2: engine exited with 134");
+        assertThat(s.exitCode()).isEqualTo(ExitCode.REGRESSION);
+
+        CellSamples fixed = new CellSamples(Simulation.CELL, List.of(), Cells.side(1000, 1010),
+                List.of("iteration 1: engine exited with 1"), List.of());
+        assertThat(only(fixed).verdict()).isEqualTo(Verdict.FIXED);
+        CellSamples both = new CellSamples(Simulation.CELL, List.of(), List.of(), List.of("iteration 1: x"),
+                List.of("iteration 1: y"));
+        assertThat(only(both).verdict()).isEqualTo(Verdict.NOT_COMPARABLE);
+        assertThat(Statistics.evaluate(List.of(both), O).exitCode()).isEqualTo(ExitCode.ERROR);
     }
 
     @Test
@@ -101,52 +125,45 @@ class StatisticsTest {
         CellSamples stalled = new CellSamples(Simulation.CELL, Cells.side(1000, 1010, 1020),
                 List.of(IterationSample.of(0, 0, 0, 5), IterationSample.of(1, 900), IterationSample.of(2, 910)));
         CellVerdict v = only(stalled);
-        assertThat(v.verdict()).isEqualTo(Verdict.FAILED);
-        assertThat(v.reason()).isEqualTo("patch iteration 0 failed: its median TPS is 0 (stalled)");
-        assertThat(v.failedSide()).isEqualTo("patch");
-        // A parent that failed everywhere while the patch ran: fixed, and it wins over "no data".
-        CellSamples fixed = new CellSamples(Simulation.CELL, List.of(), Cells.side(1000, 1010),
-                List.of("iteration 0: engine exited with 1"), List.of());
-        assertThat(only(fixed).verdict()).isEqualTo(Verdict.FAILED);
-        assertThat(only(fixed).failedSide()).isEqualTo("parent");
+        assertThat(v.verdict()).isEqualTo(Verdict.NEWLY_FAILING);
+        assertThat(v.reason()).isEqualTo("patch iteration 1 failed: its median TPS is 0 (stalled)");
     }
 
     @Test
-    void oneOrTwoIterationsAreTooFewForAVerdict() {
+    void oneOrTwoPairsAreTooFewForAVerdict() {
         for (int n : new int[] {1, 2}) {
             double[] parent = java.util.Arrays.copyOf(new double[] {1000, 1010}, n);
-            double[] patch = java.util.Arrays.copyOf(new double[] {800, 810}, n);
+            double[] patch = java.util.Arrays.copyOf(new double[] {800, 812}, n);
             CellVerdict v = only(Cells.cell("OLTP_RO", 4, parent, patch));
-            assertThat(v.verdict()).as("%d iterations", n).isEqualTo(Verdict.UNKNOWN);
-            assertThat(v.ratio()).isLessThan(0.81); // the estimate is still shown
-            assertThat(v.ciLow()).isNull();
-            assertThat(v.pValue()).isNull();
-            assertThat(v.pAdjusted()).isNull();
-            assertThat(v.pMethod()).startsWith("none: too few iterations");
+            MetricVerdict tps = v.metric(Metric.TPS);
+            assertThat(v.verdict()).as("%d pairs", n).isEqualTo(Verdict.INCONCLUSIVE);
+            assertThat(tps.ratio()).isLessThan(0.81); // the estimate is still shown
+            assertThat(tps.ciLow()).isNull();
+            assertThat(tps.pValue()).isNull();
+            assertThat(tps.pAdjusted()).isNull();
             assertThat(v.classic().outcome()).isEqualTo(ClassicOutcome.FAIL);
-            assertThat(v.warnings()).anyMatch(w -> w.startsWith("too few iterations: " + n + " parent and " + n));
+            assertThat(v.warnings()).anyMatch(w -> w.startsWith("too few pairs: " + n + " in the verdict"));
             assertThat(v.stopReason()).isEqualTo(StopReason.PLANNED_ONLY);
         }
     }
 
     @Test
-    void sameSeedSameOutputOtherSeedOtherInterval() {
-        CellSamples cell = Synthetic.issueNoise(5).cell(Simulation.CELL, 0.97, 6);
-        List<CellVerdict> a = Statistics.evaluate(List.of(cell), O).cells();
-        List<CellVerdict> b = Statistics.evaluate(List.of(cell), O).cells();
-        List<CellVerdict> c = Statistics.evaluate(List.of(cell), O.withSeed(2)).cells();
-        assertThat(a).isEqualTo(b);
-        assertThat(c.get(0).ciLow()).isNotEqualTo(a.get(0).ciLow());
-        assertThat(c.get(0).ratio()).isEqualTo(a.get(0).ratio());
-    }
-
-    @Test
-    void cellOrderDoesNotMatter() {
+    void theSameInputGivesTheSameOutputAndCellOrderDoesNotMatter() {
         CellSamples x = Synthetic.issueNoise(6).cell(new CellKey("OLTP_RW", 8), 0.97, 5);
         CellSamples y = Synthetic.issueNoise(7).cell(new CellKey("OLTP_RO", 8), 1.02, 5);
         assertThat(Statistics.evaluate(List.of(x, y), O)).isEqualTo(Statistics.evaluate(List.of(y, x), O));
-        assertThat(Statistics.evaluate(List.of(x, y), O).cells()).extracting(CellVerdict::workload)
+        assertThat(Statistics.evaluate(List.of(x, y), O).cells()).extracting(c -> c.cell().workload())
                 .containsExactly("OLTP_RO", "OLTP_RW");
+    }
+
+    @Test
+    void theLoopTestsAtItsPerLookLevelWithItsConfidence() {
+        StatsOptions o = O.withAdaptive(5, 12, java.time.Duration.ofMinutes(5));
+        RunStatistics s = Statistics.evaluate(List.of(Cells.regressedTenPercent("A", 1)), o,
+                AdaptiveProgress.start(java.time.Duration.ofSeconds(30)));
+        CellVerdict v = s.cells().get(0);
+        assertThat(v.level()).isEqualTo(PairedLevel.perLook(0.05, 5, 12)).isLessThan(0.05);
+        assertThat(v.metric(Metric.TPS).confidence()).isCloseTo(1 - PairedLevel.perLook(0.05, 5, 12), within(1e-12));
     }
 
     @Test
@@ -154,11 +171,11 @@ class StatisticsTest {
         assertThat(Statistics.evaluate(List.of(Cells.regressedTenPercent("A", 1)), O).exitCode())
                 .isEqualTo(ExitCode.REGRESSION);
         assertThat(Statistics.evaluate(List.of(Cells.sameLevel("A", 1)), O).exitCode()).isEqualTo(ExitCode.PASS);
+        assertThat(Statistics.evaluate(List.of(Cells.sameLevel("A", 1)), O).cells().get(0).verdict())
+                .isEqualTo(Verdict.NO_CHANGE);
         assertThat(Statistics.evaluate(List.of(Cells.sameLevel("A", 1), Cells.cell("B", 1, new double[] {1, 2},
                 new double[] {1, 2})), O).exitCode()).isEqualTo(ExitCode.INCONCLUSIVE);
         assertThat(Statistics.evaluate(List.of(), O).exitCode()).isEqualTo(ExitCode.PASS);
-        assertThat(Statistics.evaluate(List.of(Cells.sameLevel("A", 1)), O).cells().get(0).verdict())
-                .isEqualTo(Verdict.SAME);
     }
 
     @Test

@@ -27,9 +27,14 @@ final class Synthetic {
         this.seconds = seconds;
     }
 
-    /** The issue's noise: 5% between iterations, 2% within, seconds correlated 0.5, 10 s iterations. */
+    /** The power study's noise (2026-11-30): 5% between engine starts, 2% within, correlated 0.5, 10 s. */
     static Synthetic issueNoise(long seed) {
         return new Synthetic(seed, 0.05, 0.02, 0.5, 10);
+    }
+
+    /** A quiet day here (2026-12-01): 1.3% between engine starts, 1% per second within, 10 s windows. */
+    static Synthetic quietNoise(long seed) {
+        return new Synthetic(seed, 0.013, 0.01, 0.5, 10);
     }
 
     /** A cell with {@code pairs} A/B pairs whose true patch/parent ratio is {@code ratio}. */

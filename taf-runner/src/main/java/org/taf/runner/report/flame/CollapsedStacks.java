@@ -17,7 +17,7 @@ import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import org.taf.runner.AtomicWrite;
+import org.taf.runner.sys.AtomicWrite;
 
 /**
  * Folded stacks, immutable: each distinct stack (frames root first) with its summed weight. The text

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import org.taf.runner.AtomicWrite;
+import org.taf.runner.sys.AtomicWrite;
 
 /**
  * How the engine JVM records a profile: the arguments that start a JFR recording at JVM start,

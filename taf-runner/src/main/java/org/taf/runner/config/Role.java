@@ -1,4 +1,4 @@
-package org.taf.runner.run;
+package org.taf.runner.config;
 
 /** Which side of a comparison a measurement belongs to. */
 public enum Role {

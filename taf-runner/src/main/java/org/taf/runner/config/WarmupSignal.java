@@ -1,0 +1,19 @@
+package org.taf.runner.config;
+
+import java.util.Locale;
+
+/** What the warm-up watches to decide the engine has reached its steady rate ({@code warmup.signal}). */
+public enum WarmupSignal {
+    /**
+     * The load's own throughput, sampled every {@code workload.report_interval}: on a CPU-bound engine
+     * the CPU load is flat while the JIT is still compiling and throughput still climbs.
+     */
+    TPS,
+    /** The engine's CPU load, sampled every second (TAF's rule). */
+    CPU;
+
+    /** The name as written in properties, lower case. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

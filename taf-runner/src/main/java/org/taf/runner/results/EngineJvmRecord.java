@@ -1,0 +1,17 @@
+package org.taf.runner.results;
+
+import java.util.List;
+
+/**
+ * The JVM that ran the engine and how it was started.
+ *
+ * @param java     the java executable
+ * @param version  what {@code java -version} says on its first line, e.g. {@code openjdk version "25" 2025-09-16}
+ * @param args     the JVM arguments TAF passed ({@code launch.jvm_args}, plus the AOT cache's)
+ * @param aotCache the ahead-of-time cache the engine started from, or null ({@code launch.aot_cache = false})
+ */
+public record EngineJvmRecord(String java, String version, List<String> args, String aotCache) {
+    public EngineJvmRecord {
+        args = List.copyOf(args);
+    }
+}

@@ -1,0 +1,28 @@
+package org.taf.runner.results;
+
+import java.util.List;
+import org.taf.runner.stats.Metric;
+
+/**
+ * The effective rules a run was judged by, stored with it, so its verdicts can be read and
+ * re-checked without the definition.
+ *
+ * @param analysis      the analysis, e.g. "paired t over A/B pairs"
+ * @param warningPct    {@code verdict.warning_pct}: the smallest change called
+ * @param failPct       {@code verdict.fail_pct}: the drop the plan is sized to catch
+ * @param gainPct       {@code verdict.gain_pct}: the classic verdict's GAIN
+ * @param metrics       {@code verdict.metrics}: the metrics that may decide
+ * @param confidence    {@code stats.confidence}
+ * @param fdr           {@code stats.fdr}
+ * @param power         {@code stats.power}
+ * @param firstLook     pairs before the first look ({@code measure.iterations}, at least 3)
+ * @param maxPairs      {@code stats.max_pairs}
+ * @param budgetSeconds {@code stats.budget}, seconds
+ */
+public record JudgementRecord(String analysis, double warningPct, double failPct, double gainPct,
+                              List<Metric> metrics, double confidence, double fdr, double power, int firstLook,
+                              int maxPairs, long budgetSeconds) {
+    public JudgementRecord {
+        metrics = List.copyOf(metrics);
+    }
+}

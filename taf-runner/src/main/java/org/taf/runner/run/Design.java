@@ -1,0 +1,95 @@
+package org.taf.runner.run;
+
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.taf.runner.config.MeasureMode;
+import org.taf.runner.config.TestDefinition;
+import org.taf.runner.results.NoiseFile;
+import org.taf.runner.results.NoiseRecord;
+import org.taf.runner.stats.Allocation;
+import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.NoiseEstimate;
+import org.taf.runner.workload.Workload;
+
+/**
+ * How each cell's pairs are measured: {@code measure.mode} as given, or, for {@code auto}, chosen
+ * from this host's stored variance components and start cost (Kalibera and Jones's allocation,
+ * {@link Allocation}): alternate with k windows per engine start when k* &gt; 1, else restart.
+ * Without stored noise, auto restarts.
+ */
+final class Design {
+    /** At most this many windows per engine start in auto mode. */
+    static final int MAX_AUTO_WINDOWS = 10;
+
+    /**
+     * One cell's design.
+     *
+     * @param mode    RESTART or ALTERNATE
+     * @param windows windows per engine start
+     * @param why     how it was chosen
+     */
+    record Cell(MeasureMode mode, int windows, String why) {
+        String describe() {
+            return mode == MeasureMode.RESTART ? "restart" : "alternate, " + windows + " windows";
+        }
+    }
+
+    private final Map<CellKey, Cell> cells;
+
+    private Design(Map<CellKey, Cell> cells) {
+        this.cells = cells;
+    }
+
+    /** The design of every cell of {@code def}; auto choices are printed. */
+    static Design of(TestDefinition def, NoiseFile noise, HostFingerprint host, PrintStream out) {
+        Map<CellKey, Cell> cells = new HashMap<>();
+        MeasureMode mode = def.measure().mode();
+        int samples = samplesPerWindow(def);
+        for (Workload w : def.workload().tests()) {
+            for (int t : def.workload().threads()) {
+                CellKey key = new CellKey(w.tafName(), t);
+                Cell c = switch (mode) {
+                    case RESTART -> new Cell(MeasureMode.RESTART, 1, "measure.mode = restart");
+                    case ALTERNATE -> new Cell(MeasureMode.ALTERNATE, def.measure().windows(),
+                            "measure.mode = alternate");
+                    case AUTO -> auto(noise.find(host.id(), w.tafName(), t), samples, def.measure().duration()
+                            .toMillis() / 1000.0);
+                };
+                cells.put(key, c);
+                if (mode == MeasureMode.AUTO) {
+                    out.printf("taf: %s: %s (%s)%n", key, c.describe(), c.why());
+                }
+            }
+        }
+        return new Design(cells);
+    }
+
+    private static Cell auto(Optional<NoiseRecord> stored, int samples, double windowSeconds) {
+        if (stored.isEmpty()) {
+            return new Cell(MeasureMode.RESTART, 1, "auto: no stored noise for this host, so one window per start");
+        }
+        NoiseEstimate e = PlannedMde.estimate(stored.get());
+        Allocation a = e.allocation(samples, MAX_AUTO_WINDOWS);
+        int k = a.windowsPerStart();
+        String why = String.format(Locale.ROOT, "auto: between starts %.2f%%, within a %.0fs window %.2f%%, a start"
+                + " costs %.1fs: k* = %.2f", 100 * e.betweenSd(), windowSeconds, 100 * Math.sqrt(a.withinVariance()),
+                e.startSeconds(), a.optimalWindows());
+        return k <= 1 ? new Cell(MeasureMode.RESTART, 1, why) : new Cell(MeasureMode.ALTERNATE, k, why);
+    }
+
+    /** The design of one cell. */
+    Cell of(int comparison, CellKey cell) {
+        Cell c = cells.get(cell);
+        if (c == null) {
+            throw new IllegalArgumentException("no such cell in the definition: " + cell);
+        }
+        return c;
+    }
+
+    static int samplesPerWindow(TestDefinition def) {
+        return (int) Math.max(1, def.measure().duration().toMillis() / def.workload().reportInterval().toMillis());
+    }
+}

@@ -1,0 +1,41 @@
+package org.taf.runner.stats;
+
+import java.util.Locale;
+
+/**
+ * What a cell's verdict is judged on. Each metric is one number per engine start of each side, and
+ * is compared over the A/B pairs by the same paired analysis; a definition chooses which may fail
+ * the gate ({@code verdict.metrics}).
+ */
+public enum Metric {
+    /** Transactions per second of the measured window (the median of its samples): higher is better. */
+    TPS(true, "TPS"),
+    /**
+     * The engine's CPU time per transaction over the measured window, in microseconds: lower is better.
+     * Steadier than TPS on a shared host, since host noise stretches wall time, not the engine's own CPU.
+     */
+    CPU_PER_TX(false, "us/tx");
+
+    private final boolean higherIsBetter;
+    private final String unit;
+
+    Metric(boolean higherIsBetter, String unit) {
+        this.higherIsBetter = higherIsBetter;
+        this.unit = unit;
+    }
+
+    /** True when a larger value is an improvement. */
+    public boolean higherIsBetter() {
+        return higherIsBetter;
+    }
+
+    /** The unit shown beside its values. */
+    public String unit() {
+        return unit;
+    }
+
+    /** The name as written in properties and shown in outputs, e.g. {@code cpu_per_tx}. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

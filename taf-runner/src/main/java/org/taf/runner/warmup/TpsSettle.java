@@ -1,0 +1,117 @@
+package org.taf.runner.warmup;
+
+import org.taf.runner.config.Units;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The warm-up that watches the load's own throughput ({@code warmup.signal = tps}): fed every
+ * sample of the workload while it warms up, it ends the warm-up once {@code min} has passed and the
+ * last {@code window} of samples is steady by the same rule as {@link SettleDetector} (CV and
+ * relative slope within limits), or at {@code max}, not settled. On a CPU-bound engine the CPU load
+ * is flat from the first second while the JIT is still compiling, and throughput climbs for seconds
+ * more: throughput is the signal that says the engine has reached its steady rate.
+ *
+ * <p>Not thread-safe: the load's sampling thread feeds it.
+ */
+public final class TpsSettle {
+    private final SettleOptions options;
+    private final List<Double> times = new ArrayList<>();
+    private final List<Double> values = new ArrayList<>();
+    private boolean over;
+    private boolean settled;
+    private double cutAt;
+    private String reason = "not over";
+
+    /** @param options window, limits, min and max; {@code interval} is the load's report interval */
+    public TpsSettle(SettleOptions options) {
+        this.options = options;
+    }
+
+    /**
+     * The next sample; returns true once the warm-up is over (then later samples are ignored).
+     *
+     * @param elapsedSeconds end of the sample's interval, seconds since the load started
+     * @param tps            its throughput
+     */
+    public boolean offer(double elapsedSeconds, double tps) {
+        if (over) {
+            return true;
+        }
+        times.add(elapsedSeconds);
+        values.add(tps);
+        int n = options.windowSamples();
+        WindowStats last = null;
+        if (values.size() >= n) {
+            double[] t = new double[n];
+            double[] v = new double[n];
+            for (int i = 0; i < n; i++) {
+                t[i] = times.get(values.size() - n + i);
+                v[i] = values.get(values.size() - n + i);
+            }
+            last = WindowStats.of(t, v, options.window().toNanos() / 1e9);
+            if (elapsedSeconds >= options.min().toNanos() / 1e9 - 1e-9 && within(last)) {
+                return end(true, elapsedSeconds, String.format(Locale.ROOT, "TPS settled at %s: %s",
+                        seconds(elapsedSeconds), describe(last)));
+            }
+        }
+        if (elapsedSeconds >= options.max().toNanos() / 1e9 - 1e-9) {
+            return end(false, elapsedSeconds, "TPS not settled by warmup.max (" + Units.formatDuration(options.max())
+                    + "): " + (last == null ? "the " + Units.formatDuration(options.window()) + " window never filled"
+                    : describe(last)));
+        }
+        return false;
+    }
+
+    private boolean end(boolean ok, double at, String why) {
+        over = true;
+        settled = ok;
+        cutAt = at;
+        reason = why;
+        return true;
+    }
+
+    private boolean within(WindowStats s) {
+        return s.cvPct() <= options.maxCvPct() && Math.abs(s.slopePct()) <= options.maxSlopePct();
+    }
+
+    private String describe(WindowStats s) {
+        if (s.mean() <= 0) {
+            return "no transactions over the last " + Units.formatDuration(options.window());
+        }
+        return String.format(Locale.ROOT, "cv %.1f%% %s %s%%, slope %+.1f%% %s %s%% over the last %s (mean %.0f TPS)",
+                s.cvPct(), s.cvPct() <= options.maxCvPct() ? "<=" : ">", num(options.maxCvPct()), s.slopePct(),
+                Math.abs(s.slopePct()) <= options.maxSlopePct() ? "<=" : ">", num(options.maxSlopePct()),
+                Units.formatDuration(options.window()), s.mean());
+    }
+
+    /** Whether the warm-up is over. */
+    public boolean over() {
+        return over;
+    }
+
+    /** Whether it ended settled (false while not over, or at max). */
+    public boolean settled() {
+        return settled;
+    }
+
+    /** Seconds from the start of the load to the end of the warm-up (0 while not over). */
+    public double cutAtSeconds() {
+        return cutAt;
+    }
+
+    /** One line: why it ended, with the numbers. */
+    public String reason() {
+        return reason;
+    }
+
+    private static String seconds(double s) {
+        return String.format(Locale.ROOT, "%.1fs", s);
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}
