@@ -63,7 +63,7 @@ final class ContainerEngine implements RunningEngine, StartupWatch {
         pid = docker.inspectContainerCmd(id).exec().getState().getPidLong();
         // a container that died at once has pid 0 and no cgroup left: Readiness reports its exit and log
         sampler = pid > 0 ? CgroupCpuSampler.forPid(pid, shortId()).<CpuSampler>map(s -> s).orElse(ProcessCpuSampler.of(pid))
-                : () -> { throw new org.taf.runner.warmup.WarmupException("container " + shortId() + " is not running"); };
+                : () -> { throw new org.taf.runner.sys.SysException("container " + shortId() + " is not running"); };
         Path log = spec.logFile().toAbsolutePath();
         if (log.getParent() != null) {
             Files.createDirectories(log.getParent());

@@ -1,0 +1,72 @@
+package org.taf.runner;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The stage layering of docs/architecture.md, checked on the runner's main classes: the orchestrator
+ * and the command line sit on top, the statistics are pure, outputs read records, OS readings are
+ * shared, and no two packages need each other.
+ */
+class ArchitectureTest {
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("org.taf.runner");
+
+    private static final String[] STAGES = {"..config..", "..git..", "..build..", "..profile..", "..launch..",
+        "..warmup..", "..workload..", "..stats..", "..results..", "..report..", "..sys.."};
+
+    @Test
+    void noPackageCycles() {
+        slices().matching("org.taf.runner.(*)..").should().beFreeOfCycles().check(MAIN);
+    }
+
+    @Test
+    void stagesNeverCallTheOrchestratorOrTheCommandLine() {
+        noClasses().that().resideInAnyPackage(STAGES).should().dependOnClassesThat()
+                .resideInAnyPackage("org.taf.runner.run..", "org.taf.runner.cli..").check(MAIN);
+    }
+
+    @Test
+    void theStatisticsArePure() {
+        noClasses().that().resideInAPackage("org.taf.runner.stats..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.taf.runner.config..", "org.taf.runner.git..", "org.taf.runner.build..",
+                        "org.taf.runner.profile..", "org.taf.runner.launch..", "org.taf.runner.warmup..",
+                        "org.taf.runner.workload..", "org.taf.runner.results..", "org.taf.runner.report..",
+                        "org.taf.runner.sys..")
+                .check(MAIN);
+    }
+
+    @Test
+    void osReadingsDependOnNoStage() {
+        noClasses().that().resideInAPackage("org.taf.runner.sys..").should().dependOnClassesThat()
+                .resideInAnyPackage(STAGES[0], STAGES[1], STAGES[2], STAGES[3], STAGES[4], STAGES[5], STAGES[6],
+                        STAGES[7], STAGES[8], STAGES[9])
+                .check(MAIN);
+    }
+
+    @Test
+    void outputsReadRecordsNotTheMeasuringStages() {
+        noClasses().that().resideInAPackage("org.taf.runner.report..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.taf.runner.launch..", "org.taf.runner.workload..", "org.taf.runner.warmup..",
+                        "org.taf.runner.git..", "org.taf.runner.build..")
+                .check(MAIN);
+    }
+
+    @Test
+    void launchingDoesNotNeedTheWarmUp() {
+        noClasses().that().resideInAPackage("org.taf.runner.launch..").should().dependOnClassesThat()
+                .resideInAPackage("org.taf.runner.warmup..").check(MAIN);
+    }
+
+    @Test
+    void testDoublesStayInTestSources() {
+        noClasses().should().haveSimpleNameStartingWith("Fake").orShould().haveSimpleNameStartingWith("Replay")
+                .orShould().haveSimpleNameStartingWith("Manual").check(MAIN);
+    }
+}
