@@ -210,11 +210,23 @@ public final class Runner {
             this.sequence = firstExtraSequence;
         }
 
+        /**
+         * @param planned the plan's pairs, for the progress bar (0 for an extra pair: no bar)
+         * @param elapsed time spent measuring the plan so far
+         */
         void measure(Plan.Pair pair, String label, int planned, Duration elapsed) {
             Step s = pair.first();
             Design.Cell d = design.of(s.comparison(), new CellKey(s.workload().tafName(), s.threads()));
-            out.printf("%ntaf: %s%s and %s (%s)   %s%n", label, describe(pair.first()), pair.second().role().label(),
-                    d.describe(), ProgressBar.render(planned, s.sequence() / 2));
+            String bar = "";
+            if (planned > 0) {
+                int done = s.sequence() / 2;
+                // Until a pair has been measured, a guess: two starts of the measured time plus a short warm-up.
+                long perPair = done > 0 ? Math.max(1, elapsed.toSeconds() / done)
+                        : 2 * (def.measure().duration().toSeconds() * d.windows() + def.warmup().min().toSeconds() + 3);
+                bar = "   " + ProgressBar.render(perPair * planned, elapsed.toSeconds());
+            }
+            out.printf("%ntaf: %s%s and %s (%s)%s%n", label, describe(pair.first()), pair.second().role().label(),
+                    d.describe(), bar);
             IterationRunner.Measured m = iterations.pair(start(pair.first()), start(pair.second()), d.mode(),
                     d.windows());
             for (var it : List.of(m.first(), m.second())) {

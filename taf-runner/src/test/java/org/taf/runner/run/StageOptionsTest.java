@@ -71,6 +71,18 @@ class StageOptionsTest {
     }
 
     @Test
+    void theAotCacheNeedsJdk25AndSaysWhichJvmItFound() {
+        TestDefinition def = load(Map.of("launch.aot_cache", "true",
+                "launch.java", Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        if (Runtime.version().feature() >= 25) {
+            assertThat(StageOptions.of(def)).isNotNull();
+            return;
+        }
+        assertThatThrownBy(() -> StageOptions.of(def)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("launch.aot_cache needs JDK 25 or later").hasMessageContaining("version \"");
+    }
+
+    @Test
     void aValueOverTheStagesLimitIsRefusedWhenLoading() {
         assertThatThrownBy(() -> load(Map.of("workload.points", "10001"))).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("workload.points");

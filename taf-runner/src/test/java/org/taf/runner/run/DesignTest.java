@@ -1,0 +1,81 @@
+package org.taf.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.config.ConfigLoader;
+import org.taf.runner.config.LoadContext;
+import org.taf.runner.config.MeasureMode;
+import org.taf.runner.config.TestDefinition;
+import org.taf.runner.profile.HostInfo;
+import org.taf.runner.results.NoiseFile;
+import org.taf.runner.results.NoiseRecord;
+import org.taf.runner.stats.CellKey;
+
+/** measure.mode: as given, or chosen per cell from this host's stored variance components and start cost. */
+class DesignTest {
+    private static final HostFingerprint HOST = HostFingerprint.of(new HostInfo("h", "CPU", 1, 2, 2, 8L << 30, "os",
+            "6.1"));
+    private static final CellKey CELL = new CellKey("POINT_SELECT", 2);
+
+    @TempDir
+    Path dir;
+
+    private TestDefinition load(String text) throws IOException {
+        Files.writeString(dir.resolve("p.properties"), "workload.tests = POINT_SELECT\nworkload.threads = 2\n" + text);
+        return new ConfigLoader(new LoadContext(dir, Map.of(), dir, dir)).load(Path.of("p.properties"), Map.of());
+    }
+
+    private static NoiseFile noise(double between, double within, double startSeconds) {
+        return NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, between, within, 1,
+                10, 10, startSeconds, Instant.parse("2026-12-01T00:00:00Z"), "r")));
+    }
+
+    private static Design.Cell design(TestDefinition def, NoiseFile noise, ByteArrayOutputStream out) {
+        return Design.of(def, noise, HOST, new PrintStream(out, true, StandardCharsets.UTF_8)).of(0, CELL);
+    }
+
+    @Test
+    void givenModesAreKept() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertThat(design(load("measure.mode = restart\n"), noise(0.001, 0.01, 10), out).mode())
+                .isEqualTo(MeasureMode.RESTART);
+        Design.Cell alternate = design(load("measure.mode = alternate\nmeasure.windows = 4\n"), NoiseFile.empty(), out);
+        assertThat(alternate.mode()).isEqualTo(MeasureMode.ALTERNATE);
+        assertThat(alternate.windows()).isEqualTo(4);
+        assertThat(out.toString(StandardCharsets.UTF_8)).as("only auto choices are printed").isEmpty();
+    }
+
+    @Test
+    void autoRestartsWithoutStoredNoiseOrWhenStartsAreTheNoise() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        TestDefinition def = load("measure.mode = auto\nmeasure.duration = 10s\n");
+        Design.Cell none = design(def, NoiseFile.empty(), out);
+        assertThat(none.mode()).isEqualTo(MeasureMode.RESTART);
+        assertThat(none.why()).contains("no stored noise");
+        // 5% between starts, 1% per second: k* = sqrt(10 s x 1e-5 / (10 s x 0.0025)) < 1
+        assertThat(design(def, noise(0.05, 0.01, 10), out).mode()).isEqualTo(MeasureMode.RESTART);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("taf: POINT_SELECT x 2 threads: restart (auto:");
+    }
+
+    @Test
+    void autoAlternatesWhenStartsAreDearAndSteady() throws IOException {
+        TestDefinition def = load("measure.mode = auto\nmeasure.duration = 2s\n");
+        // 0.2% between starts, 3% per second within, 15 s a start, 2 s windows:
+        // k* = sqrt(15 x (0.0009 / 2) / (2 x 4e-6)) = 29 -> capped at 10
+        Design.Cell c = design(def, noise(0.002, 0.03, 15), new ByteArrayOutputStream());
+        assertThat(c.mode()).isEqualTo(MeasureMode.ALTERNATE);
+        assertThat(c.windows()).isEqualTo(Design.MAX_AUTO_WINDOWS);
+        assertThat(c.describe()).isEqualTo("alternate, 10 windows");
+    }
+}
