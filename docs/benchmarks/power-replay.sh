@@ -16,6 +16,8 @@
 #   MAX_PAIRS   stats.max_pairs                                                      (default 20)
 #   SEED        seed of the drawn pair orders                                        (default 1)
 #   EXCLUDE     pairs with an iteration flagged so are left out of the pools, e.g. HOST_NOISE (default none)
+#   ANALYSES    paired (today's verdict) and/or unpaired (results format 1's MWU + bootstrap, for the
+#               before/after table)                                                  (default paired,unpaired)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -28,5 +30,6 @@ mvn -B -ntp -q -pl taf-runner -am test-compile dependency:build-classpath -Dmdep
 CP="taf-runner/target/test-classes:taf-runner/target/classes:$(cat "$CPFILE")"
 java -cp "$CP" org.taf.runner.run.PowerReplay results="$RESULTS" out="$OUT" \
     replicates="${REPLICATES:-400}" budgets="${BUDGETS:-2m,5m,10m}" thresholds="${THRESHOLDS:-3/5,1/2}" \
-    planned="${PLANNED:-3}" max_pairs="${MAX_PAIRS:-20}" seed="${SEED:-1}" exclude="${EXCLUDE:-}"
+    planned="${PLANNED:-3}" max_pairs="${MAX_PAIRS:-20}" seed="${SEED:-1}" exclude="${EXCLUDE:-}" \
+    analyses="${ANALYSES:-paired,unpaired}"
 echo "power-replay: tables in $OUT/table.md, every replicate in $OUT/replays.tsv" >&2

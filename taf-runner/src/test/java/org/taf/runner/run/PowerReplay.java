@@ -40,6 +40,7 @@ import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.StopReason;
+import org.taf.runner.stats.UnpairedReference;
 import org.taf.runner.stats.StatsOptions;
 
 /**
@@ -273,6 +274,40 @@ public final class PowerReplay {
                 v.stopReason(), cpu == null ? "" : cpu.change().name());
     }
 
+    /**
+     * Replays one comparison through format 1's analysis and loop: planned pairs, then one pair at a time
+     * while the verdict is inconclusive, the interval is not between the thresholds, fewer than max pairs
+     * were measured and the mean pair cost so far still fits the budget.
+     */
+    static Outcome replayUnpaired(Pool pool, StatsOptions o, int planned, long seed) {
+        Draw draw = new Draw(pool.pairs(), new Random(seed));
+        List<IterationRecord> parent = new ArrayList<>();
+        List<IterationRecord> patch = new ArrayList<>();
+        Duration measured = Duration.ZERO;
+        for (int i = 0; i < planned; i++) {
+            measured = measured.plus(add(draw.next(), parent, patch));
+        }
+        CellRecord template = pool.comparison().cells().get(0);
+        boolean adaptive = o.maxPairs() > planned;
+        UnpairedReference.Outcome v = UnpairedReference.judge(Judgement.samples(comparison(pool, template, parent,
+                patch)).get(0), o, adaptive, seed);
+        Duration spent = Duration.ZERO;
+        while (adaptive && v.verdict() == Verdict.INCONCLUSIVE && !v.betweenThresholds() && parent.size() < o.maxPairs()) {
+            Duration perPair = measured.plus(spent).dividedBy(parent.size());
+            if (spent.plus(perPair).compareTo(o.budget()) > 0) {
+                break;
+            }
+            spent = spent.plus(add(draw.next(), parent, patch));
+            v = UnpairedReference.judge(Judgement.samples(comparison(pool, template, parent, patch)).get(0), o, true,
+                    seed);
+        }
+        StopReason stop = v.verdict().isFinal() ? StopReason.DECIDED : v.betweenThresholds()
+                ? StopReason.BETWEEN_THRESHOLDS : parent.size() >= o.maxPairs() ? StopReason.MAX_PAIRS
+                : adaptive ? StopReason.BUDGET_SPENT : StopReason.PLANNED_ONLY;
+        return new Outcome(v.verdict(), v.ratio(), v.ciLow(), v.ciHigh(), parent.size(),
+                (measured.plus(spent)).toMillis() / 1000.0, stop, "");
+    }
+
     private static ComparisonRecord comparison(Pool pool, CellRecord template, List<IterationRecord> parent,
                                                List<IterationRecord> patch) {
         ComparisonRecord c = pool.comparison();
@@ -377,7 +412,10 @@ public final class PowerReplay {
     // The study
 
     /** One condition: thresholds, budget and pool, with its replicates' outcomes. */
-    record Condition(Thresholds thresholds, Duration budget, Pool pool, List<Outcome> outcomes) {}
+    record Condition(String analysis, Thresholds thresholds, Duration budget, Pool pool, List<Outcome> outcomes) {}
+
+    /** The analyses a study compares: today's, and format 1's ({@link UnpairedReference}). */
+    static final List<String> ANALYSES = List.of("paired", "unpaired");
 
     /**
      * Replays {@code replicates} comparisons per thresholds x budget x pool. Replicate r uses the same
@@ -385,9 +423,16 @@ public final class PowerReplay {
      */
     static List<Condition> study(Map<String, Pool> pools, List<Thresholds> thresholds, List<Duration> budgets,
                                  int replicates, int planned, int maxPairs, long seed, int threads) {
+        return study(pools, List.of("paired"), thresholds, budgets, replicates, planned, maxPairs, seed, threads);
+    }
+
+    static List<Condition> study(Map<String, Pool> pools, List<String> analyses, List<Thresholds> thresholds,
+                                 List<Duration> budgets, int replicates, int planned, int maxPairs, long seed,
+                                 int threads) {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<Condition>> futures = new ArrayList<>();
+            for (String analysis : analyses) {
             for (Thresholds th : thresholds) {
                 for (Duration budget : budgets) {
                     StatsOptions o = StatsOptions.defaults().withMetrics(List.of(Metric.TPS))
@@ -397,12 +442,14 @@ public final class PowerReplay {
                         futures.add(pool.submit(() -> {
                             List<Outcome> out = new ArrayList<>();
                             for (int r = 0; r < replicates; r++) {
-                                out.add(replay(p, o, planned, seed * 1_000_003L + r));
+                                out.add(analysis.equals("unpaired") ? replayUnpaired(p, o, planned, seed * 1_000_003L + r)
+                                        : replay(p, o, planned, seed * 1_000_003L + r));
                             }
-                            return new Condition(th, budget, p, out);
+                            return new Condition(analysis, th, budget, p, out);
                         }));
                     }
                 }
+            }
             }
             List<Condition> conditions = new ArrayList<>();
             for (Future<Condition> f : futures) {
@@ -462,10 +509,10 @@ public final class PowerReplay {
     /** The study's table: per thresholds, budget and pool, what TAF said and how often. */
     static String resultTable(List<Condition> conditions) {
         StringBuilder sb = new StringBuilder();
-        sb.append("| thresholds warn/fail | budget | pool | comparisons | regressed | no change | inconclusive"
+        sb.append("| analysis | thresholds warn/fail | budget | pool | comparisons | regressed | no change | inconclusive"
                 + " | improved | other | false positives (A/A) or detected (A/B), 95% interval | CPU/tx higher"
                 + " | mean pairs | pairs drawn again (mean) | mean minutes measuring |\n");
-        sb.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
+        sb.append("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
         for (Condition c : conditions) {
             List<Outcome> o = c.outcomes();
             int n = o.size();
@@ -479,14 +526,14 @@ public final class PowerReplay {
             double[] ci = wilson(k, n);
             String rate = String.format(Locale.ROOT, "%s %d/%d = %.1f%% [%.1f, %.1f]", aa ? "FP" : "detected", k, n,
                     100.0 * k / n, 100 * ci[0], 100 * ci[1]);
-            long cpu = o.stream().filter(x -> "HIGHER".equals(x.cpuChange())).count();
+            long cpu = o.stream().filter(x -> "WORSE".equals(x.cpuChange())).count();
             double pairs = o.stream().mapToInt(Outcome::pairs).average().orElse(0);
             double minutes = o.stream().mapToDouble(Outcome::seconds).average().orElse(0) / 60;
             // A comparison longer than its pool repeats pairs (the draw starts over): those rows are optimistic.
             int size = c.pool().pairs().size();
             double again = o.stream().mapToInt(x -> Math.max(0, x.pairs() - size)).average().orElse(0);
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %s | %d | %.1f | %.1f | %.1f |%n",
-                    c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(), n, reg, same, inc, imp,
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %d | %d | %d | %d | %d | %s | %d | %.1f | %.1f | %.1f |%n",
+                    c.analysis(), c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(), n, reg, same, inc, imp,
                     other, rate, cpu, pairs, again, minutes));
         }
         return sb.toString();
@@ -527,11 +574,11 @@ public final class PowerReplay {
     /** Every replicate as a TSV row. */
     static String rows(List<Condition> conditions) {
         StringBuilder sb = new StringBuilder(
-                "thresholds\tbudget\tpool\treplicate\tverdict\tratio\tci_low\tci_high\tpairs\tseconds\tstop\tcpu_change\n");
+                "analysis\tthresholds\tbudget\tpool\treplicate\tverdict\tratio\tci_low\tci_high\tpairs\tseconds\tstop\tcpu_change\n");
         for (Condition c : conditions) {
             for (int r = 0; r < c.outcomes().size(); r++) {
                 Outcome o = c.outcomes().get(r);
-                sb.append(String.join("\t", c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(),
+                sb.append(String.join("\t", c.analysis(), c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(),
                         String.valueOf(r), o.verdict().name(), fmt(o.ratio()), fmt(o.ciLow()), fmt(o.ciHigh()),
                         String.valueOf(o.pairs()), String.format(Locale.ROOT, "%.0f", o.seconds()),
                         o.stop() == null ? "" : o.stop().name(), o.cpuChange())).append('\n');
@@ -554,7 +601,7 @@ public final class PowerReplay {
 
     public static void main(String[] args) {
         Map<String, String> a = new LinkedHashMap<>(Map.of("exclude", "", "replicates", "400", "budgets", "2m,5m,10m",
-                "thresholds", "3/5", "planned", "3", "max_pairs", "20", "seed", "1",
+                "thresholds", "3/5", "planned", "3", "max_pairs", "20", "seed", "1", "analyses", "paired,unpaired",
                 "threads", String.valueOf(Runtime.getRuntime().availableProcessors())));
         for (String arg : args) {
             int eq = arg.indexOf('=');
@@ -565,7 +612,8 @@ public final class PowerReplay {
         }
         if (!a.containsKey("results") || !a.containsKey("out")) {
             System.err.println("usage: PowerReplay results=DIR out=DIR [replicates=400] [budgets=2m,5m,10m]"
-                    + " [thresholds=3/5,1/2] [planned=3] [max_pairs=20] [seed=1] [threads=N] [exclude=HOST_NOISE]");
+                    + " [thresholds=3/5,1/2] [planned=3] [max_pairs=20] [seed=1] [threads=N] [exclude=HOST_NOISE]"
+                    + " [analyses=paired,unpaired]");
             System.exit(3);
         }
         Path results = Path.of(a.get("results"));
@@ -582,7 +630,8 @@ public final class PowerReplay {
         List<Duration> budgets = Arrays.stream(a.get("budgets").split(",")).map(String::trim)
                 .map(PowerReplay::duration).toList();
         long t0 = System.nanoTime();
-        List<Condition> conditions = study(pools, thresholds, budgets, Integer.parseInt(a.get("replicates")),
+        List<String> analyses = Arrays.stream(a.get("analyses").split(",")).map(String::trim).toList();
+        List<Condition> conditions = study(pools, analyses, thresholds, budgets, Integer.parseInt(a.get("replicates")),
                 Integer.parseInt(a.get("planned")), Integer.parseInt(a.get("max_pairs")), Long.parseLong(a.get("seed")),
                 Integer.parseInt(a.get("threads")));
         List<String> differences = reproduce(runs);

@@ -85,6 +85,27 @@ class PowerReplayTest {
     }
 
     @Test
+    void theFormatOneAnalysisIsReplayedBesideTodays() {
+        Map<String, PowerReplay.Pool> pools = PowerReplay.pools(List.of(run("r1", 12, Map.of("e0", 1.0, "e5", 0.8),
+                0.03, 2), run("r2", 12, Map.of("e0", 1.0, "e5", 0.8), 0.03, 3)));
+        StatsOptions o = options(3, 20, StatsOptions.defaults().budget());
+        int regressed = 0;
+        for (int r = 0; r < 5; r++) {
+            PowerReplay.Outcome old = PowerReplay.replayUnpaired(pools.get("e5"), o, 3, r);
+            regressed += old.verdict() == Verdict.REGRESSED ? 1 : 0;
+            assertThat(old.pairs()).as("3 pairs a side cannot reach the per-look level of a rank test")
+                    .isGreaterThan(3);
+            Verdict aa = PowerReplay.replayUnpaired(pools.get("e0"), o, 3, r).verdict();
+            assertThat(aa).isNotIn(Verdict.REGRESSED, Verdict.IMPROVED);
+        }
+        assertThat(regressed).isEqualTo(5);
+        var conditions = PowerReplay.study(pools, PowerReplay.ANALYSES, List.of(PowerReplay.Thresholds.parse("3/5")),
+                List.of(Duration.ofMinutes(5)), 3, 3, 20, 1, 2);
+        assertThat(conditions).extracting(PowerReplay.Condition::analysis).contains("paired", "unpaired");
+        assertThat(PowerReplay.resultTable(conditions)).contains("| unpaired | 3/5 |").contains("| paired | 3/5 |");
+    }
+
+    @Test
     void theReplaySpendsTheBudgetAsTheLoopWould() {
         // Noise too large to decide: the loop adds pairs until the budget cannot pay for another one.
         Map<String, PowerReplay.Pool> pools = PowerReplay.pools(List.of(run("r1", 30, Map.of("e2", 0.98), 0.2, 4)));
