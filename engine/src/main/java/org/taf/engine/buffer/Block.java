@@ -55,8 +55,8 @@ final class Block {
 
     /** LSN of the first change not yet written to disk; 0 = clean. */
     volatile long oldestModification;
-    /** LSN of the newest change. */
-    long newestModification;
+    /** LSN of the newest change (the end of the last mini-transaction that changed the page). */
+    volatile long newestModification;
     Block flushPrev;
     Block flushNext;
 

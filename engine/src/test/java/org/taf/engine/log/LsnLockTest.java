@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** Both modes of lsn_lock under contention: mutual exclusion, counters, and a switch while threads wait. */
 class LsnLockTest {
     private static final int THREADS = 4;
-    private static final int ROUNDS = 40_000;
+    private static final int ROUNDS = 20_000;
 
     /** A counter that only the holder changes: a lost update means two threads were inside at once. */
     private long counter;
@@ -73,6 +73,10 @@ class LsnLockTest {
                         try {
                             assertThat(inside.compareAndSet(false, true)).as("alone inside").isTrue();
                             counter++;
+                            // Hold it a little (a copy into the log buffer), so that the threads collide.
+                            for (int k = 0; k < 20; k++) {
+                                Thread.onSpinWait();
+                            }
                             insideHook.run();
                             inside.set(false);
                         } finally {
