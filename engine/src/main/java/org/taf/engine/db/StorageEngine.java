@@ -236,6 +236,11 @@ public final class StorageEngine implements Engine {
         return check ? log.start() : log.startWithoutCheck();
     }
 
+    /** The end of the log: no block logged from now on starts before it. */
+    long currentLsn() {
+        return log.lsn();
+    }
+
     /** Waits until a commit ending at {@code lsn} is as durable as innodb_flush_log_at_trx_commit asks. */
     void commitDurable(long lsn) {
         log.commitDurable(lsn);
@@ -632,6 +637,11 @@ public final class StorageEngine implements Engine {
         s.put("Innodb_recovery_trx_rolled_back", (long) recovery.rolledBack());
         s.put("Innodb_recovery_time_ms", TimeUnit.NANOSECONDS.toMillis(recovery.nanos()));
         return s;
+    }
+
+    /** For tests: one checkpoint now, as the checkpointer makes it ({@code pressed}: the log is filling up). */
+    void checkpointNow(boolean pressed) {
+        checkpointer.checkpoint(pressed);
     }
 
     /** What crash recovery did at this start (all zero after a clean shutdown). */

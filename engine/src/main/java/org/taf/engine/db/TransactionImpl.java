@@ -236,6 +236,11 @@ final class TransactionImpl implements Transaction {
     private void logChange(Mtr mtr, UndoRecord u) {
         mtr.undo(trx.id(), u);
         synchronized (trx) {
+            if (trx.firstUndoLsn() == 0) {
+                // Pinned before the block gets its LSN (which can only be larger): once the page is
+                // released it may be flushed at once, and a checkpoint must not pass the undo meanwhile.
+                trx.undoMoved(engine.currentLsn());
+            }
             mtr.commit();
             trx.logUndo(u, mtr.startLsn());
         }

@@ -102,6 +102,10 @@ public final class Checkpointer implements AutoCloseable {
         long target = log.checkpointTarget(pool::oldestModification);
         target = Math.min(target, retention.oldestNeeded(target, pressed));
         if (target > log.checkpointLsn()) {
+            // Undo re-logged just now lies after the target, and the old copy is dropped by this
+            // checkpoint: it must be durable first (making the log durable up to the target alone
+            // may find that done already and write nothing).
+            log.flushUpTo(log.lsn(), true);
             syncDataFiles.run();
             log.checkpoint(target, lastTrxId.getAsLong());
         }
