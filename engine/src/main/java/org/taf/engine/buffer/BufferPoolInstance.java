@@ -296,7 +296,7 @@ final class BufferPoolInstance {
      */
     private Block allocateBlock() {
         for (int round = 0; round < MAX_FREE_BLOCK_ROUNDS; round++) {
-            Block dirty = null;
+            List<Block> dirty = null;
             if (round == 1) {
                 waitFree.increment(); // the first scan found nothing to reuse
             }
@@ -319,30 +319,45 @@ final class BufferPoolInstance {
                         continue;
                     }
                     if (x.isDirty()) {
+                        // Written as one batch below: a doublewrite round (two syncs) per page would
+                        // cost a thread that only wants a frame two syncs per page read.
                         if (dirty == null) {
-                            dirty = x;
+                            dirty = new ArrayList<>(LRU_FLUSH_BATCH);
+                        }
+                        if (dirty.size() < LRU_FLUSH_BATCH) {
+                            x.fixCount.incrementAndGet();
+                            dirty.add(x);
                         }
                         continue;
                     }
                     if (evict(x)) {
+                        if (dirty != null) {
+                            unpin(dirty);
+                        }
                         return x;
                     }
-                }
-                if (dirty != null) {
-                    dirty.fixCount.incrementAndGet();
                 }
             } finally {
                 mutex.unlock();
                 lruSearchScanned.add(scanned);
             }
             if (dirty != null) {
-                lruFlushed.add(writePinned(List.of(dirty)));
+                lruFlushed.add(writePinned(dirty));
             } else {
                 Thread.yield();
             }
         }
         throw new EngineException(ErrorCode.UNKNOWN_ERROR, "buffer pool instance " + id + ": all " + blocks.length
                 + " pages are in use; innodb_buffer_pool_size is too small for this many concurrent operations");
+    }
+
+    /** Dirty pages at the LRU tail that a thread needing a frame writes at once. */
+    static final int LRU_FLUSH_BATCH = 16;
+
+    private static void unpin(List<Block> pinned) {
+        for (Block b : pinned) {
+            b.fixCount.decrementAndGet();
+        }
     }
 
     /** Takes a clean, unfixed page out of the pool; the caller holds the pool mutex. */
