@@ -37,6 +37,8 @@ final class Block {
     Block hashNext;
     /** The X-latch stamp held by the thread reading the page in (state READING). */
     long readStamp;
+    /** While the page is being read: the read's I/O latch, held X by the reader (else null). */
+    volatile RwLatch ioLatch;
 
     Block lruPrev;
     Block lruNext;

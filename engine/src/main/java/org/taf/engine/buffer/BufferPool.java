@@ -14,6 +14,7 @@ import org.taf.engine.storage.Tablespaces;
 public final class BufferPool implements AutoCloseable {
     private final BufferPoolOptions options;
     private final BufferPoolInstance[] instances;
+    private final LatchRegistry latches = new LatchRegistry();
     private final List<PageCleaner> cleaners = new ArrayList<>();
 
     /**
@@ -34,7 +35,7 @@ public final class BufferPool implements AutoCloseable {
         this.options = options;
         this.instances = new BufferPoolInstance[options.instances()];
         for (int i = 0; i < instances.length; i++) {
-            instances[i] = new BufferPoolInstance(i, options, files, wal, writer, millis, oldMinLen);
+            instances[i] = new BufferPoolInstance(i, options, files, wal, writer, millis, oldMinLen, latches);
         }
     }
 
@@ -133,6 +134,11 @@ public final class BufferPool implements AutoCloseable {
         for (BufferPoolInstance i : instances) {
             i.discard(space);
         }
+    }
+
+    /** The pool's rw-latch list and its counters. */
+    public LatchRegistry latches() {
+        return latches;
     }
 
     /** Counters summed over all instances. */

@@ -33,6 +33,7 @@ final class BufferPoolInstance {
     private final Tablespaces files;
     private final WriteAheadLog wal;
     private final PageWriter writer;
+    private final LatchRegistry latches;
     private final LongSupplier millis;
     private final Block[] blocks;
     private final PageHash hash;
@@ -57,7 +58,8 @@ final class BufferPoolInstance {
     private final LongAdder waitFree = new LongAdder();
 
     BufferPoolInstance(int id, BufferPoolOptions options, Tablespaces files, WriteAheadLog wal, PageWriter writer,
-                       LongSupplier millis, int oldMinLen) {
+                       LongSupplier millis, int oldMinLen, LatchRegistry latches) {
+        this.latches = latches;
         this.id = id;
         this.options = options;
         this.files = files;
@@ -90,6 +92,12 @@ final class BufferPoolInstance {
     PageGuard fix(int space, int pageNo, LatchMode mode, boolean orEmpty) {
         while (true) {
             Block b = hash.lookupAndFix(space, pageNo);
+            RwLatch io = b == null ? null : b.ioLatch;
+            if (io != null) {
+                // Being read: wait on the read's I/O latch, not in the page latch's queue.
+                io.lockShared();
+                io.unlockShared();
+            }
             if (b == null) {
                 b = readIn(space, pageNo, orEmpty);
                 if (b == null) {
@@ -153,6 +161,18 @@ final class BufferPoolInstance {
      */
     private Block readIn(int space, int pageNo, boolean orEmpty) {
         Block b = allocateBlock();
+        // The read's own I/O latch, made for this read and freed when it is done.
+        RwLatch io = latches.create("buf_page_io");
+        io.lockExclusive();
+        try {
+            return readIn(b, io, space, pageNo, orEmpty);
+        } finally {
+            io.unlockExclusive();
+            latches.free(io);
+        }
+    }
+
+    private Block readIn(Block b, RwLatch io, int space, int pageNo, boolean orEmpty) {
         mutex.lock();
         try {
             StampedLock hl = hash.latch(space, pageNo);
@@ -163,6 +183,7 @@ final class BufferPoolInstance {
                     return null;
                 }
                 b.readStamp = b.latch.writeLock();
+                b.ioLatch = io;
                 b.space = space;
                 b.pageNo = pageNo;
                 b.state = Block.READING;
@@ -185,9 +206,11 @@ final class BufferPoolInstance {
             }
         } catch (RuntimeException e) {
             pagesRead.increment();
+            b.ioLatch = null;
             abandonRead(b);
             throw e;
         }
+        b.ioLatch = null;
         b.state = Block.FILE_PAGE;
         pagesRead.increment();
         return b;

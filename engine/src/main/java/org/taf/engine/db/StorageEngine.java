@@ -612,6 +612,9 @@ public final class StorageEngine implements Engine {
         s.put("Innodb_buffer_LRU_search_scanned", b.lruSearchScanned());
         s.put("Innodb_buffer_pool_pages_LRU_flushed", b.lruFlushed());
         s.put("Innodb_buffer_pool_wait_free", b.waitFree());
+        s.put("Innodb_rw_latches_created", pool.latches().created());
+        s.put("Innodb_rw_latches_freed", pool.latches().freed());
+        s.put("Innodb_rw_latch_list_mutex_waits", pool.latches().mutexWaits());
         RedoLog.Status l = log.status();
         s.put("Innodb_lsn_current", l.lsn());
         s.put("Innodb_lsn_flushed", l.flushedLsn());
