@@ -37,8 +37,12 @@ final class Block {
     Block hashNext;
     /** The X-latch stamp held by the thread reading the page in (state READING). */
     long readStamp;
-    /** While the page is being read: the read's I/O latch, held X by the reader (else null). */
-    volatile RwLatch ioLatch;
+    /**
+     * The block's I/O latch, held X while a page is read into it: made on the block's first read
+     * and kept for the block's life (null until then), so that reads do not go through the
+     * pool's latch list.
+     */
+    RwLatch ioLatch;
 
     Block lruPrev;
     Block lruNext;

@@ -92,11 +92,10 @@ final class BufferPoolInstance {
     PageGuard fix(int space, int pageNo, LatchMode mode, boolean orEmpty) {
         while (true) {
             Block b = hash.lookupAndFix(space, pageNo);
-            RwLatch io = b == null ? null : b.ioLatch;
-            if (io != null) {
-                // Being read: wait on the read's I/O latch, not in the page latch's queue.
-                io.lockShared();
-                io.unlockShared();
+            if (b != null && b.state == Block.READING) {
+                // Being read: wait on the block's I/O latch, not in the page latch's queue.
+                b.ioLatch.lockShared();
+                b.ioLatch.unlockShared();
             }
             if (b == null) {
                 b = readIn(space, pageNo, orEmpty);
@@ -161,18 +160,21 @@ final class BufferPoolInstance {
      */
     private Block readIn(int space, int pageNo, boolean orEmpty) {
         Block b = allocateBlock();
-        // The read's own I/O latch, made for this read and freed when it is done.
-        RwLatch io = latches.create("buf_page_io");
+        // Nobody else sees the block yet: its latch can be made here once and reused by every
+        // later read into it (one per block at most, not one per read under the list's mutex).
+        if (b.ioLatch == null) {
+            b.ioLatch = latches.create("buf_block_io");
+        }
+        RwLatch io = b.ioLatch;
         io.lockExclusive();
         try {
-            return readIn(b, io, space, pageNo, orEmpty);
+            return readIn(b, space, pageNo, orEmpty);
         } finally {
             io.unlockExclusive();
-            latches.free(io);
         }
     }
 
-    private Block readIn(Block b, RwLatch io, int space, int pageNo, boolean orEmpty) {
+    private Block readIn(Block b, int space, int pageNo, boolean orEmpty) {
         mutex.lock();
         try {
             StampedLock hl = hash.latch(space, pageNo);
@@ -183,7 +185,6 @@ final class BufferPoolInstance {
                     return null;
                 }
                 b.readStamp = b.latch.writeLock();
-                b.ioLatch = io;
                 b.space = space;
                 b.pageNo = pageNo;
                 b.state = Block.READING;
@@ -206,11 +207,9 @@ final class BufferPoolInstance {
             }
         } catch (RuntimeException e) {
             pagesRead.increment();
-            b.ioLatch = null;
             abandonRead(b);
             throw e;
         }
-        b.ioLatch = null;
         b.state = Block.FILE_PAGE;
         pagesRead.increment();
         return b;
