@@ -226,16 +226,22 @@ public final class Recovery {
                 held += r.length;
             }
             if (held >= batchBytes) {
-                changed += applyBatch(batch, pool);
+                changed += applyBatch(batch, pool, scan.checkpointLsn());
                 batch.clear();
                 held = 0;
             }
         }
-        changed += applyBatch(batch, pool);
+        changed += applyBatch(batch, pool, scan.checkpointLsn());
         return changed;
     }
 
-    private int applyBatch(Map<Long, PageRecords> batch, BufferPool pool) {
+    /**
+     * Applies a batch, page by page. Every page changed goes on the flush list with the checkpoint
+     * LSN as its oldest modification: a lower bound, and the same for all, so the list takes each
+     * page at its end in one step (pages come in page order, not LSN order); no checkpoint is
+     * written before recovery has flushed them all anyway.
+     */
+    private int applyBatch(Map<Long, PageRecords> batch, BufferPool pool, long checkpointLsn) {
         int changed = 0;
         for (Map.Entry<Long, PageRecords> e : batch.entrySet()) {
             int space = spaceOf(e.getKey());
@@ -250,7 +256,6 @@ public final class Recovery {
             }
             try {
                 long pageLsn = FilHeader.lsn(g.frame());
-                long firstStart = 0;
                 long lastEnd = 0;
                 for (int i = 0; i < p.blocks.size(); i++) {
                     LogScanner.Block b = p.blocks.get(i);
@@ -263,13 +268,10 @@ public final class Recovery {
                         throw new RedoLogException(file.path(), b.start(), "a record does not apply to page " + pageNo
                                 + " of space " + space + " (" + ex.getMessage() + ")");
                     }
-                    if (firstStart == 0) {
-                        firstStart = b.start();
-                    }
                     lastEnd = b.end();
                 }
                 if (lastEnd != 0) {
-                    g.markModified(firstStart, lastEnd);
+                    g.markModified(checkpointLsn, lastEnd);
                     changed++;
                 }
             } finally {
