@@ -215,7 +215,8 @@ public final class StorageEngine implements Engine {
             for (int i = undo.size() - 1; i >= 0; i--) {
                 UndoRecord u = undo.get(i);
                 TableImpl t = bySpace.get(u.space());
-                if (t != null) {
+                // A table dropped, or an index the catalog never got (CREATE INDEX cut short): nothing to undo.
+                if (t != null && u.index() <= t.indexes.size()) {
                     applyUndo(t, u, Mtr.unlogged(scan.endLsn()));
                 }
             }
