@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,7 +30,6 @@ import org.taf.engine.btree.KeyCodec;
 import org.taf.engine.btree.Mutation;
 import org.taf.engine.buffer.BufferPool;
 import org.taf.engine.buffer.BufferPoolOptions;
-import org.taf.engine.buffer.BufferPoolStatus;
 import org.taf.engine.buffer.LatchMode;
 import org.taf.engine.buffer.PageGuard;
 import org.taf.engine.buffer.WriteAheadLog;
@@ -43,7 +41,6 @@ import org.taf.engine.log.LogFormat;
 import org.taf.engine.log.LsnLock;
 import org.taf.engine.log.Mtr;
 import org.taf.engine.log.RedoLog;
-import org.taf.engine.log.RedoRecord;
 import org.taf.engine.log.Recovery;
 import org.taf.engine.page.SpaceHeader;
 import org.taf.engine.storage.CorruptPageException;
@@ -53,7 +50,6 @@ import org.taf.engine.storage.Tablespace;
 import org.taf.engine.storage.Tablespaces;
 import org.taf.engine.txn.LockManager;
 import org.taf.engine.txn.TransactionSystem;
-import org.taf.engine.txn.Trx;
 import org.taf.engine.txn.UndoRecord;
 
 /**
@@ -165,7 +161,8 @@ public final class StorageEngine implements Engine {
             catalog.redoLog = true;
             catalog.clean = false;
             catalog.save(datadir);
-            checkpointer = new Checkpointer(log, pool, this::syncDataFiles, this::oldestUndoNeeded, trxSys::lastId,
+            checkpointer = new Checkpointer(log, pool, this::syncDataFiles,
+                    new UndoKeeper(trxSys, log, Math.min(log.capacity() / 8, config.logBufferSize() / 2)), trxSys::lastId,
                     config.flushLogAtTimeout());
             checkpointer.start();
             pool.startCleaners();
@@ -257,42 +254,6 @@ public final class StorageEngine implements Engine {
                     throw e;
                 }
             }
-        }
-    }
-
-    /**
-     * The undo the active transactions still need in the log (for the checkpoint). When the log is
-     * filling up, a transaction whose first undo record is older than the wanted checkpoint copies
-     * its undo to the end of the log in one block, unless that would take more than an eighth of it.
-     */
-    private long oldestUndoNeeded(long wanted, boolean pressed) {
-        long[] min = {Long.MAX_VALUE};
-        trxSys.forEachActive(t -> {
-            long first = t.firstUndoLsn();
-            if (first != 0 && first < wanted && pressed && t.undoBytes() <= Math.min(log.capacity() / 8,
-                    config.logBufferSize() / 2)) {
-                first = relogUndo(t);
-            }
-            if (first != 0) {
-                min[0] = Math.min(min[0], first);
-            }
-        });
-        return min[0];
-    }
-
-    private long relogUndo(Trx t) {
-        synchronized (t) {
-            if (t.isFinished() || t.firstUndoLsn() == 0) {
-                return 0;
-            }
-            Mtr mtr = log.startWithoutCheck();
-            mtr.trxEnd(RedoRecord.TRX_UNDO_RESET, t.id());
-            for (UndoRecord u : t.undo()) {
-                mtr.undo(t.id(), u);
-            }
-            mtr.commit();
-            t.undoMoved(mtr.startLsn());
-            return mtr.startLsn();
         }
     }
 
@@ -583,64 +544,9 @@ public final class StorageEngine implements Engine {
 
     @Override
     public Map<String, Long> status() {
-        BufferPoolStatus b = pool.status();
-        LockManager locks = trxSys.locks();
-        Map<String, Long> s = new LinkedHashMap<>();
-        s.put("Innodb_buffer_pool_pages_total", b.pagesTotal());
-        s.put("Innodb_buffer_pool_pages_free", b.pagesFree());
-        s.put("Innodb_buffer_pool_pages_data", b.pagesData());
-        s.put("Innodb_buffer_pool_pages_dirty", b.pagesDirty());
-        s.put("Innodb_buffer_pool_read_requests", b.readRequests());
-        s.put("Innodb_buffer_pool_reads", b.pagesRead());
-        s.put("Innodb_buffer_pool_pages_flushed", b.pagesWritten());
-        s.put("Innodb_buffer_pool_pages_made_young", b.pagesMadeYoung());
-        s.put("Innodb_buffer_pool_pages_made_not_young", b.pagesNotMadeYoung());
-        s.put("Innodb_buffer_pool_pages_evicted", b.pagesEvicted());
-        s.put("Innodb_buffer_pool_mutex_acquisitions", b.mutexAcquisitions());
-        s.put("Innodb_buffer_pool_mutex_waits", b.mutexWaits());
-        s.put("Innodb_pages_created", b.pagesCreated());
-        s.put("Innodb_pages_read", b.pagesRead());
-        s.put("Innodb_pages_written", b.pagesWritten());
-        s.put("Innodb_row_lock_current_waits", 0L);
-        s.put("Innodb_row_lock_waits", locks.waits());
-        s.put("Innodb_row_lock_time", locks.waitMillis());
-        s.put("Innodb_deadlocks", locks.deadlocks());
-        s.put("Innodb_rows_read", rowsRead.sum());
-        s.put("Innodb_rows_inserted", rowsInserted.sum());
-        s.put("Innodb_rows_updated", rowsUpdated.sum());
-        s.put("Innodb_rows_deleted", rowsDeleted.sum());
-        s.put("Innodb_buffer_LRU_search_num_scan", b.lruSearchScans());
-        s.put("Innodb_buffer_LRU_search_scanned", b.lruSearchScanned());
-        s.put("Innodb_buffer_pool_pages_LRU_flushed", b.lruFlushed());
-        s.put("Innodb_buffer_pool_wait_free", b.waitFree());
-        s.put("Innodb_rw_latches_created", pool.latches().created());
-        s.put("Innodb_rw_latches_freed", pool.latches().freed());
-        s.put("Innodb_rw_latch_list_mutex_waits", pool.latches().mutexWaits());
-        RedoLog.Status l = log.status();
-        s.put("Innodb_lsn_current", l.lsn());
-        s.put("Innodb_lsn_flushed", l.flushedLsn());
-        s.put("Innodb_lsn_last_checkpoint", l.checkpointLsn());
-        s.put("Innodb_checkpoint_age", l.lsn() - l.checkpointLsn());
-        s.put("Innodb_log_write_requests", l.writeRequests());
-        s.put("Innodb_log_writes", l.writes());
-        s.put("Innodb_os_log_written", l.bytesWritten());
-        s.put("Innodb_os_log_fsyncs", l.fsyncs());
-        s.put("Innodb_log_waits", l.bufferWaits());
-        s.put("Innodb_log_lsn_lock_acquisitions", l.lsnLockAcquisitions());
-        s.put("Innodb_log_lsn_lock_waits", l.lsnLockWaits());
-        s.put("Innodb_log_lsn_lock_spin_rounds", l.lsnLockSpinRounds());
-        s.put("Innodb_log_group_commits", l.groupCommits());
-        s.put("Innodb_log_commit_flush_requests", l.commitFlushes());
-        s.put("Innodb_log_checkpoints", l.checkpoints());
-        s.put("Innodb_log_checkpoint_waits", l.checkpointWaits());
-        s.put("Innodb_dblwr_pages_written", doublewrite == null ? 0 : doublewrite.pagesWritten());
-        s.put("Innodb_dblwr_writes", doublewrite == null ? 0 : doublewrite.writes());
-        s.put("Innodb_recovery_log_blocks", recovery.blocks());
-        s.put("Innodb_recovery_pages", (long) recovery.pages());
-        s.put("Innodb_recovery_torn_pages_restored", (long) recovery.tornPages());
-        s.put("Innodb_recovery_trx_rolled_back", (long) recovery.rolledBack());
-        s.put("Innodb_recovery_time_ms", TimeUnit.NANOSECONDS.toMillis(recovery.nanos()));
-        return s;
+        EngineStatus.Rows rows = new EngineStatus.Rows(rowsRead.sum(), rowsInserted.sum(), rowsUpdated.sum(),
+                rowsDeleted.sum());
+        return EngineStatus.of(pool.status(), pool.latches(), trxSys.locks(), rows, log.status(), doublewrite, recovery);
     }
 
     /** For tests: one checkpoint now, as the checkpointer makes it ({@code pressed}: the log is filling up). */
