@@ -53,7 +53,16 @@ public interface Engine extends AutoCloseable {
     /** The status counters, by MariaDB's {@code SHOW STATUS} names (Innodb_buffer_pool_reads, ...). */
     Map<String, Long> status();
 
-    /** Writes every dirty page to its file. */
+    /**
+     * SET GLOBAL of an engine variable that can change while running (innodb_log_spin_wait_delay,
+     * innodb_flush_log_at_trx_commit); {@link #config()} shows the new value afterwards.
+     *
+     * @throws org.taf.engine.config.EngineConfigException for a value out of range or of the wrong type
+     * @throws IllegalArgumentException for a variable that cannot change while running
+     */
+    void setGlobalVariable(String name, String value);
+
+    /** Makes the log durable and writes every dirty page to its file. */
     void flush();
 
     @Override

@@ -37,6 +37,15 @@ public interface Transaction extends AutoCloseable {
     /** Rows whose value of {@code index}'s column is in {@code range}, ordered by (value, primary key). */
     Cursor scanIndex(Table table, String index, KeyRange range, Order order);
 
+    /**
+     * Marks the start of a statement: {@link #rollbackStatement()} undoes what was changed since,
+     * and only that (InnoDB's statement rollback, after an error inside a transaction).
+     */
+    void beginStatement();
+
+    /** Undoes the changes of the statement begun last; the transaction stays open, its row locks stay held. */
+    void rollbackStatement();
+
     void commit();
 
     void rollback();

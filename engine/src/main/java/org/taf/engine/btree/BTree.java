@@ -8,6 +8,7 @@ import org.taf.engine.api.ErrorCode;
 import org.taf.engine.buffer.BufferPool;
 import org.taf.engine.buffer.LatchMode;
 import org.taf.engine.buffer.PageGuard;
+import org.taf.engine.log.Mtr;
 import org.taf.engine.page.Bytes;
 import org.taf.engine.page.IndexPage;
 
@@ -20,6 +21,10 @@ import org.taf.engine.page.IndexPage;
  * split does it restart with X latches from the root, releasing every ancestor as soon as a
  * node below it is safe (cannot split). Scans go left to right along sibling links, the same
  * direction a split latches in, so they cannot deadlock; backward scans re-descend instead.
+ *
+ * <p>Every change is made through a mini-transaction ({@link Mtr}), which logs it and keeps the
+ * changed pages X-latched until it commits; a modification is one mini-transaction, so a split
+ * is atomic in the log.
  */
 public final class BTree {
     private static final byte[] EMPTY = new byte[0];
@@ -38,11 +43,10 @@ public final class BTree {
         this.indexId = indexId;
     }
 
-    /** Allocates and formats the root of a new, empty tree; returns its page number. */
-    public static int create(PageAllocator allocator, int indexId) {
-        try (PageGuard g = allocator.allocate()) {
-            IndexPage.init(g.frame(), allocator.space(), g.pageNo(), indexId, 0);
-            g.markDirty();
+    /** Allocates and formats the root of a new, empty tree in {@code mtr}; returns its page number. */
+    public static int create(Mtr mtr, PageAllocator allocator, int indexId) {
+        try (PageGuard g = allocator.allocate(mtr)) {
+            mtr.initIndex(g, indexId, 0);
             return g.pageNo();
         }
     }
@@ -187,15 +191,15 @@ public final class BTree {
 
     /**
      * Changes the record of {@code key} as {@code modifier} decides, with the leaf X-latched;
-     * splits pages as needed. Returns the mutation applied.
+     * splits pages as needed, all in {@code mtr} (which the caller commits). Returns the mutation applied.
      */
-    public Mutation modify(byte[] key, Modifier modifier) {
+    public Mutation modify(Mtr mtr, byte[] key, Modifier modifier) {
         int max = IndexPage.maxRecord(pageSize());
-        Mutation m = modifyOptimistic(key, modifier);
+        Mutation m = modifyOptimistic(mtr, key, modifier);
         if (m != null) {
             return m;
         }
-        return modifyPessimistic(key, modifier, max);
+        return modifyPessimistic(mtr, key, modifier, max);
     }
 
     private int pageSize() {
@@ -203,7 +207,7 @@ public final class BTree {
     }
 
     /** S latches down to the leaf's parent, X on the leaf; null if the change needs a split. */
-    private Mutation modifyOptimistic(byte[] key, Modifier modifier) {
+    private Mutation modifyOptimistic(Mtr mtr, byte[] key, Modifier modifier) {
         PageGuard g = latchLeafExclusive(key);
         try {
             byte[] page = g.frame();
@@ -216,8 +220,7 @@ public final class BTree {
                 }
                 case DELETE -> {
                     if (slot >= 0) {
-                        IndexPage.delete(page, slot);
-                        g.markDirty();
+                        mtr.delete(g, slot);
                     }
                     return m;
                 }
@@ -227,14 +230,13 @@ public final class BTree {
                         if (!IndexPage.fitsReplacement(page, slot, m.value().length)) {
                             return null;
                         }
-                        IndexPage.replaceValue(page, slot, m.value());
+                        mtr.replaceValue(g, slot, m.value());
                     } else {
                         if (!IndexPage.fits(page, key.length, m.value().length)) {
                             return null;
                         }
-                        IndexPage.insert(page, -slot - 1, key, m.value());
+                        mtr.insert(g, -slot - 1, key, m.value());
                     }
-                    g.markDirty();
                     return m;
                 }
                 default -> throw new IllegalStateException(m.kind().toString());
@@ -276,7 +278,7 @@ public final class BTree {
     }
 
     /** X latches from the root, keeping only the ancestors that a split may reach. */
-    private Mutation modifyPessimistic(byte[] key, Modifier modifier, int maxRecord) {
+    private Mutation modifyPessimistic(Mtr mtr, byte[] key, Modifier modifier, int maxRecord) {
         List<PageGuard> path = new ArrayList<>();
         try {
             PageGuard g = pool.fix(space, root, LatchMode.X);
@@ -301,22 +303,19 @@ public final class BTree {
                 case NONE -> { }
                 case DELETE -> {
                     if (slot >= 0) {
-                        IndexPage.delete(page, slot);
-                        g.markDirty();
+                        mtr.delete(g, slot);
                     }
                 }
                 case PUT -> {
                     checkSize(key, m.value());
                     if (slot >= 0) {
                         if (IndexPage.fitsReplacement(page, slot, m.value().length)) {
-                            IndexPage.replaceValue(page, slot, m.value());
-                            g.markDirty();
+                            mtr.replaceValue(g, slot, m.value());
                             break;
                         }
-                        IndexPage.delete(page, slot);
-                        g.markDirty();
+                        mtr.delete(g, slot);
                     }
-                    insert(path, path.size() - 1, key, m.value());
+                    insert(mtr, path, path.size() - 1, key, m.value());
                 }
                 default -> throw new IllegalStateException(m.kind().toString());
             }
@@ -340,7 +339,7 @@ public final class BTree {
      * Inserts into the node at {@code path.get(depth)}, splitting it (and its ancestors in the
      * path, which are X-latched exactly because they might split) when it is full.
      */
-    private void insert(List<PageGuard> path, int depth, byte[] key, byte[] value) {
+    private void insert(Mtr mtr, List<PageGuard> path, int depth, byte[] key, byte[] value) {
         PageGuard node = path.get(depth);
         byte[] page = node.frame();
         int pos = IndexPage.search(page, key);
@@ -349,37 +348,34 @@ public final class BTree {
         }
         pos = -pos - 1;
         if (IndexPage.fits(page, key.length, value.length)) {
-            IndexPage.insert(page, pos, key, value);
-            node.markDirty();
+            mtr.insert(node, pos, key, value);
             return;
         }
         if (node.pageNo() == root) {
-            splitRoot(node, pos, key, value);
+            splitRoot(mtr, node, pos, key, value);
             return;
         }
         if (depth == 0) {
             throw new IllegalStateException("page " + node.pageNo() + " must split but its parent is not latched");
         }
         int level = IndexPage.level(page);
-        try (PageGuard right = allocator.allocate()) {
+        try (PageGuard right = allocator.allocate(mtr)) {
             byte[] rp = right.frame();
-            IndexPage.init(rp, space, right.pageNo(), indexId, level);
+            mtr.initIndex(right, indexId, level);
             int n = IndexPage.slots(page);
             // Appending at the end (ascending keys, as a bulk load does) splits at the insertion point,
             // so that pages fill up instead of staying half empty.
             int splitAt = pos == n ? n : splitPoint(page);
-            IndexPage.moveTail(page, splitAt, rp);
-            IndexPage.setRightSibling(rp, IndexPage.rightSibling(page));
-            IndexPage.setRightSibling(page, right.pageNo());
+            mtr.moveTail(node, splitAt, right);
+            mtr.setRightSibling(right, IndexPage.rightSibling(page));
+            mtr.setRightSibling(node, right.pageNo());
             byte[] separator = IndexPage.slots(rp) > 0 ? IndexPage.key(rp, 0) : key;
             if (Arrays.compareUnsigned(key, separator) >= 0) {
-                IndexPage.insert(rp, -IndexPage.search(rp, key) - 1, key, value);
+                mtr.insert(right, -IndexPage.search(rp, key) - 1, key, value);
             } else {
-                IndexPage.insert(page, -IndexPage.search(page, key) - 1, key, value);
+                mtr.insert(node, -IndexPage.search(page, key) - 1, key, value);
             }
-            right.markDirty();
-            node.markDirty();
-            insert(path, depth - 1, separator, childPointer(right.pageNo()));
+            insert(mtr, path, depth - 1, separator, childPointer(right.pageNo()));
         }
     }
 
@@ -399,33 +395,30 @@ public final class BTree {
     }
 
     /** Moves the root's records into two new children and makes the root their parent. */
-    private void splitRoot(PageGuard rootGuard, int pos, byte[] key, byte[] value) {
+    private void splitRoot(Mtr mtr, PageGuard rootGuard, int pos, byte[] key, byte[] value) {
         byte[] page = rootGuard.frame();
         int level = IndexPage.level(page);
-        try (PageGuard left = allocator.allocate(); PageGuard right = allocator.allocate()) {
+        try (PageGuard left = allocator.allocate(mtr); PageGuard right = allocator.allocate(mtr)) {
             byte[] lp = left.frame();
             byte[] rp = right.frame();
-            IndexPage.init(lp, space, left.pageNo(), indexId, level);
-            IndexPage.init(rp, space, right.pageNo(), indexId, level);
+            mtr.initIndex(left, indexId, level);
+            mtr.initIndex(right, indexId, level);
             int n = IndexPage.slots(page);
             int splitAt = pos == n ? n : splitPoint(page);
-            IndexPage.moveTail(page, 0, lp);
-            IndexPage.moveTail(lp, splitAt, rp);
-            IndexPage.setRightSibling(lp, right.pageNo());
-            IndexPage.setRightSibling(rp, IndexPage.NONE);
+            mtr.moveTail(rootGuard, 0, left);
+            mtr.moveTail(left, splitAt, right);
+            mtr.setRightSibling(left, right.pageNo());
+            mtr.setRightSibling(right, IndexPage.NONE);
             byte[] separator = IndexPage.slots(rp) > 0 ? IndexPage.key(rp, 0) : key;
             if (Arrays.compareUnsigned(key, separator) >= 0) {
-                IndexPage.insert(rp, -IndexPage.search(rp, key) - 1, key, value);
+                mtr.insert(right, -IndexPage.search(rp, key) - 1, key, value);
             } else {
-                IndexPage.insert(lp, -IndexPage.search(lp, key) - 1, key, value);
+                mtr.insert(left, -IndexPage.search(lp, key) - 1, key, value);
             }
-            IndexPage.init(page, space, rootGuard.pageNo(), indexId, level + 1);
+            mtr.initIndex(rootGuard, indexId, level + 1);
             // The leftmost child's key is empty: it covers everything below the separator.
-            IndexPage.insert(page, 0, EMPTY, childPointer(left.pageNo()));
-            IndexPage.insert(page, 1, separator, childPointer(right.pageNo()));
-            left.markDirty();
-            right.markDirty();
-            rootGuard.markDirty();
+            mtr.insert(rootGuard, 0, EMPTY, childPointer(left.pageNo()));
+            mtr.insert(rootGuard, 1, separator, childPointer(right.pageNo()));
         }
     }
 

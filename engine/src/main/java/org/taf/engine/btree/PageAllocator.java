@@ -3,11 +3,14 @@ package org.taf.engine.btree;
 import org.taf.engine.buffer.BufferPool;
 import org.taf.engine.buffer.LatchMode;
 import org.taf.engine.buffer.PageGuard;
+import org.taf.engine.log.Mtr;
 import org.taf.engine.page.SpaceHeader;
 
 /**
  * Hands out new pages of one tablespace by bumping the page count in its header page. The
- * header is latched last, after any tree pages, so allocation inside a split cannot deadlock.
+ * header is latched last, after any tree pages, so allocation inside a split cannot deadlock; the
+ * mini-transaction keeps it latched until it commits, and a second allocation in the same
+ * mini-transaction (a root split takes two pages) reuses that latch.
  */
 public final class PageAllocator {
     private final BufferPool pool;
@@ -27,14 +30,11 @@ public final class PageAllocator {
         return pool.options().pageSize();
     }
 
-    /** A new page, X-latched and zeroed; the caller formats it and marks it dirty. */
-    public PageGuard allocate() {
-        int pageNo;
-        try (PageGuard header = pool.fix(space, 0, LatchMode.X)) {
-            pageNo = SpaceHeader.pageCount(header.frame());
-            SpaceHeader.setPageCount(header.frame(), pageNo + 1);
-            header.markDirty();
-        }
+    /** A new page, X-latched and zeroed; the caller formats it in {@code mtr}. */
+    public PageGuard allocate(Mtr mtr) {
+        PageGuard header = mtr.fixX(pool, space, 0);
+        int pageNo = SpaceHeader.pageCount(header.frame());
+        mtr.setPageCount(header, pageNo + 1);
         return pool.create(space, pageNo);
     }
 

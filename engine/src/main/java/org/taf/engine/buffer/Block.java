@@ -37,6 +37,12 @@ final class Block {
     Block hashNext;
     /** The X-latch stamp held by the thread reading the page in (state READING). */
     long readStamp;
+    /**
+     * The block's I/O latch, held X while a page is read into it: made on the block's first read
+     * and kept for the block's life (null until then), so that reads do not go through the
+     * pool's latch list.
+     */
+    RwLatch ioLatch;
 
     Block lruPrev;
     Block lruNext;
@@ -55,8 +61,8 @@ final class Block {
 
     /** LSN of the first change not yet written to disk; 0 = clean. */
     volatile long oldestModification;
-    /** LSN of the newest change. */
-    long newestModification;
+    /** LSN of the newest change (the end of the last mini-transaction that changed the page). */
+    volatile long newestModification;
     Block flushPrev;
     Block flushNext;
 

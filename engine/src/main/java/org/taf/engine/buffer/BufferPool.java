@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 import org.taf.engine.page.PageId;
+import org.taf.engine.storage.PageWriter;
 import org.taf.engine.storage.Tablespaces;
 
 /**
@@ -13,24 +14,28 @@ import org.taf.engine.storage.Tablespaces;
 public final class BufferPool implements AutoCloseable {
     private final BufferPoolOptions options;
     private final BufferPoolInstance[] instances;
+    private final LatchRegistry latches = new LatchRegistry();
     private final List<PageCleaner> cleaners = new ArrayList<>();
 
     /**
      * @param options pool settings
-     * @param files   the data files pages are read from and written to
-     * @param lsn     where modifications get their LSN
+     * @param files   the data files pages are read from
+     * @param wal     the redo log, made durable before a page is written
+     * @param writer  how pages are written (in place, or through the doublewrite buffer)
      * @param millis  a millisecond clock for innodb_old_blocks_time (injected so tests control time)
      */
-    public BufferPool(BufferPoolOptions options, Tablespaces files, LsnSource lsn, LongSupplier millis) {
-        this(options, files, lsn, millis, LruList.OLD_MIN_LEN);
+    public BufferPool(BufferPoolOptions options, Tablespaces files, WriteAheadLog wal, PageWriter writer,
+                      LongSupplier millis) {
+        this(options, files, wal, writer, millis, LruList.OLD_MIN_LEN);
     }
 
     /** For tests: an old sublist from {@code oldMinLen} pages on, so small pools have one. */
-    BufferPool(BufferPoolOptions options, Tablespaces files, LsnSource lsn, LongSupplier millis, int oldMinLen) {
+    BufferPool(BufferPoolOptions options, Tablespaces files, WriteAheadLog wal, PageWriter writer, LongSupplier millis,
+               int oldMinLen) {
         this.options = options;
         this.instances = new BufferPoolInstance[options.instances()];
         for (int i = 0; i < instances.length; i++) {
-            instances[i] = new BufferPoolInstance(i, options, files, lsn, millis, oldMinLen);
+            instances[i] = new BufferPoolInstance(i, options, files, wal, writer, millis, oldMinLen, latches);
         }
     }
 
@@ -68,9 +73,53 @@ public final class BufferPool implements AutoCloseable {
         return instanceOf(space, pageNo).fix(space, pageNo, mode);
     }
 
+    /**
+     * For crash recovery: the page X-latched, or a zeroed frame if it was never written (beyond the
+     * end of its file, or all zeros).
+     *
+     * @throws org.taf.engine.storage.CorruptPageException if the page on disk is corrupt
+     */
+    public PageGuard fixOrEmpty(int space, int pageNo) {
+        return instanceOf(space, pageNo).fix(space, pageNo, LatchMode.X, true);
+    }
+
     /** A new page (never read from disk): a zeroed frame, X-latched. Format it and mark it dirty. */
     public PageGuard create(int space, int pageNo) {
         return instanceOf(space, pageNo).create(space, pageNo);
+    }
+
+    /**
+     * Writes dirty pages whose oldest modification is below {@code lsn}, oldest first, at most
+     * {@code maxPages} per instance, so that a checkpoint can advance to {@code lsn}. Returns how
+     * many were written.
+     */
+    public int flushOldestBelow(long lsn, int maxPages) {
+        int n = 0;
+        for (BufferPoolInstance i : instances) {
+            n += i.flushOldestBelow(lsn, maxPages);
+        }
+        return n;
+    }
+
+    /** The smallest oldest-modification LSN of any dirty page, or 0 when no page is dirty. */
+    public long oldestModification() {
+        long min = 0;
+        for (BufferPoolInstance i : instances) {
+            long o = i.oldestModification();
+            if (o != 0 && (min == 0 || o < min)) {
+                min = o;
+            }
+        }
+        return min;
+    }
+
+    /** Dirty pages in all instances. */
+    public int dirtyPages() {
+        int n = 0;
+        for (BufferPoolInstance i : instances) {
+            n += i.dirtyPages();
+        }
+        return n;
     }
 
     /** Writes every dirty page to its file. */
@@ -85,6 +134,11 @@ public final class BufferPool implements AutoCloseable {
         for (BufferPoolInstance i : instances) {
             i.discard(space);
         }
+    }
+
+    /** The pool's rw-latch list and its counters. */
+    public LatchRegistry latches() {
+        return latches;
     }
 
     /** Counters summed over all instances. */

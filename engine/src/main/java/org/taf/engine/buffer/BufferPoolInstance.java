@@ -9,13 +9,20 @@ import java.util.concurrent.locks.StampedLock;
 import java.util.function.LongSupplier;
 import org.taf.engine.api.EngineException;
 import org.taf.engine.api.ErrorCode;
+import org.taf.engine.page.FilHeader;
 import org.taf.engine.storage.CorruptPageException;
+import org.taf.engine.storage.PageWriter;
+import org.taf.engine.storage.Tablespace;
 import org.taf.engine.storage.Tablespaces;
 
 /**
  * One buffer pool instance (InnoDB's buf_pool_t before 10.5): its own frames, page hash, free
  * list, LRU list and flush list. The pool mutex guards the free and LRU lists; the flush list has
  * its own mutex; lock order is pool mutex, then flush mutex, then a page-hash latch.
+ * The flush list is kept in order of oldest modification (the LSN of the first change not yet
+ * written), so its head bounds the checkpoint. Pages are written only after the redo log is durable
+ * up to their newest change (write-ahead logging), and a flush never waits for a page latch: it
+ * skips pages latched by others, since their holder may be waiting for a page the flush holds.
  */
 final class BufferPoolInstance {
     /** Rounds of eviction attempts before giving up on finding a frame. */
@@ -24,7 +31,9 @@ final class BufferPoolInstance {
     final int id;
     private final BufferPoolOptions options;
     private final Tablespaces files;
-    private final LsnSource lsn;
+    private final WriteAheadLog wal;
+    private final PageWriter writer;
+    private final LatchRegistry latches;
     private final LongSupplier millis;
     private final Block[] blocks;
     private final PageHash hash;
@@ -43,13 +52,19 @@ final class BufferPoolInstance {
     private final LongAdder madeYoung = new LongAdder();
     private final LongAdder notMadeYoung = new LongAdder();
     private final LongAdder evicted = new LongAdder();
+    private final LongAdder lruSearchScans = new LongAdder();
+    private final LongAdder lruSearchScanned = new LongAdder();
+    private final LongAdder lruFlushed = new LongAdder();
+    private final LongAdder waitFree = new LongAdder();
 
-    BufferPoolInstance(int id, BufferPoolOptions options, Tablespaces files, LsnSource lsn, LongSupplier millis,
-                       int oldMinLen) {
+    BufferPoolInstance(int id, BufferPoolOptions options, Tablespaces files, WriteAheadLog wal, PageWriter writer,
+                       LongSupplier millis, int oldMinLen, LatchRegistry latches) {
+        this.latches = latches;
         this.id = id;
         this.options = options;
         this.files = files;
-        this.lsn = lsn;
+        this.wal = wal;
+        this.writer = writer;
         this.millis = millis;
         int n = options.pagesPerInstance();
         this.blocks = new Block[n];
@@ -67,10 +82,23 @@ final class BufferPoolInstance {
 
     /** Fixes and latches a page, reading it from its file on a miss. */
     PageGuard fix(int space, int pageNo, LatchMode mode) {
+        return fix(space, pageNo, mode, false);
+    }
+
+    /**
+     * Fixes and latches a page; with {@code orEmpty} (crash recovery) a page that was never written
+     * (beyond the end of its file, or all zeros) comes back as a zeroed frame instead of an error.
+     */
+    PageGuard fix(int space, int pageNo, LatchMode mode, boolean orEmpty) {
         while (true) {
             Block b = hash.lookupAndFix(space, pageNo);
+            if (b != null && b.state == Block.READING) {
+                // Being read: wait on the block's I/O latch, not in the page latch's queue.
+                b.ioLatch.lockShared();
+                b.ioLatch.unlockShared();
+            }
             if (b == null) {
-                b = readIn(space, pageNo, mode);
+                b = readIn(space, pageNo, orEmpty);
                 if (b == null) {
                     continue; // another thread read it in first: take the hit path
                 }
@@ -130,8 +158,23 @@ final class BufferPoolInstance {
      * lookups wait for the read. Returns the block fixed and X-latched, or null if another thread
      * put the page in the pool first.
      */
-    private Block readIn(int space, int pageNo, LatchMode mode) {
+    private Block readIn(int space, int pageNo, boolean orEmpty) {
         Block b = allocateBlock();
+        // Nobody else sees the block yet: its latch can be made here once and reused by every
+        // later read into it (one per block at most, not one per read under the list's mutex).
+        if (b.ioLatch == null) {
+            b.ioLatch = latches.create("buf_block_io");
+        }
+        RwLatch io = b.ioLatch;
+        io.lockExclusive();
+        try {
+            return readIn(b, space, pageNo, orEmpty);
+        } finally {
+            io.unlockExclusive();
+        }
+    }
+
+    private Block readIn(Block b, int space, int pageNo, boolean orEmpty) {
         mutex.lock();
         try {
             StampedLock hl = hash.latch(space, pageNo);
@@ -156,7 +199,12 @@ final class BufferPoolInstance {
             mutex.unlock();
         }
         try {
-            files.get(space).read(pageNo, b.frame);
+            Tablespace ts = files.get(space);
+            if (!orEmpty) {
+                ts.read(pageNo, b.frame);
+            } else if (ts.probe(pageNo, b.frame) == Tablespace.PageState.CORRUPT) {
+                throw new CorruptPageException(space, pageNo, ts.file().toString(), ts.whyCorrupt(pageNo, b.frame));
+            }
         } catch (RuntimeException e) {
             pagesRead.increment();
             abandonRead(b);
@@ -270,15 +318,19 @@ final class BufferPoolInstance {
      */
     private Block allocateBlock() {
         for (int round = 0; round < MAX_FREE_BLOCK_ROUNDS; round++) {
-            Block dirty = null;
+            List<Block> dirty = null;
+            if (round == 1) {
+                waitFree.increment(); // the first scan found nothing to reuse
+            }
             mutex.lock();
+            int scanned = 0;
             try {
                 Block b = free.poll();
                 if (b != null) {
                     return b;
                 }
                 int limit = round == 0 ? options.lruScanDepth() : Integer.MAX_VALUE;
-                int scanned = 0;
+                lruSearchScans.increment();
                 Block prev;
                 for (Block x = lru.tail(); x != null && scanned < limit; x = prev, scanned++) {
                     prev = x.lruPrev;
@@ -289,33 +341,45 @@ final class BufferPoolInstance {
                         continue;
                     }
                     if (x.isDirty()) {
+                        // Written as one batch below: a doublewrite round (two syncs) per page would
+                        // cost a thread that only wants a frame two syncs per page read.
                         if (dirty == null) {
-                            dirty = x;
+                            dirty = new ArrayList<>(LRU_FLUSH_BATCH);
+                        }
+                        if (dirty.size() < LRU_FLUSH_BATCH) {
+                            x.fixCount.incrementAndGet();
+                            dirty.add(x);
                         }
                         continue;
                     }
                     if (evict(x)) {
+                        if (dirty != null) {
+                            unpin(dirty);
+                        }
                         return x;
                     }
                 }
-                if (dirty != null) {
-                    dirty.fixCount.incrementAndGet();
-                }
             } finally {
                 mutex.unlock();
+                lruSearchScanned.add(scanned);
             }
             if (dirty != null) {
-                try {
-                    write(dirty);
-                } finally {
-                    dirty.fixCount.decrementAndGet();
-                }
+                lruFlushed.add(writePinned(dirty));
             } else {
                 Thread.yield();
             }
         }
         throw new EngineException(ErrorCode.UNKNOWN_ERROR, "buffer pool instance " + id + ": all " + blocks.length
                 + " pages are in use; innodb_buffer_pool_size is too small for this many concurrent operations");
+    }
+
+    /** Dirty pages at the LRU tail that a thread needing a frame writes at once. */
+    static final int LRU_FLUSH_BATCH = 16;
+
+    private static void unpin(List<Block> pinned) {
+        for (Block b : pinned) {
+            b.fixCount.decrementAndGet();
+        }
     }
 
     /** Takes a clean, unfixed page out of the pool; the caller holds the pool mutex. */
@@ -346,33 +410,60 @@ final class BufferPoolInstance {
         b.youngRequested = false;
     }
 
-    /** Puts a block on the flush list (if clean) and stamps a new LSN; the caller holds its X latch. */
-    void markDirty(Block b) {
-        long l;
+    /**
+     * Records a change made by a mini-transaction whose redo occupies [{@code oldestLsn},
+     * {@code newestLsn}): a clean block joins the flush list with oldest modification
+     * {@code oldestLsn}, and the page LSN becomes {@code newestLsn}. The caller holds the X latch.
+     */
+    void markDirty(Block b, long oldestLsn, long newestLsn) {
         if (b.oldestModification == 0) {
             flushMutex.lock();
             try {
-                l = lsn.next();
                 if (b.oldestModification == 0) {
-                    b.oldestModification = l;
-                    b.flushPrev = flushNewest;
-                    b.flushNext = null;
-                    if (flushNewest != null) {
-                        flushNewest.flushNext = b;
-                    } else {
-                        flushOldest = b;
-                    }
-                    flushNewest = b;
+                    b.oldestModification = oldestLsn;
+                    insertIntoFlushList(b);
                     dirtyCount++;
                 }
             } finally {
                 flushMutex.unlock();
             }
-        } else {
-            l = lsn.next();
         }
-        b.newestModification = l;
-        org.taf.engine.page.FilHeader.setLsn(b.frame, l);
+        b.newestModification = newestLsn;
+        FilHeader.setLsn(b.frame, newestLsn);
+    }
+
+    /**
+     * Links a block in oldest-modification order. Mini-transactions that commit at the same time
+     * may reach here out of LSN order, but only by a few places, so the walk from the newest end is
+     * short.
+     */
+    private void insertIntoFlushList(Block b) {
+        Block at = flushNewest;
+        while (at != null && at.oldestModification > b.oldestModification) {
+            at = at.flushPrev;
+        }
+        b.flushPrev = at;
+        b.flushNext = at == null ? flushOldest : at.flushNext;
+        if (b.flushNext != null) {
+            b.flushNext.flushPrev = b;
+        } else {
+            flushNewest = b;
+        }
+        if (at != null) {
+            at.flushNext = b;
+        } else {
+            flushOldest = b;
+        }
+    }
+
+    /** The oldest modification LSN of the dirty pages, or 0 when none is dirty. */
+    long oldestModification() {
+        flushMutex.lock();
+        try {
+            return flushOldest == null ? 0 : flushOldest.oldestModification;
+        } finally {
+            flushMutex.unlock();
+        }
     }
 
     private void removeFromFlushList(Block b) {
@@ -400,52 +491,42 @@ final class BufferPoolInstance {
         }
     }
 
-    /**
-     * Writes a fixed block's page if dirty, under its S latch so the image is consistent.
-     * Returns whether it wrote.
-     */
-    private boolean write(Block b) {
-        if (!b.writing.compareAndSet(false, true)) {
-            return false;
-        }
-        try {
-            long stamp = b.latch.readLock();
-            try {
-                if (!b.isDirty() || b.state != Block.FILE_PAGE) {
-                    return false;
-                }
-                files.get(b.space).write(b.pageNo, b.frame);
-                pagesWritten.increment();
-                removeFromFlushList(b);
-                return true;
-            } finally {
-                b.latch.unlockRead(stamp);
-            }
-        } finally {
-            b.writing.set(false);
-        }
-    }
-
     /** Writes up to {@code max} of the oldest-modified pages; returns how many were written. */
     int flushOldest(int max) {
+        return flushOldestBelow(Long.MAX_VALUE, max);
+    }
+
+    /**
+     * Writes up to {@code max} of the oldest-modified pages whose oldest modification is below
+     * {@code lsn} (to let a checkpoint advance to {@code lsn}); returns how many were written.
+     */
+    int flushOldestBelow(long lsn, int max) {
         int written = 0;
         while (written < max) {
-            List<Block> batch = pinOldestDirty(Math.min(100, max - written));
+            List<Block> batch = pinOldestDirty(Math.min(BATCH, max - written), lsn);
             if (batch.isEmpty()) {
                 break;
             }
-            written += writePinned(batch);
+            int n = writePinned(batch);
+            if (n == 0) {
+                break; // all latched by their writers: the caller comes back later
+            }
+            written += n;
         }
         return written;
     }
 
-    private List<Block> pinOldestDirty(int max) {
+    /** Pages written per batch: what one doublewrite round holds. */
+    static final int BATCH = 64;
+
+    private List<Block> pinOldestDirty(int max, long below) {
         List<Block> batch = new ArrayList<>(max);
         mutex.lock();
         try {
             flushMutex.lock();
             try {
-                for (Block b = flushOldest; b != null && batch.size() < max; b = b.flushNext) {
+                for (Block b = flushOldest; b != null && batch.size() < max && b.oldestModification < below;
+                     b = b.flushNext) {
                     if (!b.writing.get()) {
                         b.fixCount.incrementAndGet();
                         batch.add(b);
@@ -475,22 +556,63 @@ final class BufferPoolInstance {
         } finally {
             mutex.unlock();
         }
-        return writePinned(batch);
+        int n = writePinned(batch);
+        lruFlushed.add(n);
+        return n;
     }
 
-    /** Writes blocks the caller fixed (pinned) and unfixes them; returns how many were written. */
+    /**
+     * Writes the dirty pages among blocks the caller fixed (pinned), then unfixes them all; returns
+     * how many were written. Each page is S-latched for the write so that its image is consistent,
+     * but only if the latch is free at once (a holder may be waiting for a page this batch holds);
+     * pages latched elsewhere stay dirty for the next round. The log is made durable up to the
+     * newest change of the batch first.
+     */
     private int writePinned(List<Block> batch) {
-        int written = 0;
-        for (Block b : batch) {
-            try {
-                if (write(b)) {
-                    written++;
+        List<Block> locked = new ArrayList<>(batch.size());
+        long[] stamps = new long[batch.size()];
+        try {
+            List<PageWriter.Page> pages = new ArrayList<>(batch.size());
+            long newest = 0;
+            for (Block b : batch) {
+                if (!b.writing.compareAndSet(false, true)) {
+                    continue;
                 }
-            } finally {
+                long stamp = b.latch.tryReadLock();
+                if (stamp == 0) {
+                    b.writing.set(false);
+                    continue;
+                }
+                if (!b.isDirty() || b.state != Block.FILE_PAGE) {
+                    b.latch.unlockRead(stamp);
+                    b.writing.set(false);
+                    continue;
+                }
+                stamps[locked.size()] = stamp;
+                locked.add(b);
+                pages.add(new PageWriter.Page(b.space, b.pageNo, b.frame));
+                newest = Math.max(newest, b.newestModification);
+            }
+            if (locked.isEmpty()) {
+                return 0;
+            }
+            wal.flushUpTo(newest);
+            writer.write(pages);
+            for (Block b : locked) {
+                removeFromFlushList(b);
+            }
+            pagesWritten.add(locked.size());
+            return locked.size();
+        } finally {
+            for (int i = 0; i < locked.size(); i++) {
+                Block b = locked.get(i);
+                b.latch.unlockRead(stamps[i]);
+                b.writing.set(false);
+            }
+            for (Block b : batch) {
                 b.fixCount.decrementAndGet();
             }
         }
-        return written;
     }
 
     /** Writes every dirty page. */
@@ -567,7 +689,8 @@ final class BufferPoolInstance {
         }
         return new BufferPoolStatus(blocks.length, freeCount, data, dirtyPages(), readRequests.sum(),
                 pagesRead.sum(), pagesWritten.sum(), pagesCreated.sum(), madeYoung.sum(), notMadeYoung.sum(),
-                evicted.sum(), mutex.acquisitions.sum(), mutex.waits.sum());
+                evicted.sum(), mutex.acquisitions.sum(), mutex.waits.sum(), lruSearchScans.sum(),
+                lruSearchScanned.sum(), lruFlushed.sum(), waitFree.sum());
     }
 
     /** For tests: the LRU list, to be inspected under {@link #mutex}. */

@@ -16,17 +16,23 @@ package org.taf.engine.buffer;
  * @param pagesEvicted    pages removed from the LRU list to reuse their frames
  * @param mutexAcquisitions pool-mutex acquisitions
  * @param mutexWaits      acquisitions that found the pool mutex held and waited
+ * @param lruSearchScans  scans of the LRU tail for a block to reuse (a free list that was empty)
+ * @param lruSearchScanned blocks looked at by those scans
+ * @param lruFlushed      dirty pages written from the LRU tail (by cleaners and by threads needing a frame)
+ * @param waitFree        frame requests whose first LRU scan found nothing to reuse and had to wait
  */
 public record BufferPoolStatus(long pagesTotal, long pagesFree, long pagesData, long pagesDirty,
                                long readRequests, long pagesRead, long pagesWritten, long pagesCreated,
                                long pagesMadeYoung, long pagesNotMadeYoung, long pagesEvicted,
-                               long mutexAcquisitions, long mutexWaits) {
+                               long mutexAcquisitions, long mutexWaits, long lruSearchScans,
+                               long lruSearchScanned, long lruFlushed, long waitFree) {
     /** Sum of two snapshots (of two instances). */
     public BufferPoolStatus plus(BufferPoolStatus o) {
         return new BufferPoolStatus(pagesTotal + o.pagesTotal, pagesFree + o.pagesFree, pagesData + o.pagesData,
                 pagesDirty + o.pagesDirty, readRequests + o.readRequests, pagesRead + o.pagesRead,
                 pagesWritten + o.pagesWritten, pagesCreated + o.pagesCreated, pagesMadeYoung + o.pagesMadeYoung,
                 pagesNotMadeYoung + o.pagesNotMadeYoung, pagesEvicted + o.pagesEvicted,
-                mutexAcquisitions + o.mutexAcquisitions, mutexWaits + o.mutexWaits);
+                mutexAcquisitions + o.mutexAcquisitions, mutexWaits + o.mutexWaits, lruSearchScans + o.lruSearchScans,
+                lruSearchScanned + o.lruSearchScanned, lruFlushed + o.lruFlushed, waitFree + o.waitFree);
     }
 }

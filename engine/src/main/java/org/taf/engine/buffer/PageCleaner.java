@@ -1,7 +1,6 @@
 package org.taf.engine.buffer;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A page-cleaner thread (innodb_page_cleaners): once a second, for each of its instances, writes
@@ -13,6 +12,7 @@ final class PageCleaner extends Thread {
     private final List<BufferPoolInstance> instances;
     private final BufferPoolOptions options;
     private volatile boolean running = true;
+    private final Object sleep = new Object();
 
     PageCleaner(int number, List<BufferPoolInstance> instances, BufferPoolOptions options) {
         super("page-cleaner-" + number);
@@ -36,7 +36,11 @@ final class PageCleaner extends Thread {
                 }
             }
             try {
-                TimeUnit.SECONDS.sleep(1);
+                synchronized (sleep) {
+                    if (running) {
+                        sleep.wait(1000);
+                    }
+                }
             } catch (InterruptedException e) {
                 return;
             }
@@ -58,9 +62,15 @@ final class PageCleaner extends Thread {
         i.flushOldest(budget);
     }
 
+    /**
+     * Stops the thread without interrupting it: an interrupt during a write would close the data
+     * file's channel (FileChannel is interruptible) for every thread.
+     */
     void shutdown() {
         running = false;
-        interrupt();
+        synchronized (sleep) {
+            sleep.notifyAll();
+        }
         try {
             join(10_000);
         } catch (InterruptedException e) {

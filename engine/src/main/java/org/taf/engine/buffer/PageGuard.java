@@ -9,6 +9,8 @@ public final class PageGuard implements AutoCloseable {
     private LatchMode mode;
     private long stamp;
     private boolean closed;
+    /** Set when a mini-transaction holds the page until it commits: close() then leaves it latched. */
+    private boolean heldByMtr;
 
     PageGuard(Block block, LatchMode mode, long stamp) {
         this.block = block;
@@ -33,12 +35,38 @@ public final class PageGuard implements AutoCloseable {
         return mode;
     }
 
-    /** Records that the frame was changed: stamps a new LSN into it and puts it on the flush list. */
-    public void markDirty() {
+    /**
+     * Records that a mini-transaction whose redo occupies [{@code oldestLsn}, {@code newestLsn})
+     * changed the frame: stamps {@code newestLsn} as the page LSN and puts the page on the flush list.
+     */
+    public void markModified(long oldestLsn, long newestLsn) {
         if (mode != LatchMode.X) {
             throw new IllegalStateException("page " + block.pageNo + " modified under an S latch");
         }
-        block.instance.markDirty(block);
+        block.instance.markDirty(block, oldestLsn, newestLsn);
+    }
+
+    /**
+     * Hands the latch to a mini-transaction: from now on {@link #close()} does nothing and the
+     * page stays latched until {@link #release()}, when the mini-transaction commits (its changes
+     * must reach the log before anyone else sees the page).
+     */
+    public void holdForMtr() {
+        if (mode != LatchMode.X) {
+            throw new IllegalStateException("page " + block.pageNo + " is only S-latched");
+        }
+        heldByMtr = true;
+    }
+
+    /** Whether a mini-transaction holds this page. */
+    public boolean heldByMtr() {
+        return heldByMtr;
+    }
+
+    /** Releases the latch and the fix, whoever holds them. */
+    public void release() {
+        heldByMtr = false;
+        close();
     }
 
     /** Turns an X latch into an S latch without letting another writer in between. */
@@ -54,7 +82,7 @@ public final class PageGuard implements AutoCloseable {
 
     @Override
     public void close() {
-        if (closed) {
+        if (closed || heldByMtr) {
             return;
         }
         closed = true;

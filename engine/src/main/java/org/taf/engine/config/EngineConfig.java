@@ -162,6 +162,36 @@ public final class EngineConfig {
         return longValue("innodb_lock_wait_timeout");
     }
 
+    /** Bytes of the redo log file (innodb_log_file_size, default 96 MiB). */
+    public long logFileSize() {
+        return parseSize(values.get("innodb_log_file_size"));
+    }
+
+    /** Bytes of the log buffer (innodb_log_buffer_size, default 16 MiB). */
+    public int logBufferSize() {
+        return (int) parseSize(values.get("innodb_log_buffer_size"));
+    }
+
+    /** innodb_flush_log_at_trx_commit: 0, 1 (default), 2 or 3. */
+    public int flushLogAtTrxCommit() {
+        return (int) longValue("innodb_flush_log_at_trx_commit");
+    }
+
+    /** Seconds between background log flushes (innodb_flush_log_at_timeout, default 1). */
+    public int flushLogAtTimeout() {
+        return (int) longValue("innodb_flush_log_at_timeout");
+    }
+
+    /** Pause instructions per lsn_lock spin round; 0 (default) = a blocking mutex. */
+    public int logSpinWaitDelay() {
+        return (int) longValue("innodb_log_spin_wait_delay");
+    }
+
+    /** Whether pages go through the doublewrite buffer (innodb_doublewrite, default ON). */
+    public boolean doublewrite() {
+        return "ON".equals(values.get("innodb_doublewrite"));
+    }
+
     /** Busy CPU rounds added to every statement ({@code taf_statement_cpu_work}, default 0 = off). */
     public long statementCpuWork() {
         return longValue(Variables.TAF_STATEMENT_CPU_WORK);

@@ -45,8 +45,26 @@ public final class Variables {
         add(Variable.integer("innodb_lock_wait_timeout", 50, 0, 1_073_741_824,
                 "seconds a row-lock wait lasts before error 1205"));
 
+        // Redo log (issue 15, org.taf.engine.log)
+        add(Variable.size("innodb_log_file_size", "96M", 1 * MIB, 512 * GIB,
+                "bytes of the circular redo log file ib_logfile0 (sparse while running, cut back to its header"
+                        + " at a clean shutdown)"));
+        add(Variable.size("innodb_log_buffer_size", "16M", 256 * KIB, 1 * GIB,
+                "bytes of the in-memory log buffer that mini-transactions append to"));
+        add(Variable.integer("innodb_flush_log_at_trx_commit", 1, 0, 3,
+                "1 (and 3): write and fsync the log at every commit; 2: write at commit, fsync every"
+                        + " innodb_flush_log_at_timeout seconds; 0: write and fsync only every innodb_flush_log_at_timeout"
+                        + " seconds; SET GLOBAL changes it"));
+        add(Variable.integer("innodb_flush_log_at_timeout", 1, 1, 2700,
+                "seconds between background writes and fsyncs of the log (what modes 0 and 2 rely on)"));
+        add(Variable.integer("innodb_log_spin_wait_delay", 0, 0, 6000,
+                "lsn_lock: 0 = a blocking mutex; N = a spin lock that retries after N pause instructions"
+                        + " (MDEV-33515); SET GLOBAL changes it"));
+        add(Variable.bool("innodb_doublewrite", true,
+                "write pages to the doublewrite buffer ib_doublewrite before writing them in place, so that"
+                        + " recovery can repair a page torn by a crash"));
+
         // Accepted so that MariaDB configurations load unchanged; they change nothing here.
-        add(Variable.bool("innodb_doublewrite", true, "doublewrite buffer").withoutEffect());
         add(Variable.bool("log_bin", false, "binary log").withoutEffect());
         add(Variable.bool("innodb_adaptive_hash_index", false, "adaptive hash index").withoutEffect());
         add(Variable.bool("performance_schema", false, "performance schema").withoutEffect());

@@ -23,7 +23,8 @@ import org.taf.engine.api.TableSchema;
 
 /**
  * The data dictionary: databases, tables (space id, schema, index roots), the next space id,
- * the last transaction id and whether the engine was shut down cleanly. Kept in memory and saved
+ * the last transaction id, whether the engine was shut down cleanly and whether the datadir has a
+ * redo log. Kept in memory and saved
  * as a small text file ({@value #FILE}) after every DDL, atomically (written beside, then renamed).
  * Not thread-safe: the engine changes it under its DDL monitor.
  */
@@ -43,6 +44,8 @@ final class Catalog {
     int nextSpace = 1;
     long lastTrxId;
     boolean clean = true;
+    /** Whether the datadir has a redo log (a datadir of an older build has none, and gets one). */
+    boolean redoLog;
 
     static String key(String database, String table) {
         return database + "." + table;
@@ -75,6 +78,7 @@ final class Catalog {
                     case "next_space" -> c.nextSpace = Integer.parseInt(t[1]);
                     case "last_trx" -> c.lastTrxId = Long.parseLong(t[1]);
                     case "clean" -> c.clean = t[1].equals("1");
+                    case "redo_log" -> c.redoLog = t[1].equals("1");
                     case "database" -> c.databases.add(dec(t[1]));
                     case "table" -> building.put(Integer.parseInt(t[1]),
                             new TableBuilder(Integer.parseInt(t[1]), dec(t[2]), dec(t[3]), dec(t[4]), Integer.parseInt(t[5])));
@@ -104,6 +108,7 @@ final class Catalog {
         s.append("next_space ").append(nextSpace).append('\n');
         s.append("last_trx ").append(lastTrxId).append('\n');
         s.append("clean ").append(clean ? 1 : 0).append('\n');
+        s.append("redo_log ").append(redoLog ? 1 : 0).append('\n');
         for (String db : databases) {
             s.append("database ").append(enc(db)).append('\n');
         }

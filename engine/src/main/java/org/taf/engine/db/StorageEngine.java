@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,34 +30,59 @@ import org.taf.engine.btree.KeyCodec;
 import org.taf.engine.btree.Mutation;
 import org.taf.engine.buffer.BufferPool;
 import org.taf.engine.buffer.BufferPoolOptions;
-import org.taf.engine.buffer.BufferPoolStatus;
 import org.taf.engine.buffer.LatchMode;
-import org.taf.engine.buffer.LsnSource;
 import org.taf.engine.buffer.PageGuard;
+import org.taf.engine.buffer.WriteAheadLog;
 import org.taf.engine.config.EngineConfig;
+import org.taf.engine.config.Variables;
+import org.taf.engine.log.Checkpointer;
+import org.taf.engine.log.LogFile;
+import org.taf.engine.log.LogFormat;
+import org.taf.engine.log.LsnLock;
+import org.taf.engine.log.Mtr;
+import org.taf.engine.log.RedoLog;
+import org.taf.engine.log.Recovery;
 import org.taf.engine.page.SpaceHeader;
 import org.taf.engine.storage.CorruptPageException;
+import org.taf.engine.storage.Doublewrite;
+import org.taf.engine.storage.PageWriter;
 import org.taf.engine.storage.Tablespace;
 import org.taf.engine.storage.Tablespaces;
 import org.taf.engine.txn.LockManager;
 import org.taf.engine.txn.TransactionSystem;
+import org.taf.engine.txn.UndoRecord;
 
 /**
- * The engine over one datadir: {@code <datadir>/taf_catalog}, one directory per database and
- * one {@code <table>.ibd} file per table. The datadir is locked while open. DDL is serialized on
- * the catalog; table writes hold the table's metadata lock shared until their transaction ends.
+ * The engine over one datadir: {@code <datadir>/taf_catalog}, one directory per database, one
+ * {@code <table>.ibd} file per table, the redo log {@code ib_logfile0} and the doublewrite buffer
+ * {@code ib_doublewrite}. The datadir is locked while open. DDL is serialized on the catalog;
+ * table writes hold the table's metadata lock shared until their transaction ends.
+ *
+ * <p>Opening runs crash recovery ({@link Recovery}) when the log holds anything after its
+ * checkpoint: redo, then the rollback of transactions that had not committed, then every page is
+ * flushed and the log starts empty at the recovered LSN. A clean shutdown flushes every page,
+ * writes a checkpoint at the end of the log and cuts the log file and the doublewrite file back
+ * to their headers, so a stopped datadir is small to copy; the log is extended again (as a sparse
+ * file) at the next start.
  */
 public final class StorageEngine implements Engine {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_$]{1,64}");
     private static final String LOCK_FILE = "taf.lock";
 
-    private final EngineConfig config;
+    private volatile EngineConfig config;
     private final Path datadir;
     private final FileChannel lockChannel;
     private final FileLock lock;
     private final Catalog catalog;
     private final Tablespaces files = new Tablespaces();
     private final BufferPool pool;
+    private final LogFile logFile;
+    private final RedoLog log;
+    private final Doublewrite doublewrite;
+    private final Checkpointer checkpointer;
+    /** What page writes wait for: nothing while recovering (the recovered log is on disk), then the log. */
+    private volatile WriteAheadLog wal = WriteAheadLog.NONE;
+    private final RecoveryReport recovery;
     final TransactionSystem trxSys;
     private final Map<String, TableImpl> tables = new ConcurrentHashMap<>();
     private final Map<Integer, TableImpl> bySpace = new ConcurrentHashMap<>();
@@ -89,28 +113,147 @@ public final class StorageEngine implements Engine {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot lock datadir " + datadir, e);
         }
+        LogFile lf = null;
+        Doublewrite dw = null;
         try {
             catalog = Catalog.load(datadir);
-            if (!catalog.clean) {
-                System.err.println("engine: " + datadir + " was not shut down cleanly; there is no redo log yet,"
-                        + " so pages written before the crash may be inconsistent");
-            }
-            pool = new BufferPool(BufferPoolOptions.from(config), files, LsnSource.counter(), System::currentTimeMillis);
-            trxSys = new TransactionSystem(catalog.lastTrxId, new LockManager(config.lockWaitTimeoutSeconds()));
             for (Catalog.TableEntry e : catalog.tables.values()) {
                 files.add(Tablespace.open(e.space(), tableFile(e.schema()), config.pageSize(), false));
-                checkSpaceHeader(e.space());
-                TableImpl t = new TableImpl(e, pool, new TableMdl(), new AtomicLong(1));
-                t.nextAutoInc.set(maxPrimaryKey(t) + 1);
-                register(t);
             }
+            long started = System.nanoTime();
+            lf = openLog();
+            Recovery rec = new Recovery(lf, files, datadir, config.pageSize());
+            Recovery.Scan scan = rec.scan(); // reads only: a log that cannot be read stops here
+            dw = config.doublewrite() ? Doublewrite.open(datadir, files, config.pageSize()) : null;
+            pool = new BufferPool(BufferPoolOptions.from(config), files, lsn -> wal.flushUpTo(lsn),
+                    dw != null ? dw : PageWriter.direct(files), System::currentTimeMillis);
+            int pagesRecovered = scan.needed() ? rec.apply(scan, pool, Recovery.DEFAULT_BATCH_BYTES) : 0;
+            long lastTrx = Math.max(catalog.lastTrxId, Math.max(lf.checkpoint().lastTrxId(), scan.maxTrxId()));
+            for (Catalog.TableEntry e : catalog.tables.values()) {
+                checkSpaceHeader(e.space());
+                register(new TableImpl(e, pool, new TableMdl(), new AtomicLong(1)));
+            }
+            int rolledBack = rollBackRecovered(scan);
+            for (TableImpl t : bySpace.values()) {
+                t.nextAutoInc.set(maxPrimaryKey(t) + 1);
+            }
+            String creator = "TAF engine " + config.version();
+            if (scan.needed() || lf.fileSize() != config.logFileSize()) {
+                // Everything recovered goes to the data files; the log then starts empty at its end
+                // (and at its configured size), so no stale block of the crashed run can follow new ones.
+                pool.flushAll();
+                syncDataFiles();
+                catalog.lastTrxId = lastTrx;
+                catalog.save(datadir);
+                lf.empty(config.logFileSize(), true, creator);
+                lf.writeCheckpoint(scan.endLsn(), lastTrx);
+            } else {
+                lf.extend();
+            }
+            recovery = new RecoveryReport(scan.checkpointLsn(), scan.endLsn(), scan.blocks(), pagesRecovered,
+                    scan.torn().size(), rolledBack, scan.needed() ? System.nanoTime() - started : 0);
+            logFile = lf;
+            doublewrite = dw;
+            log = new RedoLog(lf, scan.endLsn(), config.logBufferSize(), new LsnLock(config.logSpinWaitDelay()),
+                    config.flushLogAtTrxCommit());
+            wal = log;
+            trxSys = new TransactionSystem(lastTrx, new LockManager(config.lockWaitTimeoutSeconds()));
+            catalog.redoLog = true;
             catalog.clean = false;
             catalog.save(datadir);
+            checkpointer = new Checkpointer(log, pool, this::syncDataFiles,
+                    new UndoKeeper(trxSys, log, Math.min(log.capacity() / 8, config.logBufferSize() / 2)), trxSys::lastId,
+                    config.flushLogAtTimeout());
+            checkpointer.start();
             pool.startCleaners();
         } catch (RuntimeException e) {
             files.all().forEach(Tablespace::close);
+            if (lf != null) {
+                lf.close();
+            }
+            if (dw != null) {
+                dw.close();
+            }
             releaseLock();
             throw e;
+        }
+    }
+
+    /**
+     * The log file: opened if the datadir has one; created for a new datadir, or for one made by a
+     * build without a redo log, whose page LSNs came from a counter: the new log then starts above
+     * every page LSN, so that recovery never takes a page for newer than the log.
+     */
+    private LogFile openLog() {
+        Path p = datadir.resolve(LogFormat.FILE_NAME);
+        if (Files.exists(p) || catalog.redoLog) {
+            return LogFile.open(p);
+        }
+        long start = LogFormat.START;
+        if (!catalog.tables.isEmpty()) {
+            if (!catalog.clean) {
+                System.err.println("engine: " + datadir + " was made without a redo log and not shut down cleanly;"
+                        + " pages written before the crash may be inconsistent");
+            }
+            for (Tablespace ts : files.all()) {
+                start = Math.max(start, ts.maxPageLsn() + 1);
+            }
+        }
+        return LogFile.create(p, config.logFileSize(), start, catalog.lastTrxId, "TAF engine " + config.version());
+    }
+
+    /**
+     * Rolls back, newest change first, the transactions the log shows uncommitted; the pages are
+     * changed without log (the log is not open for writing yet) and flushed before the log is reset.
+     * Returns how many transactions were rolled back.
+     */
+    private int rollBackRecovered(Recovery.Scan scan) {
+        for (List<UndoRecord> undo : scan.uncommitted().values()) {
+            for (int i = undo.size() - 1; i >= 0; i--) {
+                UndoRecord u = undo.get(i);
+                TableImpl t = bySpace.get(u.space());
+                // A table dropped, or an index the catalog never got (CREATE INDEX cut short): nothing to undo.
+                if (t != null && u.index() <= t.indexes.size()) {
+                    applyUndo(t, u, Mtr.unlogged(scan.endLsn()));
+                }
+            }
+        }
+        return scan.uncommitted().size();
+    }
+
+    /** Puts an undo record's before-image back (or removes the key if it was absent), in {@code mtr}. */
+    void applyUndo(TableImpl t, UndoRecord u, Mtr mtr) {
+        byte[] before = u.before();
+        try (mtr) {
+            t.tree(u.index()).modify(mtr, u.key(), current -> before == null ? Mutation.DELETE : Mutation.put(before));
+        }
+    }
+
+    /** A mini-transaction; with {@code check}, after waiting for free log space (before any latch). */
+    Mtr mtr(boolean check) {
+        return check ? log.start() : log.startWithoutCheck();
+    }
+
+    /** The end of the log: no block logged from now on starts before it. */
+    long currentLsn() {
+        return log.lsn();
+    }
+
+    /** Waits until a commit ending at {@code lsn} is as durable as innodb_flush_log_at_trx_commit asks. */
+    void commitDurable(long lsn) {
+        log.commitDurable(lsn);
+    }
+
+    /** Fsyncs every data file (before a checkpoint; a file dropped meanwhile is skipped). */
+    private void syncDataFiles() {
+        for (Tablespace ts : files.all()) {
+            try {
+                ts.sync();
+            } catch (UncheckedIOException e) {
+                if (bySpace.containsKey(ts.space())) {
+                    throw e;
+                }
+            }
         }
     }
 
@@ -249,18 +392,22 @@ public final class StorageEngine implements Engine {
         }
         checkRowSize(schema);
         int space = catalog.nextSpace++;
+        catalog.save(datadir); // a space id is never handed out twice, even if we crash before the table is saved
+        // A file left by a crash before its table reached the catalog belongs to nobody.
+        deleteQuietly(tableFile(schema));
         Tablespace file = Tablespace.open(space, tableFile(schema), config.pageSize(), true);
         files.add(file);
         try {
-            try (PageGuard header = pool.create(space, 0)) {
-                SpaceHeader.init(header.frame(), space);
-                header.markDirty();
-            }
-            org.taf.engine.btree.PageAllocator alloc = new org.taf.engine.btree.PageAllocator(pool, space);
-            int root = BTree.create(alloc, 0);
+            int root;
             List<Integer> roots = new ArrayList<>();
-            for (int i = 0; i < schema.indexes().size(); i++) {
-                roots.add(BTree.create(alloc, i + 1));
+            try (Mtr mtr = mtr(true)) {
+                PageGuard header = pool.create(space, 0);
+                mtr.initSpaceHeader(header);
+                org.taf.engine.btree.PageAllocator alloc = new org.taf.engine.btree.PageAllocator(pool, space);
+                root = BTree.create(mtr, alloc, 0);
+                for (int i = 0; i < schema.indexes().size(); i++) {
+                    roots.add(BTree.create(mtr, alloc, i + 1));
+                }
             }
             Catalog.TableEntry entry = new Catalog.TableEntry(space, schema, root, roots);
             TableImpl t = new TableImpl(entry, pool, new TableMdl(), new AtomicLong(1));
@@ -347,7 +494,10 @@ public final class StorageEngine implements Engine {
         t.mdl.enterExclusive(lockWaitNanos());
         try {
             int number = schema.indexes().size();
-            int root = BTree.create(t.allocator, number);
+            int root;
+            try (Mtr mtr = mtr(true)) {
+                root = BTree.create(mtr, t.allocator, number);
+            }
             BTree tree = new BTree(pool, t.allocator, root, number);
             byte[] entry = RowFormat.indexEntry(0, false);
             List<org.taf.engine.api.Column> columns = t.schema().columns();
@@ -362,7 +512,9 @@ public final class StorageEngine implements Engine {
                 return true;
             });
             for (int i = 0; i < pks.size(); i++) {
-                tree.modify(KeyCodec.indexKey(values.get(i), pks.get(i)[0]), current -> Mutation.put(entry));
+                try (Mtr mtr = mtr(true)) {
+                    tree.modify(mtr, KeyCodec.indexKey(values.get(i), pks.get(i)[0]), current -> Mutation.put(entry));
+                }
             }
             List<Integer> roots = new ArrayList<>(t.entry.indexRoots());
             roots.add(root);
@@ -392,41 +544,38 @@ public final class StorageEngine implements Engine {
 
     @Override
     public Map<String, Long> status() {
-        BufferPoolStatus b = pool.status();
-        LockManager locks = trxSys.locks();
-        Map<String, Long> s = new LinkedHashMap<>();
-        s.put("Innodb_buffer_pool_pages_total", b.pagesTotal());
-        s.put("Innodb_buffer_pool_pages_free", b.pagesFree());
-        s.put("Innodb_buffer_pool_pages_data", b.pagesData());
-        s.put("Innodb_buffer_pool_pages_dirty", b.pagesDirty());
-        s.put("Innodb_buffer_pool_read_requests", b.readRequests());
-        s.put("Innodb_buffer_pool_reads", b.pagesRead());
-        s.put("Innodb_buffer_pool_pages_flushed", b.pagesWritten());
-        s.put("Innodb_buffer_pool_pages_made_young", b.pagesMadeYoung());
-        s.put("Innodb_buffer_pool_pages_made_not_young", b.pagesNotMadeYoung());
-        s.put("Innodb_buffer_pool_pages_evicted", b.pagesEvicted());
-        s.put("Innodb_buffer_pool_mutex_acquisitions", b.mutexAcquisitions());
-        s.put("Innodb_buffer_pool_mutex_waits", b.mutexWaits());
-        s.put("Innodb_pages_created", b.pagesCreated());
-        s.put("Innodb_pages_read", b.pagesRead());
-        s.put("Innodb_pages_written", b.pagesWritten());
-        s.put("Innodb_row_lock_current_waits", 0L);
-        s.put("Innodb_row_lock_waits", locks.waits());
-        s.put("Innodb_row_lock_time", locks.waitMillis());
-        s.put("Innodb_deadlocks", locks.deadlocks());
-        s.put("Innodb_rows_read", rowsRead.sum());
-        s.put("Innodb_rows_inserted", rowsInserted.sum());
-        s.put("Innodb_rows_updated", rowsUpdated.sum());
-        s.put("Innodb_rows_deleted", rowsDeleted.sum());
-        return s;
+        EngineStatus.Rows rows = new EngineStatus.Rows(rowsRead.sum(), rowsInserted.sum(), rowsUpdated.sum(),
+                rowsDeleted.sum());
+        return EngineStatus.of(pool.status(), pool.latches(), trxSys.locks(), rows, log.status(), doublewrite, recovery);
+    }
+
+    /** For tests: one checkpoint now, as the checkpointer makes it ({@code pressed}: the log is filling up). */
+    void checkpointNow(boolean pressed) {
+        checkpointer.checkpoint(pressed);
+    }
+
+    /** What crash recovery did at this start (all zero after a clean shutdown). */
+    public RecoveryReport recoveryReport() {
+        return recovery;
+    }
+
+    @Override
+    public void setGlobalVariable(String name, String value) {
+        String n = Variables.canonical(name);
+        EngineConfig next = config.with(n, value); // refuses unknown names and bad values
+        switch (n) {
+            case "innodb_log_spin_wait_delay" -> log.lsnLock().setSpinWaitDelay(next.logSpinWaitDelay());
+            case "innodb_flush_log_at_trx_commit" -> log.setFlushAtCommit(next.flushLogAtTrxCommit());
+            default -> throw new IllegalArgumentException("Variable '" + n + "' cannot be changed while the engine runs");
+        }
+        config = next;
     }
 
     @Override
     public void flush() {
+        log.flushUpTo(log.lsn(), true);
         pool.flushAll();
-        for (Tablespace ts : files.all()) {
-            ts.sync();
-        }
+        syncDataFiles();
     }
 
     @Override
@@ -439,14 +588,27 @@ public final class StorageEngine implements Engine {
             for (TransactionImpl t : List.copyOf(open)) {
                 t.rollback();
             }
+            checkpointer.close();
             pool.close();
             flush();
             catalog.lastTrxId = trxSys.lastId();
+            catalog.save(datadir);
+            // Every page is in its file and synced: the log is not needed, and a datadir copied from
+            // here (a template) carries 12 KiB of it.
+            logFile.empty(logFile.fileSize(), false, "TAF engine " + config.version());
+            logFile.writeCheckpoint(log.lsn(), trxSys.lastId());
+            if (doublewrite != null) {
+                doublewrite.empty();
+            }
             catalog.clean = true;
             catalog.save(datadir);
         } finally {
             for (Tablespace ts : files.all()) {
                 ts.close();
+            }
+            log.close();
+            if (doublewrite != null) {
+                doublewrite.close();
             }
             releaseLock();
         }

@@ -20,6 +20,8 @@ import org.taf.engine.api.Transaction;
 import org.taf.engine.btree.BTree;
 import org.taf.engine.btree.KeyCodec;
 import org.taf.engine.btree.Mutation;
+import org.taf.engine.log.Mtr;
+import org.taf.engine.log.RedoRecord;
 import org.taf.engine.txn.RowId;
 import org.taf.engine.txn.Trx;
 import org.taf.engine.txn.UndoRecord;
@@ -27,14 +29,20 @@ import org.taf.engine.txn.UndoRecord;
 /**
  * A transaction over the engine's tables. Every change: lock the row, publish the committed
  * image for readers, change the clustered record (stamped with this transaction's id), then the
- * secondary-index entries, and log the undo. Commit makes the changes visible by leaving the
- * active set, then purges the records it delete-marked, then releases the locks.
+ * secondary-index entries; each change is one mini-transaction that also logs its undo. Commit
+ * logs a commit record, makes the changes visible by leaving the active set, purges the records
+ * it delete-marked, releases the locks and then waits for the log to be durable as
+ * innodb_flush_log_at_trx_commit asks (locks are released first, as in InnoDB: a transaction that
+ * waits for them commits later in the log, so it cannot be durable without this one). A
+ * transaction that changed nothing writes no log at all.
  */
 final class TransactionImpl implements Transaction {
     private final StorageEngine engine;
     private final Trx trx;
     private final Map<TableMdl, Boolean> mdls = new IdentityHashMap<>();
     private boolean active = true;
+    /** Undo records before the current statement ({@link #beginStatement}). */
+    private int statementStart;
 
     TransactionImpl(StorageEngine engine, Trx trx) {
         this.engine = engine;
@@ -201,42 +209,74 @@ final class TransactionImpl implements Transaction {
     private byte[] changeClustered(TableImpl t, long pk, java.util.function.Function<byte[], Mutation> decide) {
         byte[][] before = new byte[1][];
         byte[] key = KeyCodec.encodeLong(pk);
-        Mutation m = t.clustered.modify(key, current -> {
-            Mutation d = decide.apply(current);
-            if (d.kind() != Mutation.Kind.NONE) {
-                before[0] = current;
-                // Only the first call per row counts (the committed version); later ones are no-ops.
-                trx.rememberCommitted(t.spaceId(), pk, current);
+        Mtr mtr = engine.mtr(true);
+        try {
+            Mutation m = t.clustered.modify(mtr, key, current -> {
+                Mutation d = decide.apply(current);
+                if (d.kind() != Mutation.Kind.NONE) {
+                    before[0] = current;
+                    // Only the first call per row counts (the committed version); later ones are no-ops.
+                    trx.rememberCommitted(t.spaceId(), pk, current);
+                }
+                return d;
+            });
+            if (m.kind() != Mutation.Kind.NONE) {
+                logChange(mtr, new UndoRecord(t.spaceId(), 0, key, before[0]));
             }
-            return d;
-        });
-        if (m.kind() != Mutation.Kind.NONE) {
-            trx.logUndo(new UndoRecord(t.spaceId(), 0, key, before[0]));
+        } finally {
+            mtr.commit(); // what was changed is logged even if the modifier refused midway (it changes nothing then)
         }
         return before[0];
+    }
+
+    /**
+     * Commits the change's mini-transaction with its undo record, and appends the undo to the
+     * list, both under the transaction's monitor (see {@link Trx}).
+     */
+    private void logChange(Mtr mtr, UndoRecord u) {
+        mtr.undo(trx.id(), u);
+        synchronized (trx) {
+            if (trx.firstUndoLsn() == 0) {
+                // Pinned before the block gets its LSN (which can only be larger): once the page is
+                // released it may be flushed at once, and a checkpoint must not pass the undo meanwhile.
+                trx.undoMoved(engine.currentLsn());
+            }
+            mtr.commit();
+            trx.logUndo(u, mtr.startLsn());
+        }
     }
 
     /** Inserts (or un-delete-marks) a secondary-index entry stamped with this transaction. */
     private void putEntry(TableImpl t, int index, byte[] key, boolean deleteMarked) {
         byte[] value = RowFormat.indexEntry(trx.id(), deleteMarked);
         byte[][] before = new byte[1][];
-        t.tree(index).modify(key, current -> {
-            before[0] = current;
-            return Mutation.put(value);
-        });
-        trx.logUndo(new UndoRecord(t.spaceId(), index, key, before[0]));
+        Mtr mtr = engine.mtr(true);
+        try {
+            t.tree(index).modify(mtr, key, current -> {
+                before[0] = current;
+                return Mutation.put(value);
+            });
+            logChange(mtr, new UndoRecord(t.spaceId(), index, key, before[0]));
+        } finally {
+            mtr.commit();
+        }
     }
 
     /** Delete-marks a secondary-index entry (purged when this transaction commits). */
     private void markEntry(TableImpl t, int index, byte[] key) {
         byte[] value = RowFormat.indexEntry(trx.id(), true);
         byte[][] before = new byte[1][];
-        Mutation m = t.tree(index).modify(key, current -> {
-            before[0] = current;
-            return current == null ? Mutation.NONE : Mutation.put(value);
-        });
-        if (m.kind() != Mutation.Kind.NONE) {
-            trx.logUndo(new UndoRecord(t.spaceId(), index, key, before[0]));
+        Mtr mtr = engine.mtr(true);
+        try {
+            Mutation m = t.tree(index).modify(mtr, key, current -> {
+                before[0] = current;
+                return current == null ? Mutation.NONE : Mutation.put(value);
+            });
+            if (m.kind() != Mutation.Kind.NONE) {
+                logChange(mtr, new UndoRecord(t.spaceId(), index, key, before[0]));
+            }
+        } finally {
+            mtr.commit();
         }
     }
 
@@ -289,14 +329,61 @@ final class TransactionImpl implements Transaction {
     }
 
     @Override
+    public void beginStatement() {
+        checkActive();
+        statementStart = trx.undoSize();
+    }
+
+    @Override
+    public void rollbackStatement() {
+        if (!active || trx.undoSize() <= statementStart) {
+            return;
+        }
+        undo(statementStart);
+        Mtr mtr = engine.mtr(false);
+        mtr.undoTruncate(trx.id(), statementStart);
+        synchronized (trx) {
+            mtr.commit();
+            trx.truncateUndo(statementStart);
+        }
+    }
+
+    /** Puts back the before-images of undo records [{@code from}, n), newest first. */
+    private void undo(int from) {
+        List<UndoRecord> undo = trx.undo();
+        for (int i = undo.size() - 1; i >= from; i--) {
+            UndoRecord u = undo.get(i);
+            TableImpl t = engine.tableBySpace(u.space());
+            if (t == null) {
+                continue;
+            }
+            engine.applyUndo(t, u, engine.mtr(false));
+        }
+    }
+
+    @Override
     public void commit() {
         checkActive();
         active = false;
+        boolean wrote = trx.undoSize() > 0;
+        long commitLsn = 0;
+        if (wrote) {
+            // Logged before the changes become visible: nobody can build on a commit the log lacks.
+            Mtr mtr = engine.mtr(false);
+            mtr.trxEnd(RedoRecord.TRX_COMMIT, trx.id());
+            synchronized (trx) {
+                commitLsn = mtr.commit();
+                trx.finished();
+            }
+        }
         engine.trxSys.end(trx);
         try {
             purge();
         } finally {
             finish();
+            if (wrote) {
+                engine.commitDurable(commitLsn);
+            }
         }
     }
 
@@ -312,8 +399,10 @@ final class TransactionImpl implements Transaction {
             if (t == null) {
                 continue;
             }
-            t.tree(u.index()).modify(u.key(), current -> current != null && RowFormat.isDeleteMarked(current, 0)
-                    && trxIdOf(current) == me ? Mutation.DELETE : Mutation.NONE);
+            try (Mtr mtr = engine.mtr(false)) {
+                t.tree(u.index()).modify(mtr, u.key(), current -> current != null
+                        && RowFormat.isDeleteMarked(current, 0) && trxIdOf(current) == me ? Mutation.DELETE : Mutation.NONE);
+            }
         }
     }
 
@@ -324,15 +413,15 @@ final class TransactionImpl implements Transaction {
         }
         active = false;
         try {
-            List<UndoRecord> undo = trx.undo();
-            for (int i = undo.size() - 1; i >= 0; i--) {
-                UndoRecord u = undo.get(i);
-                TableImpl t = engine.tableBySpace(u.space());
-                if (t == null) {
-                    continue;
+            undo(0);
+            if (trx.undoSize() > 0) {
+                // Recovery must not roll back again what later transactions may change once the locks go.
+                Mtr mtr = engine.mtr(false);
+                mtr.trxEnd(RedoRecord.TRX_ROLLBACK, trx.id());
+                synchronized (trx) {
+                    mtr.commit();
+                    trx.finished();
                 }
-                byte[] before = u.before();
-                t.tree(u.index()).modify(u.key(), current -> before == null ? Mutation.DELETE : Mutation.put(before));
             }
         } finally {
             engine.trxSys.end(trx);

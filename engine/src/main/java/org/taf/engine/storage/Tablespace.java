@@ -70,6 +70,48 @@ public final class Tablespace implements AutoCloseable {
         }
     }
 
+    /** What a raw read of a page found. */
+    public enum PageState {
+        /** The checksum matches and the header names the page. */
+        SOUND,
+        /** The page lies beyond the end of the file or is all zeros: it was never written. */
+        ABSENT,
+        /** The page was written but its checksum or header is wrong (a torn or damaged write). */
+        CORRUPT
+    }
+
+    /**
+     * Reads page {@code pageNo} into {@code frame} without refusing it, for crash recovery: an
+     * absent page leaves {@code frame} zeroed.
+     */
+    public PageState probe(int pageNo, byte[] frame) {
+        java.util.Arrays.fill(frame, 0, pageSize, (byte) 0);
+        ByteBuffer buf = ByteBuffer.wrap(frame, 0, pageSize);
+        long pos = (long) pageNo * pageSize;
+        try {
+            while (buf.hasRemaining()) {
+                if (channel.read(buf, pos + buf.position()) < 0) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read page " + pageNo + " of " + file, e);
+        }
+        boolean zero = true;
+        for (int i = 0; i < pageSize && zero; i++) {
+            zero = frame[i] == 0;
+        }
+        if (zero) {
+            return PageState.ABSENT;
+        }
+        return FilHeader.verify(frame, space, pageNo) == null ? PageState.SOUND : PageState.CORRUPT;
+    }
+
+    /** Why page {@code pageNo} as read into {@code frame} is corrupt, or null (for messages). */
+    public String whyCorrupt(int pageNo, byte[] frame) {
+        return FilHeader.verify(frame, space, pageNo);
+    }
+
     /** Stamps the checksum into {@code frame} and writes it as page {@code pageNo}. */
     public void write(int pageNo, byte[] frame) {
         FilHeader.stampChecksum(frame);
@@ -82,6 +124,25 @@ public final class Tablespace implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write page " + pageNo + " of " + file, e);
         }
+    }
+
+    /** The largest page LSN in the file (reads the LSN field of every page). */
+    public long maxPageLsn() {
+        long max = 0;
+        ByteBuffer b = ByteBuffer.allocate(8);
+        try {
+            long pages = channel.size() / pageSize;
+            for (long p = 0; p < pages; p++) {
+                b.clear();
+                while (b.hasRemaining() && channel.read(b, p * pageSize + FilHeader.LSN + b.position()) >= 0) {
+                    // read the 8 bytes
+                }
+                max = Math.max(max, b.getLong(0));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        return max;
     }
 
     /** Forces written pages to the device. */

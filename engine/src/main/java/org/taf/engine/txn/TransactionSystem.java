@@ -38,6 +38,11 @@ public final class TransactionSystem {
         active.remove(t.id());
     }
 
+    /** Calls {@code action} for every active transaction (a weakly consistent view). */
+    public void forEachActive(java.util.function.Consumer<Trx> action) {
+        active.values().forEach(action);
+    }
+
     public LockManager locks() {
         return locks;
     }

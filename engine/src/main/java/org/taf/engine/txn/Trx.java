@@ -10,6 +10,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * The state of one transaction: its id, its undo, the row locks it holds and the one it waits
  * for. Owned by one session thread; readers of other sessions look only at
  * {@link #committedImage}, which is safe to call concurrently.
+ *
+ * <p>The undo is also in the redo log (the transaction's records there are what crash recovery
+ * rolls back from). Its monitor orders the log and the list: the owner appends to the list,
+ * truncates it and writes its commit or rollback record while holding it, and the checkpointer
+ * holds it to copy the undo to the end of the log ({@link #firstUndoLsn()} moves then), so the
+ * log always holds exactly the list from {@code firstUndoLsn} on.
  */
 public final class Trx {
     /** Marks "this transaction did not change the row" in {@link #committedImage}. */
@@ -24,6 +30,11 @@ public final class Trx {
     /** The lock this transaction waits for, read by other transactions' deadlock checks. */
     volatile RowLock waitingFor;
     private volatile boolean victim;
+    /** The LSN of the log block holding the first undo record still needed; 0 = no undo. */
+    private volatile long firstUndoLsn;
+    private volatile long undoBytes;
+    /** Set once the commit or rollback record is logged: the undo is no longer needed. */
+    private boolean finished;
 
     Trx(long id) {
         this.id = id;
@@ -42,9 +53,53 @@ public final class Trx {
         firstImages.putIfAbsent(new RowId(space, pk), before == null ? ABSENT : before);
     }
 
-    /** Appends a change, once it is made, for rollback and purge. */
-    public void logUndo(UndoRecord r) {
+    /**
+     * Appends a change, once it is made, for rollback and purge; {@code lsn} is the start of the
+     * log block carrying its undo record (0 without a log). Call it holding this object's monitor,
+     * together with writing that block.
+     */
+    public void logUndo(UndoRecord r, long lsn) {
+        if (firstUndoLsn == 0) {
+            firstUndoLsn = lsn;
+        }
         undo.add(r);
+        undoBytes += r.key().length + (r.before() == null ? 0 : r.before().length) + 32;
+    }
+
+    /** Keeps the first {@code kept} undo records (a statement was rolled back); under the monitor. */
+    public void truncateUndo(int kept) {
+        undo.subList(kept, undo.size()).clear();
+    }
+
+    /** Undo records so far. */
+    public int undoSize() {
+        return undo.size();
+    }
+
+    /** About how many bytes the undo takes in the log. */
+    public long undoBytes() {
+        return undoBytes;
+    }
+
+    /** The start LSN of the oldest log block this transaction's undo still needs; 0 = none. */
+    public long firstUndoLsn() {
+        return firstUndoLsn;
+    }
+
+    /** The undo was copied to a later block (under the monitor). */
+    public void undoMoved(long lsn) {
+        firstUndoLsn = lsn;
+    }
+
+    /** The commit or rollback record is logged (under the monitor): nothing of the undo is needed. */
+    public void finished() {
+        finished = true;
+        firstUndoLsn = 0;
+    }
+
+    /** Whether {@link #finished()} was called; under the monitor. */
+    public boolean isFinished() {
+        return finished;
     }
 
     /**

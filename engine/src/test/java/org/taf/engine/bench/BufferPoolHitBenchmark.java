@@ -22,7 +22,8 @@ import org.taf.engine.buffer.BufferPool;
 import org.taf.engine.buffer.BufferPoolOptions;
 import org.taf.engine.buffer.BufferPoolStatus;
 import org.taf.engine.buffer.LatchMode;
-import org.taf.engine.buffer.LsnSource;
+import org.taf.engine.buffer.WriteAheadLog;
+import org.taf.engine.storage.PageWriter;
 import org.taf.engine.page.FilHeader;
 import org.taf.engine.page.IndexPage;
 import org.taf.engine.storage.Tablespace;
@@ -74,7 +75,7 @@ public class BufferPoolHitBenchmark {
         }
         files.add(ts);
         pool = new BufferPool(new BufferPoolOptions(PAGE, (long) POOL_PAGES * PAGE, instances, 37, 1000, 1, 90, 200,
-                1536), files, LsnSource.counter(), System::currentTimeMillis);
+                1536), files, WriteAheadLog.NONE, PageWriter.direct(files), System::currentTimeMillis);
         // Fill the pool and start eviction, so make-young is live from the first measured fix.
         for (int p = 0; p < DATA_PAGES; p++) {
             pool.fix(SPACE, p, LatchMode.S).close();

@@ -16,9 +16,10 @@ import org.taf.engine.api.EngineException;
 import org.taf.engine.api.ErrorCode;
 import org.taf.engine.buffer.BufferPool;
 import org.taf.engine.buffer.BufferPoolOptions;
-import org.taf.engine.buffer.LsnSource;
+import org.taf.engine.buffer.WriteAheadLog;
 import org.taf.engine.buffer.PageGuard;
-import org.taf.engine.page.SpaceHeader;
+import org.taf.engine.log.Mtr;
+import org.taf.engine.storage.PageWriter;
 import org.taf.engine.storage.Tablespace;
 import org.taf.engine.storage.Tablespaces;
 
@@ -30,19 +31,19 @@ class BTreeTest {
     Path dir;
     private BTree tree;
     private PageAllocator alloc;
+    private long lsn = 1;
 
     @BeforeEach
     void setUp() {
         Tablespaces files = new Tablespaces();
         files.add(Tablespace.open(1, dir.resolve("t.ibd"), PAGE, true));
         BufferPool pool = new BufferPool(new BufferPoolOptions(PAGE, 64L * PAGE, 1, 37, 1000, 1, 90, 200, 100),
-                files, LsnSource.counter(), System::currentTimeMillis);
-        try (PageGuard h = pool.create(1, 0)) {
-            SpaceHeader.init(h.frame(), 1);
-            h.markDirty();
-        }
+                files, WriteAheadLog.NONE, PageWriter.direct(files), System::currentTimeMillis);
         alloc = new PageAllocator(pool, 1);
-        tree = new BTree(pool, alloc, BTree.create(alloc, 1), 1);
+        try (Mtr mtr = Mtr.unlogged(lsn++)) {
+            mtr.initSpaceHeader(pool.create(1, 0));
+            tree = new BTree(pool, alloc, BTree.create(mtr, alloc, 1), 1);
+        }
     }
 
     private static byte[] key(long k) {
@@ -56,7 +57,15 @@ class BTreeTest {
     }
 
     private void put(long k, byte[] v) {
-        tree.modify(key(k), cur -> Mutation.put(v));
+        try (Mtr mtr = Mtr.unlogged(lsn++)) {
+            tree.modify(mtr, key(k), cur -> Mutation.put(v));
+        }
+    }
+
+    private Mutation modify(long k, Modifier m) {
+        try (Mtr mtr = Mtr.unlogged(lsn++)) {
+            return tree.modify(mtr, key(k), m);
+        }
     }
 
     private List<Long> scan(Long lo, boolean loIn, Long hi, boolean hiIn, boolean desc) {
@@ -82,7 +91,7 @@ class BTreeTest {
         for (int i = 0; i < 20_000; i++) {
             long k = rnd.nextInt(50_000) - 25_000;
             if (rnd.nextInt(4) == 0) {
-                tree.modify(key(k), cur -> cur == null ? Mutation.NONE : Mutation.DELETE);
+                modify(k, cur -> cur == null ? Mutation.NONE : Mutation.DELETE);
                 model.remove(k);
             } else {
                 int size = 10 + rnd.nextInt(200);
@@ -119,7 +128,7 @@ class BTreeTest {
         }
         for (long k = 0; k < 5_000; k++) {
             if (k != 4321) {
-                tree.modify(key(k), cur -> Mutation.DELETE);
+                modify(k, cur -> Mutation.DELETE);
             }
         }
         assertThat(scan(null, true, null, true, false)).containsExactly(4321L);

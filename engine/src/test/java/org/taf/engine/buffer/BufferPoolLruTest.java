@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.engine.storage.PageWriter;
 import org.taf.engine.storage.Tablespaces;
 
 /**
@@ -29,7 +30,7 @@ class BufferPoolLruTest {
     void setUp() {
         Tablespaces files = TestSpace.create(dir, PAGE, 1000);
         BufferPoolOptions o = new BufferPoolOptions(PAGE, (long) FRAMES * PAGE, 1, 37, 1000, 1, 90, 200, 1536);
-        pool = new BufferPool(o, files, LsnSource.counter(), now::get, OLD_MIN);
+        pool = new BufferPool(o, files, WriteAheadLog.NONE, PageWriter.direct(files), now::get, OLD_MIN);
         inst = pool.instance(0);
     }
 

@@ -21,8 +21,10 @@ import org.taf.engine.sql.parse.Parser;
  * One client's SQL session: current database, transaction, autocommit and variables. Statements
  * run in autocommit mode, each in its own transaction, unless BEGIN (or {@code autocommit=0})
  * opened one; a transaction is begun lazily, at its first row access, as InnoDB does. A deadlock
- * (1213) rolls the whole transaction back and ends it; a lock wait timeout (1205) fails only the
- * statement. Not thread-safe: a session belongs to its connection's thread.
+ * (1213) rolls the whole transaction back and ends it; any other error inside a transaction
+ * (a lock wait timeout 1205, a duplicate key in the third row of an INSERT) rolls back only the
+ * failed statement, as InnoDB does: the transaction stays open with the changes of the statements
+ * before. Not thread-safe: a session belongs to its connection's thread.
  */
 public final class Session implements AutoCloseable {
     private final Engine engine;
@@ -151,6 +153,9 @@ public final class Session implements AutoCloseable {
                 single = true;
             }
         }
+        if (!single) {
+            t.beginStatement();
+        }
         try {
             plan.run(t, params, sink);
             if (single) {
@@ -161,13 +166,26 @@ public final class Session implements AutoCloseable {
                 t.close();
             } else if (e.code() == ErrorCode.LOCK_DEADLOCK || !t.isActive()) {
                 endTransaction(); // InnoDB rolls the whole transaction back on a deadlock
+            } else {
+                rollbackStatement(t);
             }
             throw SqlException.of(e);
         } catch (RuntimeException | Error e) {
             if (single) {
                 t.close();
+            } else if (t.isActive()) {
+                rollbackStatement(t);
             }
             throw e;
+        }
+    }
+
+    /** Undoes the failed statement only; if even that fails, the whole transaction goes. */
+    private void rollbackStatement(Transaction t) {
+        try {
+            t.rollbackStatement();
+        } catch (RuntimeException e) {
+            endTransaction();
         }
     }
 
@@ -295,6 +313,10 @@ public final class Session implements AutoCloseable {
             setCpuWork(name, value);
             return;
         }
+        if (scope == Expr.Scope.GLOBAL && SystemVariables.ENGINE_GLOBAL.contains(name)) {
+            setEngineVariable(name, value);
+            return;
+        }
         switch (name) {
             case "autocommit" -> setAutocommit(name, value);
             case "last_insert_id", "identity" -> lastInsertId = value == null ? 0 : Values.toLong(value);
@@ -323,6 +345,24 @@ public final class Session implements AutoCloseable {
             context.cpuWork().set(n);
         } catch (IllegalArgumentException e) {
             throw new SqlException(1231, "42000", "Variable '" + name + "' can't be set to the value of '" + n
+                    + "' (" + e.getMessage() + ")");
+        }
+    }
+
+    /** SET GLOBAL of a dynamic engine variable: a whole number in its range, or DEFAULT; else 1232 or 1231. */
+    private void setEngineVariable(String name, Object value) {
+        String text;
+        if (value instanceof String st && st.equalsIgnoreCase("DEFAULT")) {
+            text = Variables.find(name).orElseThrow().defaultValue();
+        } else if (value instanceof Long n) {
+            text = Long.toString(n);
+        } else {
+            throw new SqlException(1232, "42000", "Incorrect argument type to variable '" + name + "'");
+        }
+        try {
+            engine.setGlobalVariable(name, text);
+        } catch (IllegalArgumentException e) {
+            throw new SqlException(1231, "42000", "Variable '" + name + "' can't be set to the value of '" + text
                     + "' (" + e.getMessage() + ")");
         }
     }

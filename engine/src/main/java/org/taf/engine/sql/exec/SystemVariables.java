@@ -19,6 +19,8 @@ import org.taf.engine.config.Variables;
  * may {@code SET} (accepted and shown back; only {@code autocommit} changes behaviour).
  */
 final class SystemVariables {
+    static final String ENGINE_SPIN_WAIT_DELAY = "innodb_log_spin_wait_delay";
+    static final String ENGINE_FLUSH_AT_COMMIT = "innodb_flush_log_at_trx_commit";
     /** Session variables a client may SET, with their defaults (MariaDB 11.4's, where they apply). */
     private static final Map<String, Object> SESSION_DEFAULTS = new LinkedHashMap<>();
     /** Read-only server values that are not engine configuration. */
@@ -28,9 +30,13 @@ final class SystemVariables {
     /** Configuration variables MariaDB can change with SET GLOBAL (the others are read-only there). */
     private static final Set<String> DYNAMIC_GLOBAL_CONFIG = Set.of("max_connections", "innodb_buffer_pool_size",
             "innodb_old_blocks_pct", "innodb_old_blocks_time", "innodb_max_dirty_pages_pct", "innodb_io_capacity",
-            "innodb_lru_scan_depth", "max_allowed_packet", Variables.TAF_STATEMENT_CPU_WORK);
+            "innodb_lru_scan_depth", "max_allowed_packet", Variables.TAF_STATEMENT_CPU_WORK,
+            ENGINE_SPIN_WAIT_DELAY, ENGINE_FLUSH_AT_COMMIT);
     /** Configuration variables this engine really changes with SET GLOBAL (the others say "restart"). */
-    static final Set<String> SETTABLE_GLOBAL = Set.of(Variables.TAF_STATEMENT_CPU_WORK);
+    static final Set<String> SETTABLE_GLOBAL = Set.of(Variables.TAF_STATEMENT_CPU_WORK, ENGINE_SPIN_WAIT_DELAY,
+            ENGINE_FLUSH_AT_COMMIT);
+    /** Of those, the ones the engine itself changes ({@link org.taf.engine.api.Engine#setGlobalVariable}). */
+    static final Set<String> ENGINE_GLOBAL = Set.of(ENGINE_SPIN_WAIT_DELAY, ENGINE_FLUSH_AT_COMMIT);
     /** Values computed from the session's state; see {@link Session#dynamicVariable}. */
     static final Set<String> DYNAMIC = Set.of("autocommit", "last_insert_id", "identity", "in_transaction",
             "warning_count", "error_count", "timestamp");
