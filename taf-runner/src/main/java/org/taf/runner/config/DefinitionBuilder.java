@@ -53,12 +53,13 @@ final class DefinitionBuilder {
                 workload,
                 new MeasureSettings(config.get(MEASURE_DURATION), config.get(MEASURE_ITERATIONS),
                         config.get(MEASURE_ORDER), config.get(MEASURE_ORDER_SEED), config.get(MEASURE_MODE),
-                        config.get(MEASURE_WINDOWS)),
+                        config.get(MEASURE_WINDOWS), config.get(MEASURE_COUNTERS)),
                 warmup,
                 new RestSettings(config.get(REST_ENABLED), config.get(REST_LOW_PCT), config.get(REST_HIGH_PCT),
                         config.get(REST_CONSECUTIVE), config.get(REST_MAX_ATTEMPTS), config.get(REST_INTERVAL)),
                 new VerdictSettings(config.get(VERDICT_WARNING_PCT), config.get(VERDICT_FAIL_PCT),
-                        config.get(VERDICT_GAIN_PCT), config.get(VERDICT_METRICS)),
+                        config.get(VERDICT_GAIN_PCT), config.get(VERDICT_METRICS),
+                        config.get(VERDICT_COUNTER_MARGIN_PCT)),
                 new BuildSettings(config.get(BUILD_COMMAND), config.get(BUILD_TIMEOUT), config.get(BUILD_ARTIFACT)),
                 new LaunchSettings(config.get(LAUNCH_STARTUP_TIMEOUT), config.get(LAUNCH_SHUTDOWN_TIMEOUT),
                         config.get(LAUNCH_PORT), config.get(LAUNCH_JAVA), config.get(LAUNCH_JVM_ARGS),
@@ -79,7 +80,7 @@ final class DefinitionBuilder {
                 optionalLong(config.get(PROFILE_MEMORY_LIMIT)), config.get(PROFILE_CPU_GOVERNOR),
                 optionalLong(config.get(PROFILE_CPU_MIN_FREQ)), optionalLong(config.get(PROFILE_CPU_MAX_FREQ)),
                 config.get(PROFILE_CPU_BOOST), config.get(PROFILE_CPU_SMT), config.get(PROFILE_CPU_STRICT),
-                config.get(PROFILE_IMAGE));
+                config.get(PROFILE_IMAGE), config.get(PROFILE_JFR));
     }
 
     private void checkCrossKeys() {

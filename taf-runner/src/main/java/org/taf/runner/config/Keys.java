@@ -148,6 +148,8 @@ public final class Keys {
                     + " for measure.windows windows each), or auto (chosen from this host's stored noise)");
     public static final Key<Integer> MEASURE_WINDOWS = key("measure.windows", integer(1, 100), "3",
             "windows of measure.duration per engine start in alternate mode");
+    public static final Key<Boolean> MEASURE_COUNTERS = key("measure.counters", bool(), "true",
+            "read the engine's SHOW GLOBAL STATUS counters and its threads' context switches over each window");
 
     // --- warm-up
     public static final Key<Boolean> WARMUP_ENABLED = key("warmup.enabled", bool(), "true",
@@ -192,7 +194,10 @@ public final class Keys {
             "a TPS rise of at least this is an improvement");
     public static final Key<List<Metric>> VERDICT_METRICS = key("verdict.metrics",
             listOf(oneOf(Metric.values(), Metric::label), 1, true), "tps, cpu_per_tx",
-            "metrics that may fail the gate: tps, cpu_per_tx (one false-discovery rate over them all)");
+            "metrics that may fail the gate: tps, cpu_per_tx, cs_per_tx (one false-discovery rate over them all)");
+    public static final Key<Double> VERDICT_COUNTER_MARGIN_PCT = key("verdict.counter_margin_pct", percent(0, 1000),
+            "10", "a counter per transaction is listed as changed beside the verdict when its interval excludes 1"
+                    + " and it moved at least this far");
 
     // --- build and caches
     public static final Key<String> BUILD_COMMAND = key("build.command",
@@ -257,6 +262,9 @@ public final class Keys {
     public static final Key<Optional<String>> PROFILE_IMAGE = key("profile.image",
             optional(matching("image", "\\S+", "must not contain spaces")), "",
             "container image of the engine (empty: built locally, no registry)");
+    public static final Key<Boolean> PROFILE_JFR = key("profile.jfr", bool(), "false",
+            "record the engine with JFR (CPU samples, lock waits) and show flame graphs of the measured windows"
+                    + " per side, and patch minus parent per transaction, in the post");
 
     // --- outputs
     public static final Key<Path> OUTPUT_RESULTS_DIR = key("output.results_dir", path(), "results",

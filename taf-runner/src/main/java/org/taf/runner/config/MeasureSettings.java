@@ -15,9 +15,10 @@ import java.time.Duration;
  * @param orderSeed  seed of the random order (default 1)
  * @param mode       restart, alternate or auto (default auto)
  * @param windows    windows per engine start in alternate mode (default 3)
+ * @param counters   read the engine's status counters and context switches over each window (default true)
  */
 public record MeasureSettings(Duration duration, int iterations, MeasureOrder order, long orderSeed, MeasureMode mode,
-                              int windows) {
+                              int windows, boolean counters) {
     public MeasureSettings {
         positive("measure.duration", duration);
         atLeast("measure.iterations", iterations, 1);

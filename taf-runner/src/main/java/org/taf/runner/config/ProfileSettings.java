@@ -21,10 +21,11 @@ import java.util.OptionalLong;
  * @param smt           simultaneous multithreading (default unchanged)
  * @param strict        a CPU setting that cannot be applied is an error (default false)
  * @param image         container image (empty: built locally)
+ * @param jfr           record JFR in the engine for flame graphs ({@code profile.jfr}, default false)
  */
 public record ProfileSettings(String name, RuntimeKind runtime, Optional<CpuSet> engineCpuset,
         Optional<CpuSet> clientCpuset, OptionalLong memoryLimit, Optional<String> governor, OptionalLong minFreqKhz,
-        OptionalLong maxFreqKhz, CpuToggle boost, CpuToggle smt, boolean strict, Optional<String> image) {
+        OptionalLong maxFreqKhz, CpuToggle boost, CpuToggle smt, boolean strict, Optional<String> image, boolean jfr) {
     public ProfileSettings {
         notNull("profile", name);
         notNull("profile.runtime", runtime);

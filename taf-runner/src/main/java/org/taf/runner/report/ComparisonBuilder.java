@@ -69,9 +69,29 @@ final class ComparisonBuilder {
         boolean anyData = Stream.concat(cell.parent().stream(), cell.patch().stream())
                 .anyMatch(it -> !it.samples().isEmpty() || (it.warmup() != null && !it.warmup().samples().isEmpty()));
         return new Cell(anchor, cell.workload(), cell.threads(), PostContext.verdictName(cell), facts(x, cell),
+                margin(x),
                 PostContext.notesOf(cell.verdict()),
                 anyData ? IterationCharts.tps(x, anchor + "-tps", cell) : "",
-                anyData ? IterationCharts.cpu(x, anchor + "-cpu", cell) : "", its);
+                anyData ? IterationCharts.cpu(x, anchor + "-cpu", cell) : "", its,
+                counters(x, cell, true), counters(x, cell, false), FlameViews.of(x, anchor, cell));
+    }
+
+    /** The margin counters were listed from, as the run stored it ("10%"), or a dash for older files. */
+    private static String margin(PostContext x) {
+        var j = x.run().judgement();
+        return j == null || j.counterMarginPct() == null ? Formats.NONE : x.f().percent(j.counterMarginPct(), 0);
+    }
+
+    /** The cell's counters per transaction: the moved ones, or all. */
+    private static List<PostView.CounterRow> counters(PostContext x, CellRecord cell, boolean movedOnly) {
+        VerdictRecord v = cell.verdict();
+        if (v == null) {
+            return List.of();
+        }
+        Formats f = x.f();
+        return (movedOnly ? v.moved() : v.counters()).stream().map(c -> new PostView.CounterRow(c.name(),
+                CounterTexts.label(c.name()), f.perTx(c.parent()), f.perTx(c.patch()), f.ratio(c.ratio()),
+                f.interval(c.ciLow(), c.ciHigh()), f.change(c.ratio()), c.moved())).toList();
     }
 
     private static List<Fact> facts(PostContext x, CellRecord cell) {
@@ -108,6 +128,13 @@ final class ComparisonBuilder {
             java.util.stream.Stream.concat(cell.parent().stream(), cell.patch().stream())
                     .filter(it -> it.engineCpu() != null).findFirst()
                     .ifPresent(it -> facts.add(new Fact("cell.cpu_source", it.engineCpu().source())));
+        }
+        MetricRecord cs = v.metric(Metric.CS_PER_TX);
+        if (cs != null) {
+            facts.add(new Fact("cell.cs_per_tx", f.perTx(cs.parent()) + " / " + f.perTx(cs.patch()) + ", "
+                    + f.ratio(cs.ratio()) + (cs.ciLow() == null ? "" : " " + f.interval(cs.ciLow(), cs.ciHigh()))
+                    + " (" + x.m().get("metric.change." + cs.change()) + (cs.gates() ? ", " + x.m().get("cell.gating")
+                    : "") + ")"));
         }
         if (v.variance() != null) {
             facts.add(new Fact("cell.variance", x.m().get("cell.variance_value", f.percent(100 * v.variance().betweenSd(), 2),

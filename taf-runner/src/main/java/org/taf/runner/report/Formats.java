@@ -74,12 +74,25 @@ final class Formats {
         return v == null ? NONE : pattern(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals), v) + "%";
     }
 
-    /** A plain number with up to {@code decimals} decimals. */
     /** Microseconds with one decimal: 82.4, 1,234.0. */
     String micros(Double v) {
         return v == null ? NONE : pattern("#,##0.0", v);
     }
 
+    /** A count per transaction to about three significant digits: 1,234, 36.5, 2.45, 0.0312, 0.000051. */
+    String perTx(Double v) {
+        if (v == null) {
+            return NONE;
+        }
+        double a = Math.abs(v);
+        if (a >= 100 || a == 0) {
+            return pattern("#,##0", v);
+        }
+        int decimals = Math.min(8, 2 - (int) Math.floor(Math.log10(a)));
+        return pattern("0." + "0".repeat(Math.max(1, decimals)), v);
+    }
+
+    /** A plain number with up to {@code decimals} decimals. */
     String number(Double v, int decimals) {
         return v == null ? NONE : pattern(decimals == 0 ? "#,##0" : "#,##0." + "#".repeat(decimals), v);
     }
@@ -89,13 +102,13 @@ final class Formats {
         return pattern("#,##0.#", v) + " s";
     }
 
-    /** A p-value: 0.029, or below 0.001. */
     /** A confidence level as a percent with at most one decimal: 0.95 -> "95%", 0.98764 -> "98.8%". */
     String confidence(double level) {
         double pct = Math.round(level * 1000) / 10.0;
         return (pct == Math.rint(pct) ? String.valueOf((long) pct) : String.valueOf(pct)) + "%";
     }
 
+    /** A p-value: 0.029, or below 0.001. */
     String pValue(Double p) {
         if (p == null) {
             return NONE;

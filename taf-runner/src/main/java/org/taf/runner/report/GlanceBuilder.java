@@ -15,6 +15,20 @@ final class GlanceBuilder {
 
     private GlanceBuilder() {}
 
+    /** Counters shown beside a cell's number: the two that moved most. */
+    private static final int CAUSES = 2;
+
+    /** The verdict's notes, then the counters that moved most: the cause beside the number. */
+    private static List<String> withCauses(PostContext x, org.taf.runner.results.VerdictRecord v) {
+        List<String> out = new ArrayList<>(PostContext.notesOf(v));
+        if (v != null) {
+            v.moved().stream().limit(CAUSES).forEach(c -> out.add(x.m().get("glance.changed",
+                    CounterTexts.label(c.name()), x.f().perTx(c.parent()), x.f().perTx(c.patch()),
+                    x.f().change(c.ratio()))));
+        }
+        return out;
+    }
+
     static Glance build(PostContext x) {
         RunRecord run = x.run();
         List<PostView.GlanceGroup> groups = new ArrayList<>();
@@ -39,7 +53,7 @@ final class GlanceBuilder {
                     SummaryRow.shortSha(r.parent()), x.commitHref(r.parent()), tps(x, r.parentTps(), r.parent()),
                     SummaryRow.shortSha(r.patch()), x.commitHref(r.patch()), tps(x, r.patchTps(), r.patch()),
                     x.f().ratio(r.ratio()), x.f().interval(r.ciLow(), r.ciHigh()), x.f().change(r.ratio()), verdict,
-                    PostContext.notesOf(r.verdict())));
+                    withCauses(x, r.verdict())));
             String label = x.m().get("ref.cell", r.label(), r.workload(), r.threads());
             String value = r.ratio() == null ? verdictText
                     : x.f().ratio(r.ratio()) + " " + x.f().interval(r.ciLow(), r.ciHigh());

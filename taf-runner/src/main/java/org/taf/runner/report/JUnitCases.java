@@ -27,30 +27,65 @@ final class JUnitCases {
         double seconds = seconds(cell);
         VerdictRecord v = cell.verdict();
         String out = numbers(c, cell, f, plannedMde) + warnings(run, cell, settings, f);
+        java.util.Map<String, String> props = properties(v);
         for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
             if (SummaryRow.buildFailed(side)) {
                 String msg = side.role().label() + " " + SummaryRow.shortSha(side) + ": build failed: "
                         + Warnings.firstLine(side.build().failure());
-                return new Case(c.name(), name, seconds, Kind.ERROR, "BUILD_FAILED", msg, side.build().failure(), out);
+                return new Case(c.name(), name, seconds, Kind.ERROR, "BUILD_FAILED", msg, side.build().failure(), out, props);
             }
         }
         if (v == null) {
             return new Case(c.name(), name, seconds, Kind.SKIPPED, null, "not measured: the run ended before this cell",
-                    null, out);
+                    null, out, props);
         }
         // The kind follows the verdict's exit code: the one policy behind the exit code, the summary and the post.
         return switch (v.verdict().exitCode()) {
             case REGRESSION -> v.verdict() == Verdict.NEWLY_FAILING
                     ? new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(), errorMessage(v.verdict(), cell),
-                            failures(cell), out)
+                            failures(cell), out, props)
                     : new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(), "regressed: " + v.reason()
-                            + "; " + CpuTexts.line(f, v), out, out);
+                            + "; " + CpuTexts.line(f, v), out, out, props);
             case ERROR -> new Case(c.name(), name, seconds, Kind.ERROR, v.verdict().name(),
-                    errorMessage(v.verdict(), cell), failures(cell), out);
+                    errorMessage(v.verdict(), cell), failures(cell), out, props);
             case INCONCLUSIVE -> new Case(c.name(), name, seconds, Kind.SKIPPED, null, "inconclusive: " + reason(v, f),
-                    null, out);
-            case PASS -> new Case(c.name(), name, seconds, Kind.PASS, null, null, null, out);
+                    null, out, props);
+            case PASS -> new Case(c.name(), name, seconds, Kind.PASS, null, null, null, out, props);
         };
+    }
+
+    /**
+     * The cell's numbers as testcase properties: each metric's ratio, interval, adjusted p and change
+     * ({@code metric.tps.ratio}), and each counter that moved ({@code counter.<name>.ratio}).
+     */
+    static java.util.Map<String, String> properties(VerdictRecord v) {
+        java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
+        if (v == null) {
+            return p;
+        }
+        for (VerdictRecord.MetricRecord m : v.metrics()) {
+            String k = "metric." + m.metric().label() + ".";
+            p.put(k + "parent", number(m.parent()));
+            p.put(k + "patch", number(m.patch()));
+            p.put(k + "ratio", number(m.ratio()));
+            p.put(k + "ci_low", number(m.ciLow()));
+            p.put(k + "ci_high", number(m.ciHigh()));
+            p.put(k + "p_adjusted", number(m.pAdjusted()));
+            p.put(k + "change", m.change().name());
+        }
+        for (VerdictRecord.CounterRecord c : v.moved()) {
+            String k = "counter." + c.name() + ".";
+            p.put(k + "parent_per_tx", number(c.parent()));
+            p.put(k + "patch_per_tx", number(c.patch()));
+            p.put(k + "ratio", number(c.ratio()));
+            p.put(k + "ci_low", number(c.ciLow()));
+            p.put(k + "ci_high", number(c.ciHigh()));
+        }
+        return p;
+    }
+
+    private static String number(Double d) {
+        return d == null ? "" : String.format(Locale.ROOT, "%.6g", d);
     }
 
     /** The JUnit kind of a verdict: PASS passes, REGRESSION fails, INCONCLUSIVE is skipped, ERROR errs. */
@@ -148,6 +183,7 @@ final class JUnitCases {
                     .append(v.reason()).append('\n');
             v.notes().forEach(n -> b.append("note: ").append(n).append('\n'));
             v.findings().forEach(n -> b.append("finding: ").append(n).append('\n'));
+            v.moved().forEach(k -> b.append("changed: ").append(CounterTexts.line(f, k)).append('\n'));
         }
         return b.toString();
     }

@@ -60,6 +60,7 @@ public final class JUnitXmlWriter {
             if (run.adaptive() != null) {
                 property(x, "adaptive", AdaptiveTexts.loop(run, m));
             }
+            s.cases().forEach(k -> k.properties().forEach((name, value) -> property(x, k.name() + "." + name, value)));
             x.append("    </properties>\n");
             s.cases().forEach(k -> k.appendTo(x));
             x.append("  </testsuite>\n");
@@ -109,14 +110,18 @@ public final class JUnitXmlWriter {
      * @param message   one line: why
      * @param detail    the element's text
      * @param out       the numbers, for system-out
+     * @param properties the cell's numbers by name (metrics, and counters that moved); written as the
+     *                   suite's properties prefixed with the case's name (the JUnit schema Jenkins reads has no
+     *                   testcase properties)
      */
     record Case(String classname, String name, double seconds, Kind kind, String type, String message, String detail,
-                String out) {
+                String out, java.util.Map<String, String> properties) {
         enum Kind { PASS, FAILURE, ERROR, SKIPPED }
 
         void appendTo(StringBuilder x) {
             x.append("    <testcase classname=\"").append(Xml.esc(classname)).append("\" name=\"")
                     .append(Xml.esc(name)).append("\" time=\"").append(JUnitXmlWriter.seconds(seconds)).append("\">\n");
+
             switch (kind) {
                 case PASS -> { }
                 case SKIPPED -> x.append("      <skipped message=\"").append(Xml.esc(message)).append("\"/>\n");

@@ -179,13 +179,44 @@ public record PostView(PageView page, String runId, String date, String dateIso,
      * @param threads  threads
      * @param verdict  verdict name, or NOT_MEASURED
      * @param facts    the verdict's numbers (labels are message keys)
+     * @param counterMargin the margin counters are listed from, e.g. "10%"
      * @param notes    the verdict's notes
      * @param tpsSvg   TPS per second of every iteration, warm-up cut marked
      * @param cpuSvg   engine CPU from rest through warm-up and measurement
      * @param iterations the iterations in measurement order
+     * @param changed  what else changed: the counters that moved beyond the margin
+     * @param counters every counter compared, for the full table
+     * @param flames   the cell's flame graphs (per side and differential), empty without profiles
      */
     public record Cell(String anchor, String workload, int threads, String verdict, List<PageView.Fact> facts,
-                       List<String> notes, String tpsSvg, String cpuSvg, List<Iteration> iterations) {
+                       String counterMargin, List<String> notes, String tpsSvg, String cpuSvg, List<Iteration> iterations,
+                       List<CounterRow> changed, List<CounterRow> counters, List<Flame> flames) {
+    }
+
+    /**
+     * One engine counter per transaction.
+     *
+     * @param name     its SHOW STATUS (or process) name
+     * @param label    what it is, for process counters; else the name
+     * @param parent   the parent's count per transaction
+     * @param patch    the patch's
+     * @param ratio    patch / parent
+     * @param interval the ratio's interval
+     * @param change   signed percent
+     * @param moved    whether it is listed as changed
+     */
+    public record CounterRow(String name, String label, String parent, String patch, String ratio, String interval,
+                             String change, boolean moved) {
+    }
+
+    /**
+     * One flame graph, inline SVG.
+     *
+     * @param title what it shows
+     * @param svg   the graph
+     * @param note  how it was made (recordings, samples, normalisation)
+     */
+    public record Flame(String title, String svg, String note) {
     }
 
     /**

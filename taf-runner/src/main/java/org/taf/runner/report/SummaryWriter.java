@@ -52,6 +52,12 @@ public final class SummaryWriter {
                 out);
         CpuTexts.sources(run).forEach(src -> out.append("cpu: engine CPU per transaction from ").append(src)
                 .append('\n'));
+        for (SummaryRow r : rows) {
+            if (r.verdict() != null) {
+                r.verdict().moved().forEach(c -> out.append("changed, ").append(r.label()).append(' ').append(r.workload()).append('@')
+                        .append(r.threads()).append(": ").append(CounterTexts.line(f, c)).append('\n'));
+            }
+        }
         Messages m = Messages.english();
         String loop = AdaptiveTexts.loop(run, m);
         if (loop != null) {

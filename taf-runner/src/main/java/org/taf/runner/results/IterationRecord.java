@@ -23,16 +23,30 @@ import java.util.List;
  * @param launchSeconds  from starting the engine until it answered the handshake, seconds (0 when unknown)
  * @param windows        index in {@code samples} where each measured window begins: [0] for one window;
  *                       in alternate mode one per window of this engine start
+ * @param counters       the engine's counters and context switches over the measured windows, or null
+ *                       when not read ({@code measure.counters = false}, or a reading failed)
+ * @param profile        its JFR recording and measured windows ({@code profile.jfr}), or null
  */
 public record IterationRecord(int index, int sequence, Instant startedAt, String serverVersion, RestRecord rest,
                               WarmupRecord warmup, List<SampleRecord> samples, List<CpuPointRecord> cpu,
                               List<IterationFlag> flags, String failure, String engineLog, EngineCpuRecord engineCpu,
-                              double launchSeconds, List<Integer> windows) {
+                              double launchSeconds, List<Integer> windows, CountersRecord counters,
+                              ProfileRecord profile) {
+    @com.fasterxml.jackson.annotation.JsonCreator
     public IterationRecord {
         samples = List.copyOf(samples);
         cpu = List.copyOf(cpu);
         flags = List.copyOf(flags);
         windows = windows == null || windows.isEmpty() ? List.of(0) : List.copyOf(windows);
+    }
+
+    /** An iteration without a profile. */
+    public IterationRecord(int index, int sequence, Instant startedAt, String serverVersion, RestRecord rest,
+                           WarmupRecord warmup, List<SampleRecord> samples, List<CpuPointRecord> cpu,
+                           List<IterationFlag> flags, String failure, String engineLog, EngineCpuRecord engineCpu,
+                           double launchSeconds, List<Integer> windows, CountersRecord counters) {
+        this(index, sequence, startedAt, serverVersion, rest, warmup, samples, cpu, flags, failure, engineLog,
+                engineCpu, launchSeconds, windows, counters, null);
     }
 
     /** Seconds this start cost before measuring: launch, rest and warm-up. */

@@ -18,10 +18,11 @@ import org.taf.runner.stats.Metric;
  * @param firstLook     pairs before the first look ({@code measure.iterations}, at least 3)
  * @param maxPairs      {@code stats.max_pairs}
  * @param budgetSeconds {@code stats.budget}, seconds
+ * @param counterMarginPct {@code verdict.counter_margin_pct}; null in files judged before counters
  */
 public record JudgementRecord(String analysis, double warningPct, double failPct, double gainPct,
                               List<Metric> metrics, double confidence, double fdr, double power, int firstLook,
-                              int maxPairs, long budgetSeconds) {
+                              int maxPairs, long budgetSeconds, Double counterMarginPct) {
     public JudgementRecord {
         metrics = List.copyOf(metrics);
     }

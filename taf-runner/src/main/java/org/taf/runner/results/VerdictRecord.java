@@ -24,15 +24,24 @@ import org.taf.runner.stats.Verdict;
  * @param notes         what a reader must know: excluded iterations and why, warnings
  * @param findings      what the metrics say beside the verdict (a metric that moved without deciding it,
  *                      TPS and CPU per transaction pointing at waits)
+ * @param counters      the engine's counters compared per transaction, the moved ones first; empty without
+ *                      counters (format 1 files, {@code measure.counters = false})
  */
 public record VerdictRecord(Verdict verdict, String reason, String analysis, ClassicOutcome classic,
                             List<MetricRecord> metrics, int measuredPairs, double level, StopReason stopReason,
-                            Double mdePct, VarianceRecord variance, List<String> notes, List<String> findings) {
+                            Double mdePct, VarianceRecord variance, List<String> notes, List<String> findings,
+                            List<CounterRecord> counters) {
     public VerdictRecord {
         Objects.requireNonNull(verdict, "verdict");
         metrics = List.copyOf(metrics);
         notes = List.copyOf(notes);
         findings = List.copyOf(findings);
+        counters = counters == null ? List.of() : List.copyOf(counters);
+    }
+
+    /** What else changed: the counters that moved beyond the margin. */
+    public List<CounterRecord> moved() {
+        return counters.stream().filter(CounterRecord::moved).toList();
     }
 
     /** The metric's record, or null when it was not judged. */
@@ -103,6 +112,27 @@ public record VerdictRecord(Verdict verdict, String reason, String analysis, Cla
         public MetricRecord {
             Objects.requireNonNull(metric, "metric");
             Objects.requireNonNull(change, "change");
+        }
+    }
+
+    /**
+     * One engine counter per transaction, compared like a metric but never deciding the verdict.
+     *
+     * @param name      the counter's name (SHOW STATUS, or the process's {@code voluntary_ctxt_switches}, ...)
+     * @param parent    the parent's count per transaction (geometric mean of its starts)
+     * @param patch     the patch's count per transaction
+     * @param ratio     patch / parent: geometric mean of the per-pair ratios
+     * @param ciLow     lower end of the ratio's interval
+     * @param ciHigh    upper end
+     * @param pValue    paired test's p-value
+     * @param pAdjusted Benjamini-Hochberg over the comparison's counters
+     * @param pairs     A/B pairs it comes from
+     * @param moved     significant and beyond {@code verdict.counter_margin_pct} from 1
+     */
+    public record CounterRecord(String name, double parent, double patch, double ratio, Double ciLow, Double ciHigh,
+                                Double pValue, Double pAdjusted, int pairs, boolean moved) {
+        public CounterRecord {
+            Objects.requireNonNull(name, "name");
         }
     }
 

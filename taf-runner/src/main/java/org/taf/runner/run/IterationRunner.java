@@ -1,6 +1,7 @@
 package org.taf.runner.run;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -23,6 +24,9 @@ import org.taf.runner.launch.LaunchSpec;
 import org.taf.runner.launch.PortFinder;
 import org.taf.runner.launch.RunningEngine;
 import org.taf.runner.profile.HostNoise;
+import org.taf.runner.report.flame.JfrRecordingOptions;
+import org.taf.runner.results.CountersRecord;
+import org.taf.runner.results.ProfileRecord;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.EngineCpuRecord;
 import org.taf.runner.results.IterationRecord;
@@ -54,6 +58,10 @@ import org.taf.runner.workload.Workload;
 final class IterationRunner {
     /** Slack on a load's duration limit: it normally ends by its listener, not by the limit. */
     private static final Duration SLACK = Duration.ofSeconds(30);
+    /** What the engine records with profile.jfr: CPU samples every 10 ms, waits from 100 us, 32 MB at most. */
+    private static final JfrRecordingOptions JFR = JfrRecordingOptions.defaults();
+    /** The recording's file in an engine start's working directory. */
+    private static final String RECORDING = "engine.jfr";
 
     private final EngineRuntime runtime;
     private final TestDefinition def;
@@ -146,11 +154,25 @@ final class IterationRunner {
         return new Measured(a.record(), b.record());
     }
 
+    private static Path writeSettings(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            return JFR.writeSettings(dir);
+        } catch (java.io.IOException e) {
+            throw new TafException("cannot write the JFR settings into " + dir + ": " + e);
+        }
+    }
+
     /** Starts the side's engine on a fresh copy of its data; the attempt records the launch. */
     private RunningEngine launch(Start s, Attempt a) {
         Path data = DataDirectories.copyTemplate(s.template(), a.work.resolve("data"));
         int port = def.launch().port() == 0 ? PortFinder.freePort() : def.launch().port();
-        var cmd = EngineCommands.tafEngine(def.launch().java(), s.jvmArgs(), s.side().build().artifact(), data, port,
+        List<String> jvmArgs = s.jvmArgs();
+        if (def.profile().jfr()) {
+            jvmArgs = new ArrayList<>(jvmArgs);
+            jvmArgs.addAll(JFR.jvmArguments(a.work.resolve(RECORDING), writeSettings(a.work)));
+        }
+        var cmd = EngineCommands.tafEngine(def.launch().java(), jvmArgs, s.side().build().artifact(), data, port,
                 a.work.resolve("engine.pid"), a.log, new TreeMap<>(s.side().side().engine().asMap()));
         LaunchSpec spec = new LaunchSpec(cmd, a.work, new TreeMap<>(), port, data, a.log,
                 def.launch().startupTimeout(), def.launch().shutdownTimeout(),
@@ -185,7 +207,10 @@ final class IterationRunner {
             MeasuringListener m = listener(engine);
             TpsSettle rule = new TpsSettle(stages.settleOnTps());
             m.measureAfter(rule, measure ? wanted : 1);
-            gen.run(step.workload(), step.threads(), w.max().plus(def.measure().duration()).plus(SLACK), m);
+            try (CounterProbe probe = measure ? probe(engine) : null) {
+                m.countWith(probe);
+                gen.run(step.workload(), step.threads(), w.max().plus(def.measure().duration()).plus(SLACK), m);
+            }
             a.warmup = new WarmupRecord("tps", rule.settled(), rule.cutAtSeconds(), rule.reason(), m.warmupCpuPct(),
                     m.warmupSamples());
             if (measure) {
@@ -195,8 +220,12 @@ final class IterationRunner {
             // One continuous load: measuring starts where the CPU load settled, without reconnecting.
             MeasuringListener m = listener(engine);
             Duration limit = w.max().plus(def.measure().duration()).plus(SLACK);
-            SettleTrace t = loadWhileWarming(gen, step.workload(), step.threads(), limit, m, engine, ticker, sleeper,
-                    () -> m.measure(wanted));
+            SettleTrace t;
+            try (CounterProbe probe = probe(engine)) {
+                m.countWith(probe);
+                t = loadWhileWarming(gen, step.workload(), step.threads(), limit, m, engine, ticker, sleeper,
+                        () -> m.measure(wanted));
+            }
             a.warmup = cpuWarmup(t, m.warmupSamples());
             a.add(m);
         } else {
@@ -226,7 +255,10 @@ final class IterationRunner {
         } else {
             m.measureAfterSkipping(1, samplesPerWindow());
         }
-        gen.run(step.workload(), step.threads(), def.measure().duration().plus(SLACK), m);
+        try (CounterProbe probe = probe(engine)) {
+            m.countWith(probe);
+            gen.run(step.workload(), step.threads(), def.measure().duration().plus(SLACK), m);
+        }
         a.add(m);
         if (!engine.isAlive()) {
             throw new TafException("the engine exited during the measurement; see its log " + engine.logFile());
@@ -261,6 +293,12 @@ final class IterationRunner {
         }
     }
 
+    /** A probe of the engine's counters for one window; null when {@code measure.counters} is off. */
+    private CounterProbe probe(RunningEngine engine) {
+        return def.measure().counters() ? CounterProbe.open(engine.pid(), stages.workloadOn(engine.port()).connection())
+                : null;
+    }
+
     private MeasuringListener listener(RunningEngine engine) {
         return new MeasuringListener(engine.cpuSampler(), self, host);
     }
@@ -285,6 +323,9 @@ final class IterationRunner {
         final List<Integer> windows = new ArrayList<>();
         String cpuSource;
         double engineCpuSeconds;
+        CountersRecord counters;
+        boolean countersMissing;
+        final List<ProfileRecord.Window> profileWindows = new ArrayList<>();
         String failure;
 
         Attempt(Start start, Instant startedAt) {
@@ -311,6 +352,13 @@ final class IterationRunner {
             }
             engineCpuSeconds += m.measuredEngineCpuSeconds();
             cpuSource = m.engineCpuSource();
+            // Counts of an engine start cover all its windows, or none of them.
+            CountersRecord c = m.counters();
+            countersMissing |= c == null;
+            counters = countersMissing ? null : counters == null ? c : counters.plus(c);
+            if (m.window() != null) {
+                profileWindows.add(m.window());
+            }
         }
 
         IterationRecord record() {
@@ -320,7 +368,24 @@ final class IterationRunner {
                     : new EngineCpuRecord(cpuSource, Math.round(engineCpuSeconds * 1e6) / 1e6);
             return new IterationRecord(start.step().iteration(), start.step().sequence(), startedAt, serverVersion,
                     rest, warmup, samples, cpu, flags(), failure, runDir.relativize(kept).toString(), engineCpu,
-                    Math.round(launchSeconds * 1000) / 1000.0, windows);
+                    Math.round(launchSeconds * 1000) / 1000.0, windows, counters, profile());
+        }
+
+        /** The recording, kept with the results, and the windows measured in it; null without profile.jfr. */
+        private ProfileRecord profile() {
+            if (!def.profile().jfr()) {
+                return null;
+            }
+            Path jfr = work.resolve(RECORDING);
+            if (!Files.isRegularFile(jfr)) {
+                return new ProfileRecord(null, 0, profileWindows);
+            }
+            try {
+                Path kept = DataDirectories.keepLog(jfr, runDir.resolve("profiles"), name + ".jfr");
+                return new ProfileRecord(runDir.relativize(kept).toString(), Files.size(kept), profileWindows);
+            } catch (TafException | java.io.IOException e) {
+                return new ProfileRecord(null, 0, profileWindows);
+            }
         }
 
         private List<IterationFlag> flags() {

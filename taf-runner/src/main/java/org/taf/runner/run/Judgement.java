@@ -2,19 +2,25 @@ package org.taf.runner.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.CountersRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.JudgementRecord;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.results.VerdictRecord.CounterRecord;
 import org.taf.runner.results.VerdictRecord.MetricRecord;
 import org.taf.runner.results.VerdictRecord.VarianceRecord;
 import org.taf.runner.stats.AdaptiveProgress;
 import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.CounterChange;
+import org.taf.runner.stats.CounterSample;
 import org.taf.runner.stats.ExcludedIteration;
 import org.taf.runner.stats.IterationSample;
 import org.taf.runner.stats.MetricVerdict;
@@ -65,7 +71,8 @@ final class Judgement {
     /** The rules the verdicts are judged by, as stored with the run. */
     static JudgementRecord rules(StatsOptions o) {
         return new JudgementRecord(ResultsStore.ANALYSIS, o.warningPct(), o.failPct(), o.gainPct(), o.metrics(),
-                o.confidence(), o.fdr(), o.power(), o.firstLook(), o.maxPairs(), o.budget().toSeconds());
+                o.confidence(), o.fdr(), o.power(), o.firstLook(), o.maxPairs(), o.budget().toSeconds(),
+                o.counterMarginPct());
     }
 
     /** The stats stage's input for one comparison: every cell's measured iterations and failures. */
@@ -91,8 +98,8 @@ final class Judgement {
                 continue;
             }
             double[] tps = it.samples().stream().mapToDouble(SampleRecord::tps).toArray();
-            samples.add(new IterationSample(it.index(), tps, cpuUsPerTx(it), it.flags().stream().map(Enum::name)
-                    .toList()));
+            samples.add(new IterationSample(it.index(), tps, cpuUsPerTx(it), csPerTx(it), counters(it),
+                    it.flags().stream().map(Enum::name).toList()));
         }
     }
 
@@ -102,6 +109,24 @@ final class Judgement {
             return null;
         }
         return it.engineCpu().cpuSeconds() * 1e6 / it.transactions();
+    }
+
+    /** The engine's context switches per transaction of a measured iteration, or null without counters. */
+    static Double csPerTx(IterationRecord it) {
+        CountersRecord c = it.counters();
+        return c == null || c.transactions() <= 0 || c.contextSwitches() == null ? null
+                : (double) c.contextSwitches() / c.transactions();
+    }
+
+    /** Every counter of an iteration, engine and process alike, for the comparison per transaction. */
+    static CounterSample counters(IterationRecord it) {
+        CountersRecord c = it.counters();
+        if (c == null || c.transactions() <= 0) {
+            return null;
+        }
+        Map<String, Long> all = new TreeMap<>(c.engine());
+        all.putAll(c.process());
+        return new CounterSample(c.transactions(), all);
     }
 
     /** The cell's verdict as a record: the one mapping from the stats stage to the results. */
@@ -118,7 +143,12 @@ final class Judgement {
         return new VerdictRecord(v.verdict(), v.reason(), ResultsStore.ANALYSIS,
                 v.classic() == null ? null : v.classic().outcome(), metrics, v.measuredPairs(), v.level(),
                 v.stopReason(), v.mde() == null ? null : v.mde().pct(), variance(v.components(), cell), notes,
-                v.findings());
+                v.findings(), v.counters().stream().map(Judgement::counter).toList());
+    }
+
+    private static CounterRecord counter(CounterChange c) {
+        return new CounterRecord(c.name(), c.parent(), c.patch(), c.ratio(), c.ciLow(), c.ciHigh(), c.pValue(),
+                c.pAdjusted(), c.pairs(), c.moved());
     }
 
     private static MetricRecord metric(MetricVerdict m) {

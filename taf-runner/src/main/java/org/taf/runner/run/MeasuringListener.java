@@ -17,8 +17,9 @@ import org.taf.runner.warmup.TpsSettle;
  * Collects a load run's samples in two phases: warm-up, then, from {@link #measure(int)} on, the
  * measured samples with the CPU of the engine, of everything else on the host (the runner, which
  * generates the load, excluded) and the steal time per interval, and the engine's total CPU
- * seconds over those intervals (for CPU time per transaction); it stops the run once enough
- * samples are measured. Called on the load's thread; read its lists after the run returns.
+ * seconds over those intervals (for CPU time per transaction), and with a {@link CounterProbe} the
+ * engine's counters from the end of the first measured sample to the end of the last; it stops the
+ * run once enough samples are measured. Called on the load's thread; read its lists after the run returns.
  */
 final class MeasuringListener implements SampleListener {
     private final CpuSampler engine;
@@ -38,6 +39,9 @@ final class MeasuringListener implements SampleListener {
     private int skip;
     private double measureStart;
     private double measuredEngineCpu;
+    private CounterProbe counters;
+    private java.time.Instant windowFrom;
+    private java.time.Instant windowTo;
 
     MeasuringListener(CpuSampler engine, CpuSampler runner, HostCpu host) {
         this.engine = engine;
@@ -69,16 +73,29 @@ final class MeasuringListener implements SampleListener {
                 wanted = pendingWanted;
             }
         } else {
+            java.time.Instant now = java.time.Instant.now();
             if (measured.isEmpty()) {
                 measureStart = s.second() - s.intervalSeconds();
+                windowFrom = now.minusNanos((long) (s.intervalSeconds() * 1e9));
             }
+            windowTo = now;
             // Measured samples count their seconds from the start of the measurement.
             double second = s.second() - measureStart;
             measured.add(record(s, second));
             // The engine's CPU over exactly the intervals whose transactions are measured.
             measuredEngineCpu += engineDelta;
             cpu.add(new CpuPointRecord(second, u.enginePct(), noise.otherPct(), noise.stealPct()));
+            if (counters != null) {
+                if (measured.size() == 1) {
+                    counters.start();
+                } else {
+                    counters.count(s.events(), s.intervalSeconds());
+                }
+            }
             if (measured.size() >= want) {
+                if (counters != null) {
+                    counters.end();
+                }
                 return Action.STOP;
             }
         }
@@ -111,6 +128,21 @@ final class MeasuringListener implements SampleListener {
     void measureAfterSkipping(int skipped, int samples) {
         skip = Math.max(1, skipped);
         pendingWanted = Math.max(1, samples);
+    }
+
+    /** Counts the engine's counters over the measured samples with {@code probe}. Call before the run. */
+    void countWith(CounterProbe probe) {
+        counters = probe;
+    }
+
+    /** The probe's counts of the measured window, or null (none, or a reading failed). */
+    org.taf.runner.results.CountersRecord counters() {
+        return counters == null ? null : counters.result();
+    }
+
+    /** The measured window in wall-clock time (for the profiles), or null when nothing was measured. */
+    org.taf.runner.results.ProfileRecord.Window window() {
+        return windowFrom == null ? null : new org.taf.runner.results.ProfileRecord.Window(windowFrom, windowTo);
     }
 
     /** The engine's CPU percent over each warm-up sample. */

@@ -261,7 +261,8 @@ public final class Runner {
         }
     }
 
-    private RunRecord finish(RunRecord r) {
+    private RunRecord finish(RunRecord judged) {
+        RunRecord r = Profiles.fold(judged, runDir);
         state.write(runDir, r, true);
         last = r;
         return r;

@@ -77,7 +77,8 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
         var s = def.stats();
         var v = def.verdict();
         return new StatsOptions(s.confidence(), v.warningPct(), v.failPct(), v.gainPct(), s.fdr(), s.power(), d.seed(),
-                d.exclusion(), def.measure().iterations(), s.maxPairs(), s.budget(), v.metrics());
+                d.exclusion(), def.measure().iterations(), s.maxPairs(), s.budget(), v.metrics(),
+                v.counterMarginPct());
     }
 
     /** The settle rule on the load's throughput: one sample per {@code workload.report_interval}. */

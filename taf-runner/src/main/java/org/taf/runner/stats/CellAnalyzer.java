@@ -24,7 +24,8 @@ final class CellAnalyzer {
      */
     record Analysis(CellKey cell, Verdict failure, String failureReason, List<MetricVerdict> metrics,
                     ClassicVerdict classic, int measuredPairs, MinimalDetectableEffect mde,
-                    VarianceComponents components, List<ExcludedIteration> excluded, List<String> warnings) {}
+                    VarianceComponents components, List<ExcludedIteration> excluded, List<String> warnings,
+                    List<CounterChange> counters) {}
 
     static Analysis analyze(CellSamples in, StatsOptions o, boolean adaptive) {
         CellKey cell = in.cell();
@@ -81,11 +82,12 @@ final class CellAnalyzer {
             warnings.add(mde.warning());
         }
         return new Analysis(cell, null, null, metrics, ClassicVerdict.of(parentIn, patchIn, o), in.pairs(), mde,
-                components(pairs, parent, patch), excluded, warnings);
+                components(pairs, parent, patch), excluded, warnings, counters(pairs, parent, patch, confidence, o));
     }
 
     private static Analysis failure(CellSamples in, Verdict v, String why, List<String> warnings) {
-        return new Analysis(in.cell(), v, why, List.of(), null, in.pairs(), null, null, List.of(), warnings);
+        return new Analysis(in.cell(), v, why, List.of(), null, in.pairs(), null, null, List.of(), warnings,
+                List.of());
     }
 
     /** One metric over the pairs where both sides have it; null when no pair has. */
@@ -136,7 +138,55 @@ final class CellAnalyzer {
         return switch (m) {
             case TPS -> new Median().evaluate(s.samples());
             case CPU_PER_TX -> s.cpuUsPerTx();
+            case CS_PER_TX -> s.csPerTx();
         };
+    }
+
+    /**
+     * Every counter that both sides of at least {@link StatsOptions#MIN_ITERATIONS} pairs have, per
+     * transaction, unadjusted and not yet judged; a counter that stayed at 0 everywhere is left out.
+     */
+    private static List<CounterChange> counters(List<Integer> pairs, Map<Integer, IterationSample> parent,
+            Map<Integer, IterationSample> patch, double confidence, StatsOptions o) {
+        java.util.SortedSet<String> names = new java.util.TreeSet<>();
+        for (int i : pairs) {
+            for (IterationSample s : List.of(parent.get(i), patch.get(i))) {
+                if (s.counters() != null) {
+                    names.addAll(s.counters().counts().keySet());
+                }
+            }
+        }
+        List<CounterChange> out = new ArrayList<>();
+        for (String name : names) {
+            List<Double> d = new ArrayList<>();
+            double parentLog = 0;
+            double patchLog = 0;
+            boolean anyMoved = false;
+            for (int i : pairs) {
+                CounterSample a = parent.get(i).counters();
+                CounterSample b = patch.get(i).counters();
+                Double va = a == null ? null : a.perTransaction(name);
+                Double vb = b == null ? null : b.perTransaction(name);
+                if (va == null || vb == null) {
+                    continue;
+                }
+                anyMoved |= a.counts().get(name) > 0 || b.counts().get(name) > 0;
+                parentLog += FastMath.log(va);
+                patchLog += FastMath.log(vb);
+                d.add(FastMath.log(vb) - FastMath.log(va));
+            }
+            int n = d.size();
+            if (n < StatsOptions.MIN_ITERATIONS || !anyMoved) {
+                continue;
+            }
+            PairedTest.Result r = PairedTest.of(d.stream().mapToDouble(Double::doubleValue).toArray(), confidence,
+                    o.seed());
+            Double low = r.interval() == null ? r.ratio() : r.interval().low();
+            Double high = r.interval() == null ? r.ratio() : r.interval().high();
+            out.add(new CounterChange(name, FastMath.exp(parentLog / n), FastMath.exp(patchLog / n), r.ratio(), low,
+                    high, r.interval() == null ? r.signFlipP() : r.tP(), null, n, false));
+        }
+        return out;
     }
 
     private static Map<Integer, IterationSample> byIndex(List<IterationSample> side) {

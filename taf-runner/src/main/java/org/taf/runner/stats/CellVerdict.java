@@ -25,11 +25,13 @@ import java.util.Objects;
  * @param warnings      what a reader must know (flags, failures, too few pairs, MDE above the fail threshold)
  * @param findings      what the metrics say beside the verdict: a metric that moved without deciding it, or
  *                      TPS and CPU per transaction pointing at waiting rather than computing
+ * @param counters      every engine counter compared per transaction, those that moved first (largest change
+ *                      first); "what else changed" is the moved ones
  */
 public record CellVerdict(CellKey cell, Verdict verdict, String reason, List<MetricVerdict> metrics,
         ClassicVerdict classic, int measuredPairs, double level, StopReason stopReason, MinimalDetectableEffect mde,
         VarianceComponents components, List<ExcludedIteration> excluded, String exclusionRule, List<String> warnings,
-        List<String> findings) {
+        List<String> findings, List<CounterChange> counters) {
     public CellVerdict {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(verdict, "verdict");
@@ -39,6 +41,12 @@ public record CellVerdict(CellKey cell, Verdict verdict, String reason, List<Met
         excluded = List.copyOf(excluded);
         warnings = List.copyOf(warnings);
         findings = List.copyOf(findings);
+        counters = List.copyOf(counters);
+    }
+
+    /** The counters that moved beyond the margin: what else changed. */
+    public List<CounterChange> moved() {
+        return counters.stream().filter(CounterChange::moved).toList();
     }
 
     /** The metric's verdict, or null when it was not computed (no data, or no CPU readings). */
@@ -61,6 +69,6 @@ public record CellVerdict(CellKey cell, Verdict verdict, String reason, List<Met
     /** A copy with another stop reason (the adaptive loop decides it after the verdicts). */
     CellVerdict withStopReason(StopReason r) {
         return new CellVerdict(cell, verdict, reason, metrics, classic, measuredPairs, level, r, mde, components,
-                excluded, exclusionRule, warnings, findings);
+                excluded, exclusionRule, warnings, findings, counters);
     }
 }

@@ -13,10 +13,14 @@ import java.util.Objects;
  *                   cut, all windows of the start in order; at least one, each finite and {@code >= 0}
  * @param cpuUsPerTx the engine's CPU microseconds per transaction over the measured samples; null
  *                   when not read
+ * @param csPerTx    the engine's context switches (voluntary and involuntary) per transaction; null
+ *                   when not read
+ * @param counters   the engine's counters over the measured windows; null when not read
  * @param flags      quality flags, e.g. {@code NOT_SETTLED}, {@code ERRORS}, {@code HOST_NOISE},
  *                   {@code NOT_RESTED}; empty when clean
  */
-public record IterationSample(int index, double[] tps, Double cpuUsPerTx, List<String> flags) {
+public record IterationSample(int index, double[] tps, Double cpuUsPerTx, Double csPerTx, CounterSample counters,
+                              List<String> flags) {
     public IterationSample {
         if (index < 0) {
             throw new IllegalArgumentException("iteration index (" + index + ") must be >= 0");
@@ -37,6 +41,10 @@ public record IterationSample(int index, double[] tps, Double cpuUsPerTx, List<S
             throw new IllegalArgumentException("iteration " + index + ": CPU per transaction (" + cpuUsPerTx
                     + " us) must be finite and > 0");
         }
+        if (csPerTx != null && (!(csPerTx >= 0) || csPerTx.isInfinite())) {
+            throw new IllegalArgumentException("iteration " + index + ": context switches per transaction ("
+                    + csPerTx + ") must be finite and >= 0");
+        }
         tps = tps.clone();
         flags = List.copyOf(flags);
         for (String f : flags) {
@@ -44,6 +52,11 @@ public record IterationSample(int index, double[] tps, Double cpuUsPerTx, List<S
                 throw new IllegalArgumentException("iteration " + index + ": a flag must not be blank");
             }
         }
+    }
+
+    /** An iteration without counters. */
+    public IterationSample(int index, double[] tps, Double cpuUsPerTx, List<String> flags) {
+        this(index, tps, cpuUsPerTx, null, null, flags);
     }
 
     /** An unflagged iteration without a CPU reading. */
@@ -70,17 +83,19 @@ public record IterationSample(int index, double[] tps, Double cpuUsPerTx, List<S
     @Override
     public boolean equals(Object o) {
         return o instanceof IterationSample other && index == other.index && Arrays.equals(tps, other.tps)
-                && Objects.equals(cpuUsPerTx, other.cpuUsPerTx) && flags.equals(other.flags);
+                && Objects.equals(cpuUsPerTx, other.cpuUsPerTx) && Objects.equals(csPerTx, other.csPerTx)
+                && Objects.equals(counters, other.counters) && flags.equals(other.flags);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(index, Arrays.hashCode(tps), cpuUsPerTx, flags);
+        return Objects.hash(index, Arrays.hashCode(tps), cpuUsPerTx, csPerTx, counters, flags);
     }
 
     @Override
     public String toString() {
         return "IterationSample[index=" + index + ", samples=" + tps.length + ", cpuUsPerTx=" + cpuUsPerTx
+                + ", csPerTx=" + csPerTx + ", counters=" + (counters == null ? 0 : counters.counts().size())
                 + ", flags=" + flags + "]";
     }
 }

@@ -49,13 +49,15 @@ public final class Statistics {
         List<CellAnalyzer.Analysis> analyses = cells.stream().sorted(Comparator.comparing(CellSamples::cell))
                 .map(c -> CellAnalyzer.analyze(c, options, adaptive)).toList();
         List<List<MetricVerdict>> judged = adjust(analyses, level, options);
+        List<List<CounterChange>> counters = counters(analyses, level, options);
         List<CellVerdict> verdicts = new ArrayList<>();
         for (int i = 0; i < analyses.size(); i++) {
             CellAnalyzer.Analysis a = analyses.get(i);
             VerdictRule.Outcome out = VerdictRule.decide(a, judged.get(i), level, options);
             verdicts.add(new CellVerdict(a.cell(), out.verdict(), out.reason(), judged.get(i), a.classic(),
                     a.measuredPairs(), level, StopReason.PENDING, a.mde(), a.components(), a.excluded(),
-                    options.exclusion().describe(), a.warnings(), Disagreement.notes(judged.get(i), options)));
+                    options.exclusion().describe(), a.warnings(), Disagreement.notes(judged.get(i), options),
+                    counters.get(i)));
         }
         AdaptiveDecision next = AdaptivePolicy.next(verdicts, progress, options);
         List<CellVerdict> stamped = verdicts.stream().map(v -> v.withStopReason(next.stopOf(v.cell()))).toList();
@@ -65,6 +67,33 @@ public final class Statistics {
     /** Final verdicts of stored results, without an adaptive loop (undecided cells: PLANNED_ONLY). */
     public static RunStatistics evaluate(List<CellSamples> cells, StatsOptions options) {
         return evaluate(cells, options, null);
+    }
+
+    /**
+     * Benjamini-Hochberg over every counter of every cell (their own family), then which moved: adjusted p
+     * below the level, interval excluding 1, and at least the margin from 1. Moved ones first.
+     */
+    private static List<List<CounterChange>> counters(List<CellAnalyzer.Analysis> analyses, double level,
+            StatsOptions o) {
+        List<CounterChange> all = new ArrayList<>();
+        analyses.forEach(a -> all.addAll(a.counters()));
+        double[] adj = BenjaminiHochberg.adjust(all.stream().mapToDouble(CounterChange::pValue).toArray());
+        double margin = o.counterMarginPct() / 100;
+        List<List<CounterChange>> out = new ArrayList<>();
+        int k = 0;
+        for (CellAnalyzer.Analysis a : analyses) {
+            List<CounterChange> cell = new ArrayList<>();
+            for (CounterChange c : a.counters()) {
+                double p = adj[k++];
+                boolean excludes1 = c.ciLow() > 1 || c.ciHigh() < 1;
+                boolean far = Math.abs(c.ratio() - 1) >= margin - 1e-12;
+                cell.add(c.judged(p, p < level && excludes1 && far));
+            }
+            cell.sort(Comparator.comparing((CounterChange c) -> !c.moved())
+                    .thenComparing(c -> -Math.abs(Math.log(c.ratio()))).thenComparing(CounterChange::name));
+            out.add(cell);
+        }
+        return out;
     }
 
     /** Benjamini-Hochberg over every metric with a p-value, then each metric's change. */

@@ -27,10 +27,12 @@ import java.util.Objects;
  * @param maxPairs   A/B pairs per cell after which the adaptive loop stops (default 20), at least firstLook
  * @param budget     time the adaptive loop may spend on extra pairs (default 10m; zero: none)
  * @param metrics    metrics that may decide a cell's verdict ({@code verdict.metrics}); at least one
+ * @param counterMarginPct how far from 1, in percent, a counter's per-transaction ratio must be to be listed
+ *                   as changed beside the verdict (default 10)
  */
 public record StatsOptions(double confidence, double warningPct, double failPct, double gainPct, double fdr,
         double power, long seed, ExclusionRule exclusion, int firstLook, int maxPairs, Duration budget,
-        List<Metric> metrics) {
+        List<Metric> metrics, double counterMarginPct) {
     /** Fewest included pairs for an interval and a p-value; below it a cell is INCONCLUSIVE. */
     public static final int MIN_ITERATIONS = 3;
 
@@ -58,40 +60,43 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         if (metrics.isEmpty()) {
             throw new IllegalArgumentException("verdict.metrics must name at least one metric");
         }
+        if (!(counterMarginPct >= 0) || Double.isInfinite(counterMarginPct)) {
+            throw new IllegalArgumentException("verdict.counter_margin_pct (" + counterMarginPct + ") must be >= 0");
+        }
     }
 
     /**
      * TAF's defaults, the key registry's (checked by {@code DefaultsMatchKeyRegistryTest}): 95%, warn 3 /
      * fail 5 / gain 5 %, FDR 5%, power 80%, 3 planned pairs, up to 20, a 10-minute budget, TPS and CPU
-     * per transaction.
+     * per transaction, counters listed from 10%.
      */
     public static StatsOptions defaults() {
         return new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, 1L, ExclusionRule.DEFAULT, 3, 20, Duration.ofMinutes(10),
-                List.of(Metric.TPS, Metric.CPU_PER_TX));
+                List.of(Metric.TPS, Metric.CPU_PER_TX), 10);
     }
 
     /** A copy with another seed. */
     public StatsOptions withSeed(long newSeed) {
         return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, newSeed, exclusion, firstLook,
-                maxPairs, budget, metrics);
+                maxPairs, budget, metrics, counterMarginPct);
     }
 
     /** A copy with another adaptive loop: planned pairs, limit and budget. */
     public StatsOptions withAdaptive(int newFirstLook, int newMaxPairs, Duration newBudget) {
         return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, newFirstLook,
-                newMaxPairs, newBudget, metrics);
+                newMaxPairs, newBudget, metrics, counterMarginPct);
     }
 
     /** A copy with other thresholds, in percent. */
     public StatsOptions withThresholds(double warning, double fail, double gain) {
         return new StatsOptions(confidence, warning, fail, gain, fdr, power, seed, exclusion, firstLook, maxPairs,
-                budget, metrics);
+                budget, metrics, counterMarginPct);
     }
 
     /** A copy with other gating metrics. */
     public StatsOptions withMetrics(List<Metric> newMetrics) {
         return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook,
-                maxPairs, budget, newMetrics);
+                maxPairs, budget, newMetrics, counterMarginPct);
     }
 
     /**

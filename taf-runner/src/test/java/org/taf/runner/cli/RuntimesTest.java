@@ -22,7 +22,7 @@ class RuntimesTest {
     private static ProfileSettings profile(RuntimeKind kind, OptionalLong memory) {
         return new ProfileSettings("p", kind, Optional.of(new CpuSet(List.of(1))), Optional.of(new CpuSet(List.of(0))), memory,
                 Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false,
-                Optional.empty());
+                Optional.empty(), false);
     }
 
     @Test

@@ -128,7 +128,7 @@ class LayeringTest {
         assertThat(d.warmup().max()).hasSeconds(100);
         assertThat(d.rest()).isEqualTo(new RestSettings(false, 6, 25, 10, 200, java.time.Duration.ofSeconds(2)));
         assertThat(d.verdict()).isEqualTo(new VerdictSettings(2, 4, 6, List.of(org.taf.runner.stats.Metric.TPS,
-                org.taf.runner.stats.Metric.CPU_PER_TX)));
+                org.taf.runner.stats.Metric.CPU_PER_TX), 10));
         assertThat(d.comments()).isEqualTo("legacy");
         ResolvedConfig c = d.config();
         assertThat(origin(c, "measure.duration")).isEqualTo("legacy.properties:2 (as taf.duration)");

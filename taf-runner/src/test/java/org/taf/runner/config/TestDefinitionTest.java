@@ -32,12 +32,12 @@ class TestDefinitionTest {
                 10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1, 1, 1, 1, 1, Duration.ofSeconds(1), "root", "",
                 "sbtest"));
         assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.INTERLEAVED, 1,
-                MeasureMode.AUTO, 3));
+                MeasureMode.AUTO, 3, true));
         assertThat(d.warmup()).isEqualTo(new WarmupSettings(true, WarmupSignal.TPS, 2, Duration.ofSeconds(10),
                 Duration.ofSeconds(120), Duration.ofSeconds(10), 5, 2));
         assertThat(d.rest()).isEqualTo(new RestSettings(true, 5, 20, 5, 120, Duration.ofSeconds(1)));
         assertThat(d.verdict()).isEqualTo(new VerdictSettings(3, 5, 5, List.of(org.taf.runner.stats.Metric.TPS,
-                org.taf.runner.stats.Metric.CPU_PER_TX)));
+                org.taf.runner.stats.Metric.CPU_PER_TX), 10));
         assertThat(d.build().command()).isEqualTo(org.taf.runner.build.BuildSpec.DEFAULT_COMMAND);
         assertThat(d.build().timeout()).isEqualTo(Duration.ofMinutes(15));
         assertThat(d.build().artifact()).isEqualTo(Path.of("engine/target/engine.jar"));
@@ -45,7 +45,7 @@ class TestDefinitionTest {
                 Path.of("/opt/jdk/bin/java"), List.of(), false, Duration.ofSeconds(10)));
         assertThat(d.profile()).isEqualTo(new ProfileSettings("default", RuntimeKind.PROCESS, Optional.empty(),
                 Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
-                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty()));
+                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty(), false));
         assertThat(d.profile().changesCpu()).isFalse();
         assertThat(d.output()).isEqualTo(new OutputSettings(dir.resolve("results"), dir.resolve("site"), true, true));
         assertThat(d.post()).isEqualTo(new PostSettings(Optional.empty(), Optional.empty(), Optional.empty(),

@@ -68,6 +68,7 @@ class MessagesTest {
         }
         for (org.taf.runner.stats.Change c : org.taf.runner.stats.Change.values()) {
             keys.add("cpu.change." + c);
+            keys.add("metric.change." + c);
         }
         keys.add("role.parent");
         keys.add("role.patch");

@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
+import org.taf.runner.results.CountersRecord;
+import org.taf.runner.results.FlameRecord;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.CpuPointRecord;
@@ -118,7 +121,8 @@ final class SiteFixtures {
                                     ? List.of(IterationFlag.HOST_NOISE) : List.of()));
                 }
                 Verdict forced = br[0].equals("c13_1") && t == 8 ? Verdict.INCONCLUSIVE : null;
-                cells.add(new CellRecord("POINTS-COVERED-PK", t, p, q, MeasureMode.RESTART, 1, verdict(p, q, forced)));
+                cells.add(new CellRecord("POINTS-COVERED-PK", t, p, q, MeasureMode.RESTART, 1, verdict(p, q, forced),
+                        b == 0 && t == threads[threads.length - 1] ? flames(parentTps) : List.of()));
             }
             comparisons.add(new ComparisonRecord(br[0], br[1], parent, patch, cells));
         }
@@ -133,7 +137,7 @@ final class SiteFixtures {
                 start, start.plusSeconds(5400), RunRecord.RunStatus.COMPLETED, null, "0.1.0-SNAPSHOT",
                 definition(threads), env, comparisons, List.of("builds were cached: 14362356d14"), List.of(), null,
                 new JudgementRecord(ResultsStore.ANALYSIS, 3, 5, 5, List.of(Metric.TPS, Metric.CPU_PER_TX), 0.95, 0.05,
-                        0.8, 3, 20, 600));
+                        0.8, 3, 20, 600, 10.0));
     }
 
     private static ComparisonRecord brokenComparison(Instant start, int[] threads) {
@@ -147,7 +151,7 @@ final class SiteFixtures {
         CellRecord cell = new CellRecord("POINTS-COVERED-PK", threads[threads.length - 1], List.of(), List.of(),
                 MeasureMode.RESTART, 1, new VerdictRecord(Verdict.NOT_COMPARABLE, "patch build failed: nothing was"
                         + " measured", ResultsStore.ANALYSIS, null, List.of(), 0, 0.05, StopReason.DECIDED, null, null,
-                        List.of(), List.of()));
+                        List.of(), List.of(), List.of()));
         return new ComparisonRecord("broken", "13.1 wip", parent, patch, List.of(cell));
     }
 
@@ -234,7 +238,7 @@ final class SiteFixtures {
                         : "maximum reached: CV 6.3% over 5%", warmCpu, warm), measured, cpuPoints, flags, null,
                 "/tmp/engine-" + sequence + ".err", new EngineCpuRecord("/proc/<pid>/stat utime+stime (1/100 s ticks)",
                         Math.round(cpuPoints.stream().mapToDouble(CpuPointRecord::enginePct).sum()) / 100.0), 1.4,
-                List.of(0));
+                List.of(0), null);
     }
 
     private static SampleRecord sample(int second, double tps) {
@@ -247,6 +251,46 @@ final class SiteFixtures {
      * iteration medians). CPU per transaction moves inversely to TPS, except in the inconclusive cell,
      * where it is 6% higher and says so (the case the outputs must point out).
      */
+    /**
+     * Folded profiles of a make-young story: the parent's page hits wait for the pool mutex, the patch's
+     * do not, per transaction.
+     */
+    private static List<FlameRecord> flames(double parentTps) {
+        String hit = "java.lang.Thread.run;org.taf.engine.server.Connection.run;org.taf.engine.db.TransactionImpl.get;"
+                + "org.taf.engine.buffer.BufferPool.fix";
+        long tx = Math.round(parentTps * 30);
+        Map<String, Double> parentCpu = new TreeMap<>(Map.of(hit + ";org.taf.engine.buffer.Lru.makeYoung", 410.0,
+                hit + ";org.taf.engine.buffer.PageHash.get", 220.0, hit, 90.0,
+                "java.lang.Thread.run;org.taf.engine.server.Connection.run;org.taf.engine.server.Protocol.read", 300.0));
+        Map<String, Double> patchCpu = new TreeMap<>(Map.of(hit + ";org.taf.engine.buffer.Lru.makeYoung", 60.0,
+                hit + ";org.taf.engine.buffer.PageHash.get", 420.0, hit, 150.0,
+                "java.lang.Thread.run;org.taf.engine.server.Connection.run;org.taf.engine.server.Protocol.read", 600.0));
+        Map<String, Double> parentLocks = Map.of(hit + ";org.taf.engine.buffer.PoolMutex.lock;"
+                + "java.util.concurrent.locks.LockSupport.park", 8.4e9);
+        Map<String, Double> patchLocks = Map.of(hit + ";org.taf.engine.buffer.PoolMutex.lock;"
+                + "java.util.concurrent.locks.LockSupport.park", 0.9e9);
+        return List.of(new FlameRecord(Role.PARENT, "CPU", tx, 1020, 3, 0, parentCpu),
+                new FlameRecord(Role.PATCH, "CPU", tx * 2, 1230, 3, 0, patchCpu),
+                new FlameRecord(Role.PARENT, "LOCKS", tx, 5400, 3, 0, parentLocks),
+                new FlameRecord(Role.PATCH, "LOCKS", tx * 2, 610, 3, 0, patchLocks));
+    }
+
+    /** Counters of a make-young story: the pool mutex and the switches move, the rows read do not. */
+    private static List<VerdictRecord.CounterRecord> counters(double ratio) {
+        if (ratio < 1.05) {
+            return List.of(new VerdictRecord.CounterRecord("Innodb_rows_read", 100, 100, 1.0, 0.999, 1.001, 0.9, 0.9,
+                    3, false));
+        }
+        return List.of(
+                new VerdictRecord.CounterRecord("Innodb_buffer_pool_mutex_acquisitions", 21.1, 13.1, 0.621, 0.615,
+                        0.627, 0.0001, 0.0004, 3, true),
+                new VerdictRecord.CounterRecord(CountersRecord.VOLUNTARY, 36.0, 2.45, 0.068, 0.061, 0.076, 0.0002,
+                        0.0004, 3, true),
+                new VerdictRecord.CounterRecord("Innodb_buffer_pool_read_requests", 104.2, 104.0, 0.998, 0.99, 1.006,
+                        0.61, 0.8, 3, false),
+                new VerdictRecord.CounterRecord("Innodb_rows_read", 100, 100, 1.0, 0.999, 1.001, 0.9, 0.9, 3, false));
+    }
+
     private static VerdictRecord verdict(List<IterationRecord> p, List<IterationRecord> q, Verdict forced) {
         double parent = IterationNumbers.median(p.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
                 .orElseThrow();
@@ -273,7 +317,9 @@ final class SiteFixtures {
                 new VerdictRecord.MetricRecord(Metric.TPS, parent, patch, ratio, low, high, 0.95, 0.012, 0.03, p.size(),
                         0.02, tpsChange, true),
                 new VerdictRecord.MetricRecord(Metric.CPU_PER_TX, 210, 210 * cpuRatio, cpuRatio, cpuRatio * 0.985,
-                        cpuRatio * 1.015, 0.95, 0.008, 0.02, p.size(), 0.01, cpuChange, false));
+                        cpuRatio * 1.015, 0.95, 0.008, 0.02, p.size(), 0.01, cpuChange, false),
+                new VerdictRecord.MetricRecord(Metric.CS_PER_TX, 36.0, 36.0 * cpuRatio, cpuRatio, cpuRatio * 0.9,
+                        cpuRatio * 1.1, 0.95, 0.01, 0.03, p.size(), 0.05, cpuChange, false));
         List<String> notes = inconclusive ? List.of("interval [0.940, 1.031] crosses the warning threshold")
                 : List.of();
         List<String> findings = inconclusive ? List.of("CPU per transaction 210.00 -> 222.60 us (+6.0%, interval"
@@ -283,6 +329,6 @@ final class SiteFixtures {
                 + " decide" : "tps " + String.format(java.util.Locale.ROOT, "%.4f", ratio) + " decided";
         return new VerdictRecord(v, reason, ResultsStore.ANALYSIS, classic, metrics, p.size(), 0.05,
                 StopReason.PLANNED_ONLY, inconclusive ? 6.2 : 2.5, new VerdictRecord.VarianceRecord(0.015, 0.012, false,
-                2 * p.size(), 2 * p.size() * 8, 11.0), notes, findings);
+                2 * p.size(), 2 * p.size() * 8, 11.0), notes, findings, counters(ratio));
     }
 }

@@ -46,7 +46,7 @@ public final class ResultsFixtures {
                         new VerdictRecord.MetricRecord(Metric.CPU_PER_TX, 82.4, 23.5, 0.2852, null, null, 0.95, null, null,
                                 2, 0.02, Change.UNKNOWN, true)),
                 2, 0.05, StopReason.DECIDED, 4.1, new VerdictRecord.VarianceRecord(0.02, 0.011, false, 4, 40, 11.5),
-                List.of(), List.of());
+                List.of(), List.of(), List.of());
         CellRecord cell = new CellRecord("POINT_SELECT", 2, p, q, MeasureMode.RESTART, 1, v);
         ComparisonRecord cmp = new ComparisonRecord("default", "HEAD~1 vs HEAD", parent, patch, List.of(cell));
         EnvironmentRecord env = new EnvironmentRecord("bench-1", "Example CPU @ 2.10GHz", 1, 2, 2, 24L << 30,
@@ -67,7 +67,7 @@ public final class ResultsFixtures {
                         + " 2 pairs)")), new AdaptiveRecord(true, 20, 600, 0.0, 60.0, 0, 0.0136, StopReason.DECIDED,
                         "stopped: every cell is decided (budget 600s, 0s spent, a pair costs 60s); cells: 1 decided"),
                 new JudgementRecord(ResultsStore.ANALYSIS, 3, 5, 5, List.of(Metric.TPS, Metric.CPU_PER_TX), 0.95, 0.05,
-                        0.8, 3, 20, 600));
+                        0.8, 3, 20, 600, 10.0));
     }
 
     /** A copy of {@code r} with another id, name, start, status, failure, comparisons and warnings. */
@@ -113,7 +113,7 @@ public final class ResultsFixtures {
                 new RestRecord(true, true, 3, List.of(30.0, 2.0, 1.0, 1.0)),
                 new WarmupRecord("settle", true, 8, "CV 1.2% and slope 0.3% under limits", warmCpu, warm), measured,
                 cpu, index == 1 ? List.of(IterationFlag.HOST_NOISE) : List.of(), null, "/tmp/engine-" + sequence + ".err",
-                new EngineCpuRecord(CPU_SOURCE, Math.round(engineCpuSeconds * 100) / 100.0), 1.2, List.of(0));
+                new EngineCpuRecord(CPU_SOURCE, Math.round(engineCpuSeconds * 100) / 100.0), 1.2, List.of(0), null);
     }
 
     private static SampleRecord sample(int second, double tps) {

@@ -85,7 +85,7 @@ final class FakeMeasurements implements AdaptiveLoop.Measurements {
         parent.get(cell).add(iteration(parent.get(cell).size(), 1.0));
         IterationRecord p = iteration(patch.get(cell).size(), ratios.get(cell));
         patch.get(cell).add(extraPatchesFail ? new IterationRecord(p.index(), p.sequence(), p.startedAt(), "v",
-                p.rest(), p.warmup(), List.of(), List.of(), List.of(), "the engine exited", "log", null, 1, List.of(0))
+                p.rest(), p.warmup(), List.of(), List.of(), List.of(), "the engine exited", "log", null, 1, List.of(0), null)
                 : p);
         clock.advance(pairCost);
     }
@@ -104,6 +104,6 @@ final class FakeMeasurements implements AdaptiveLoop.Measurements {
             samples.add(new SampleRecord(s, 1, events, events, 0, 0, 0, 0, 0.1, 0.2, 0.3, 1));
         }
         return new IterationRecord(index, sequence++, base.startedAt(), "v", base.rest(), base.warmup(), samples,
-                List.of(), List.of(), null, "log", null, 1, List.of(0));
+                List.of(), List.of(), null, "log", null, 1, List.of(0), null);
     }
 }

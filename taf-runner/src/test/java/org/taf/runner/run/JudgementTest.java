@@ -40,7 +40,7 @@ class JudgementTest {
             }
             out.add(new IterationRecord(i, 2 * i, base.startedAt(), "v", base.rest(), base.warmup(),
                     failed ? List.of() : samples, List.of(), List.of(), failed ? "engine crashed" : null, "log", null, 1,
-                    List.of(0)));
+                    List.of(0), null));
         }
         return out;
     }

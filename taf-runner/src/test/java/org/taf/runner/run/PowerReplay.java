@@ -327,7 +327,7 @@ public final class PowerReplay {
     private static IterationRecord renumber(IterationRecord it, int index, int sequence) {
         return new IterationRecord(index, sequence, it.startedAt(), it.serverVersion(), it.rest(), it.warmup(),
                 it.samples(), it.cpu(), it.flags(), it.failure(), it.engineLog(), it.engineCpu(), it.launchSeconds(),
-                it.windows());
+                it.windows(), it.counters(), it.profile());
     }
 
     /**

@@ -53,7 +53,7 @@ class PowerReplayTest {
         IterationRecord p = patch.get(2);
         patch.set(2, new IterationRecord(p.index(), p.sequence(), p.startedAt(), p.serverVersion(), p.rest(),
                 p.warmup(), p.samples(), p.cpu(), List.of(IterationRecord.IterationFlag.HOST_NOISE), null,
-                p.engineLog(), null, 1, List.of(0)));
+                p.engineLog(), null, 1, List.of(0), null));
         RunRecord flagged = run.withComparisons(List.of(new ComparisonRecord(c.name(), c.label(), c.parent(),
                 c.patch(), List.of(new CellRecord(cell.workload(), cell.threads(), cell.parent(), patch,
                         MeasureMode.RESTART, 1, null)))));
@@ -134,7 +134,7 @@ class PowerReplayTest {
         var v = cell.verdict();
         var tampered = new org.taf.runner.results.VerdictRecord(Verdict.NO_CHANGE, v.reason(), v.analysis(), v.classic(),
                 v.metrics(), v.measuredPairs(), v.level(), v.stopReason(), v.mdePct(), v.variance(), v.notes(),
-                v.findings());
+                v.findings(), v.counters());
         RunRecord bad = judged.withComparisons(List.of(judged.comparisons().get(0), new ComparisonRecord(e5.name(),
                 e5.label(), e5.parent(), e5.patch(), List.of(cell.withVerdict(tampered)))));
         assertThat(PowerReplay.reproduce(List.of(bad))).singleElement().asString()
@@ -190,7 +190,7 @@ class PowerReplayTest {
             samples.add(new SampleRecord(s, 1, events, events, 0, 0, 0, 0, 0.1, 0.2, 0.3, 1));
         }
         return new IterationRecord(index, sequence, T0.plus(STEP.multipliedBy(sequence)), "v", base.rest(),
-                base.warmup(), samples, List.of(), List.of(), null, side + ".log", null, 1, List.of(0));
+                base.warmup(), samples, List.of(), List.of(), null, side + ".log", null, 1, List.of(0), null);
     }
 
     private static StatsOptions options(int planned, int maxPairs, Duration budget) {

@@ -110,7 +110,8 @@ class RunEndToEndIT {
 
     @Test
     void aSlowerPatchIsARegression() throws IOException {
-        int code = taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + patchSha, "-Dname=regression");
+        int code = taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + patchSha, "-Dname=regression",
+                "-Dprofile.jfr=true");
         RunRecord run = latest();
         var cell = run.comparisons().get(0).cells().get(0);
         assertThat(cell.verdict().verdict()).as("verdict; notes: %s", cell.verdict().notes()).isEqualTo(Verdict.REGRESSED);
@@ -135,6 +136,57 @@ class RunEndToEndIT {
         // The components come from the pairs the verdict used: two starts each.
         assertThat(cell.verdict().variance().starts()).isEqualTo(2 * cell.verdict().pairsUsed());
         assertThat(run.environment().engineJvm().version()).contains("version");
+        countersOfPointSelects(cell);
+        // The stack that grew: the patch's busy wait in the point-select path, per transaction, in JFR's samples.
+        Path runDir = dir.resolve("results").resolve(run.runId());
+        assertThat(cell.parent()).allSatisfy(it -> {
+            assertThat(it.profile().recording()).startsWith("profiles/");
+            assertThat(runDir.resolve(it.profile().recording())).isNotEmptyFile();
+            assertThat(it.profile().windows()).hasSize(1);
+        });
+        var cpuFlames = cell.flames().stream().filter(f -> f.kind().equals("CPU")).toList();
+        assertThat(cpuFlames).extracting(f -> f.side()).containsExactly(org.taf.runner.config.Role.PARENT,
+                org.taf.runner.config.Role.PATCH);
+        double parentSpin = spinPerTx(cpuFlames.get(0));
+        double patchSpin = spinPerTx(cpuFlames.get(1));
+        assertThat(patchSpin).as("samples per transaction in TransactionImpl.get's spin (parent %s)", parentSpin)
+                .isGreaterThan(10 * Math.max(parentSpin, 1e-6));
+        String post = Files.readString(dir.resolve("site/posts").resolve(run.runId()).resolve("index.html"));
+        assertThat(post).contains("Where the time went").contains("patch against parent per transaction")
+                .doesNotContain("<script");
+    }
+
+    /** Samples per transaction whose stack is in {@code TransactionImpl.get} spinning ({@code onSpinWait}). */
+    private static double spinPerTx(org.taf.runner.results.FlameRecord f) {
+        double w = f.stacks().entrySet().stream().filter(e -> e.getKey().contains("TransactionImpl.get")
+                && e.getKey().contains("onSpinWait")).mapToDouble(Map.Entry::getValue).sum();
+        return w / f.transactions();
+    }
+
+    /**
+     * Counts a point select must move and those it must not: one SELECT by primary key per transaction
+     * reads one row and writes nothing.
+     */
+    private static void countersOfPointSelects(org.taf.runner.results.CellRecord cell) {
+        for (var it : cell.parent()) {
+            var c = it.counters();
+            assertThat(c).as("counters of parent #%d", it.index() + 1).isNotNull();
+            assertThat(c.transactions()).isPositive().isLessThan(it.transactions());
+            double tx = c.transactions();
+            assertThat(c.engine().get("Innodb_rows_read") / tx).isBetween(0.98, 1.02);
+            assertThat(c.engine().get("Innodb_buffer_pool_read_requests") / tx).isGreaterThanOrEqualTo(1);
+            assertThat(c.engine().get("Questions") / tx).as("one statement per transaction").isBetween(0.98, 1.05);
+            assertThat(c.engine().get("Innodb_rows_inserted")).isZero();
+            assertThat(c.engine().get("Innodb_rows_updated")).isZero();
+            assertThat(c.engine().get("Innodb_log_writes")).as("reads never write the log").isZero();
+            assertThat(c.engine()).doesNotContainKeys("Threads_connected", "Uptime", "Innodb_buffer_pool_pages_free");
+            assertThat(c.process().get(org.taf.runner.results.CountersRecord.VOLUNTARY)).isPositive();
+            assertThat(c.threads()).isGreaterThan(2);
+        }
+        assertThat(cell.verdict().metric(Metric.CS_PER_TX)).isNotNull();
+        assertThat(cell.verdict().counters()).isNotEmpty();
+        // Reads per transaction are the same code on both sides: never listed as changed.
+        assertThat(cell.verdict().moved()).extracting(c -> c.name()).doesNotContain("Innodb_rows_read");
     }
 
     @Test

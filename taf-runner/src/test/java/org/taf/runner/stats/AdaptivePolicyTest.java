@@ -135,6 +135,6 @@ class AdaptivePolicyTest {
         MetricVerdict tps = new MetricVerdict(Metric.TPS, 100, 100, 1, lo, hi, 0.95, pAdj, pAdj, pairs, 0.02,
                 Change.UNKNOWN, true);
         return new CellVerdict(new CellKey(workload, 1), verdict, "test", lo == null ? List.of() : List.of(tps), null,
-                pairs, 0.05, StopReason.PENDING, null, null, List.of(), "", List.of(), List.of());
+                pairs, 0.05, StopReason.PENDING, null, null, List.of(), "", List.of(), List.of(), List.of());
     }
 }

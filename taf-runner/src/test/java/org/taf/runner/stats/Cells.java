@@ -41,6 +41,24 @@ final class Cells {
         return out;
     }
 
+    /**
+     * A side with counters: start i counted {@code counts[name][i]} of each named counter over 10,000
+     * transactions, and {@code switches[i]} context switches per transaction.
+     */
+    static List<IterationSample> withCounters(List<IterationSample> side, double[] switches,
+                                              java.util.Map<String, long[]> counts) {
+        List<IterationSample> out = new ArrayList<>();
+        for (int i = 0; i < side.size(); i++) {
+            IterationSample s = side.get(i);
+            java.util.Map<String, Long> c = new java.util.TreeMap<>();
+            int at = i;
+            counts.forEach((name, v) -> c.put(name, v[at]));
+            out.add(new IterationSample(s.index(), s.tps(), s.cpuUsPerTx(), switches[i],
+                    new CounterSample(10_000, c), s.flags()));
+        }
+        return out;
+    }
+
     /** Interleaved medians of the same level: p = 1 or near it. */
     static CellSamples sameLevel(String workload, int threads) {
         return cell(workload, threads, new double[] {1000, 1002, 998, 1001, 999},

@@ -51,6 +51,64 @@ class StatisticsTest {
     }
 
     @Test
+    void contextSwitchesPerTransactionAreAMetricThatGatesOnlyWhenChosen() {
+        CellSamples same = Cells.sameLevel("POINT_SELECT", 2);
+        java.util.Map<String, long[]> none = java.util.Map.of();
+        CellSamples cell = new CellSamples(same.cell(),
+                Cells.withCounters(same.parent(), new double[] {2.4, 2.5, 2.45, 2.5, 2.4}, none),
+                Cells.withCounters(same.patch(), new double[] {36, 35, 37, 36.5, 35.5}, none));
+        CellVerdict v = only(cell);
+        MetricVerdict cs = v.metric(Metric.CS_PER_TX);
+        assertThat(cs.ratio()).isCloseTo(36.0 / 2.45, within(0.3));
+        assertThat(cs.change()).isEqualTo(Change.WORSE);
+        assertThat(cs.gates()).isFalse();
+        assertThat(v.verdict()).as("not in verdict.metrics by default").isEqualTo(Verdict.NO_CHANGE);
+        assertThat(v.findings()).anyMatch(f -> f.startsWith("cs_per_tx moved (worse"));
+        CellVerdict gated = Statistics.evaluate(List.of(cell),
+                O.withMetrics(List.of(Metric.TPS, Metric.CS_PER_TX))).cells().get(0);
+        assertThat(gated.verdict()).isEqualTo(Verdict.REGRESSED);
+    }
+
+    @Test
+    void countersThatMovedBeyondTheMarginAreWhatElseChanged() {
+        CellSamples same = Cells.sameLevel("POINT_SELECT", 2);
+        double[] cs = {2, 2, 2, 2, 2};
+        var parent = new java.util.TreeMap<String, long[]>();
+        var patch = new java.util.TreeMap<String, long[]>();
+        // Waits ten times as many, steadily: moved.
+        parent.put("Innodb_buffer_pool_mutex_waits", new long[] {2100, 2000, 2050, 1990, 2020});
+        patch.put("Innodb_buffer_pool_mutex_waits", new long[] {21000, 20500, 19900, 20100, 20800});
+        // 3% more reads, steadily: significant but inside the 10% margin.
+        parent.put("Innodb_buffer_pool_read_requests", new long[] {100000, 100500, 99800, 100100, 100200});
+        patch.put("Innodb_buffer_pool_read_requests", new long[] {103000, 103600, 102700, 103200, 103100});
+        // Never moved: left out.
+        parent.put("Innodb_deadlocks", new long[5]);
+        patch.put("Innodb_deadlocks", new long[5]);
+        // From 0 to thousands: moved, with a finite ratio from the half count.
+        parent.put("Innodb_rw_latches_created", new long[5]);
+        patch.put("Innodb_rw_latches_created", new long[] {5000, 5100, 4900, 5050, 4950});
+        CellVerdict v = only(new CellSamples(same.cell(), Cells.withCounters(same.parent(), cs, parent),
+                Cells.withCounters(same.patch(), cs, patch)));
+        assertThat(v.counters()).extracting(CounterChange::name).containsExactly("Innodb_rw_latches_created",
+                "Innodb_buffer_pool_mutex_waits", "Innodb_buffer_pool_read_requests");
+        assertThat(v.moved()).extracting(CounterChange::name).containsExactly("Innodb_rw_latches_created",
+                "Innodb_buffer_pool_mutex_waits");
+        CounterChange waits = v.counters().get(1);
+        assertThat(waits.ratio()).isCloseTo(10, within(0.3));
+        assertThat(waits.parent()).isCloseTo(0.2, within(0.01)).as("per transaction");
+        assertThat(waits.ciLow()).isGreaterThan(1.1);
+        assertThat(v.counters().get(2).pAdjusted()).isLessThan(0.05);
+        assertThat(v.counters().get(2).moved()).isFalse();
+        assertThat(v.counters().get(0).ratio()).isFinite().isGreaterThan(1000);
+        assertThat(v.verdict()).as("counters never decide").isEqualTo(Verdict.NO_CHANGE);
+        CellVerdict wide = Statistics.evaluate(List.of(new CellSamples(same.cell(),
+                Cells.withCounters(same.parent(), cs, parent), Cells.withCounters(same.patch(), cs, patch))),
+                new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, 1, ExclusionRule.DEFAULT, 3, 20,
+                        java.time.Duration.ofMinutes(10), List.of(Metric.TPS), 2)).cells().get(0);
+        assertThat(wide.moved()).as("a 2%% margin lists the reads too").hasSize(3);
+    }
+
+    @Test
     void benjaminiHochbergSpansMetricsAndCells() {
         List<CellSamples> cells = new ArrayList<>();
         cells.add(Cells.regressedTenPercent("POINT_SELECT", 1));

@@ -48,7 +48,7 @@ class StatsOptionsTest {
     void violationsNameKeyValueAndRule() {
         StatsOptions d = StatsOptions.defaults();
         assertThatThrownBy(() -> new StatsOptions(1.5, 3, 5, 5, 0.05, 0.8, 1, d.exclusion(), 3, 20, d.budget(),
-                d.metrics())).hasMessage("stats.confidence (1.5) must be in (0, 1)");
+                d.metrics(), 10)).hasMessage("stats.confidence (1.5) must be in (0, 1)");
         assertThatThrownBy(() -> d.withThresholds(6, 5, 5))
                 .hasMessage("verdict.fail_pct (5.0) must be >= verdict.warning_pct (6.0)");
         assertThatThrownBy(() -> d.withAdaptive(3, 2, Duration.ZERO)).hasMessage("stats.max_pairs (2) must be >= 3");

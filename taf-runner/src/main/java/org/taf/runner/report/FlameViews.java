@@ -1,0 +1,66 @@
+package org.taf.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.taf.runner.config.Role;
+import org.taf.runner.report.flame.CollapsedStacks;
+import org.taf.runner.report.flame.FlameGraphSvg;
+import org.taf.runner.report.flame.ProfileKind;
+import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.FlameRecord;
+
+/**
+ * A cell's flame graphs for the post, from the profiles folded into its record: per kind, the
+ * differential graph (patch against parent, per transaction) first, since it is the one that shows
+ * the change, then each side alone. Static inline SVG with tooltips as {@code <title>}: no script, so
+ * the page works under Jenkins' default Content-Security-Policy.
+ */
+final class FlameViews {
+    /** Frames drawn per graph: enough for the hot paths, about 200 KB of SVG each. */
+    static final int MAX_FRAMES = 700;
+
+    private FlameViews() {}
+
+    static List<PostView.Flame> of(PostContext x, String anchor, CellRecord cell) {
+        List<PostView.Flame> out = new ArrayList<>();
+        FlameGraphSvg svg = FlameGraphSvg.defaults().withMaxFrames(MAX_FRAMES);
+        String where = x.m().get("cell.title", cell.workload(), cell.threads());
+        for (ProfileKind kind : ProfileKind.values()) {
+            FlameRecord parent = find(cell, Role.PARENT, kind);
+            FlameRecord patch = find(cell, Role.PATCH, kind);
+            String id = anchor + "-flame-" + kind.name().toLowerCase(Locale.ROOT);
+            if (parent != null && patch != null && !parent.stacks().isEmpty() && !patch.stacks().isEmpty()) {
+                out.add(new PostView.Flame(x.m().get("flames.diff", kind.label(), where),
+                        svg.differential(id + "-diff", kind.label() + ", patch against parent per transaction, "
+                                + where, stacks(parent), parent.transactions(), stacks(patch), patch.transactions(),
+                                kind), note(x, parent) + "; " + note(x, patch)));
+            }
+            for (FlameRecord r : new FlameRecord[] {parent, patch}) {
+                if (r != null && !r.stacks().isEmpty()) {
+                    String side = x.m().get("role." + r.side().label());
+                    out.add(new PostView.Flame(x.m().get("flames.side", kind.label(), side, where),
+                            svg.plain(id + "-" + r.side().label(), kind.label() + ", " + side + ", " + where,
+                                    stacks(r), kind), note(x, r)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static FlameRecord find(CellRecord cell, Role side, ProfileKind kind) {
+        return cell.flames().stream().filter(f -> f.side() == side && f.kind().equals(kind.name())).findFirst()
+                .orElse(null);
+    }
+
+    private static CollapsedStacks stacks(FlameRecord r) {
+        CollapsedStacks.Builder b = CollapsedStacks.builder();
+        r.stacks().forEach(b::add);
+        return b.build();
+    }
+
+    private static String note(PostContext x, FlameRecord r) {
+        return x.m().get("flames.note", x.m().get("role." + r.side().label()), r.recordings(),
+                x.f().number((double) r.events(), 0), x.f().number((double) r.transactions(), 0), r.stacksDropped());
+    }
+}
