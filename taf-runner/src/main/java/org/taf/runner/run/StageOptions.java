@@ -50,12 +50,11 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
             var r = def.rest();
             RestOptions rest = new RestOptions(r.lowPct(), r.highPct(), r.consecutive(), r.maxAttempts(), r.interval());
             var s = def.warmup();
-            SettleOptions settle = new SettleOptions(s.window(), Duration.ofSeconds(1), s.maxCvPct(), s.maxSlopePct(),
-                    s.min(), s.max());
+            // The settle rule's samples: the load's report interval on TPS, one CPU reading a second on CPU.
+            Duration samples = s.signal() == WarmupSignal.TPS ? def.workload().reportInterval() : Duration.ofSeconds(1);
+            SettleOptions settle = new SettleOptions(s.window(), samples, s.maxCvPct(), s.maxSlopePct(), s.min(),
+                    s.max());
             StatsOptions stats = stats(def);
-            if (def.warmup().signal() == WarmupSignal.TPS) {
-                settle.withInterval(def.workload().reportInterval()); // validates the TPS rule too
-            }
             NoiseThresholds noise = new NoiseThresholds(def.config().get(Keys.PROFILE_NOISE_MAX_OTHER_PCT),
                     def.config().get(Keys.PROFILE_NOISE_MAX_STEAL_PCT));
             if (def.launch().aotCache()) {

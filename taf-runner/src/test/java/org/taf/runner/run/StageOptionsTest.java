@@ -71,6 +71,20 @@ class StageOptionsTest {
     }
 
     @Test
+    void aTpsWarmUpCountsItsWindowInReportIntervalsACpuWarmUpInSeconds() {
+        StageOptions tps = StageOptions.of(load(Map.of("warmup.signal", "tps", "workload.report_interval", "500ms",
+                "warmup.window", "2s", "warmup.min", "1s")));
+        assertThat(tps.settleOnTps().interval()).hasMillis(500);
+        assertThat(tps.settle().window()).hasSeconds(2);
+        assertThatThrownBy(() -> StageOptions.of(load(Map.of("warmup.signal", "cpu", "warmup.window", "2s",
+                "warmup.min", "1s")))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("warmup.window = 2s (-D) must be at least 3 samples of 1s (warmup.signal cpu)");
+        assertThatThrownBy(() -> StageOptions.of(load(Map.of("warmup.signal", "tps", "workload.report_interval",
+                "1s", "warmup.window", "2s", "warmup.min", "1s")))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("must be at least 3 samples of 1s");
+    }
+
+    @Test
     void theAotCacheNeedsJdk25AndSaysWhichJvmItFound() {
         TestDefinition def = load(Map.of("launch.aot_cache", "true",
                 "launch.java", Path.of(System.getProperty("java.home"), "bin", "java").toString()));
