@@ -33,6 +33,9 @@ final class ValidateCommand implements Callable<Integer> {
         StageOptions.of(def); // what a run would refuse, refused here before anything starts
         def.config().warnings().forEach(w -> spec.commandLine().getErr().println("warning: " + w));
         spec.commandLine().getErr().flush();
+        // What this host's stored noise says the plan and its budget can detect.
+        org.taf.runner.run.PlannedMde.check(def).forEach(spec.commandLine().getErr()::println);
+        spec.commandLine().getErr().flush();
         spec.commandLine().getOut().println("OK: " + def.config().fileDisplay() + ": " + summary(def));
         spec.commandLine().getOut().flush();
         return ExitCode.PASS.code();

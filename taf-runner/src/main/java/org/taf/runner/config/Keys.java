@@ -138,8 +138,9 @@ public final class Keys {
     public static final Key<Integer> MEASURE_ITERATIONS = key("measure.iterations", integer(1, 1_000), "3",
             "iterations per side, each on a fresh engine process");
     public static final Key<MeasureOrder> MEASURE_ORDER = key("measure.order",
-            oneOf(MeasureOrder.values(), MeasureOrder::label), "interleaved",
-            "order of parent and patch iterations: A B A B, or seeded random");
+            oneOf(MeasureOrder.values(), MeasureOrder::label), "balanced",
+            "order within each A/B pair: balanced (A B, B A, ...: each side first in half the pairs), interleaved"
+                    + " (A B A B, the parent always first) or seeded random");
     public static final Key<Long> MEASURE_ORDER_SEED = key("measure.order_seed",
             longInteger(Long.MIN_VALUE, Long.MAX_VALUE), "1", "seed of the random order");
     public static final Key<MeasureMode> MEASURE_MODE = key("measure.mode",

@@ -10,6 +10,7 @@ final class SitePaths {
     static final String INDEX = "index.html";
     static final String FEED = "feed.xml";
     static final String CSS = "assets/taf.css";
+    static final String ICON = "assets/favicon.svg";
     static final String DATA_INDEX = "data/index.json";
     /** Where the Markdown sources of the site's other pages are kept (see {@link SitePages}). */
     static final String PAGE_SOURCES = "data/pages";

@@ -26,6 +26,7 @@ import org.taf.runner.results.RunRecord;
  */
 public final class SitePublisher {
     private static final String CSS_RESOURCE = "templates/static/taf.css";
+    private static final String ICON_RESOURCE = "templates/static/favicon.svg";
     private final Path siteDir;
     private final Messages messages;
     private final Function<Path, Optional<String>> narratives;
@@ -82,7 +83,8 @@ public final class SitePublisher {
 
     private Published write(List<RunRecord> postsToRender, List<RunRecord> all) {
         List<Path> files = new ArrayList<>();
-        files.add(put(SitePaths.CSS, css()));
+        files.add(put(SitePaths.CSS, resource(CSS_RESOURCE)));
+        files.add(put(SitePaths.ICON, resource(ICON_RESOURCE)));
         for (RunRecord r : all) {
             files.add(put(SitePaths.data(r.runId()), bytes(r)));
         }
@@ -158,14 +160,14 @@ public final class SitePublisher {
         }
     }
 
-    private static byte[] css() {
-        try (InputStream in = SitePublisher.class.getClassLoader().getResourceAsStream(CSS_RESOURCE)) {
+    private static byte[] resource(String name) {
+        try (InputStream in = SitePublisher.class.getClassLoader().getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException(CSS_RESOURCE + " is missing from the runner's classpath");
+                throw new IllegalStateException(name + " is missing from the runner's classpath");
             }
             return in.readAllBytes();
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + CSS_RESOURCE, e);
+            throw new IllegalStateException("cannot read " + name, e);
         }
     }
 

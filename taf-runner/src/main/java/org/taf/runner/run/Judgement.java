@@ -85,9 +85,19 @@ final class Judgement {
             List<String> patchFailures = new ArrayList<>();
             collect(cell.parent(), parent, parentFailures);
             collect(cell.patch(), patch, patchFailures);
-            cells.add(new CellSamples(cell.key(), parent, patch, parentFailures, patchFailures));
+            cells.add(new CellSamples(cell.key(), parent, patch, parentFailures, patchFailures, patchFirst(cell)));
         }
         return cells;
+    }
+
+    /** The pairs whose patch start ran before the parent's (pair i: iteration i of each side). */
+    static java.util.Set<Integer> patchFirst(CellRecord cell) {
+        java.util.Set<Integer> out = new java.util.HashSet<>();
+        for (IterationRecord p : cell.patch()) {
+            cell.parent().stream().filter(a -> a.index() == p.index()).findFirst()
+                    .filter(a -> p.sequence() < a.sequence()).ifPresent(a -> out.add(p.index()));
+        }
+        return out;
     }
 
     private static void collect(List<IterationRecord> its, List<IterationSample> samples, List<String> failures) {

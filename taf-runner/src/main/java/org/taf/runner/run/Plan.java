@@ -63,11 +63,12 @@ public record Plan(TestDefinition definition, List<Step> steps) {
         List<Step> steps = new ArrayList<>();
         Random coin = new Random(def.measure().orderSeed());
         boolean random = def.measure().order() == MeasureOrder.RANDOM;
+        boolean balanced = def.measure().order() == MeasureOrder.BALANCED;
         for (int c = 0; c < def.comparisons().size(); c++) {
             for (Workload w : def.workload().tests()) {
                 for (int threads : def.workload().threads()) {
                     for (int i = 0; i < def.measure().iterations(); i++) {
-                        boolean patchFirst = random && coin.nextBoolean();
+                        boolean patchFirst = random ? coin.nextBoolean() : balanced && i % 2 == 1;
                         Role first = patchFirst ? Role.PATCH : Role.PARENT;
                         Role second = patchFirst ? Role.PARENT : Role.PATCH;
                         steps.add(new Step(c, first, w, threads, i, steps.size()));
@@ -81,7 +82,8 @@ public record Plan(TestDefinition definition, List<Step> steps) {
 
     /**
      * The two steps of one more A/B pair of a cell, after the planned ones (the adaptive loop): parent
-     * then patch, or, with {@code measure.order = random}, in an order from a coin seeded by
+     * then patch (interleaved), the patch first in every other pair of the cell (balanced: by the pair's
+     * number), or, with {@code measure.order = random}, in an order from a coin seeded by
      * {@code measure.order_seed} and the pair's position, so a rerun measures in the same order.
      *
      * @param comparison     index of the comparison
@@ -95,8 +97,11 @@ public record Plan(TestDefinition definition, List<Step> steps) {
                                  int parentIteration, int patchIteration, int sequence) {
         Workload w = def.workload().tests().stream().filter(t -> t.tafName().equals(workload)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("workload " + workload + " is not in workload.tests"));
-        boolean patchFirst = def.measure().order() == MeasureOrder.RANDOM
-                && new java.util.SplittableRandom(def.measure().orderSeed() * 31 + sequence).nextBoolean();
+        boolean patchFirst = switch (def.measure().order()) {
+            case RANDOM -> new java.util.SplittableRandom(def.measure().orderSeed() * 31 + sequence).nextBoolean();
+            case BALANCED -> Math.min(parentIteration, patchIteration) % 2 == 1;
+            case INTERLEAVED -> false;
+        };
         Step parent = new Step(comparison, Role.PARENT, w, threads, parentIteration, sequence + (patchFirst ? 1 : 0));
         Step patch = new Step(comparison, Role.PATCH, w, threads, patchIteration, sequence + (patchFirst ? 0 : 1));
         return patchFirst ? new Pair(patch, parent) : new Pair(parent, patch);

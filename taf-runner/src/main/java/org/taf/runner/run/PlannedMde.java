@@ -22,7 +22,7 @@ import org.taf.runner.workload.Workload;
  * pairs and at the most the adaptive loop may reach. Without stored noise the MDE is computed after
  * measuring, from the run's own spread, and this says so.
  */
-final class PlannedMde {
+public final class PlannedMde {
     private PlannedMde() {}
 
     /**
@@ -36,12 +36,14 @@ final class PlannedMde {
                                      Design design, boolean adaptive) {
         int pairs = Math.max(def.measure().iterations(), 1);
         boolean loop = adaptive && o.maxPairs() > def.measure().iterations();
-        int maxPairs = loop ? Math.max(pairs, o.maxPairs()) : pairs;
         int samples = Design.samplesPerWindow(def);
+        int cells = def.workload().tests().size() * def.workload().threads().size() * def.comparisons().size();
         List<PlannedMdeRecord> out = new ArrayList<>();
         for (Workload w : def.workload().tests()) {
             for (int t : def.workload().threads()) {
                 Optional<NoiseRecord> n = noise.find(fingerprint.id(), w.tafName(), t);
+                int maxPairs = loop ? Math.max(pairs, n.map(r -> affordable(def, o, r, cells, pairs)).orElse(
+                        o.maxPairs())) : pairs;
                 if (n.isEmpty()) {
                     out.add(new PlannedMdeRecord(w.tafName(), t, null, pairs, maxPairs, null,
                             "no stored noise for host " + fingerprint.id() + ": the MDE is computed after measuring,"
@@ -52,11 +54,42 @@ final class PlannedMde {
                 int perStart = samples * design.of(0, new CellKey(w.tafName(), t)).windows();
                 MinimalDetectableEffect planned = DetectableEffect.planned(e, pairs, perStart, o, loop);
                 MinimalDetectableEffect most = DetectableEffect.planned(e, maxPairs, perStart, o, loop);
+                // Warn when even the most pairs the loop and its budget can reach fall short of the fail threshold.
                 out.add(new PlannedMdeRecord(w.tafName(), t, planned.pct(), pairs, maxPairs, most.pct(),
-                        planned.basis(), planned.warning()));
+                        planned.basis(), most.warning() == null ? null : most.warning()
+                                + (maxPairs < o.maxPairs() ? " (stats.budget pays for " + maxPairs + " of "
+                                + o.maxPairs() + " pairs)" : "")));
             }
         }
         return out;
+    }
+
+    /**
+     * The most pairs the adaptive loop can reach in a cell: {@code stats.max_pairs}, or fewer when the
+     * budget, shared by all cells, pays for fewer extra pairs at this host's cost of a pair (two starts
+     * and their measured windows).
+     */
+    static int affordable(TestDefinition def, StatsOptions o, NoiseRecord noise, int cells, int planned) {
+        int windows = def.measure().mode() == org.taf.runner.config.MeasureMode.ALTERNATE ? def.measure().windows() : 1;
+        double pairSeconds = 2 * (noise.startSeconds() + windows * def.measure().duration().toMillis() / 1000.0);
+        long extra = pairSeconds <= 0 ? Long.MAX_VALUE : (long) (o.budget().toSeconds() / Math.max(1, cells) / pairSeconds);
+        return (int) Math.min(o.maxPairs(), planned + extra);
+    }
+
+    /**
+     * What {@code taf validate} says of a definition on this host, before anything runs: each cell's
+     * planned MDE from the noise stored in its results directory, at the planned pairs and at the most
+     * its budget pays for, and a warning where that cannot reach the fail threshold.
+     */
+    public static List<String> check(TestDefinition def) {
+        HostFingerprint host = HostFingerprint.of(org.taf.runner.profile.HostProbe.system().host());
+        NoiseFile noise = org.taf.runner.results.NoiseStore.read(org.taf.runner.results.NoiseStore.fileIn(
+                def.output().resultsDir()));
+        StatsOptions o = StageOptions.stats(def);
+        Design design = Design.of(def, noise, host, new PrintStream(java.io.OutputStream.nullOutputStream()));
+        // Without stored noise there is nothing to say before a run (the run says it computes the MDE after).
+        return lines(of(def, o, noise, host, design, true).stream().filter(p -> p.mdePct() != null
+                || p.warning() != null).toList(), o);
     }
 
     /** The stats stage's view of a stored entry. */
@@ -67,22 +100,29 @@ final class PlannedMde {
 
     /** One line per cell, e.g. "this run can detect a drop of 6.7% at 80% power with 10 pairs", and its warning. */
     static void print(List<PlannedMdeRecord> cells, StatsOptions o, PrintStream out) {
+        lines(cells, o).forEach(out::println);
+    }
+
+    static List<String> lines(List<PlannedMdeRecord> cells, StatsOptions o) {
         String power = String.format(Locale.ROOT, "%.0f%%", 100 * o.power());
+        List<String> out = new ArrayList<>();
         for (PlannedMdeRecord c : cells) {
             String cell = c.workload() + "@" + c.threads();
             if (c.mdePct() == null && c.warning() == null) {
-                out.printf("taf: %s: %s%n", cell, c.basis());
+                out.add(String.format("taf: %s: %s", cell, c.basis()));
                 continue;
             }
             if (c.mdePct() != null) {
-                out.printf(Locale.ROOT, "taf: %s: this run can detect a drop of %.1f%% at %s power with %d pairs%s%n",
-                        cell, c.mdePct(), power, c.pairs(), c.maxPairs() > c.pairs() && c.maxPairsMdePct() != null
-                                ? String.format(Locale.ROOT, " (%.1f%% with %d pairs if the adaptive loop needs them)",
-                                        c.maxPairsMdePct(), c.maxPairs()) : "");
+                out.add(String.format(Locale.ROOT, "taf: %s: this run can detect a drop of %.1f%% at %s power with %d"
+                        + " pairs%s", cell, c.mdePct(), power, c.pairs(), c.maxPairs() > c.pairs()
+                        && c.maxPairsMdePct() != null ? String.format(Locale.ROOT, " (%.1f%% with %d pairs if the"
+                        + " adaptive loop needs them and its budget pays for them)", c.maxPairsMdePct(), c.maxPairs())
+                        : ""));
             }
             if (c.warning() != null) {
-                out.printf("taf: warning: %s: %s%n", cell, c.warning());
+                out.add("taf: warning: " + cell + ": " + c.warning());
             }
         }
+        return out;
     }
 }

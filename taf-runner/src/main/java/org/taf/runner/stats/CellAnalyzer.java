@@ -65,7 +65,7 @@ final class CellAnalyzer {
         double confidence = o.confidenceAt(adaptive);
         List<MetricVerdict> metrics = new ArrayList<>();
         for (Metric m : Metric.values()) {
-            MetricVerdict v = compare(m, pairs, parent, patch, confidence, o);
+            MetricVerdict v = compare(m, pairs, parent, patch, in.patchFirst(), confidence, o);
             if (v != null) {
                 metrics.add(v);
             }
@@ -82,7 +82,8 @@ final class CellAnalyzer {
             warnings.add(mde.warning());
         }
         return new Analysis(cell, null, null, metrics, ClassicVerdict.of(parentIn, patchIn, o), in.pairs(), mde,
-                components(pairs, parent, patch), excluded, warnings, counters(pairs, parent, patch, confidence, o));
+                components(pairs, parent, patch), excluded, warnings,
+                counters(pairs, parent, patch, in.patchFirst(), confidence, o));
     }
 
     private static Analysis failure(CellSamples in, Verdict v, String why, List<String> warnings) {
@@ -92,8 +93,10 @@ final class CellAnalyzer {
 
     /** One metric over the pairs where both sides have it; null when no pair has. */
     private static MetricVerdict compare(Metric m, List<Integer> pairs, Map<Integer, IterationSample> parent,
-            Map<Integer, IterationSample> patch, double confidence, StatsOptions o) {
+            Map<Integer, IterationSample> patch, java.util.Set<Integer> patchFirst, double confidence,
+            StatsOptions o) {
         List<Double> d = new ArrayList<>();
+        List<Boolean> order = new ArrayList<>();
         double parentLog = 0;
         double patchLog = 0;
         for (int i : pairs) {
@@ -105,6 +108,7 @@ final class CellAnalyzer {
             parentLog += FastMath.log(a);
             patchLog += FastMath.log(b);
             d.add(FastMath.log(b) - FastMath.log(a));
+            order.add(patchFirst.contains(i));
         }
         int n = d.size();
         if (n == 0) {
@@ -116,7 +120,7 @@ final class CellAnalyzer {
             return new MetricVerdict(m, FastMath.exp(parentLog), FastMath.exp(patchLog), FastMath.exp(diffs[0]), null,
                     null, confidence, null, null, 1, Double.NaN, Change.UNKNOWN, gates);
         }
-        PairedTest.Result r = PairedTest.of(diffs, confidence, o.seed());
+        PairedTest.Result r = PairedTest.of(diffs, flags(order), confidence, o.seed());
         double parentLevel = FastMath.exp(parentLog / n);
         double patchLevel = FastMath.exp(patchLog / n);
         if (n < StatsOptions.MIN_ITERATIONS) {
@@ -133,6 +137,14 @@ final class CellAnalyzer {
                 confidence, r.tP(), null, n, r.sdLog(), Change.UNKNOWN, gates);
     }
 
+    private static boolean[] flags(List<Boolean> order) {
+        boolean[] out = new boolean[order.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = order.get(i);
+        }
+        return out;
+    }
+
     /** A start's value of a metric: its median TPS, or its CPU per transaction; null when it has none. */
     private static Double value(Metric m, IterationSample s) {
         return switch (m) {
@@ -147,7 +159,8 @@ final class CellAnalyzer {
      * transaction, unadjusted and not yet judged; a counter that stayed at 0 everywhere is left out.
      */
     private static List<CounterChange> counters(List<Integer> pairs, Map<Integer, IterationSample> parent,
-            Map<Integer, IterationSample> patch, double confidence, StatsOptions o) {
+            Map<Integer, IterationSample> patch, java.util.Set<Integer> patchFirst, double confidence,
+            StatsOptions o) {
         java.util.SortedSet<String> names = new java.util.TreeSet<>();
         for (int i : pairs) {
             for (IterationSample s : List.of(parent.get(i), patch.get(i))) {
@@ -159,6 +172,7 @@ final class CellAnalyzer {
         List<CounterChange> out = new ArrayList<>();
         for (String name : names) {
             List<Double> d = new ArrayList<>();
+            List<Boolean> order = new ArrayList<>();
             double parentLog = 0;
             double patchLog = 0;
             boolean anyMoved = false;
@@ -174,13 +188,14 @@ final class CellAnalyzer {
                 parentLog += FastMath.log(va);
                 patchLog += FastMath.log(vb);
                 d.add(FastMath.log(vb) - FastMath.log(va));
+                order.add(patchFirst.contains(i));
             }
             int n = d.size();
             if (n < StatsOptions.MIN_ITERATIONS || !anyMoved) {
                 continue;
             }
-            PairedTest.Result r = PairedTest.of(d.stream().mapToDouble(Double::doubleValue).toArray(), confidence,
-                    o.seed());
+            PairedTest.Result r = PairedTest.of(d.stream().mapToDouble(Double::doubleValue).toArray(), flags(order),
+                    confidence, o.seed());
             Double low = r.interval() == null ? r.ratio() : r.interval().low();
             Double high = r.interval() == null ? r.ratio() : r.interval().high();
             out.add(new CounterChange(name, FastMath.exp(parentLog / n), FastMath.exp(patchLog / n), r.ratio(), low,

@@ -16,17 +16,26 @@ import java.util.Set;
  * @param patch          the patch's iterations (possibly empty)
  * @param parentFailures one line per failed parent iteration, e.g. "iteration 2: engine exited with 137"
  * @param patchFailures  one line per failed patch iteration
+ * @param patchFirst     the pairs (by iteration index) whose patch start was measured before the parent's;
+ *                       with both orders the analysis takes the order as a period effect ({@link PairedTest})
  */
 public record CellSamples(CellKey cell, List<IterationSample> parent, List<IterationSample> patch,
-        List<String> parentFailures, List<String> patchFailures) {
+        List<String> parentFailures, List<String> patchFailures, Set<Integer> patchFirst) {
     public CellSamples {
         Objects.requireNonNull(cell, "cell");
         parent = List.copyOf(parent);
         patch = List.copyOf(patch);
         parentFailures = List.copyOf(parentFailures);
         patchFailures = List.copyOf(patchFailures);
+        patchFirst = patchFirst == null ? Set.of() : Set.copyOf(patchFirst);
         uniqueIndexes(cell, "parent", parent);
         uniqueIndexes(cell, "patch", patch);
+    }
+
+    /** A cell measured parent first in every pair. */
+    public CellSamples(CellKey cell, List<IterationSample> parent, List<IterationSample> patch,
+                       List<String> parentFailures, List<String> patchFailures) {
+        this(cell, parent, patch, parentFailures, patchFailures, Set.of());
     }
 
     /** A cell without recorded failures. */

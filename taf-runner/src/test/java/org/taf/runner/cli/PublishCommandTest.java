@@ -32,7 +32,7 @@ class PublishCommandTest {
     void publishesEveryRunUnderResultsToSite() {
         ResultsStore.write(dir.resolve("results/20261129-100000-quick"), ResultsFixtures.small());
         assertThat(run(Map.of(), "publish")).isZero();
-        assertThat(out.toString()).isEqualTo("published 1 post to site (7 files)\n"
+        assertThat(out.toString()).isEqualTo("published 1 post to site (8 files)\n"
                 + "  site/posts/20261129-100000-quick/index.html\n");
         assertThat(dir.resolve("site/index.html")).isRegularFile();
         assertThat(dir.resolve("site/feed.xml")).isRegularFile();

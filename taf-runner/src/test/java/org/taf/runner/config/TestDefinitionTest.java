@@ -31,7 +31,7 @@ class TestDefinitionTest {
         assertThat(d.workload()).isEqualTo(new WorkloadSettings(List.of(Workload.POINT_SELECT), List.of(1, 2), 4,
                 10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1, 1, 1, 1, 1, Duration.ofSeconds(1), "root", "",
                 "sbtest"));
-        assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.INTERLEAVED, 1,
+        assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.BALANCED, 1,
                 MeasureMode.AUTO, 3, true));
         assertThat(d.warmup()).isEqualTo(new WarmupSettings(true, WarmupSignal.TPS, 2, Duration.ofSeconds(10),
                 Duration.ofSeconds(120), Duration.ofSeconds(10), 5, 2));

@@ -31,7 +31,7 @@ class PlanTest {
     @Test
     void pairsAreInterleavedCellByCell() throws IOException {
         Plan plan = Plan.of(load("workload.tests = POINT_SELECT, OLTP_RO\nworkload.threads = 1, 4\n"
-                + "measure.iterations = 2\n"));
+                + "measure.iterations = 2\nmeasure.order = interleaved\n"));
         assertThat(plan.steps()).hasSize(2 * 2 * 2 * 2);
         List<String> first = plan.steps().subList(0, 4).stream()
                 .map(s -> s.workload().tafName() + "@" + s.threads() + "#" + s.iteration() + ":" + s.role().label())
@@ -67,7 +67,8 @@ class PlanTest {
 
     @Test
     void anExtraPairContinuesTheCellInTheSameInterleavedOrder() throws IOException {
-        TestDefinition def = load("workload.tests = POINT_SELECT, OLTP_RO\nworkload.threads = 1, 4\n");
+        TestDefinition def = load("workload.tests = POINT_SELECT, OLTP_RO\nworkload.threads = 1, 4\n"
+                + "measure.order = interleaved\n");
         List<Step> pair = steps(Plan.extraPair(def, 0, "OLTP_RO", 4, 3, 3, 24));
         assertThat(pair).extracting(Step::role).containsExactly(Role.PARENT, Role.PATCH);
         assertThat(pair).extracting(Step::sequence).containsExactly(24, 25);
@@ -76,6 +77,21 @@ class PlanTest {
         assertThat(pair.get(0).threads()).isEqualTo(4);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Plan.extraPair(def, 0, "OLTP_RW", 4, 3, 3, 24))
                 .hasMessageContaining("workload OLTP_RW is not in workload.tests");
+    }
+
+    @Test
+    void balancedOrderPutsEachSideFirstInEveryOtherPairOfACellExtraPairsToo() throws IOException {
+        TestDefinition def = load("workload.threads = 1, 4\nmeasure.iterations = 3\n");
+        assertThat(def.measure().order()).as("the default").isEqualTo(org.taf.runner.config.MeasureOrder.BALANCED);
+        List<String> order = Plan.of(def).steps().stream().map(s -> s.threads() + "#" + s.iteration() + ":"
+                + s.role().label()).toList();
+        assertThat(order).containsExactly("1#0:parent", "1#0:patch", "1#1:patch", "1#1:parent", "1#2:parent",
+                "1#2:patch", "4#0:parent", "4#0:patch", "4#1:patch", "4#1:parent", "4#2:parent", "4#2:patch");
+        // The loop's pairs continue the alternation: pair 3 (the fourth) has the patch first.
+        assertThat(steps(Plan.extraPair(def, 0, "POINT_SELECT", 1, 3, 3, 12))).extracting(Step::role)
+                .containsExactly(Role.PATCH, Role.PARENT);
+        assertThat(steps(Plan.extraPair(def, 0, "POINT_SELECT", 1, 4, 4, 14))).extracting(Step::role)
+                .containsExactly(Role.PARENT, Role.PATCH);
     }
 
     @Test

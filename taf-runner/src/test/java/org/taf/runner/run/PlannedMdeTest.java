@@ -46,6 +46,18 @@ class PlannedMdeTest {
     }
 
     @Test
+    void theMostPairsAreThoseTheBudgetPaysForAtThisHostsCostOfAPair() throws IOException {
+        // A start costs 6 s here and a window 10 s: a pair 32 s; 2 minutes pay for 3 more pairs than 10.
+        TestDefinition def = load("workload.tests = POINT_SELECT\nworkload.threads = 2\nmeasure.iterations = 10\n"
+                + "measure.duration = 10s\nstats.budget = 2m\nmeasure.mode = restart\n");
+        StatsOptions o = StageOptions.stats(def);
+        NoiseFile file = NoiseFile.empty().with(List.of(noise(HOST.id(), 0.05)));
+        PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true).get(0);
+        assertThat(c.maxPairs()).isEqualTo(13);
+        assertThat(c.warning()).contains("13 pairs").contains("stats.budget pays for 13 of 20 pairs");
+    }
+
+    @Test
     void storedNoiseGivesTheMdeOfThePlannedAndTheMostPairs() throws IOException {
         TestDefinition def = load("workload.tests = POINT_SELECT\nworkload.threads = 2\nmeasure.iterations = 10\n"
                 + "measure.duration = 10s\n");
@@ -70,7 +82,7 @@ class PlannedMdeTest {
         PlannedMde.print(mde, o, new PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(out.toString(StandardCharsets.UTF_8)).containsPattern(
                 "taf: POINT_SELECT@2: this run can detect a drop of \\d+\\.\\d% at 80% power with 10 pairs \\(\\d+\\.\\d%"
-                        + " with 20 pairs if the adaptive loop needs them\\)\n")
+                        + " with 20 pairs if the adaptive loop needs them and its budget pays for them\\)\n")
                 .contains("taf: warning: POINT_SELECT@2: this run cannot see a 5% change");
     }
 

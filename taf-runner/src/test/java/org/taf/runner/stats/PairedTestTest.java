@@ -169,4 +169,55 @@ class PairedTestTest {
         }
         return (double) extreme / (1L << n);
     }
+
+    /**
+     * A two-period crossover by hand: parent-first pairs {0.01, 0.03, 0.05} (mean 0.03), patch-first
+     * {-0.01, 0.01} (mean 0); estimate (0.03 + 0)/2 = 0.015, order effect 0.015; within-group squares
+     * 0.0004 + 0 + 0.0004 + 0.0001 + 0.0001 = 0.001 over 3 df, s = sqrt(0.001/3); se = s/2 * sqrt(1/3 + 1/2).
+     */
+    @Test
+    void bothOrdersMakeACrossoverWhoseOrderEffectNeitherBiasesNorWidens() {
+        double[] d = {0.01, -0.01, 0.03, 0.01, 0.05};
+        boolean[] patchFirst = {false, true, false, true, false};
+        PairedTest.Result r = PairedTest.of(d, patchFirst, 0.95, 1);
+        double s = Math.sqrt(0.001 / 3);
+        double se = s / 2 * Math.sqrt(1.0 / 3 + 1.0 / 2);
+        assertThat(r.meanLog()).isCloseTo(0.015, within(1e-12));
+        assertThat(r.orderEffect()).isCloseTo(0.015, within(1e-12));
+        assertThat(r.df()).isEqualTo(3);
+        assertThat(r.se()).isCloseTo(se, within(1e-12));
+        double t = 0.015 / se;
+        assertThat(r.tP()).isCloseTo(2 * new org.apache.commons.math3.distribution.TDistribution(3)
+                .cumulativeProbability(-t), within(1e-12));
+        assertThat(r.method()).contains("crossover", "3 parent first, 2 patch first");
+        // One order only, or fewer than 2 of one: the plain paired test.
+        assertThat(PairedTest.of(d, new boolean[5], 0.95, 1).df()).isEqualTo(4);
+        assertThat(PairedTest.of(d, new boolean[] {false, true, false, false, false}, 0.95, 1).df()).isEqualTo(4);
+
+        // A/A with a 3% advantage for whichever start runs first, balanced orders: the plain paired mean
+        // is biased when the orders are unequal in number, the crossover's is not, and its interval is
+        // narrower than the plain one because the order's +-3% is no longer noise.
+        SplittableRandom rnd = new SplittableRandom(7);
+        int n = 15;
+        double[] aa = new double[n];
+        boolean[] order = new boolean[n];
+        double crossWidth = 0;
+        double plainWidth = 0;
+        for (int rep = 0; rep < 200; rep++) {
+            for (int i = 0; i < n; i++) {
+                order[i] = i % 2 == 1;
+                aa[i] = (order[i] ? 0.03 : -0.03) + 0.01 * gaussian(rnd);
+            }
+            PairedTest.Result cross = PairedTest.of(aa, order, 0.95, 1);
+            PairedTest.Result plain = PairedTest.of(aa, 0.95);
+            assertThat(cross.orderEffect()).isCloseTo(-0.03, within(0.02));
+            crossWidth += Math.log(cross.interval().high() / cross.interval().low());
+            plainWidth += Math.log(plain.interval().high() / plain.interval().low());
+        }
+        assertThat(crossWidth).isLessThan(0.5 * plainWidth);
+    }
+
+    private static double gaussian(SplittableRandom r) {
+        return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+    }
 }
