@@ -316,11 +316,13 @@ public final class PowerReplay {
                         template.windows(), null)));
     }
 
-    /** Appends the pair as the next iterations of both sides (renumbered) and returns its cost. */
+    /** Appends the pair as the next iterations of both sides (renumbered, in its own order) and returns its cost. */
     private static Duration add(Pair p, List<IterationRecord> parent, List<IterationRecord> patch) {
         int k = parent.size();
-        parent.add(renumber(p.parent(), k, 2 * k));
-        patch.add(renumber(p.patch(), k, 2 * k + 1));
+        // The pair keeps the order it was measured in (measure.order = balanced pools have both).
+        boolean patchFirst = p.patch().sequence() < p.parent().sequence();
+        parent.add(renumber(p.parent(), k, 2 * k + (patchFirst ? 1 : 0)));
+        patch.add(renumber(p.patch(), k, 2 * k + (patchFirst ? 0 : 1)));
         return p.cost();
     }
 
