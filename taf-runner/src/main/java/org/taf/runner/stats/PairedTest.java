@@ -70,8 +70,9 @@ public final class PairedTest {
      * @param method     one line: how the numbers were computed
      * @param df         degrees of freedom of the t interval and test: n - 1, or n - 2 with the order effect
      * @param se         standard error of {@code meanLog}: sdLog / sqrt(n), or the crossover's
-     * @param orderEffect half the difference between the parent-first and the patch-first pairs' mean
-     *                   log-ratios (the first start's advantage, as a log-ratio); 0 without both orders
+     * @param orderEffect half the difference between the patch-first and the parent-first pairs' mean
+     *                   log-ratios: the first start's advantage, ln(first / second), positive when the
+     *                   second start of a pair runs slower; 0 without both orders
      */
     public record Result(int n, double meanLog, double sdLog, double ratio, double confidence, Interval interval,
             Double tP, double signFlipP, String method, int df, double se, double orderEffect) {
@@ -155,13 +156,14 @@ public final class PairedTest {
         double m1 = sum1 / n1;
         double m2 = sum2 / n2;
         double mean = (m1 + m2) / 2;
-        double effect = (m1 - m2) / 2;
+        // The first start's advantage ln(first / second): parent-first pairs carry -effect, patch-first +effect.
+        double effect = (m2 - m1) / 2;
         double ss = 0;
         double[] adjusted = new double[n];
         for (int i = 0; i < n; i++) {
             double dev = d[i] - (patchFirst[i] ? m2 : m1);
             ss += dev * dev;
-            adjusted[i] = d[i] + (patchFirst[i] ? effect : -effect);
+            adjusted[i] = d[i] + (patchFirst[i] ? -effect : effect);
         }
         int df = n - 2;
         double s = FastMath.sqrt(ss / df);

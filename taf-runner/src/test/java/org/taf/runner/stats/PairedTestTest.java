@@ -172,7 +172,8 @@ class PairedTestTest {
 
     /**
      * A two-period crossover by hand: parent-first pairs {0.01, 0.03, 0.05} (mean 0.03), patch-first
-     * {-0.01, 0.01} (mean 0); estimate (0.03 + 0)/2 = 0.015, order effect 0.015; within-group squares
+     * {-0.01, 0.01} (mean 0); estimate (0.03 + 0)/2 = 0.015, first start's advantage (0 - 0.03)/2 =
+     * -0.015 (the second start ran faster); within-group squares
      * 0.0004 + 0 + 0.0004 + 0.0001 + 0.0001 = 0.001 over 3 df, s = sqrt(0.001/3); se = s/2 * sqrt(1/3 + 1/2).
      */
     @Test
@@ -183,7 +184,8 @@ class PairedTestTest {
         double s = Math.sqrt(0.001 / 3);
         double se = s / 2 * Math.sqrt(1.0 / 3 + 1.0 / 2);
         assertThat(r.meanLog()).isCloseTo(0.015, within(1e-12));
-        assertThat(r.orderEffect()).isCloseTo(0.015, within(1e-12));
+        assertThat(r.orderEffect()).isCloseTo(-0.015, within(1e-12));
+        assertThat(r.method()).contains("first start's advantage -1.49%");
         assertThat(r.df()).isEqualTo(3);
         assertThat(r.se()).isCloseTo(se, within(1e-12));
         double t = 0.015 / se;
@@ -210,7 +212,7 @@ class PairedTestTest {
             }
             PairedTest.Result cross = PairedTest.of(aa, order, 0.95, 1);
             PairedTest.Result plain = PairedTest.of(aa, 0.95);
-            assertThat(cross.orderEffect()).isCloseTo(-0.03, within(0.02));
+            assertThat(cross.orderEffect()).isCloseTo(0.03, within(0.02));
             crossWidth += Math.log(cross.interval().high() / cross.interval().low());
             plainWidth += Math.log(plain.interval().high() / plain.interval().low());
         }
