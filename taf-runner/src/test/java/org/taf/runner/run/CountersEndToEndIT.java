@@ -22,20 +22,26 @@ import org.taf.runner.stats.Metric;
  * The cause beside the number, end to end on the seed story of MDEV-33966: this repository's engine
  * before (5e8996f1, make-young of a page hit under the buffer pool mutex) and after (2443614d, off
  * it), built from its own history, page hits with data larger than the pool, 8 threads on 2 CPUs.
- * TPS may not show it here; the counters must: fewer pool-mutex acquisitions and waits per
- * transaction in the patch, and fewer context switches (the MDEV-37992 metric).
+ * TPS may not show it here; the counters must: fewer pool-mutex acquisitions per transaction in the
+ * patch, listed as what else changed.
+ *
+ * <p>Not asserted, because on 2 vCPUs the data do not support it: pool-mutex <em>waits</em> and
+ * context switches per transaction. With data 6x the pool the misses' evictions take the mutex as
+ * often as the hits did, and in a CI run (2026-12-01) the waits were 4.49 per transaction in the
+ * parent against 4.51 in the patch (ratio 1.003 [0.895, 1.124], 3 pairs) while the acquisitions fell
+ * from 143 to 114 (0.802 [0.799, 0.805]). The test checks that both are measured and judged.
  */
 class CountersEndToEndIT {
     @TempDir
     static Path dir;
 
     @Test
-    void theMakeYoungParentTakesThePoolMutexAndSwitchesMorePerTransaction() throws Exception {
+    void theMakeYoungParentTakesThePoolMutexMorePerTransaction() throws Exception {
         Path repo = Path.of("").toAbsolutePath().getParent();
         Path definition = repo.resolve("properties/mdev33966.properties");
         LoadContext ctx = new LoadContext(dir, Map.of(), Path.of(System.getProperty("java.home")),
                 Path.of(System.getProperty("user.home")));
-        int code = Main.commandLine(ctx).execute("run", definition.toString(), "-Dname=counters",
+        int code = Main.commandLine(ctx).execute("run", definition.toString(), "-Dname=counters", "-Dprofile.jfr=false",
                 "-Dcache.dir=" + dir.resolve("cache"), "-Doutput.results_dir=" + dir.resolve("results"),
                 "-Doutput.site_dir=" + dir.resolve("site"), "-Dworkload.threads=8", "-Dworkload.tables=2",
                 "-Dworkload.table_size=25000", "-Dengine.innodb_buffer_pool_size=4M", "-Dmeasure.duration=4s",
@@ -58,9 +64,12 @@ class CountersEndToEndIT {
         assertThat(acquisitions.moved()).as("listed as changed: %s", acquisitions).isTrue();
         assertThat(acquisitions.ciHigh()).isLessThan(1);
         CounterRecord waits = counter(cell, "Innodb_buffer_pool_mutex_waits");
-        assertThat(waits.patch()).as("pool mutex waits per transaction: %s", waits).isLessThan(waits.parent());
+        assertThat(waits.parent()).as("pool mutex waits per transaction: %s", waits).isPositive();
+        assertThat(waits.pairs()).isEqualTo(acquisitions.pairs());
         var cs = cell.verdict().metric(Metric.CS_PER_TX);
-        assertThat(cs.patch()).as("context switches per transaction: %s", cs).isLessThan(cs.parent());
+        assertThat(cs).as("context switches per transaction are judged").isNotNull();
+        assertThat(cs.parent()).isPositive();
+        assertThat(cs.patch()).isPositive();
         double parentCs = perTx(cell.parent(), CountersRecord.VOLUNTARY);
         assertThat(parentCs).isPositive();
         String post = Files.readString(dir.resolve("site/posts").resolve(run.runId()).resolve("index.html"));
