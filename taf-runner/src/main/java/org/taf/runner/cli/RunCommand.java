@@ -3,9 +3,12 @@ package org.taf.runner.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.taf.runner.ExitCode;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
@@ -30,6 +33,8 @@ import picocli.CommandLine.Spec;
             "Without FILE: properties/quick.properties (HEAD~1 vs HEAD, a few minutes on 2 cores)."})
 final class RunCommand implements Callable<Integer> {
     static final Path DEFAULT_DEFINITION = Path.of("properties", "quick.properties");
+    /** How long an interrupted run's hook waits for the outputs the run is writing. */
+    private static final Duration OUTPUTS_GRACE = Duration.ofSeconds(20);
 
     private final LoadContext context;
 
@@ -60,10 +65,18 @@ final class RunCommand implements Callable<Integer> {
         Runtimes.pinClient(def.profile(), System.err);
         Runner runner = new Runner(def, runtime, Clock.systemUTC(), out, VersionProvider.runnerVersion(),
                 command(definition, settings, verb));
+        CountDownLatch outputsWritten = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             RunRecord r = runner.interrupted();
             if (r != null) {
                 System.err.println("taf: interrupted; " + r.failure() + "; results so far in " + runner.runDir());
+            }
+            // The JVM halts when the hooks end: give the run, which may have seen the shutdown first,
+            // the time to write its JUnit, summary and site rather than leave them half-written.
+            try {
+                outputsWritten.await(OUTPUTS_GRACE.toSeconds(), TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }, "taf-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -81,7 +94,12 @@ final class RunCommand implements Callable<Integer> {
                 // The hook is running or will run: it writes the interrupted record.
             }
         }
-        ExitCode code = record == null ? ExitCode.ERROR : Outputs.write(def.output(), record, runner.runDir(), out);
+        ExitCode code;
+        try {
+            code = record == null ? ExitCode.ERROR : Outputs.write(def.output(), record, runner.runDir(), out);
+        } finally {
+            outputsWritten.countDown();
+        }
         if (failure != null) {
             throw failure; // printed as one error: line, exit 3, after the outputs that show it
         }

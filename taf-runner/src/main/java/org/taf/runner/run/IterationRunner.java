@@ -35,6 +35,7 @@ import org.taf.runner.results.IterationRecord.RestRecord;
 import org.taf.runner.results.IterationRecord.WarmupRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.sys.HostCpu;
+import org.taf.runner.sys.JvmShutdown;
 import org.taf.runner.sys.ProcessCpuSampler;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
@@ -108,6 +109,7 @@ final class IterationRunner {
             prepare(engine, s.step(), a, true);
             engine.stop();
         } catch (TafException e) {
+            stopIfShuttingDown(a.name);
             if (a.serverVersion == null) {
                 throw e; // the engine did not start: bad input or a broken build, not a measurement
             }
@@ -116,6 +118,7 @@ final class IterationRunner {
             Thread.currentThread().interrupt();
             throw new RunInterruptedException("interrupted during " + a.name);
         } catch (RuntimeException e) {
+            stopIfShuttingDown(a.name);
             a.failure = e.toString();
         } finally {
             DataDirectories.delete(a.work.resolve("data"));
@@ -140,6 +143,7 @@ final class IterationRunner {
             ea.stop();
             eb.stop();
         } catch (TafException e) {
+            stopIfShuttingDown(a.name + " and " + b.name);
             if (a.serverVersion == null || b.serverVersion == null) {
                 throw e;
             }
@@ -152,6 +156,16 @@ final class IterationRunner {
             DataDirectories.delete(b.work.resolve("data"));
         }
         return new Measured(a.record(), b.record());
+    }
+
+    /**
+     * An iteration that fails while the JVM shuts down failed because the shutdown hooks stopped its
+     * engine: that is the interruption, not a measurement of the commit.
+     */
+    private static void stopIfShuttingDown(String what) {
+        if (JvmShutdown.inProgress()) {
+            throw new RunInterruptedException("interrupted during " + what);
+        }
     }
 
     private static Path writeSettings(Path dir) {

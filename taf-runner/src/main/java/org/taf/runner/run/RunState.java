@@ -40,6 +40,7 @@ final class RunState {
     private AdaptiveRecord adaptive;
     private int completed;
     private boolean closed;
+    private RunRecord lastWritten;
 
     private static final class ComparisonState {
         final Comparison comparison;
@@ -140,6 +141,12 @@ final class RunState {
         }
         ResultsStore.write(runDir, record);
         closed = last;
+        lastWritten = record;
         return true;
+    }
+
+    /** The record written last, or null. */
+    synchronized RunRecord lastWritten() {
+        return lastWritten;
     }
 }

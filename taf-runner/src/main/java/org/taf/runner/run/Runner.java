@@ -36,6 +36,7 @@ import org.taf.runner.results.RunRecord.RunStatus;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.sys.JvmShutdown;
 import org.taf.runner.workload.DataSpec;
 import org.taf.runner.workload.ProgressBar;
 
@@ -162,8 +163,13 @@ public final class Runner {
             NoiseUpdate.store(def, r, host, out);
             return finish(r);
         } catch (RunInterruptedException e) {
-            return finish(judge(RunStatus.INTERRUPTED, e.getMessage()));
+            return finish(judge(RunStatus.INTERRUPTED, interruptedAfter() + " (" + e.getMessage() + ")"));
         } catch (TafException e) {
+            if (JvmShutdown.inProgress()) {
+                // A SIGTERM's hooks stop the engines and builds under the run's feet; what fails then
+                // (an engine refused, a build killed) is the interruption, not a failure of the commit.
+                return finish(judge(RunStatus.INTERRUPTED, interruptedAfter()));
+            }
             finish(judge(RunStatus.FAILED, e.getMessage()));
             throw e;
         } finally {
@@ -282,8 +288,17 @@ public final class Runner {
         if (state == null) {
             return null;
         }
-        RunRecord r = judge(RunStatus.INTERRUPTED, "interrupted after " + state.completed() + " measurements");
-        return state.write(runDir, r, true) ? r : null;
+        RunRecord r = judge(RunStatus.INTERRUPTED, interruptedAfter());
+        if (state.write(runDir, r, true)) {
+            return r;
+        }
+        // The run wrote its final record first; it is the interrupted one when the run saw the shutdown.
+        RunRecord written = state.lastWritten();
+        return written != null && written.status() == RunStatus.INTERRUPTED ? written : null;
+    }
+
+    private String interruptedAfter() {
+        return "interrupted after " + state.completed() + " measurements";
     }
 
     private Map<Side, PreparedSide> prepare(Repo repo) {
