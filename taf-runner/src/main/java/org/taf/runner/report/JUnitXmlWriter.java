@@ -54,6 +54,9 @@ public final class JUnitXmlWriter {
                             : run.environment().host())).append("\">\n");
             x.append("    <properties>\n");
             property(x, "run_id", run.runId());
+            if (run.runnerVersion() != null) {
+                property(x, "runner", run.runnerVersion()); // version+git commit of the runner that measured
+            }
             property(x, "label", SummaryRow.labelOf(c));
             property(x, "parent", side(c.parent()));
             property(x, "patch", side(c.patch()));

@@ -41,10 +41,22 @@ class MainTest {
         return err.toString().lines().toList();
     }
 
+    private static String headCommit() {
+        try (org.eclipse.jgit.lib.Repository repo = new org.eclipse.jgit.storage.file.FileRepositoryBuilder()
+                .findGitDir(java.nio.file.Path.of("").toAbsolutePath().toFile()).build()) {
+            return repo.resolve("HEAD").getName();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Test
     void versionAndHelp() {
         assertThat(run("--version")).isZero();
-        assertThat(out.toString()).startsWith("taf 0.1.0-SNAPSHOT\nJava ");
+        // The runner's commit is the checkout's HEAD at build time (this test runs in that checkout).
+        assertThat(out.toString()).containsPattern("\\Ataf 0\\.1\\.0-SNAPSHOT\\+g[0-9a-f]{12}(\\.dirty)?\nJava ");
+        assertThat(out.toString().substring("taf 0.1.0-SNAPSHOT+g".length()).substring(0, 12))
+                .isEqualTo(headCommit().substring(0, 12));
         assertThat(run("--help")).isZero();
         assertThat(out.toString()).contains("explain", "validate", "Exit codes: 0 pass, 1 regression");
         assertThat(run("validate", "--help")).isZero();

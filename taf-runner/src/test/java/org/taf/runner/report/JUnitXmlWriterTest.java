@@ -60,6 +60,8 @@ class JUnitXmlWriterTest {
         assertThat(root.getAttribute("failures")).isEqualTo("1");
         assertThat(root.getAttribute("errors")).isEqualTo("1");
         assertThat(root.getAttribute("skipped")).isEqualTo("1");
+        assertThat(xml).as("the runner that measured, in every suite's properties")
+                .contains("<property name=\"runner\" value=\"" + run.runnerVersion() + "\"/>");
 
         Element failure = (Element) doc.getElementsByTagName("failure").item(0);
         assertThat(failure.getAttribute("type")).isEqualTo("REGRESSED");
