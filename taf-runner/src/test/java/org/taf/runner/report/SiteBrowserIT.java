@@ -141,8 +141,19 @@ class SiteBrowserIT {
         screenshot("index.png", false);
         driver.findElement(By.linkText("POINTS-COVERED-PK")).click();
         assertThat(driver.getCurrentUrl()).endsWith("/history/POINTS-COVERED-PK.html");
-        assertChartsReadable(3);
+        assertChartsReadable(9); // a series per thread count (1, 8, 64) and branch; the failed one has none
         screenshot("history.png", true);
+        assertThat(severe()).isEmpty();
+        assertThat(server.misses()).isEmpty();
+    }
+
+    @Test
+    void theRegressionsPageOpensFromTheNavigation() throws Exception {
+        open("index.html");
+        driver.findElement(By.linkText("Regressions")).click();
+        assertThat(driver.getCurrentUrl()).endsWith("/regressions.html");
+        assertThat(driver.findElement(By.cssSelector("main h1")).getText()).isEqualTo("Regressions");
+        screenshot("regressions.png", false);
         assertThat(severe()).isEmpty();
         assertThat(server.misses()).isEmpty();
     }
