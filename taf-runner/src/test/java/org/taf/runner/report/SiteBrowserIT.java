@@ -41,6 +41,8 @@ class SiteBrowserIT {
     @BeforeAll
     static void start() throws Exception {
         PreviewTest.render(SITE);
+        // A second site beside it: nightly runs with a change point and a new segment.
+        Sites.publish(SITE.resolve("nightly"), ChangePointSiteTest.nights());
         server = new StaticSiteServer(SITE);
         profile = Files.createTempDirectory("taf-chromium-");
         ChromeOptions options = new ChromeOptions();
@@ -154,6 +156,24 @@ class SiteBrowserIT {
         assertThat(driver.getCurrentUrl()).endsWith("/regressions.html");
         assertThat(driver.findElement(By.cssSelector("main h1")).getText()).isEqualTo("Regressions");
         screenshot("regressions.png", false);
+        assertThat(severe()).isEmpty();
+        assertThat(server.misses()).isEmpty();
+    }
+
+    @Test
+    void aChangePointLeadsFromTheRegressionsPageToItsSeriesChart() throws Exception {
+        open("nightly/regressions.html");
+        var rows = driver.findElements(By.cssSelector("table.changes tbody tr"));
+        assertThat(rows).hasSize(1);
+        screenshot("regressions-change.png", false);
+        rows.get(0).findElement(By.linkText("POINT_SELECT, 2 threads, HEAD~1 vs HEAD")).click();
+        assertThat(driver.getCurrentUrl()).contains("/nightly/history/POINT_SELECT.html#s-");
+        assertChartsReadable(1);
+        WebElement chart = driver.findElement(By.cssSelector("section.series svg.chart"));
+        assertThat(chart.findElements(By.cssSelector("text.marker-label"))).extracting(WebElement::getText)
+                .contains("new segment: kernel").anyMatch(t -> t.matches("-\\d+\\.\\d%"));
+        ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView()", chart);
+        screenshot("history-change-points.png", false);
         assertThat(severe()).isEmpty();
         assertThat(server.misses()).isEmpty();
     }
