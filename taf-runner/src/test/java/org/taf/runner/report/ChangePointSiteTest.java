@@ -98,6 +98,23 @@ class ChangePointSiteTest {
     }
 
     @Test
+    void aStepAtAKernelUpgradeIsRefusedUnlessThePublisherJoinsSegmentsAndThenSaysSo() throws Exception {
+        List<Night> where = new ArrayList<>(HistoryFixtures.all(15, Night.base()));
+        where.addAll(HistoryFixtures.all(15, Night.base().kernel("6.1.0-21-amd64")));
+        List<RunRecord> runs = HistoryFixtures.nights(HistoryFixtures.step(5, 30, 60_000, 0.01, 15, 0.90), where);
+
+        Path refused = dir.resolve("refused");
+        Sites.publish(refused, runs);
+        assertThat(Sites.html(refused.resolve("regressions.html")).select("table.changes tbody tr")).isEmpty();
+
+        Path joined = dir.resolve("joined");
+        Sites.publisher(joined).joiningSegments().publish(runs);
+        List<Element> rows = Sites.html(joined.resolve("regressions.html")).select("table.changes tbody tr");
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).select(".note").text()).startsWith("at an environment change");
+    }
+
+    @Test
     void everyPageLinksToTheRegressionsPage() throws Exception {
         assertThat(Sites.html(site.resolve("index.html")).select("nav a[href=regressions.html]")).hasSize(1);
         assertThat(Sites.html(site.resolve("history/POINT_SELECT.html")).select("nav a[href=../regressions.html]"))
