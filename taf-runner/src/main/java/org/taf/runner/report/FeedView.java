@@ -3,7 +3,7 @@ package org.taf.runner.report;
 import java.util.List;
 
 /**
- * The Atom feed: one entry per post, newest first. Times are RFC 3339; ids are URNs derived from
+ * The Atom feed: one entry per post and one per change point of a history series, newest first. Times are RFC 3339; ids are URNs derived from
  * the run ids, so they never change when the site moves.
  *
  * @param id       the feed's id
@@ -14,11 +14,11 @@ import java.util.List;
  */
 public record FeedView(String id, String title, String updated, String lang, List<Entry> entries) {
     /**
-     * One post.
+     * One post or change point.
      *
-     * @param id        urn:uuid of the run
+     * @param id        urn:uuid of the run, or of the change point
      * @param title     the post's title
-     * @param href      the post, relative to the feed
+     * @param href      the post, or the change point on the Regressions page, relative to the feed
      * @param published when the run started
      * @param updated   when it ended (or started)
      * @param summary   the summary paragraph (text)

@@ -3,15 +3,30 @@ package org.taf.runner.report;
 import java.util.List;
 
 /**
- * A workload's history across runs: TPS per commit over time, one chart per thread count, and the
- * table of every measurement behind them, newest first.
+ * A workload's history across runs: one chart per series ({@link org.taf.runner.results.SeriesKey}),
+ * its segments and change points, and the table of every measurement behind them, newest first.
  *
  * @param page     the page frame
  * @param workload the workload
- * @param charts   one SVG per thread count
+ * @param series   one per series of the workload, in key order
  * @param rows     the measurements
  */
-public record HistoryView(PageView page, String workload, List<String> charts, List<Row> rows) {
+public record HistoryView(PageView page, String workload, List<SeriesView> series, List<Row> rows) {
+    /**
+     * One series: what it measures, its chart, where its environment changed and where its TPS stepped.
+     *
+     * @param id        the anchor of the series on the page
+     * @param title     workload, threads and comparison
+     * @param facts     machine, data shape and settings (label keys and values)
+     * @param chart     the SVG, or "" when no cell of the series was measured
+     * @param segments  the environment changes that started a segment, oldest first
+     * @param searched  whether a segment had enough runs to be searched for change points
+     * @param changes   the change points, newest first
+     */
+    public record SeriesView(String id, String title, List<PageView.Fact> facts, String chart, List<String> segments,
+                             boolean searched, List<ChangeView> changes) {
+    }
+
     /**
      * One side of one cell of one run.
      *

@@ -2,102 +2,160 @@ package org.taf.runner.report;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.taf.runner.report.PageView.Fact;
 import org.taf.runner.report.chart.LineChart;
 import org.taf.runner.report.chart.Series;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.SeriesKey;
 import org.taf.runner.results.SideRecord;
 
 /**
- * A workload's history: for each thread count, a chart of TPS over the runs' start times, one line
- * per comparison and side (the patch solid, the parent dashed), from the verdicts' TPS; and a table
- * of every side of every cell, newest first, each linking to the cell in its post.
+ * A workload's history: for each of its series ({@link HistorySeries}), a chart of TPS over the runs'
+ * start times (the patch solid, the parent dashed), a solid rule where a segment starts (the environment
+ * changed) and a dashed mark at each change point, labelled with its size; and a table of every side of
+ * every cell, newest first, each linking to the cell in its post.
  */
 final class HistoryViewBuilder {
     private static final double DAY = 86_400;
 
     private HistoryViewBuilder() {}
 
-    static HistoryView build(String workload, List<RunRecord> runs, Messages m) {
+    /**
+     * @param runs   every run of the site (the table)
+     * @param series every series of the site (those of {@code workload} are drawn)
+     */
+    static HistoryView build(String workload, List<RunRecord> runs, List<HistorySeries> series, Messages m) {
         Formats f = new Formats(m.numberLocale());
         String path = SitePaths.history(workload);
-        String root = SitePaths.root(path);
-        List<HistoryView.Row> rows = new ArrayList<>();
-        // threads -> series name -> points, in the order first met (runs oldest first)
-        Map<Integer, Map<String, Series>> byThreads = new TreeMap<>();
-        TreeSet<Double> runDays = new TreeSet<>();
-        List<RunRecord> oldestFirst = new ArrayList<>(SiteViews.sorted(runs));
-        java.util.Collections.reverse(oldestFirst);
-        int comparisonIndex = 0;
-        Map<String, Integer> colors = new LinkedHashMap<>();
-        for (RunRecord run : oldestFirst) {
-            PostContext x = PostContext.of(run, m);
-            Instant at = run.startedAt() == null ? Instant.EPOCH : run.startedAt();
-            double day = at.getEpochSecond() / DAY;
-            String title = PostTexts.title(x);
-            for (ComparisonRecord c : run.comparisons()) {
-                String label = SummaryRow.labelOf(c);
-                if (!colors.containsKey(label)) {
-                    colors.put(label, comparisonIndex++);
-                }
-                for (CellRecord cell : c.cells()) {
-                    if (!cell.workload().equals(workload)) {
-                        continue;
-                    }
-                    runDays.add(day);
-                    for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
-                        Double tps = cell.verdict() == null ? null
-                                : side == c.parent() ? cell.verdict().parentTps() : cell.verdict().patchTps();
-                        rows.add(new HistoryView.Row(f.minute(at), Formats.iso(at), title,
-                                root + SitePaths.post(run.runId()) + "#" + PostContext.cellAnchor(c, cell), label,
-                                cell.threads(), side.role().label(), SummaryRow.shortSha(side), x.commitHref(side),
-                                side.commit() == null || side.commit().subject() == null ? "" : side.commit().subject(),
-                                f.tps(tps), PostContext.verdictName(cell)));
-                        if (tps != null) {
-                            String name = label + " " + m.get("role." + side.role().label());
-                            Map<String, Series> series = byThreads.computeIfAbsent(cell.threads(),
-                                    k -> new LinkedHashMap<>());
-                            Series old = series.get(name);
-                            List<Series.Point> pts = new ArrayList<>(old == null ? List.of() : old.points());
-                            pts.add(new Series.Point(day, tps));
-                            Series s = Series.line(name, Palette.cycle(colors.get(label)), pts);
-                            series.put(name, side == c.parent() ? s.asDashed().withShape(Series.Shape.RING)
-                                    : s.withShape(Series.Shape.DOT));
-                        }
-                    }
-                }
-            }
+        List<HistoryView.SeriesView> views = new ArrayList<>();
+        for (HistorySeries s : HistorySeries.of(series, workload)) {
+            views.add(series(s, path, m, f));
         }
-        List<String> charts = new ArrayList<>();
-        byThreads.forEach((threads, series) -> charts.add(chart(workload, threads, series, runDays, m, f)));
-        List<HistoryView.Row> newestFirst = new ArrayList<>(rows);
-        java.util.Collections.reverse(newestFirst);
-        return new HistoryView(PageView.of(m, m.get("history.title", workload), path), workload, charts,
-                newestFirst);
+        return new HistoryView(PageView.of(m, m.get("history.title", workload), path), workload, views,
+                rows(workload, runs, path, m, f));
     }
 
-    private static String chart(String workload, int threads, Map<String, Series> series, TreeSet<Double> days,
-                                Messages m, Formats f) {
-        String id = "h-" + SitePaths.slug(workload) + "-" + threads;
-        List<String> described = new ArrayList<>();
-        series.forEach((name, s) -> described.add(m.get("chart.history.series", name, s.points().size(),
-                f.tps(s.points().get(s.points().size() - 1).y()))));
-        LineChart chart = LineChart.of(id, m.get("chart.history.title", workload, threads),
-                        m.get("chart.history.desc", String.join("; ", described)))
+    private static HistoryView.SeriesView series(HistorySeries s, String path, Messages m, Formats f) {
+        SeriesKey key = s.key();
+        List<String> segments = new ArrayList<>();
+        for (HistorySeries.Segment seg : s.segments()) {
+            if (!seg.drift().isEmpty()) {
+                segments.add(m.get("history.segment", f.minute(s.points().get(seg.from()).at()), drift(seg, m)));
+            }
+        }
+        List<ChangeView> changes = new ArrayList<>();
+        s.changes().forEach(c -> changes.add(0, ChangeView.of(s, c, path, m, f)));
+        List<Fact> facts = List.of(new Fact("series.machine", key.machine()),
+                new Fact("series.data", key.dataShape().isEmpty() ? Formats.NONE : key.dataShape()),
+                new Fact("series.settings", key.settings().isEmpty() ? Formats.NONE : key.settings()));
+        // A series whose cells all failed has nothing to draw: its rows in the table say why.
+        boolean measured = s.points().stream().anyMatch(p -> p.patchTps() != null || p.parentTps() != null);
+        return new HistoryView.SeriesView(ChangeView.seriesId(key), ChangeView.title(key, m), facts,
+                measured ? chart(s, m, f) : "", segments, s.searched(), changes);
+    }
+
+    /** The facts that changed, in words: {@code kernel 6.1.0-18 -> 6.1.0-21; JVM ...}. */
+    private static String drift(HistorySeries.Segment seg, Messages m) {
+        List<String> out = new ArrayList<>();
+        seg.drift().forEach(d -> out.add(m.get("drift." + d.fact()) + " " + d.before() + " \u2192 " + d.after()));
+        return String.join("; ", out);
+    }
+
+    static String chart(HistorySeries s, Messages m, Formats f) {
+        String id = ChangeView.seriesId(s.key()) + "-chart";
+        TreeSet<Double> days = new TreeSet<>();
+        s.points().forEach(p -> days.add(day(p.at())));
+        List<Series> lines = new ArrayList<>();
+        int drawn = 0;
+        for (HistorySeries.Segment seg : s.segments()) {
+            // One line per side and segment: a line across an environment change would read as a trend.
+            List<Series.Point> patch = new ArrayList<>();
+            List<Series.Point> parent = new ArrayList<>();
+            for (HistorySeries.Point p : s.points().subList(seg.from(), seg.to())) {
+                if (p.patchTps() != null) {
+                    patch.add(new Series.Point(day(p.at()), p.patchTps()));
+                    drawn++;
+                }
+                if (p.parentTps() != null) {
+                    parent.add(new Series.Point(day(p.at()), p.parentTps()));
+                }
+            }
+            lines.add(Series.line(m.get("role.parent"), Palette.PARENT, parent).asDashed()
+                    .withShape(Series.Shape.RING));
+            lines.add(Series.line(m.get("role.patch"), Palette.PATCH, patch).withShape(Series.Shape.DOT));
+        }
+        String desc = m.get("chart.series.desc", drawn, s.segments().size(), s.changes().size());
+        LineChart chart = LineChart.of(id, ChangeView.title(s.key(), m) + ": " + m.get("chart.series.title"), desc)
                 .size(720, 300)
                 .xAxis(m.get("chart.axis.run_date"), LineChart.XScale.LINEAR,
                         v -> f.day(Instant.ofEpochSecond(Math.round(v * DAY))))
                 .xTicks(ticks(days))
                 .xDomain(days.first(), days.last())
                 .yAxis(m.get("chart.axis.tps"), f::compact);
-        series.values().forEach(chart::add);
+        lines.forEach(chart::add);
+        // Left to right: the chart labels a marker only when the previous label is far enough to its left.
+        List<LineChart.Marker> markers = new ArrayList<>();
+        for (HistorySeries.Segment seg : s.segments()) {
+            if (!seg.drift().isEmpty()) {
+                markers.add(new LineChart.Marker(between(s, seg.from() - 1, seg.from()),
+                        m.get("chart.segment", String.join(", ", seg.drift().stream()
+                                .map(d -> m.get("drift." + d.fact())).toList())), Palette.MARK, true));
+            }
+        }
+        for (SeriesChange c : s.changes()) {
+            markers.add(new LineChart.Marker(between(s, c.before(), c.after()), f.change(c.ratio()),
+                    Palette.verdict(c.regression() ? "REGRESSED" : "IMPROVED")));
+        }
+        markers.sort(java.util.Comparator.comparingDouble(LineChart.Marker::x));
+        markers.forEach(chart::marker);
         return chart.svg();
+    }
+
+    /** Midway between two points' days: the change happened between them. */
+    private static double between(HistorySeries s, int before, int after) {
+        return (day(s.points().get(before).at()) + day(s.points().get(after).at())) / 2;
+    }
+
+    private static double day(Instant at) {
+        return at.getEpochSecond() / DAY;
+    }
+
+    private static List<HistoryView.Row> rows(String workload, List<RunRecord> runs, String path, Messages m,
+                                              Formats f) {
+        String root = SitePaths.root(path);
+        List<HistoryView.Row> rows = new ArrayList<>();
+        for (RunRecord run : SiteViews.sorted(runs)) {
+            PostContext x = PostContext.of(run, m);
+            Instant at = run.startedAt() == null ? Instant.EPOCH : run.startedAt();
+            String title = PostTexts.title(x);
+            List<HistoryView.Row> ofRun = new ArrayList<>();
+            for (ComparisonRecord c : run.comparisons()) {
+                String label = SummaryRow.labelOf(c);
+                for (CellRecord cell : c.cells()) {
+                    if (!cell.workload().equals(workload)) {
+                        continue;
+                    }
+                    for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
+                        Double tps = cell.verdict() == null ? null
+                                : side == c.parent() ? cell.verdict().parentTps() : cell.verdict().patchTps();
+                        ofRun.add(new HistoryView.Row(f.minute(at), Formats.iso(at), title,
+                                root + SitePaths.post(run.runId()) + "#" + PostContext.cellAnchor(c, cell), label,
+                                cell.threads(), side.role().label(), SummaryRow.shortSha(side), x.commitHref(side),
+                                side.commit() == null || side.commit().subject() == null ? "" : side.commit().subject(),
+                                f.tps(tps), PostContext.verdictName(cell)));
+                    }
+                }
+            }
+            // Newest run first, and within a run the reverse of plan order, as the page always listed them.
+            java.util.Collections.reverse(ofRun);
+            rows.addAll(ofRun);
+        }
+        return rows;
     }
 
     /** One tick per run day, at most eight, evenly picked. */

@@ -10,15 +10,16 @@ package org.taf.runner.report;
  * @param css       the stylesheet, relative to this page
  * @param indexHref the index, relative to this page
  * @param feedHref  the Atom feed, relative to this page
+ * @param regressionsHref the Regressions page (change points of every series), relative to this page
  * @param icon      the site's icon, relative to this page (a file of the site: Jenkins' Content-Security-Policy
  *                  refuses a {@code data:} icon)
  */
 public record PageView(String lang, String title, String root, String css, String indexHref, String feedHref,
-                       String icon) {
+                       String regressionsHref, String icon) {
     static PageView of(Messages m, String title, String path) {
         String root = SitePaths.root(path);
         return new PageView(m.edition(), title, root, root + SitePaths.CSS, root + SitePaths.INDEX,
-                root + SitePaths.FEED, root + SitePaths.ICON);
+                root + SitePaths.FEED, root + SitePaths.REGRESSIONS, root + SitePaths.ICON);
     }
 
     /**

@@ -9,6 +9,8 @@ import java.util.regex.Pattern;
 final class SitePaths {
     static final String INDEX = "index.html";
     static final String FEED = "feed.xml";
+    /** The change points of every history series, newest first. */
+    static final String REGRESSIONS = "regressions.html";
     static final String CSS = "assets/taf.css";
     static final String ICON = "assets/favicon.svg";
     static final String DATA_INDEX = "data/index.json";

@@ -18,8 +18,8 @@ import org.taf.runner.results.RunRecord;
 
 /**
  * Renders the static site from results alone: a post per run ({@code posts/<run-id>/index.html}),
- * the index, a history page per workload, the Atom feed, the stylesheet, and {@code data/} (each
- * run's results and an index.json). Deterministic: the same runs give byte-identical files (times
+ * the index, a history page per series' workload, the Regressions page (the series' change points),
+ * the Atom feed, the stylesheet, and {@code data/} (each run's results and an index.json). Deterministic: the same runs give byte-identical files (times
  * come from the results, never from a clock; numbers from the edition's locale). Every file is
  * written atomically, and a file whose content is unchanged is left untouched, so an interrupted
  * publish leaves whole pages, old or new. Posts of runs not given are left in place, unlinked.
@@ -31,6 +31,7 @@ public final class SitePublisher {
     private final Messages messages;
     private final Function<Path, Optional<String>> narratives;
     private final Templates templates;
+    private final boolean joinSegments;
 
     /**
      * @param siteDir    the site's root directory (created when missing)
@@ -39,10 +40,26 @@ public final class SitePublisher {
      *                   it cannot (the post then says the file was not found)
      */
     public SitePublisher(Path siteDir, Messages messages, Function<Path, Optional<String>> narratives) {
+        this(siteDir, messages, narratives, false);
+    }
+
+    private SitePublisher(Path siteDir, Messages messages, Function<Path, Optional<String>> narratives,
+                          boolean joinSegments) {
         this.siteDir = siteDir.toAbsolutePath().normalize();
         this.messages = messages;
         this.narratives = narratives;
         this.templates = new Templates(messages);
+        this.joinSegments = joinSegments;
+    }
+
+    /**
+     * This publisher, searching change points across the segments of a series too. Off by default: a
+     * step where the host, kernel, JVM or runner changed may be the environment's, and is not searched
+     * (the environment-drift refusal, {@link SeriesChange}); a change found across segments then says
+     * that it lies at an environment change.
+     */
+    public SitePublisher joiningSegments() {
+        return new SitePublisher(siteDir, messages, narratives, true);
     }
 
     /** The English site at {@code siteDir}, narratives read from their files as UTF-8. */
@@ -96,9 +113,14 @@ public final class SitePublisher {
             posts.add(p);
             files.add(p);
         }
+        // Series and their change points once, for the histories, the Regressions page and the feed.
+        List<HistorySeries> series = HistorySeries.of(all, joinSegments);
         for (String w : SiteViews.workloads(all)) {
-            files.add(put(SitePaths.history(w), templates.render("history.ftlh", HistoryViewBuilder.build(w, all, messages))));
+            files.add(put(SitePaths.history(w), templates.render("history.ftlh",
+                    HistoryViewBuilder.build(w, all, series, messages))));
         }
+        files.add(put(SitePaths.REGRESSIONS, templates.render("regressions.ftlh",
+                RegressionsView.of(series, messages))));
         List<SitePages.Page> pages = SitePages.kept(siteDir);
         for (SitePages.Page page : pages) {
             String path = SitePaths.page(page.name());
@@ -107,7 +129,7 @@ public final class SitePublisher {
         }
         // The index and the feed last: they link to pages that now exist.
         files.add(put(SitePaths.INDEX, templates.render("index.ftlh", SiteViews.index(all, pages, messages))));
-        files.add(put(SitePaths.FEED, templates.render("feed.ftlx", SiteViews.feed(all, messages))));
+        files.add(put(SitePaths.FEED, templates.render("feed.ftlx", SiteViews.feed(all, series, messages))));
         files.sort(null);
         return new Published(siteDir, posts, files);
     }

@@ -52,20 +52,46 @@ final class SiteViews {
         return new IndexView(PageView.of(m, m.get("index.title"), SitePaths.INDEX), entries, histories, pageLinks);
     }
 
+    /** The feed of {@code runs} alone, without change points. */
     static FeedView feed(List<RunRecord> runs, Messages m) {
-        List<FeedView.Entry> entries = new ArrayList<>();
+        return feed(runs, List.of(), m);
+    }
+
+    /**
+     * One entry per post and one per change point of {@code series}, newest first; a change point comes
+     * before the post of the run it was first seen in.
+     */
+    static FeedView feed(List<RunRecord> runs, List<HistorySeries> series, Messages m) {
+        record Dated(Instant at, FeedView.Entry entry) {}
+        List<Dated> dated = new ArrayList<>();
+        Formats f = new Formats(m.numberLocale());
         Instant newest = Instant.EPOCH;
+        for (RegressionsView.Found x : RegressionsView.newestFirst(series)) {
+            ChangeView c = ChangeView.of(x.series(), x.change(), SitePaths.FEED, m, f);
+            Instant at = x.after().at();
+            newest = at.isAfter(newest) ? at : newest;
+            String title = m.get("change.feed_title", c.series(), c.size(), m.get("change.kind." + c.kind()), c.toSha());
+            String summary = m.get("change.feed_summary", c.series(), c.size(), m.get("change.kind." + c.kind()),
+                    c.pValue(), c.fromSha(), c.toSha(), c.date(), c.machine());
+            String content = "<p>" + Html.esc(summary) + "</p>"
+                    + (c.note().isEmpty() ? "" : "<p>" + Html.esc(c.note()) + "</p>");
+            dated.add(new Dated(at, new FeedView.Entry(urn("taf-change:" + c.id()), title,
+                    SitePaths.REGRESSIONS + "#" + c.id(), Formats.iso(at), Formats.iso(at), summary, content)));
+        }
         for (RunRecord run : sorted(runs)) {
             PostContext x = PostContext.of(run, m);
             Instant published = run.startedAt() == null ? Instant.EPOCH : run.startedAt();
             Instant updated = run.finishedAt() == null ? published : run.finishedAt();
             newest = updated.isAfter(newest) ? updated : newest;
             String summary = PostTexts.summary(x);
-            entries.add(new FeedView.Entry(urn("taf-run:" + run.runId()), PostTexts.title(x),
+            dated.add(new Dated(published, new FeedView.Entry(urn("taf-run:" + run.runId()), PostTexts.title(x),
                     SitePaths.post(run.runId()), Formats.iso(published), Formats.iso(updated), summary,
-                    content(summary, PostTexts.highlights(x), Warnings.of(run, m), m)));
+                    content(summary, PostTexts.highlights(x), Warnings.of(run, m), m))));
         }
-        return new FeedView(urn("taf-site"), m.get("feed.title"), Formats.iso(newest), m.edition(), entries);
+        // Stable: posts keep their order, and a change point stays ahead of its run's post.
+        dated.sort(Comparator.comparing(Dated::at).reversed());
+        return new FeedView(urn("taf-site"), m.get("feed.title"), Formats.iso(newest), m.edition(),
+                dated.stream().map(Dated::entry).toList());
     }
 
     /** The entry's HTML, every text escaped here (the feed template escapes it once more, as Atom wants). */

@@ -70,6 +70,11 @@ class MessagesTest {
             keys.add("cpu.change." + c);
             keys.add("metric.change." + c);
         }
+        for (String fact : new String[] {"host", "kernel", "jvm", "engine_jvm", "runner"}) {
+            keys.add("drift." + fact); // SeriesKey.Drift's facts
+        }
+        keys.add("change.kind.regression");
+        keys.add("change.kind.improvement");
         keys.add("role.parent");
         keys.add("role.patch");
         keys.add("sweep.sheet_tps");

@@ -41,6 +41,8 @@ class SiteBrowserIT {
     @BeforeAll
     static void start() throws Exception {
         PreviewTest.render(SITE);
+        // A second site beside it: nightly runs with a change point and a new segment.
+        Sites.publish(SITE.resolve("nightly"), ChangePointSiteTest.nights());
         server = new StaticSiteServer(SITE);
         profile = Files.createTempDirectory("taf-chromium-");
         ChromeOptions options = new ChromeOptions();
@@ -141,8 +143,37 @@ class SiteBrowserIT {
         screenshot("index.png", false);
         driver.findElement(By.linkText("POINTS-COVERED-PK")).click();
         assertThat(driver.getCurrentUrl()).endsWith("/history/POINTS-COVERED-PK.html");
-        assertChartsReadable(3);
+        assertChartsReadable(9); // a series per thread count (1, 8, 64) and branch; the failed one has none
         screenshot("history.png", true);
+        assertThat(severe()).isEmpty();
+        assertThat(server.misses()).isEmpty();
+    }
+
+    @Test
+    void theRegressionsPageOpensFromTheNavigation() throws Exception {
+        open("index.html");
+        driver.findElement(By.linkText("Regressions")).click();
+        assertThat(driver.getCurrentUrl()).endsWith("/regressions.html");
+        assertThat(driver.findElement(By.cssSelector("main h1")).getText()).isEqualTo("Regressions");
+        screenshot("regressions.png", false);
+        assertThat(severe()).isEmpty();
+        assertThat(server.misses()).isEmpty();
+    }
+
+    @Test
+    void aChangePointLeadsFromTheRegressionsPageToItsSeriesChart() throws Exception {
+        open("nightly/regressions.html");
+        var rows = driver.findElements(By.cssSelector("table.changes tbody tr"));
+        assertThat(rows).hasSize(1);
+        screenshot("regressions-change.png", false);
+        rows.get(0).findElement(By.linkText("POINT_SELECT, 2 threads, HEAD~1 vs HEAD")).click();
+        assertThat(driver.getCurrentUrl()).contains("/nightly/history/POINT_SELECT.html#s-");
+        assertChartsReadable(1);
+        WebElement chart = driver.findElement(By.cssSelector("section.series svg.chart"));
+        assertThat(chart.findElements(By.cssSelector("text.marker-label"))).extracting(WebElement::getText)
+                .contains("new segment: kernel").anyMatch(t -> t.matches("-\\d+\\.\\d%"));
+        ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView()", chart);
+        screenshot("history-change-points.png", false);
         assertThat(severe()).isEmpty();
         assertThat(server.misses()).isEmpty();
     }

@@ -23,8 +23,13 @@ public final class LineChart {
      * @param x     position in data units
      * @param label text beside the line's top, or null
      * @param color stroke colour
+     * @param solid a solid rule (a boundary the data must not be read across) rather than a dashed mark
      */
-    public record Marker(double x, String label, String color) {
+    public record Marker(double x, String label, String color, boolean solid) {
+        /** A dashed mark. */
+        public Marker(double x, String label, String color) {
+            this(x, label, color, false);
+        }
     }
 
     private static final double TITLE_ROW = 20;
@@ -186,7 +191,7 @@ public final class LineChart {
             if (!drawn.add(Math.round(px))) {
                 continue; // the same cut for several iterations: one line
             }
-            svg.line(px, top, px, bottom, m.color(), 1.2, "4 3");
+            svg.line(px, top, px, bottom, m.color(), m.solid() ? 1.6 : 1.2, m.solid() ? null : "4 3");
             if (m.label() != null && px - lastLabelPx > 60) {
                 svg.text("text", m.label(), "x", Svg.num(px + 3), "y", Svg.num(top + 10), "class", "marker-label",
                         "fill", m.color());

@@ -1,0 +1,113 @@
+package org.taf.runner.report;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.SeriesKey;
+
+/**
+ * One history series ({@link SeriesKey}): its measurements oldest first, cut into segments where the
+ * environment changed, with the change points found in them. Made once per publish, for the history
+ * pages, the Regressions page and the feed.
+ *
+ * @param key      what the series measures
+ * @param points   its cells, oldest first (by run start, run id, then comparison order)
+ * @param segments the runs of points measured in one environment, in order; together they cover points
+ * @param searched whether any stretch had enough runs to be searched (else no change point could be found)
+ * @param changes  the change points, oldest first ({@link SeriesChange})
+ */
+record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, boolean searched,
+                     List<SeriesChange> changes) {
+    HistorySeries {
+        points = List.copyOf(points);
+        segments = List.copyOf(segments);
+        changes = List.copyOf(changes);
+    }
+
+    /**
+     * One cell of one run in the series.
+     *
+     * @param run        the run
+     * @param comparison its comparison
+     * @param cell       the cell
+     * @param at         the run's start (the epoch when unknown)
+     * @param patchTps   the patch's TPS (geometric mean of its included starts, as the post shows), or null
+     *                   when the cell has no verdict or failed: such a point is listed, never drawn or searched
+     * @param parentTps  the parent's, or null
+     * @param segment    the environment it was measured in
+     */
+    record Point(RunRecord run, ComparisonRecord comparison, CellRecord cell, Instant at, Double patchTps,
+                 Double parentTps, SeriesKey.Segment segment) {
+    }
+
+    /**
+     * Points {@code [from, to)} measured in one environment.
+     *
+     * @param from    first point
+     * @param to      one past the last
+     * @param segment the environment
+     * @param drift   what changed from the segment before (empty for the first)
+     */
+    record Segment(int from, int to, SeriesKey.Segment segment, List<SeriesKey.Drift> drift) {
+        Segment {
+            drift = List.copyOf(drift);
+        }
+    }
+
+    /**
+     * Every series of {@code runs}, sorted by key, their change points searched by
+     * {@link SeriesChange#search}.
+     *
+     * @param joinSegments search across segments too ({@link SitePublisher#joiningSegments()}); false
+     *                     refuses to: the environment-drift refusal
+     */
+    static List<HistorySeries> of(List<RunRecord> runs, boolean joinSegments) {
+        Map<SeriesKey, List<Point>> byKey = new TreeMap<>();
+        List<RunRecord> oldestFirst = new ArrayList<>(SiteViews.sorted(runs));
+        java.util.Collections.reverse(oldestFirst);
+        for (RunRecord run : oldestFirst) {
+            Instant at = run.startedAt() == null ? Instant.EPOCH : run.startedAt();
+            SeriesKey.Segment segment = SeriesKey.Segment.of(run);
+            for (ComparisonRecord c : run.comparisons()) {
+                for (CellRecord cell : c.cells()) {
+                    Double patch = cell.verdict() == null ? null : cell.verdict().patchTps();
+                    Double parent = cell.verdict() == null ? null : cell.verdict().parentTps();
+                    byKey.computeIfAbsent(SeriesKey.of(run, c, cell), k -> new ArrayList<>())
+                            .add(new Point(run, c, cell, at, patch, parent, segment));
+                }
+            }
+        }
+        List<HistorySeries> out = new ArrayList<>();
+        byKey.forEach((key, points) -> {
+            List<Segment> segments = segments(points);
+            out.add(new HistorySeries(key, points, segments,
+                    !SeriesChange.searched(points, segments, joinSegments).isEmpty(),
+                    SeriesChange.search(points, segments, joinSegments)));
+        });
+        return out;
+    }
+
+    /** The series of {@code workload}, in key order. */
+    static List<HistorySeries> of(List<HistorySeries> all, String workload) {
+        return all.stream().filter(s -> s.key().workload().equals(workload)).toList();
+    }
+
+    private static List<Segment> segments(List<Point> points) {
+        List<Segment> out = new ArrayList<>();
+        int from = 0;
+        for (int i = 1; i <= points.size(); i++) {
+            if (i == points.size() || !points.get(i).segment().equals(points.get(from).segment())) {
+                SeriesKey.Segment s = points.get(from).segment();
+                out.add(new Segment(from, i, s,
+                        out.isEmpty() ? List.of() : s.changesFrom(out.get(out.size() - 1).segment())));
+                from = i;
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,80 @@
+package org.taf.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.taf.runner.stats.EDivisive;
+
+/**
+ * A change point of a history series: the patch's TPS stepped between two consecutive points. Found by
+ * {@link EDivisive} with its defaults, whose fixed seed makes the same runs give the same site.
+ *
+ * <p><b>Environment-drift refusal.</b> The search runs within each segment of the series (one host name,
+ * kernel, JVM and runner version), never across: a step where the environment changed may be the
+ * environment's doing, and a change point there would send a bisect after a commit that is not to blame.
+ * {@link SitePublisher#joiningSegments()} forces the search over the whole series; a change found then at
+ * a boundary says so ({@link #atDrift()}).
+ *
+ * @param before     index in the series' points of the last point before the change
+ * @param after      index of the first point after it
+ * @param meanBefore mean patch TPS of the stretch ending at the change (in the final partition)
+ * @param meanAfter  mean patch TPS of the stretch starting at it
+ * @param pValue     the permutation test's p-value
+ * @param atDrift    before and after lie in different segments (only when segments are joined)
+ */
+record SeriesChange(int before, int after, double meanBefore, double meanAfter, double pValue, boolean atDrift) {
+    /** meanAfter / meanBefore: below 1 is slower. */
+    double ratio() {
+        return meanAfter / meanBefore;
+    }
+
+    /** TPS fell: higher is better for throughput. */
+    boolean regression() {
+        return meanAfter < meanBefore;
+    }
+
+    private static final EDivisive.Options OPTIONS = EDivisive.Options.defaults();
+
+    /** The change points of {@code points}, per segment or across them, oldest first. */
+    static List<SeriesChange> search(List<HistorySeries.Point> points, List<HistorySeries.Segment> segments,
+                                     boolean joinSegments) {
+        List<SeriesChange> out = new ArrayList<>();
+        for (List<Integer> measured : searched(points, segments, joinSegments)) {
+            double[] values = measured.stream().mapToDouble(i -> points.get(i).patchTps()).toArray();
+            for (EDivisive.ChangePoint cp : EDivisive.detect(values, OPTIONS)) {
+                int before = measured.get(cp.index() - 1);
+                int after = measured.get(cp.index());
+                out.add(new SeriesChange(before, after, cp.meanBefore(), cp.meanAfter(), cp.pValue(),
+                        !points.get(before).segment().equals(points.get(after).segment())));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The stretches searched: per segment (or the whole series when joined), the indexes of its points
+     * with a TPS, when there are enough of them for the search (2 x its minimum size, 10).
+     */
+    static List<List<Integer>> searched(List<HistorySeries.Point> points, List<HistorySeries.Segment> segments,
+                                        boolean joinSegments) {
+        List<int[]> ranges = new ArrayList<>();
+        if (joinSegments) {
+            ranges.add(new int[] {0, points.size()});
+        } else {
+            segments.forEach(s -> ranges.add(new int[] {s.from(), s.to()}));
+        }
+        List<List<Integer>> out = new ArrayList<>();
+        for (int[] range : ranges) {
+            // Failed cells have no TPS: left out of the search, never turned into a number.
+            List<Integer> measured = new ArrayList<>();
+            for (int i = range[0]; i < range[1]; i++) {
+                if (points.get(i).patchTps() != null) {
+                    measured.add(i);
+                }
+            }
+            if (measured.size() >= 2 * OPTIONS.minSize()) {
+                out.add(measured);
+            }
+        }
+        return out;
+    }
+}

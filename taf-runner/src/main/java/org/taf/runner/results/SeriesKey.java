@@ -1,0 +1,167 @@
+package org.taf.runner.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What a history series measures, so that only like is joined with like: one workload at one thread
+ * count, on one data shape, with one set of engine settings and profile, in one line of development
+ * (the comparison's label: a branch, a nightly job), on one machine. Two cells with different keys are
+ * never drawn on one line nor searched for change points together.
+ *
+ * <p>The machine is the host fingerprint without the kernel: CPU model (spaces collapsed), physical
+ * cores, logical CPUs and memory rounded to 256 MiB, the same facts and rounding as the noise store's
+ * fingerprint ({@code run.HostFingerprint}). The kernel is left out because it changes on one machine
+ * (an upgrade): with the host name, the JVMs and the runner version it is a {@link Segment} of the
+ * series, not another series.
+ *
+ * @param workload   TAF's test name
+ * @param threads    client threads
+ * @param comparison the comparison's label (its name when it has none)
+ * @param dataShape  the {@code workload.*} settings that shape the data and the transactions (tables, table
+ *                   size, distribution, seed, statement counts), {@code key=value} sorted, prefix dropped
+ * @param settings   the patch side's engine variables, then the profile (runtime, cpusets), {@code key=value}
+ * @param machine    {@code <cpu model> | <cores> cores | <cpus> CPUs | <MiB> MiB}
+ */
+public record SeriesKey(String workload, int threads, String comparison, String dataShape, String settings,
+                        String machine) implements Comparable<SeriesKey> {
+    private static final long MEMORY_STEP_MIB = 256;
+    /**
+     * {@code workload.*} keys that do not change what is measured: the workload and threads are fields of
+     * the key, and the rest are how the client connects and reports. Every other {@code workload.*} key is
+     * part of the data shape, so a key added later splits series rather than joining unlike ones.
+     */
+    private static final Set<String> NOT_SHAPE = Set.of("workload.tests", "workload.threads",
+            "workload.report_interval", "workload.user", "workload.password", "workload.database");
+
+    public SeriesKey {
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(comparison, "comparison");
+        Objects.requireNonNull(dataShape, "dataShape");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(machine, "machine");
+    }
+
+    /** The key of {@code cell} of comparison {@code c} in {@code run}. */
+    public static SeriesKey of(RunRecord run, ComparisonRecord c, CellRecord cell) {
+        Map<String, String> shape = new TreeMap<>();
+        if (run.definition() != null) {
+            for (DefinitionRecord.SettingRecord s : run.definition().settings()) {
+                if (s.key().startsWith("workload.") && !NOT_SHAPE.contains(s.key())) {
+                    shape.put(s.key().substring("workload.".length()), s.value() == null ? "" : s.value().trim());
+                }
+            }
+        }
+        List<String> settings = new ArrayList<>();
+        if (c.patch() != null) {
+            c.patch().engineSettings().forEach((k, v) -> settings.add(k + "=" + v));
+        }
+        EnvironmentRecord e = run.environment();
+        if (e != null) {
+            settings.add("runtime=" + e.runtime());
+            settings.add("engine_cpuset=" + e.engineCpuset());
+            settings.add("client_cpuset=" + e.clientCpuset());
+        }
+        String label = c.label() == null || c.label().isBlank() ? c.name() : c.label();
+        return new SeriesKey(cell.workload(), cell.threads(), label, join(shape), String.join(" ", settings),
+                machine(e));
+    }
+
+    /** The machine's facts as the key holds them; "unknown machine" for a record without environment. */
+    static String machine(EnvironmentRecord e) {
+        if (e == null) {
+            return "unknown machine";
+        }
+        long mib = e.memoryBytes() / (1024 * 1024);
+        long rounded = Math.round((double) mib / MEMORY_STEP_MIB) * MEMORY_STEP_MIB;
+        String cpu = e.cpuModel() == null ? "" : e.cpuModel().trim().replaceAll("\\s+", " ");
+        return String.format(Locale.ROOT, "%s | %d cores | %d CPUs | %d MiB", cpu, e.cores(), e.threads(), rounded);
+    }
+
+    private static String join(Map<String, String> m) {
+        List<String> out = new ArrayList<>();
+        m.forEach((k, v) -> out.add(k + "=" + v));
+        return String.join(" ", out);
+    }
+
+    @Override
+    public int compareTo(SeriesKey o) {
+        int c = workload.compareTo(o.workload);
+        c = c != 0 ? c : Integer.compare(threads, o.threads);
+        c = c != 0 ? c : comparison.compareTo(o.comparison);
+        c = c != 0 ? c : machine.compareTo(o.machine);
+        c = c != 0 ? c : dataShape.compareTo(o.dataShape);
+        return c != 0 ? c : settings.compareTo(o.settings);
+    }
+
+    /**
+     * The environment a point of a series was measured in, beyond the machine: a change of any of these
+     * within a series starts a new segment. A step at such a change may be the environment's, not a
+     * commit's (environment drift), so change points are searched within a segment only.
+     *
+     * @param host          host name (a rebuilt VM of the same machine is a new segment)
+     * @param kernel        kernel release
+     * @param jvm           the JVM that ran TAF and the load generator
+     * @param engineJvm     the JVM that ran the engine, with its arguments
+     * @param runnerVersion TAF's version without its semver build metadata (the runner's commit,
+     *                      {@code +g<sha>}): the nightly runs the runner of the day's main, so a new
+     *                      segment per runner commit would leave no series long enough to search
+     */
+    public record Segment(String host, String kernel, String jvm, String engineJvm, String runnerVersion) {
+        /** The segment of {@code run}; unknown facts are "". */
+        public static Segment of(RunRecord run) {
+            EnvironmentRecord e = run.environment();
+            // The AOT cache's argument names a file per build: it changes with every commit, not the JVM.
+            String engine = e == null || e.engineJvm() == null ? ""
+                    : (e.engineJvm().version() + " " + String.join(" ", e.engineJvm().args().stream()
+                            .filter(a -> !a.startsWith("-XX:AOTCache=")).toList())).trim();
+            return new Segment(e == null ? "" : nz(e.host()), e == null ? "" : nz(e.kernel()),
+                    e == null ? "" : nz(e.jvm()), engine, release(nz(run.runnerVersion())));
+        }
+
+        /**
+         * What differs from {@code before}, one entry per fact, in the order host, kernel, jvm, engine_jvm,
+         * runner; empty when nothing does.
+         */
+        public List<Drift> changesFrom(Segment before) {
+            List<Drift> out = new ArrayList<>();
+            add(out, "host", before.host, host);
+            add(out, "kernel", before.kernel, kernel);
+            add(out, "jvm", before.jvm, jvm);
+            add(out, "engine_jvm", before.engineJvm, engineJvm);
+            add(out, "runner", before.runnerVersion, runnerVersion);
+            return out;
+        }
+
+        /** {@code 0.1.0-SNAPSHOT+g1a2b3c4d5e6f.dirty} -> {@code 0.1.0-SNAPSHOT}: semver's precedence ignores build metadata. */
+        static String release(String runnerVersion) {
+            int plus = runnerVersion.indexOf('+');
+            return plus < 0 ? runnerVersion : runnerVersion.substring(0, plus);
+        }
+
+        private static void add(List<Drift> out, String fact, String a, String b) {
+            if (!a.equals(b)) {
+                out.add(new Drift(fact, a, b));
+            }
+        }
+
+        private static String nz(String s) {
+            return s == null ? "" : s.trim();
+        }
+    }
+
+    /**
+     * One fact of the environment that changed between two segments.
+     *
+     * @param fact   host, kernel, jvm, engine_jvm or runner (the outputs name it in their language)
+     * @param before its value in the segment before
+     * @param after  its value in the new segment
+     */
+    public record Drift(String fact, String before, String after) {
+    }
+}
