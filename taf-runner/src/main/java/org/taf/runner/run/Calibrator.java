@@ -1,5 +1,6 @@
 package org.taf.runner.run;
 
+import org.taf.runner.results.HostFingerprint;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -79,7 +80,7 @@ public final class Calibrator {
                     + (judged.failure() == null ? "" : ": " + judged.failure()) + "; nothing stored; results in "
                     + runner.runDir());
         }
-        HostFingerprint host = HostFingerprint.of(HostProbe.system().host());
+        HostFingerprint host = HostProbe.system().host().fingerprint();
         List<NoiseRecord> noise = NoiseUpdate.of(judged, host, def.workload().reportInterval().toMillis() / 1000.0);
         if (noise.isEmpty()) {
             throw new TafException("calibration measured fewer than 2 engine starts of 2 or more samples in every"

@@ -1,5 +1,6 @@
 package org.taf.runner.run;
 
+import org.taf.runner.results.HostFingerprint;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package org.taf.runner.run;
 
+import org.taf.runner.results.HostFingerprint;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +83,7 @@ public final class PlannedMde {
      * its budget pays for, and a warning where that cannot reach the fail threshold.
      */
     public static List<String> check(TestDefinition def) {
-        HostFingerprint host = HostFingerprint.of(org.taf.runner.profile.HostProbe.system().host());
+        HostFingerprint host = org.taf.runner.profile.HostProbe.system().host().fingerprint();
         NoiseFile noise = org.taf.runner.results.NoiseStore.read(org.taf.runner.results.NoiseStore.fileIn(
                 def.output().resultsDir()));
         StatsOptions o = StageOptions.stats(def);

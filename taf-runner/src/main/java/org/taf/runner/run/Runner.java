@@ -1,5 +1,6 @@
 package org.taf.runner.run;
 
+import org.taf.runner.results.HostFingerprint;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -128,7 +129,7 @@ public final class Runner {
         if (def.profile().changesCpu()) {
             out.printf("taf: CPU settings of profile %s: %s%n", def.profile().name(), pinning.outcome().note());
         }
-        HostFingerprint host = HostFingerprint.of(HostProbe.system().host());
+        HostFingerprint host = HostProbe.system().host().fingerprint();
         NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
         Design design = Design.of(def, noise, host, out);
         state = new RunState(def, runId, started, runnerVersion, definitionRecord(), design);
