@@ -130,4 +130,16 @@ class TestDefinitionTest {
                 "profile.engine_cpuset = 0-1 (t.properties:1) and profile.client_cpuset = 1 (t.properties:2) share "
                         + "CPUs: the load generator competes with the engine");
     }
+
+    @Test
+    void theResultsDatabaseIsSetLikeAnyKeyAndNoneTurnsItOff() {
+        Fixture f = new Fixture(dir);
+        f.write("d.properties", "results.db.url = jdbc:sqlite:db/results.db");
+        assertThat(f.load("d.properties").output().resultsDb()).contains("jdbc:sqlite:" + dir.resolve("db/results.db"));
+        assertThat(f.resolve("d.properties").find("results.db.url").orElseThrow().origin().toString())
+                .contains("d.properties:1");
+        assertThat(f.load("d.properties", java.util.Map.of("results.db.url", "none")).output().resultsDb()).isEmpty();
+        assertThat(f.env(java.util.Map.of("TAF_RESULTS_DB_URL", "NONE")).load("d.properties").output().resultsDb())
+                .isEmpty();
+    }
 }
