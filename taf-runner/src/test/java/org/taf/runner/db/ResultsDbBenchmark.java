@@ -1,7 +1,11 @@
 package org.taf.runner.db;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -75,8 +79,13 @@ public final class ResultsDbBenchmark {
         System.out.printf(Locale.ROOT, "| %s | %.2f |%n", what, (System.nanoTime() - t0) / 1e9);
     }
 
-    private static void taf(LoadContext ctx, String... args) {
-        int code = Main.commandLine(ctx).execute(args);
+    private static void taf(LoadContext ctx, String... args) throws IOException {
+        // taf's own lines (a line per published post) go to taf.log, so that stdout is the table alone.
+        var cl = Main.commandLine(ctx);
+        cl.setOut(new PrintWriter(Files.newBufferedWriter(ctx.workDir().resolve("taf.log"), StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND), true));
+        int code = cl.execute(args);
+        cl.getOut().close();
         if (code != 0) {
             throw new IllegalStateException("taf " + String.join(" ", args) + " exited " + code);
         }
