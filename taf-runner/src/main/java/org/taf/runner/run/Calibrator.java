@@ -1,6 +1,5 @@
 package org.taf.runner.run;
 
-import org.taf.runner.results.HostFingerprint;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -12,6 +11,7 @@ import org.taf.runner.config.Comparison;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.profile.HostProbe;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.RunRecord;

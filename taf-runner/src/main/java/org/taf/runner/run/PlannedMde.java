@@ -1,12 +1,12 @@
 package org.taf.runner.run;
 
-import org.taf.runner.results.HostFingerprint;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.PlannedMdeRecord;

@@ -1,6 +1,5 @@
 package org.taf.runner.run;
 
-import org.taf.runner.results.HostFingerprint;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -30,6 +29,7 @@ import org.taf.runner.profile.Pinning;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.DefinitionRecord;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.RunRecord;

@@ -163,6 +163,29 @@ class ResultsDbTest {
         }).isInstanceOf(DbException.class).hasMessageContaining(underAFile.resolve("results.db").toString());
     }
 
+    @Test
+    void aRunThatFailedBeforeItsSidesResolvedIsStoredWithItsStatus() throws Exception {
+        RunRecord t = CommittedRuns.records().get(1);
+        ComparisonRecord c = t.comparisons().get(0);
+        CellRecord unjudged = c.cells().get(0).withVerdict(null);
+        RunRecord failed = new RunRecord(t.formatVersion(), "20261201-120000-failed", t.name(), t.comments(),
+                t.startedAt(), t.finishedAt(), RunRecord.RunStatus.FAILED, "build failed at abc123", t.runnerVersion(),
+                null, null, List.of(new ComparisonRecord(c.name(), c.label(), c.parent(), null, List.of(unjudged))),
+                List.of(), List.of(), null, null);
+        ResultsDb db = ResultsDb.open(url());
+        db.write(failed);
+        assertThat(db.read(failed.runId())).contains(failed);
+        CellRow row = db.cells(SeriesFilter.any()).get(0);
+        assertThat(row).isEqualTo(CellRow.of(failed).get(0));
+        assertThat(row.hostFingerprint()).isNull();
+        assertThat(row.dataRows()).isNull();
+        assertThat(row.patchSha()).isNull();
+        assertThat(row.parentSha()).isEqualTo(c.parent().commit().sha());
+        assertThat(row.verdict()).isNull();
+        assertThat(row.ratio()).isNull();
+        assertThat(query("SELECT status FROM taf_run")).containsExactly("FAILED");
+    }
+
     private static RunRecord withDuplicateCell(RunRecord run) {
         ComparisonRecord c = run.comparisons().get(0);
         List<CellRecord> cells = new ArrayList<>(c.cells());

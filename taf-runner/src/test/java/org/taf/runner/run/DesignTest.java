@@ -1,6 +1,5 @@
 package org.taf.runner.run;
 
-import org.taf.runner.results.HostFingerprint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -19,6 +18,7 @@ import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.MeasureMode;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.profile.HostInfo;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.stats.CellKey;
