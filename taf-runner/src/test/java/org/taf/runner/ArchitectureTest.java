@@ -19,7 +19,7 @@ class ArchitectureTest {
             .importPackages("org.taf.runner");
 
     private static final String[] STAGES = {"..config..", "..git..", "..build..", "..profile..", "..launch..",
-        "..warmup..", "..workload..", "..stats..", "..results..", "..report..", "..sys.."};
+        "..warmup..", "..workload..", "..stats..", "..results..", "..report..", "..db..", "..sys.."};
 
     @Test
     void noPackageCycles() {
@@ -38,7 +38,7 @@ class ArchitectureTest {
                 .resideInAnyPackage("org.taf.runner.config..", "org.taf.runner.git..", "org.taf.runner.build..",
                         "org.taf.runner.profile..", "org.taf.runner.launch..", "org.taf.runner.warmup..",
                         "org.taf.runner.workload..", "org.taf.runner.results..", "org.taf.runner.report..",
-                        "org.taf.runner.sys..")
+                        "org.taf.runner.db..", "org.taf.runner.sys..")
                 .check(MAIN);
     }
 
@@ -46,7 +46,7 @@ class ArchitectureTest {
     void osReadingsDependOnNoStage() {
         noClasses().that().resideInAPackage("org.taf.runner.sys..").should().dependOnClassesThat()
                 .resideInAnyPackage(STAGES[0], STAGES[1], STAGES[2], STAGES[3], STAGES[4], STAGES[5], STAGES[6],
-                        STAGES[7], STAGES[8], STAGES[9])
+                        STAGES[7], STAGES[8], STAGES[9], STAGES[10])
                 .check(MAIN);
     }
 
@@ -55,6 +55,16 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("org.taf.runner.report..").should().dependOnClassesThat()
                 .resideInAnyPackage("org.taf.runner.launch..", "org.taf.runner.workload..", "org.taf.runner.warmup..",
                         "org.taf.runner.git..", "org.taf.runner.build..")
+                .check(MAIN);
+    }
+
+    @Test
+    void theResultsDatabaseStoresRecordsOnly() {
+        // It keeps what a run recorded; it neither measures nor renders.
+        noClasses().that().resideInAPackage("org.taf.runner.db..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.taf.runner.launch..", "org.taf.runner.workload..", "org.taf.runner.warmup..",
+                        "org.taf.runner.git..", "org.taf.runner.build..", "org.taf.runner.profile..",
+                        "org.taf.runner.report..")
                 .check(MAIN);
     }
 

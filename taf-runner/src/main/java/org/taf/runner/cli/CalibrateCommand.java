@@ -2,6 +2,7 @@ package org.taf.runner.cli;
 
 import java.io.PrintStream;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.taf.runner.ExitCode;
 import org.taf.runner.TafException;
@@ -9,6 +10,7 @@ import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.RuntimeKind;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.db.ResultsDb;
 import org.taf.runner.launch.ProcessRuntime;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.run.Calibrator;
@@ -43,6 +45,7 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new TafException(def.config().fileDisplay() + ": profile " + def.profile().name()
                     + " asks for the container runtime, which calibrate does not support yet; use a process profile");
         }
+        Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb()); // a bad URL fails before measuring
         PrintStream out = System.out;
         Calibrator calibrator = new Calibrator(def, new ProcessRuntime(def.cacheDir().resolve("state")),
                 Clock.systemUTC(), out, VersionProvider.runnerVersion(),
@@ -58,6 +61,9 @@ final class CalibrateCommand implements Callable<Integer> {
         try {
             calibrator.calibrate();
         } finally {
+            if (calibrator.runner() != null) { // its A/A run, completed or not, as taf run stores every run
+                ResultsDbs.store(db, calibrator.runner().lastRecord(), calibrator.runner().runDir(), System.err);
+            }
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {

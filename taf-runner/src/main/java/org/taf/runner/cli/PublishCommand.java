@@ -8,7 +8,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.taf.runner.ExitCode;
 import org.taf.runner.config.KeyRegistry;
+import org.taf.runner.config.Keys;
 import org.taf.runner.config.LoadContext;
+import org.taf.runner.db.ResultsDb;
 import org.taf.runner.report.ReportException;
 import org.taf.runner.report.RunFinder;
 import org.taf.runner.report.SitePublisher;
@@ -20,7 +22,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code taf publish [--page FILE]... [RESULTS...]}: renders the whole site from results JSON alone
+ * {@code taf publish [--page FILE]... [--from-db | RESULTS...]}: renders the whole site from results JSON alone
+ * (or from every run in the results database, {@code --from-db})
  * (posts, index, workload histories, feed, data), and the Markdown pages kept in it ({@code --page}
  * adds or replaces one). Reads {@code output.site_dir} and {@code output.results_dir}
  * from {@code -D} or {@code TAF_OUTPUT_*} (the environment wins, as everywhere in TAF).
@@ -45,8 +48,13 @@ final class PublishCommand implements Callable<Integer> {
                     + " it starts with a '# title' line (repeatable)")
     List<Path> pages = new ArrayList<>();
 
+    @Option(names = "--from-db",
+            description = "render from every run in the results database (results.db.url) instead of results JSON")
+    boolean fromDb;
+
     @Option(names = "-D", paramLabel = "KEY=VALUE",
-            description = "output.site_dir=DIR (default site), output.results_dir=DIR (default results)")
+            description = "output.site_dir=DIR (default site), output.results_dir=DIR (default results),"
+                    + " results.db.url=URL (with --from-db)")
     Map<String, String> overrides = new LinkedHashMap<>();
 
     PublishCommand(LoadContext context) {
@@ -56,13 +64,14 @@ final class PublishCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         for (String key : overrides.keySet()) {
-            if (!key.equals(SITE_DIR) && !key.equals(RESULTS_DIR)) {
-                throw new ReportException("publish: unknown key -D" + key + " (publish reads " + SITE_DIR + " and "
-                        + RESULTS_DIR + ")");
+            if (!key.equals(SITE_DIR) && !key.equals(RESULTS_DIR) && !key.equals(Keys.RESULTS_DB_URL.name())) {
+                throw new ReportException("publish: unknown key -D" + key + " (publish reads " + SITE_DIR + ", "
+                        + RESULTS_DIR + " and " + Keys.RESULTS_DB_URL.name() + ")");
             }
         }
         Path siteDir = dir(SITE_DIR, "site");
-        List<RunRecord> runs = results.isEmpty() ? RunFinder.findAll(dir(RESULTS_DIR, "results"))
+        List<RunRecord> runs = fromDb ? fromDatabase()
+                : results.isEmpty() ? RunFinder.findAll(dir(RESULTS_DIR, "results"))
                 : RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
         SitePublisher publisher = SitePublisher.english(siteDir);
         List<String> kept = new ArrayList<>();
@@ -77,6 +86,21 @@ final class PublishCommand implements Callable<Integer> {
         kept.forEach(p -> out.println("  page " + context.display(siteDir.resolve(p))));
         out.flush();
         return ExitCode.PASS.code();
+    }
+
+    private List<RunRecord> fromDatabase() {
+        if (!results.isEmpty()) {
+            throw new ReportException("publish: --from-db renders every run in the database; name no RESULTS with it");
+        }
+        String url = ResultsDbs.url(context, overrides).orElseThrow(() -> new ReportException(
+                "publish --from-db: " + Keys.RESULTS_DB_URL.name() + " is none: there is no results database"));
+        ResultsDb db = ResultsDb.open(url);
+        List<RunRecord> runs = db.readAll();
+        if (runs.isEmpty()) {
+            throw new ReportException("publish --from-db: no runs in results database " + db.displayUrl()
+                    + " (taf run writes them; taf import loads results.json files)");
+        }
+        return runs;
     }
 
     private Path dir(String key, String fallback) {

@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +14,7 @@ import org.taf.runner.ExitCode;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.db.ResultsDb;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.report.Outputs;
@@ -61,6 +63,7 @@ final class RunCommand implements Callable<Integer> {
         TestDefinition def = new ConfigLoader(context).load(definition, settings);
         PrintStream out = System.out;
         def.config().warnings().forEach(w -> System.err.println("warning: " + w));
+        Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb()); // a bad URL fails before measuring
         EngineRuntime runtime = Runtimes.forProfile(def.profile(), def.cacheDir().resolve("state"), System.err);
         Runtimes.pinClient(def.profile(), System.err);
         Runner runner = new Runner(def, runtime, Clock.systemUTC(), out, VersionProvider.runnerVersion(),
@@ -98,7 +101,11 @@ final class RunCommand implements Callable<Integer> {
         try {
             code = record == null ? ExitCode.ERROR : Outputs.write(def.output(), record, runner.runDir(), out);
         } finally {
-            outputsWritten.countDown();
+            try {
+                ResultsDbs.store(db, record, runner.runDir(), System.err);
+            } finally {
+                outputsWritten.countDown();
+            }
         }
         if (failure != null) {
             throw failure; // printed as one error: line, exit 3, after the outputs that show it

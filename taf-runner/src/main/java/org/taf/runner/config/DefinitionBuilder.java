@@ -66,7 +66,7 @@ final class DefinitionBuilder {
                         config.get(LAUNCH_AOT_CACHE), config.get(LAUNCH_AOT_TRAINING)),
                 profile(),
                 new OutputSettings(config.get(OUTPUT_RESULTS_DIR), config.get(OUTPUT_SITE_DIR),
-                        config.get(OUTPUT_PUBLISH), config.get(OUTPUT_JUNIT)),
+                        config.get(OUTPUT_PUBLISH), config.get(OUTPUT_JUNIT), config.get(RESULTS_DB_URL)),
                 new PostSettings(config.get(POST_TITLE), config.get(POST_SUMMARY), config.get(POST_NARRATIVE),
                         config.get(POST_COMMIT_URL)),
                 new StatsSettings(config.get(STATS_CONFIDENCE), config.get(STATS_FDR), config.get(STATS_POWER),

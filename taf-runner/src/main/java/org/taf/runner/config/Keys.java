@@ -17,6 +17,7 @@ import static org.taf.runner.config.ValueTypes.oneOf;
 import static org.taf.runner.config.ValueTypes.optional;
 import static org.taf.runner.config.ValueTypes.path;
 import static org.taf.runner.config.ValueTypes.percent;
+import static org.taf.runner.config.ValueTypes.resultsDbUrl;
 import static org.taf.runner.config.ValueTypes.revision;
 import static org.taf.runner.config.ValueTypes.size;
 import static org.taf.runner.config.ValueTypes.string;
@@ -276,6 +277,10 @@ public final class Keys {
             "render the post and update the site after a run");
     public static final Key<Boolean> OUTPUT_JUNIT = key("output.junit", bool(), "true",
             "write JUnit XML (one test case per workload x threads)");
+    public static final Key<Optional<String>> RESULTS_DB_URL = key("results.db.url", resultsDbUrl(),
+            "jdbc:sqlite:~/.local/share/taf/results.db",
+            "the results database every run is also written to: jdbc:sqlite:FILE (embedded), jdbc:mariadb://HOST:PORT/DB"
+                    + "?user=U&password=P (shared by a fleet of hosts), or none");
 
     // --- post
     public static final Key<Optional<String>> POST_TITLE = key("post.title", optional(string()), "",

@@ -169,6 +169,33 @@ public final class ValueTypes {
         });
     }
 
+    /**
+     * Where runs are stored: {@code none} (not stored: empty), {@code jdbc:sqlite:FILE} ({@code ~/} and relative
+     * paths resolved like {@link #path()}, so the URL is absolute) or {@code jdbc:mariadb://HOST:PORT/DATABASE?...}
+     * (kept as written). Only these two drivers ship with TAF.
+     */
+    public static ValueType<Optional<String>> resultsDbUrl() {
+        String rule = "must be none, jdbc:sqlite:FILE or jdbc:mariadb://HOST:PORT/DATABASE";
+        return of("none, jdbc:sqlite:FILE or jdbc:mariadb://...", (raw, ctx) -> {
+            if (raw.equalsIgnoreCase("none")) {
+                return Optional.empty();
+            }
+            if (raw.startsWith(SQLITE)) {
+                String file = raw.substring(SQLITE.length());
+                if (file.isEmpty() || file.startsWith(":")) { // ":memory:" would drop every run at exit
+                    throw new InvalidValueException(rule + " (an SQLite URL names a file)");
+                }
+                return Optional.of(SQLITE + path().parse(file, ctx));
+            }
+            if (raw.startsWith("jdbc:mariadb://") && raw.length() > "jdbc:mariadb://".length()) {
+                return Optional.of(raw);
+            }
+            throw new InvalidValueException(rule);
+        });
+    }
+
+    private static final String SQLITE = "jdbc:sqlite:";
+
     /** A path relative to a source tree, kept relative; it may not leave the tree. */
     public static ValueType<Path> treePath() {
         return of("path inside the source tree", (raw, ctx) -> {

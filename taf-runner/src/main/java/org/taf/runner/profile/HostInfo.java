@@ -1,5 +1,7 @@
 package org.taf.runner.profile;
 
+import org.taf.runner.results.HostFingerprint;
+
 /**
  * Facts about the host, read once per run.
  *
@@ -14,4 +16,9 @@ package org.taf.runner.profile;
  */
 public record HostInfo(String host, String cpuModel, int sockets, int cores, int threads, long memoryBytes, String os,
                        String kernel) {
+
+    /** What makes this host's noise and results comparable with another's. */
+    public HostFingerprint fingerprint() {
+        return HostFingerprint.of(cpuModel, cores, threads, memoryBytes, kernel);
+    }
 }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.taf.runner.sys.AtomicWrite;
@@ -45,14 +46,19 @@ public final class ResultsStore {
     /** Writes {@code run} to {@code <runDir>/results.json} atomically; returns the file. */
     public static Path write(Path runDir, RunRecord run) {
         Path file = runDir.resolve(FILE_NAME);
-        try {
-            AtomicWrite.write(file, JSON.writeValueAsBytes(run));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialize run " + run.runId(), e);
-        }
+        AtomicWrite.write(file, toJson(run).getBytes(StandardCharsets.UTF_8));
         return file;
     }
 
+
+    /** {@code run} as the text {@link #write} puts in {@code results.json} (the results database keeps it too). */
+    public static String toJson(RunRecord run) {
+        try {
+            return JSON.writeValueAsString(run);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize run " + run.runId(), e);
+        }
+    }
 
     /** Reads a results file (or a run directory holding one). */
     public static RunRecord read(Path path) {
@@ -63,18 +69,35 @@ public final class ResultsStore {
         } catch (IOException e) {
             throw new ResultsException("cannot read " + file + ": " + e.getMessage(), e);
         }
+        return fromTree(tree, file.toString());
+    }
+
+    /**
+     * Reads results text kept elsewhere (a database row), upgraded like a file.
+     *
+     * @param origin names the text in errors, e.g. {@code run X in jdbc:sqlite:...}
+     */
+    public static RunRecord parse(String json, String origin) {
+        try {
+            return fromTree(JSON.readTree(json), origin);
+        } catch (JsonProcessingException e) {
+            throw new ResultsException("cannot read " + origin + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static RunRecord fromTree(JsonNode tree, String origin) {
         if (tree == null || !tree.has("format_version")) {
-            throw new ResultsException(file + " is not a TAF results file (no format_version)");
+            throw new ResultsException(origin + " is not a TAF results file (no format_version)");
         }
         int version = tree.get("format_version").asInt();
         if (version < 1 || version > FORMAT_VERSION) {
-            throw new ResultsException(file + " has format_version " + version + "; this TAF reads versions 1 to "
+            throw new ResultsException(origin + " has format_version " + version + "; this TAF reads versions 1 to "
                     + FORMAT_VERSION + (version > FORMAT_VERSION ? ": use a newer TAF to read it" : ""));
         }
         try {
             return JSON.treeToValue(FormatUpgrade.toCurrent((ObjectNode) tree, version), RunRecord.class);
         } catch (JsonProcessingException e) {
-            throw new ResultsException(file + " does not match format_version " + version + ": "
+            throw new ResultsException(origin + " does not match format_version " + version + ": "
                     + e.getOriginalMessage(), e);
         }
     }

@@ -16,7 +16,7 @@ import java.util.TreeMap;
  *
  * <p>The machine is the host fingerprint without the kernel: CPU model (spaces collapsed), physical
  * cores, logical CPUs and memory rounded to 256 MiB, the same facts and rounding as the noise store's
- * fingerprint ({@code run.HostFingerprint}). The kernel is left out because it changes on one machine
+ * fingerprint ({@link HostFingerprint}). The kernel is left out because it changes on one machine
  * (an upgrade): with the host name, the JVMs and the runner version it is a {@link Segment} of the
  * series, not another series.
  *
@@ -30,7 +30,6 @@ import java.util.TreeMap;
  */
 public record SeriesKey(String workload, int threads, String comparison, String dataShape, String settings,
                         String machine) implements Comparable<SeriesKey> {
-    private static final long MEMORY_STEP_MIB = 256;
     /**
      * {@code workload.*} keys that do not change what is measured: the workload and threads are fields of
      * the key, and the rest are how the client connects and reports. Every other {@code workload.*} key is
@@ -77,10 +76,11 @@ public record SeriesKey(String workload, int threads, String comparison, String 
         if (e == null) {
             return "unknown machine";
         }
-        long mib = e.memoryBytes() / (1024 * 1024);
-        long rounded = Math.round((double) mib / MEMORY_STEP_MIB) * MEMORY_STEP_MIB;
-        String cpu = e.cpuModel() == null ? "" : e.cpuModel().trim().replaceAll("\\s+", " ");
-        return String.format(Locale.ROOT, "%s | %d cores | %d CPUs | %d MiB", cpu, e.cores(), e.threads(), rounded);
+        // The noise store's fingerprint, normalised the same way, without the kernel (a segment fact).
+        HostFingerprint f = HostFingerprint.of(e.cpuModel() == null ? "" : e.cpuModel(), e.cores(), e.threads(),
+                e.memoryBytes(), "");
+        return String.format(Locale.ROOT, "%s | %d cores | %d CPUs | %d MiB", f.cpuModel(), f.cores(), f.threads(),
+                f.memoryMib());
     }
 
     private static String join(Map<String, String> m) {

@@ -11,6 +11,7 @@ import org.taf.runner.config.Comparison;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.profile.HostProbe;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.RunRecord;
@@ -79,7 +80,7 @@ public final class Calibrator {
                     + (judged.failure() == null ? "" : ": " + judged.failure()) + "; nothing stored; results in "
                     + runner.runDir());
         }
-        HostFingerprint host = HostFingerprint.of(HostProbe.system().host());
+        HostFingerprint host = HostProbe.system().host().fingerprint();
         List<NoiseRecord> noise = NoiseUpdate.of(judged, host, def.workload().reportInterval().toMillis() / 1000.0);
         if (noise.isEmpty()) {
             throw new TafException("calibration measured fewer than 2 engine starts of 2 or more samples in every"

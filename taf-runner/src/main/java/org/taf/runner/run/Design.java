@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.taf.runner.config.MeasureMode;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.stats.Allocation;

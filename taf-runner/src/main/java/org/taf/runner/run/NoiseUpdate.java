@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.RunRecord;

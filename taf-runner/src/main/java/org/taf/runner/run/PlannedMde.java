@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.PlannedMdeRecord;
@@ -82,7 +83,7 @@ public final class PlannedMde {
      * its budget pays for, and a warning where that cannot reach the fail threshold.
      */
     public static List<String> check(TestDefinition def) {
-        HostFingerprint host = HostFingerprint.of(org.taf.runner.profile.HostProbe.system().host());
+        HostFingerprint host = org.taf.runner.profile.HostProbe.system().host().fingerprint();
         NoiseFile noise = org.taf.runner.results.NoiseStore.read(org.taf.runner.results.NoiseStore.fileIn(
                 def.output().resultsDir()));
         StatsOptions o = StageOptions.stats(def);

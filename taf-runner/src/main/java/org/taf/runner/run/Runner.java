@@ -29,6 +29,7 @@ import org.taf.runner.profile.Pinning;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.DefinitionRecord;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.RunRecord;
@@ -128,7 +129,7 @@ public final class Runner {
         if (def.profile().changesCpu()) {
             out.printf("taf: CPU settings of profile %s: %s%n", def.profile().name(), pinning.outcome().note());
         }
-        HostFingerprint host = HostFingerprint.of(HostProbe.system().host());
+        HostFingerprint host = HostProbe.system().host().fingerprint();
         NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
         Design design = Design.of(def, noise, host, out);
         state = new RunState(def, runId, started, runnerVersion, definitionRecord(), design);

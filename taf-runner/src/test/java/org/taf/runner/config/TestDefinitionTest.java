@@ -47,7 +47,8 @@ class TestDefinitionTest {
                 Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
                 CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty(), false));
         assertThat(d.profile().changesCpu()).isFalse();
-        assertThat(d.output()).isEqualTo(new OutputSettings(dir.resolve("results"), dir.resolve("site"), true, true));
+        assertThat(d.output()).isEqualTo(new OutputSettings(dir.resolve("results"), dir.resolve("site"), true, true,
+                Optional.of("jdbc:sqlite:" + Fixture.USER_HOME.resolve(".local/share/taf/results.db"))));
         assertThat(d.post()).isEqualTo(new PostSettings(Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty()));
         assertThat(d.stats()).isEqualTo(new StatsSettings(0.95, 0.05, 0.8, Duration.ofMinutes(10), 20));
@@ -128,5 +129,17 @@ class TestDefinitionTest {
         assertThat(f.load("t.properties").config().warnings()).containsExactly(
                 "profile.engine_cpuset = 0-1 (t.properties:1) and profile.client_cpuset = 1 (t.properties:2) share "
                         + "CPUs: the load generator competes with the engine");
+    }
+
+    @Test
+    void theResultsDatabaseIsSetLikeAnyKeyAndNoneTurnsItOff() {
+        Fixture f = new Fixture(dir);
+        f.write("d.properties", "results.db.url = jdbc:sqlite:db/results.db");
+        assertThat(f.load("d.properties").output().resultsDb()).contains("jdbc:sqlite:" + dir.resolve("db/results.db"));
+        assertThat(f.resolve("d.properties").find("results.db.url").orElseThrow().origin().toString())
+                .contains("d.properties:1");
+        assertThat(f.load("d.properties", java.util.Map.of("results.db.url", "none")).output().resultsDb()).isEmpty();
+        assertThat(f.env(java.util.Map.of("TAF_RESULTS_DB_URL", "NONE")).load("d.properties").output().resultsDb())
+                .isEmpty();
     }
 }

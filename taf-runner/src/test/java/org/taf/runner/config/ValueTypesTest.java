@@ -114,4 +114,21 @@ class ValueTypesTest {
         rejects(ValueTypes.cpuset(), "3-1", "has a bad range 3-1 (CPUs are 0..4095, low-high)");
         rejects(ValueTypes.cpuset(), "a", "must be a cpuset like 0-3,8");
     }
+
+    @Test
+    void resultsDatabaseUrlsAreSqliteFilesMariaDbOrNone() throws Exception {
+        ValueType<Optional<String>> db = ValueTypes.resultsDbUrl();
+        assertThat(parse(db, "none")).isEmpty();
+        assertThat(parse(db, "NONE")).isEmpty();
+        assertThat(parse(db, "jdbc:sqlite:~/.local/share/taf/results.db"))
+                .contains("jdbc:sqlite:/home/u/.local/share/taf/results.db");
+        assertThat(parse(db, "jdbc:sqlite:r/results.db")).contains("jdbc:sqlite:/defs/r/results.db");
+        assertThat(parse(db, "jdbc:mariadb://127.0.0.1:3306/taf?user=taf"))
+                .contains("jdbc:mariadb://127.0.0.1:3306/taf?user=taf");
+        String rule = "must be none, jdbc:sqlite:FILE or jdbc:mariadb://HOST:PORT/DATABASE";
+        rejects(db, "jdbc:sqlite::memory:", rule + " (an SQLite URL names a file)");
+        rejects(db, "jdbc:sqlite:", rule + " (an SQLite URL names a file)");
+        rejects(db, "jdbc:postgresql://h/taf", rule);
+        rejects(db, "results.db", rule);
+    }
 }

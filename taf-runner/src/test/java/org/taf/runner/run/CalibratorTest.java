@@ -18,6 +18,7 @@ import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.profile.HostInfo;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.stats.StatsOptions;
@@ -55,7 +56,7 @@ class CalibratorTest {
         RunRecord run = Judgement.judge(ResultsFixtures.copy(r, "20261129-100000-x-calibrate", r.name(), r.startedAt(),
                 r.finishedAt(), RunRecord.RunStatus.COMPLETED, null, m.comparisons(), List.of()),
                 StatsOptions.defaults());
-        HostFingerprint host = HostFingerprint.of(new HostInfo("h", "CPU", 1, 2, 2, 8L << 30, "os", "6.1"));
+        HostFingerprint host = new HostInfo("h", "CPU", 1, 2, 2, 8L << 30, "os", "6.1").fingerprint();
         List<NoiseRecord> noise = NoiseUpdate.of(run, host, 1.0);
         // 60 engine starts at 5% between-start noise, 1% per second within, 20 samples each; one A/A pair
         // (one start a side) has no between-start spread of either side: no estimate.

@@ -43,6 +43,7 @@ class CountersEndToEndIT {
                 Path.of(System.getProperty("user.home")));
         int code = Main.commandLine(ctx).execute("run", definition.toString(), "-Dname=counters", "-Dprofile.jfr=false",
                 "-Dcache.dir=" + dir.resolve("cache"), "-Doutput.results_dir=" + dir.resolve("results"),
+                "-Dresults.db.url=jdbc:sqlite:" + dir.resolve("results.db"),
                 "-Doutput.site_dir=" + dir.resolve("site"), "-Dworkload.threads=8", "-Dworkload.tables=2",
                 "-Dworkload.table_size=25000", "-Dengine.innodb_buffer_pool_size=4M", "-Dmeasure.duration=4s",
                 "-Dmeasure.iterations=3", "-Dmeasure.mode=restart", "-Dstats.max_pairs=3", "-Dwarmup.min=2s",

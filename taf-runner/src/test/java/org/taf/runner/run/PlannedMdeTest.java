@@ -17,6 +17,7 @@ import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.profile.HostInfo;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.PlannedMdeRecord;
@@ -25,8 +26,8 @@ import org.taf.runner.stats.StatsOptions;
 
 /** The MDE before measuring: from the stored noise of this host, or a plain statement that there is none. */
 class PlannedMdeTest {
-    private static final HostFingerprint HOST = HostFingerprint.of(new HostInfo("h", "CPU X", 1, 2, 2, 8L << 30, "os",
-            "6.1"));
+    private static final HostFingerprint HOST = new HostInfo("h", "CPU X", 1, 2, 2, 8L << 30, "os",
+            "6.1").fingerprint();
 
     @TempDir
     Path dir;

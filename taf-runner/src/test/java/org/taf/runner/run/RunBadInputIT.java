@@ -50,6 +50,7 @@ class RunBadInputIT {
                 "repository = repo",
                 "cache.dir = cache",
                 "output.results_dir = results",
+                "results.db.url = jdbc:sqlite:results.db",
                 "output.publish = false",
                 "build.command = mkdir -p engine/target && cp broken.jar engine/target/engine.jar",
                 "measure.duration = 2s",

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.ExitCode;
 import org.taf.runner.cli.Main;
 import org.taf.runner.config.LoadContext;
+import org.taf.runner.db.ResultsDb;
 import org.taf.runner.profile.HostProbe;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
@@ -73,6 +74,8 @@ class RunEndToEndIT {
                 "cache.dir = cache",
                 "output.results_dir = results",
                 "output.site_dir = site",
+                // Every run goes to a database in the temporary directory, never to ~/.local/share/taf.
+                "results.db.url = jdbc:sqlite:results.db",
                 "workload.tests = POINT_SELECT",
                 "workload.threads = 2",
                 "workload.tables = 1",
@@ -117,6 +120,8 @@ class RunEndToEndIT {
         assertThat(cell.verdict().verdict()).as("verdict; notes: %s", cell.verdict().notes()).isEqualTo(Verdict.REGRESSED);
         assertThat(cell.verdict().ratio()).isLessThan(0.9);
         assertThat(code).isEqualTo(ExitCode.REGRESSION.code());
+        assertThat(ResultsDb.open("jdbc:sqlite:" + dir.resolve("results.db")).read(run.runId()))
+                .as("the run, as results.json has it, in the results database").contains(run);
         assertThat(run.comparisons().get(0).patch().commit().subject()).isEqualTo("Slow down point selects");
         // The second metric: the patch spins on the CPU in every lookup, so CPU per transaction rises.
         assertThat(cell.parent()).allSatisfy(it -> assertThat(it.engineCpu().source()).startsWith("/proc/<pid>/stat"));
@@ -288,7 +293,7 @@ class RunEndToEndIT {
                 "-Doutput.results_dir=cal-results", "-Dmeasure.iterations=2");
         assertThat(code).isZero();
         NoiseFile noise = NoiseStore.read(dir.resolve("cal-results").resolve(NoiseStore.FILE_NAME));
-        String host = HostFingerprint.of(HostProbe.system().host()).id();
+        String host = HostProbe.system().host().fingerprint().id();
         NoiseRecord entry = noise.find(host, "POINT_SELECT", 2).orElseThrow();
         assertThat(entry.starts()).isEqualTo(4);
         assertThat(entry.betweenSd()).isBetween(0.0, 0.5);

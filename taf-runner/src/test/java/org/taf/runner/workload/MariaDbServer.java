@@ -17,9 +17,10 @@ import java.util.stream.Stream;
  * A throw-away MariaDB for integration tests: {@code mariadb-install-db} into a temporary directory, then
  * {@code mariadbd} on 127.0.0.1 and a free port without grant tables, ready once a JDBC connection succeeds.
  * {@link #close()} stops it (SIGTERM, then SIGKILL) and deletes its directory; a JVM shutdown hook does the
- * same if the tests never get there.
+ * same if the tests never get there. Public for the other stages' tests that need a real MariaDB (the results
+ * database's).
  */
-final class MariaDbServer implements AutoCloseable {
+public final class MariaDbServer implements AutoCloseable {
     private static final String MARIADBD = "/usr/sbin/mariadbd";
     private static final long READY_TIMEOUT_MS = 60_000;
 
@@ -36,7 +37,7 @@ final class MariaDbServer implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    static MariaDbServer start() throws IOException, InterruptedException {
+    public static MariaDbServer start() throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("taf-mariadb-");
         Path data = dir.resolve("data");
         run(List.of("mariadb-install-db", "--no-defaults", "--auth-root-authentication-method=normal",
@@ -61,6 +62,11 @@ final class MariaDbServer implements AutoCloseable {
         }
         deleteTree(dir);
         throw last;
+    }
+
+    /** The port it listens on, on 127.0.0.1; user root, no password (no grant tables). */
+    public int port() {
+        return port;
     }
 
     TestServer server() {

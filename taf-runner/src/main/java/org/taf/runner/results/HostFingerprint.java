@@ -1,4 +1,4 @@
-package org.taf.runner.run;
+package org.taf.runner.results;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -6,12 +6,13 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Objects;
-import org.taf.runner.profile.HostInfo;
 
 /**
  * What makes noise measured on one host valid on another: the same CPU model, physical cores,
  * logical CPUs, memory and kernel. The host name is left out (a rebuilt VM keeps its noise), and
- * memory is rounded to 256 MiB because MemTotal moves by a few MiB between boots.
+ * memory is rounded to 256 MiB because MemTotal moves by a few MiB between boots. It is made from the
+ * probed host ({@code HostInfo.fingerprint()}) or from a run's {@link EnvironmentRecord}, which carries the
+ * same facts, so stored runs are keyed by the host they ran on without probing it again.
  *
  * @param cpuModel  CPU model name
  * @param cores     physical cores
@@ -27,12 +28,16 @@ public record HostFingerprint(String cpuModel, int cores, int threads, long memo
         Objects.requireNonNull(kernel, "kernel");
     }
 
-    /** The fingerprint of a probed host. */
-    public static HostFingerprint of(HostInfo h) {
-        long mib = h.memoryBytes() / (1024 * 1024);
+    /** The fingerprint of these host facts, normalised (CPU model whitespace, memory rounding, kernel). */
+    public static HostFingerprint of(String cpuModel, int cores, int threads, long memoryBytes, String kernel) {
+        long mib = memoryBytes / (1024 * 1024);
         long rounded = Math.round((double) mib / MEMORY_STEP_MIB) * MEMORY_STEP_MIB;
-        return new HostFingerprint(h.cpuModel().trim().replaceAll("\\s+", " "), h.cores(), h.threads(), rounded,
-                h.kernel().trim());
+        return new HostFingerprint(cpuModel.trim().replaceAll("\\s+", " "), cores, threads, rounded, kernel.trim());
+    }
+
+    /** The fingerprint of the host a run was measured on, from its record. */
+    public static HostFingerprint of(EnvironmentRecord e) {
+        return of(e.cpuModel(), e.cores(), e.threads(), e.memoryBytes(), e.kernel());
     }
 
     /** The stable id: the first 16 hex digits of the SHA-256 of {@link #describe()}. */

@@ -1,0 +1,216 @@
+package org.taf.runner.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.ResultsStore;
+import org.taf.runner.results.RunRecord;
+
+/** The embedded results database (SQLite): schema versions, lossless round trips, whole-or-nothing writes. */
+class ResultsDbTest {
+    @TempDir
+    Path dir;
+
+    private String url() {
+        return "jdbc:sqlite:" + dir.resolve("sub/results.db");
+    }
+
+    @Test
+    void anEmptyDatabaseIsMigratedToTheLatestSchema() throws Exception {
+        ResultsDb db = ResultsDb.open(url());
+        assertThat(db.schemaVersion()).isEqualTo(Schema.LATEST).isEqualTo(2);
+        assertThat(columns("taf_cell")).contains("started_at", "host_fingerprint", "settings_key", "patch_tps");
+        assertThat(columns("taf_run")).contains("results_json", "host_fingerprint", "status");
+        assertThat(query("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'taf_cell_series'"))
+                .containsExactly("taf_cell_series");
+        assertThat(ResultsDb.open(url()).schemaVersion()).as("opening again changes nothing").isEqualTo(2);
+        assertThat(db.readAll()).isEmpty();
+    }
+
+    @Test
+    void aVersion1DatabaseIsMigratedAndItsCellsGetTheirRunsStart() throws Exception {
+        assertThat(ResultsDb.open(url(), 1).schemaVersion()).isEqualTo(1);
+        assertThat(columns("taf_cell")).doesNotContain("started_at");
+        RunRecord run = CommittedRuns.records().get(0);
+        // What a version-1 TAF wrote: the run and its cells, without the column version 2 adds.
+        CellRow cell = CellRow.of(run).get(0);
+        execute("INSERT INTO taf_run (run_id, name, status, started_at, finished_at, host_fingerprint, runner_version,"
+                + " format_version, results_json) VALUES ('" + run.runId() + "', '" + run.name() + "', 'COMPLETED',"
+                + " '2026-11-30T02:07:55.000000000Z', NULL, '" + cell.hostFingerprint() + "', 'v1', 2, '"
+                + ResultsStore.toJson(run).replace("'", "''") + "')");
+        execute("INSERT INTO taf_cell (run_id, comparison, workload, threads, host_fingerprint, settings_key, ratio)"
+                + " VALUES ('" + run.runId() + "', 'default', 'POINT_SELECT', 2, '" + cell.hostFingerprint() + "', '"
+                + cell.settingsKey() + "', 0.97)");
+
+        ResultsDb db = ResultsDb.open(url());
+
+        assertThat(db.schemaVersion()).isEqualTo(2);
+        assertThat(db.read(run.runId())).contains(run);
+        List<CellRow> rows = db.cells(SeriesFilter.any());
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).startedAt()).hasToString("2026-11-30T02:07:55Z");
+        assertThat(rows.get(0).ratio()).isEqualTo(0.97);
+    }
+
+    @Test
+    void theCommittedRunsReadBackEqualAndWritingAgainReplacesThem() throws Exception {
+        ResultsDb db = ResultsDb.open(url());
+        List<RunRecord> runs = CommittedRuns.records();
+        assertThat(runs).hasSize(2);
+        for (RunRecord run : runs) {
+            assertThat(db.write(run)).isEqualTo(ResultsDb.Stored.NEW);
+        }
+        assertThat(db.readAll()).containsExactlyElementsOf(runs); // both started in this order
+        for (RunRecord run : runs) {
+            assertThat(db.read(run.runId())).contains(run);
+            assertThat(db.write(run)).isEqualTo(ResultsDb.Stored.REPLACED);
+        }
+        assertThat(db.readAll()).containsExactlyElementsOf(runs);
+        List<CellRow> expected = new ArrayList<>();
+        runs.forEach(r -> expected.addAll(CellRow.of(r)));
+        assertThat(db.cells(SeriesFilter.any())).containsExactlyElementsOf(expected);
+        assertThat(db.read("no-such-run")).isEmpty();
+    }
+
+    @Test
+    void cellRowsCarryTheSeriesKeyFromTheRecord() throws Exception {
+        RunRecord run = CommittedRuns.records().get(1);
+        CellRow row = CellRow.of(run).get(0);
+        assertThat(row.hostFingerprint()).matches("[0-9a-f]{16}");
+        assertThat(row.dataTables()).isEqualTo(2);
+        assertThat(row.dataRows()).isEqualTo(10_000L);
+        assertThat(row.dataSeed()).isEqualTo(1L);
+        assertThat(row.parentSettings()).isEqualTo("innodb_buffer_pool_size=64M");
+        assertThat(row.parentSha()).isEqualTo(run.comparisons().get(0).parent().commit().sha());
+        assertThat(row.patchTps()).isEqualTo(run.comparisons().get(0).cells().get(0).verdict().patchTps());
+        assertThat(row.settingsKey()).isNotEqualTo(CellRow.settingsKey("innodb_buffer_pool_size=64M", "x=1"));
+    }
+
+    @Test
+    void aSeriesIsOneHostWorkloadThreadsDataShapeAndSettings() throws Exception {
+        ResultsDb db = ResultsDb.open(url());
+        for (RunRecord run : CommittedRuns.records()) {
+            db.write(run);
+        }
+        List<CellRow> all = db.cells(SeriesFilter.any());
+        assertThat(all).hasSizeGreaterThan(1);
+        for (CellRow row : all) {
+            List<CellRow> series = db.cells(SeriesFilter.of(row));
+            assertThat(series).contains(row).allSatisfy(r -> assertThat(SeriesFilter.of(r)).isEqualTo(SeriesFilter.of(row)));
+            assertThat(series).containsExactlyElementsOf(all.stream()
+                    .filter(r -> SeriesFilter.of(r).equals(SeriesFilter.of(row))).toList());
+        }
+        CellRow first = all.get(0);
+        assertThat(db.cells(new SeriesFilter(first.hostFingerprint(), first.workload(), first.threads() + 1, null, null,
+                null, null))).isEmpty();
+    }
+
+    @Test
+    void aWriteThatFailsHalfWayLeavesTheStoredRunAsItWas() throws Exception {
+        ResultsDb db = ResultsDb.open(url());
+        RunRecord run = CommittedRuns.records().get(1);
+        db.write(run);
+        // A second cell with the same key fails on its insert: after the old rows were deleted and the new run
+        // row and first cell were inserted. The transaction must put everything back.
+        RunRecord broken = withDuplicateCell(run);
+        assertThatThrownBy(() -> db.write(broken)).isInstanceOf(DbException.class)
+                .hasMessageContaining("cannot write run " + run.runId()).hasMessageContaining(url())
+                .hasMessageContaining("nothing of it was written");
+        assertThat(db.read(run.runId())).contains(run);
+        assertThat(db.cells(SeriesFilter.any())).containsExactlyElementsOf(CellRow.of(run));
+
+        RunRecord other = CommittedRuns.records().get(0);
+        assertThatThrownBy(() -> db.write(withDuplicateCell(other))).isInstanceOf(DbException.class);
+        assertThat(db.read(other.runId())).as("a new run that failed half-way is not there at all").isEmpty();
+        assertThat(db.readAll()).containsExactly(run);
+    }
+
+    @Test
+    void aSchemaNewerThanThisTafIsRefusedNamingTheUrlAndBothVersions() throws Exception {
+        ResultsDb.open(url());
+        execute("INSERT INTO taf_schema_history (installed_rank, version, description, type, script, checksum,"
+                + " installed_by, execution_time, success) VALUES (3, '3', 'from a newer TAF', 'SQL',"
+                + " 'V3__from_a_newer_taf.sql', 0, 'test', 1, 1)");
+        assertThatThrownBy(() -> ResultsDb.open(url())).isInstanceOf(DbException.class)
+                .hasMessage("results database " + url() + " has schema version 3; this TAF knows versions 1 to 2:"
+                        + " use a newer TAF, or another results.db.url");
+    }
+
+    @Test
+    void anUnreachableDatabaseIsAnErrorNamingItsUrlWithoutThePassword() {
+        // Port 1 on the loopback: nothing listens, the connection is refused at once.
+        String url = "jdbc:mariadb://127.0.0.1:1/taf?user=taf&password=s3cret&connectTimeout=2000";
+        assertThatThrownBy(() -> ResultsDb.open(url)).isInstanceOf(DbException.class)
+                .hasMessageStartingWith("cannot reach results database jdbc:mariadb://127.0.0.1:1/taf?user=taf"
+                        + "&password=****&connectTimeout=2000 (this TAF's schema version is 2): ")
+                .message().doesNotContain("s3cret");
+        Path underAFile = dir.resolve("file");
+        assertThatThrownBy(() -> {
+            java.nio.file.Files.writeString(underAFile, "x");
+            ResultsDb.open("jdbc:sqlite:" + underAFile.resolve("results.db"));
+        }).isInstanceOf(DbException.class).hasMessageContaining(underAFile.resolve("results.db").toString());
+    }
+
+    @Test
+    void aRunThatFailedBeforeItsSidesResolvedIsStoredWithItsStatus() throws Exception {
+        RunRecord t = CommittedRuns.records().get(1);
+        ComparisonRecord c = t.comparisons().get(0);
+        CellRecord unjudged = c.cells().get(0).withVerdict(null);
+        RunRecord failed = new RunRecord(t.formatVersion(), "20261201-120000-failed", t.name(), t.comments(),
+                t.startedAt(), t.finishedAt(), RunRecord.RunStatus.FAILED, "build failed at abc123", t.runnerVersion(),
+                null, null, List.of(new ComparisonRecord(c.name(), c.label(), c.parent(), null, List.of(unjudged))),
+                List.of(), List.of(), null, null);
+        ResultsDb db = ResultsDb.open(url());
+        db.write(failed);
+        assertThat(db.read(failed.runId())).contains(failed);
+        CellRow row = db.cells(SeriesFilter.any()).get(0);
+        assertThat(row).isEqualTo(CellRow.of(failed).get(0));
+        assertThat(row.hostFingerprint()).isNull();
+        assertThat(row.dataRows()).isNull();
+        assertThat(row.patchSha()).isNull();
+        assertThat(row.parentSha()).isEqualTo(c.parent().commit().sha());
+        assertThat(row.verdict()).isNull();
+        assertThat(row.ratio()).isNull();
+        assertThat(query("SELECT status FROM taf_run")).containsExactly("FAILED");
+    }
+
+    private static RunRecord withDuplicateCell(RunRecord run) {
+        ComparisonRecord c = run.comparisons().get(0);
+        List<CellRecord> cells = new ArrayList<>(c.cells());
+        cells.add(c.cells().get(0));
+        return run.withComparisons(List.of(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), cells)));
+    }
+
+    private List<String> columns(String table) throws SQLException {
+        return query("SELECT name FROM pragma_table_info('" + table + "')");
+    }
+
+    private List<String> query(String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery(sql)) {
+            List<String> out = new ArrayList<>();
+            while (r.next()) {
+                out.add(r.getString(1));
+            }
+            return out;
+        }
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement()) {
+            s.executeUpdate(sql);
+        }
+    }
+}
