@@ -54,18 +54,19 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         for (String key : overrides.keySet()) {
-            if (!key.equals(Keys.RESULTS_DB_URL.name())) {
-                throw new ConfigException("-D" + key + ": import reads only " + Keys.RESULTS_DB_URL.name());
+            if (!ResultsDbs.isDbKey(key)) {
+                throw new ConfigException("-D" + key + ": import reads only " + Keys.RESULTS_DB_URL.name() + " and "
+                        + Keys.RESULTS_DB_PASSWORD.name());
             }
         }
-        String url = ResultsDbs.url(context, overrides).orElseThrow(() -> new ConfigException(
-                Keys.RESULTS_DB_URL.name() + " is none: there is no results database to import into"));
+        // Every file is read before the database is opened: a bad file stores nothing and needs no database.
         List<Path> files = new ArrayList<>();
         for (Path p : results) {
             files.addAll(resultsFiles(context.workDir().resolve(p).normalize()));
         }
-        List<RunRecord> runs = RunFinder.read(files); // all read before any is written: a bad file stores nothing
-        ResultsDb db = ResultsDb.open(url);
+        List<RunRecord> runs = RunFinder.read(files);
+        ResultsDb db = ResultsDbs.open(context, overrides).orElseThrow(() -> new ConfigException(
+                Keys.RESULTS_DB_URL.name() + " is none: there is no results database to import into"));
         int added = 0;
         for (RunRecord run : runs) {
             if (db.write(run) == ResultsDb.Stored.NEW) {

@@ -64,9 +64,10 @@ final class PublishCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         for (String key : overrides.keySet()) {
-            if (!key.equals(SITE_DIR) && !key.equals(RESULTS_DIR) && !key.equals(Keys.RESULTS_DB_URL.name())) {
+            if (!key.equals(SITE_DIR) && !key.equals(RESULTS_DIR) && !ResultsDbs.isDbKey(key)) {
                 throw new ReportException("publish: unknown key -D" + key + " (publish reads " + SITE_DIR + ", "
-                        + RESULTS_DIR + " and " + Keys.RESULTS_DB_URL.name() + ")");
+                        + RESULTS_DIR + ", " + Keys.RESULTS_DB_URL.name() + " and " + Keys.RESULTS_DB_PASSWORD.name()
+                        + ")");
             }
         }
         Path siteDir = dir(SITE_DIR, "site");
@@ -92,9 +93,8 @@ final class PublishCommand implements Callable<Integer> {
         if (!results.isEmpty()) {
             throw new ReportException("publish: --from-db renders every run in the database; name no RESULTS with it");
         }
-        String url = ResultsDbs.url(context, overrides).orElseThrow(() -> new ReportException(
+        ResultsDb db = ResultsDbs.open(context, overrides).orElseThrow(() -> new ReportException(
                 "publish --from-db: " + Keys.RESULTS_DB_URL.name() + " is none: there is no results database"));
-        ResultsDb db = ResultsDb.open(url);
         List<RunRecord> runs = db.readAll();
         if (runs.isEmpty()) {
             throw new ReportException("publish --from-db: no runs in results database " + db.displayUrl()

@@ -22,8 +22,23 @@ final class ResultsDbs {
      * Opens (and migrates) the database a run will write to, before anything is measured, so that a bad
      * URL costs nothing; empty for {@code none}.
      */
-    static Optional<ResultsDb> open(Optional<String> url) {
-        return url.map(ResultsDb::open);
+    static Optional<ResultsDb> open(Optional<String> url, String password) {
+        return url.map(u -> ResultsDb.open(u, password));
+    }
+
+    /**
+     * The database of {@link #url} opened with {@code results.db.password} ({@code TAF_RESULTS_DB_PASSWORD},
+     * else {@code -Dresults.db.password}), for the commands that load no definition; empty for none.
+     */
+    static Optional<ResultsDb> open(LoadContext context, Map<String, String> overrides) {
+        String key = Keys.RESULTS_DB_PASSWORD.name();
+        String password = context.env().getOrDefault(KeyRegistry.envName(key), overrides.getOrDefault(key, ""));
+        return open(url(context, overrides), password);
+    }
+
+    /** The keys {@code import} and {@code publish} read from {@code -D}. */
+    static boolean isDbKey(String key) {
+        return key.equals(Keys.RESULTS_DB_URL.name()) || key.equals(Keys.RESULTS_DB_PASSWORD.name());
     }
 
     /**

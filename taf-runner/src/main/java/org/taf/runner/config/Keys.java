@@ -281,6 +281,8 @@ public final class Keys {
             "jdbc:sqlite:~/.local/share/taf/results.db",
             "the results database every run is also written to: jdbc:sqlite:FILE (embedded), jdbc:mariadb://HOST:PORT/DB"
                     + "?user=U&password=P (shared by a fleet of hosts), or none");
+    public static final Key<String> RESULTS_DB_PASSWORD = secret("results.db.password",
+            "password of the results database's user (masked by explain; kept out of results.db.url, which is shown)");
 
     // --- post
     public static final Key<Optional<String>> POST_TITLE = key("post.title", optional(string()), "",

@@ -188,6 +188,11 @@ public final class ValueTypes {
                 return Optional.of(SQLITE + path().parse(file, ctx));
             }
             if (raw.startsWith("jdbc:mariadb://") && raw.length() > "jdbc:mariadb://".length()) {
+                if (raw.toLowerCase(java.util.Locale.ROOT).matches(".*[?&;]password=.*")) {
+                    // explain, the post and results.json show this key: a password belongs in the masked one.
+                    throw new InvalidValueException("carries a password, which explain and results.json would show:"
+                            + " set results.db.password (masked) instead");
+                }
                 return Optional.of(raw);
             }
             throw new InvalidValueException(rule);

@@ -38,20 +38,32 @@ public final class ResultsDb {
             + " parent_sha, patch_sha, verdict, ratio, ci_low, ci_high, parent_tps, patch_tps";
 
     private final String url;
+    /** The user's password, given apart from the URL (which messages and records show); "" for none. */
+    private final String password;
     private final int schemaVersion;
 
-    private ResultsDb(String url, int schemaVersion) {
+    private ResultsDb(String url, String password, int schemaVersion) {
         this.url = url;
+        this.password = password;
         this.schemaVersion = schemaVersion;
     }
 
     /** Connects to {@code url}, creating an SQLite file's directory, and migrates it to the latest schema. */
     public static ResultsDb open(String url) {
-        return open(url, Schema.LATEST);
+        return open(url, "", Schema.LATEST);
+    }
+
+    /** As {@link #open(String)}, with the user's password ("" for none). */
+    public static ResultsDb open(String url, String password) {
+        return open(url, password, Schema.LATEST);
     }
 
     /** As {@link #open(String)}, migrating only up to {@code schemaVersion} (to test upgrades from it). */
     static ResultsDb open(String url, int schemaVersion) {
+        return open(url, "", schemaVersion);
+    }
+
+    private static ResultsDb open(String url, String password, int schemaVersion) {
         if (url.startsWith("jdbc:sqlite:")) {
             Path file = Path.of(url.substring("jdbc:sqlite:".length())).toAbsolutePath();
             try {
@@ -60,13 +72,13 @@ public final class ResultsDb {
                 throw new DbException("cannot create the directory of results database " + url + ": " + e, e);
             }
         }
-        try (Connection c = DriverManager.getConnection(url)) {
+        try (Connection c = connect(url, password)) {
             c.isValid(10); // reached: the rest of the errors are the schema's
         } catch (SQLException e) {
             throw new DbException("cannot reach results database " + redact(url) + " (this TAF's schema version is "
                     + Schema.LATEST + "): " + e.getMessage(), e);
         }
-        return new ResultsDb(url, Schema.migrate(url, schemaVersion));
+        return new ResultsDb(url, password, Schema.migrate(url, password, schemaVersion));
     }
 
     /** The URL, without a password, for messages. */
@@ -174,7 +186,15 @@ public final class ResultsDb {
     }
 
     private Connection connect() throws SQLException {
-        return DriverManager.getConnection(url);
+        return connect(url, password);
+    }
+
+    private static Connection connect(String url, String password) throws SQLException {
+        java.util.Properties p = new java.util.Properties();
+        if (!password.isEmpty()) {
+            p.setProperty("password", password);
+        }
+        return DriverManager.getConnection(url, p);
     }
 
     private List<RunRecord> readRuns(String sql, String... args) {

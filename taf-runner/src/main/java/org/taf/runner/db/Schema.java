@@ -24,8 +24,8 @@ final class Schema {
      * Brings the database at {@code url} to {@code target} (normally {@link #LATEST}); returns the
      * version it is at.
      */
-    static int migrate(String url, int target) {
-        Flyway flyway = flyway(url, target);
+    static int migrate(String url, String password, int target) {
+        Flyway flyway = flyway(url, password, target);
         try {
             int current = current(flyway);
             if (current > LATEST) {
@@ -46,11 +46,11 @@ final class Schema {
         return current == null || current.getVersion() == null ? 0 : Integer.parseInt(current.getVersion().getVersion());
     }
 
-    private static Flyway flyway(String url, int target) {
+    private static Flyway flyway(String url, String password, int target) {
         // MariaDB tables get utf8mb4 whatever the server's default (a --no-defaults server says latin1).
         String tableOptions = url.startsWith("jdbc:mariadb:") ? " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin" : "";
         return Flyway.configure(Schema.class.getClassLoader())
-                .dataSource(url, null, null)
+                .dataSource(url, null, password.isEmpty() ? null : password)
                 .locations("classpath:org/taf/runner/db/migration")
                 .table(HISTORY_TABLE)
                 .placeholders(Map.of("table_options", tableOptions))

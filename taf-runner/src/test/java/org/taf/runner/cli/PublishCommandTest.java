@@ -80,7 +80,7 @@ class PublishCommandTest {
         err.getBuffer().setLength(0);
         assertThat(run(Map.of(), "publish", "-Doutput.sitedir=x")).isEqualTo(3);
         assertThat(err.toString()).isEqualTo("error: publish: unknown key -Doutput.sitedir (publish reads "
-                + "output.site_dir, output.results_dir and results.db.url)\n");
+                + "output.site_dir, output.results_dir, results.db.url and results.db.password)\n");
         err.getBuffer().setLength(0);
         assertThat(run(Map.of(), "publish", "missing.json")).isEqualTo(3);
         assertThat(err.toString()).startsWith("error: cannot read ").contains("missing.json");

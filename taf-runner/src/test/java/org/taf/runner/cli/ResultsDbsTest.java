@@ -29,13 +29,13 @@ class ResultsDbsTest {
     @Test
     void aFinishedRunIsStoredAndNoneStoresNothing() {
         String url = "jdbc:sqlite:" + dir.resolve("results.db");
-        Optional<ResultsDb> db = ResultsDbs.open(Optional.of(url));
+        Optional<ResultsDb> db = ResultsDbs.open(Optional.of(url), "");
         RunRecord run = ResultsStore.read(COMMITTED);
         ResultsDbs.store(db, run, COMMITTED, new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
         assertThat(ResultsDb.open(url).read(run.runId())).contains(run);
 
-        assertThat(ResultsDbs.open(Optional.empty())).isEmpty();
+        assertThat(ResultsDbs.open(Optional.empty(), "")).isEmpty();
         ResultsDbs.store(Optional.empty(), run, COMMITTED, new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     }
@@ -43,7 +43,7 @@ class ResultsDbsTest {
     @Test
     void aFailedFinalWriteNamesTheDatabaseTheDirectoryAndTafImport() throws Exception {
         String url = "jdbc:sqlite:" + dir.resolve("results.db");
-        Optional<ResultsDb> db = ResultsDbs.open(Optional.of(url));
+        Optional<ResultsDb> db = ResultsDbs.open(Optional.of(url), "");
         // The database breaks while the run measures: its cell table is gone.
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
             s.executeUpdate("DROP TABLE taf_cell");

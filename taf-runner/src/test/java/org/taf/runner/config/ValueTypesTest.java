@@ -130,5 +130,9 @@ class ValueTypesTest {
         rejects(db, "jdbc:sqlite:", rule + " (an SQLite URL names a file)");
         rejects(db, "jdbc:postgresql://h/taf", rule);
         rejects(db, "results.db", rule);
+        String shown = "carries a password, which explain and results.json would show: set results.db.password"
+                + " (masked) instead";
+        rejects(db, "jdbc:mariadb://127.0.0.1:3306/taf?user=taf&password=pw", shown);
+        rejects(db, "jdbc:mariadb://127.0.0.1:3306/taf?PASSWORD=pw", shown);
     }
 }

@@ -103,6 +103,18 @@ class ResultsDbMariaDbIT {
     }
 
     @Test
+    void aPasswordGivenApartFromTheUrlReachesTheServer() throws Exception {
+        // The test server runs with --skip-grant-tables, so it accepts any password: this shows the
+        // password travels as a connection property without breaking the URL (an '&' in it included),
+        // not that a wrong one is refused.
+        ResultsDb db = ResultsDb.open(database("taf_pw"), "s3cr&t;x=y");
+        RunRecord run = CommittedRuns.records().get(0);
+        db.write(run);
+        assertThat(db.read(run.runId())).contains(run);
+        assertThat(db.displayUrl()).doesNotContain("s3cr");
+    }
+
+    @Test
     void aMissingDatabaseIsAnErrorNamingTheUrl() {
         String url = "jdbc:mariadb://127.0.0.1:" + server.port() + "/no_such_db?user=root";
         assertThatThrownBy(() -> ResultsDb.open(url)).isInstanceOf(DbException.class)
