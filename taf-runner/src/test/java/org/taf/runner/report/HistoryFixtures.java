@@ -22,7 +22,7 @@ import org.taf.runner.stats.Metric;
  * version and data size chosen per night. Each night's patch is a new commit ({@code c0000000...} +
  * night). Deterministic; synthetic: never published.
  */
-final class HistoryFixtures {
+public final class HistoryFixtures {
     static final Instant FIRST_NIGHT = Instant.parse("2026-06-01T02:00:00Z");
 
     private HistoryFixtures() {}
@@ -71,6 +71,11 @@ final class HistoryFixtures {
             out.add(night(i, tps[i], nights.get(i)));
         }
         return out;
+    }
+
+    /** 30 nights on one machine whose patch TPS steps down 10% at night 17 (commit c0000017...): one change point. */
+    public static List<RunRecord> tenPercentStepAtNight17() {
+        return nights(step(11, 30, 60_000, 0.01, 17, 0.90), all(30, Night.base()));
     }
 
     /** {@code n} nights in {@code where}. */

@@ -1,0 +1,131 @@
+package org.taf.runner.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.taf.runner.ExitCode;
+import org.taf.runner.config.KeyRegistry;
+import org.taf.runner.config.Keys;
+import org.taf.runner.config.LoadContext;
+import org.taf.runner.db.ResultsDb;
+import org.taf.runner.report.ChangePoints;
+import org.taf.runner.report.ChangePoints.ChangePoint;
+import org.taf.runner.report.ReportException;
+import org.taf.runner.report.RunFinder;
+import org.taf.runner.results.RunRecord;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code taf changes [--from-db | RESULTS...] [--new-in RUN_ID]... [--regressions] [--format text|tsv]}: the
+ * change points of the history series, as the site's Regressions page finds them, one per line; {@code tsv}
+ * for scripts (the nightly job bisects each new regression: the columns are what {@code taf bisect} needs).
+ */
+@Command(name = "changes", mixinStandardHelpOptions = true,
+        description = "List the change points of the history series (the site's Regressions page) as text or TSV.")
+final class ChangesCommand implements Callable<Integer> {
+    private static final String RESULTS_DIR = "output.results_dir";
+    /** The TSV's columns, in order; its first line. */
+    static final String TSV_HEADER = "definition\tgood\tbad\tworkload\tthreads\tcomparison\tratio\tp_value"
+            + "\tbefore_run\tafter_run";
+    private final LoadContext context;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "RESULTS", arity = "0..*",
+            description = "results.json files or run directories (default: every run under output.results_dir)")
+    List<Path> results = new ArrayList<>();
+
+    @Option(names = "--from-db", description = "read every run in the results database (results.db.url)")
+    boolean fromDb;
+
+    @Option(names = "--new-in", paramLabel = "RUN_ID", split = ",",
+            description = "only change points whose first run after the change is one of these (repeatable)")
+    List<String> newIn = new ArrayList<>();
+
+    @Option(names = "--regressions", description = "only the change points where TPS fell")
+    boolean regressionsOnly;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or tsv")
+    String format;
+
+    @Option(names = "-D", paramLabel = "KEY=VALUE",
+            description = "output.results_dir=DIR (default results), results.db.url and results.db.password (with --from-db)")
+    Map<String, String> overrides = new LinkedHashMap<>();
+
+    ChangesCommand(LoadContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        if (!format.equals("text") && !format.equals("tsv")) {
+            throw new ReportException("changes: --format " + format + " is not text or tsv");
+        }
+        for (String key : overrides.keySet()) {
+            if (!key.equals(RESULTS_DIR) && !ResultsDbs.isDbKey(key)) {
+                throw new ReportException("changes: unknown key -D" + key + " (changes reads " + RESULTS_DIR + ", "
+                        + Keys.RESULTS_DB_URL.name() + " and " + Keys.RESULTS_DB_PASSWORD.name() + ")");
+            }
+        }
+        List<ChangePoint> found = ChangePoints.find(runs()).stream()
+                .filter(c -> newIn.isEmpty() || newIn.contains(c.afterRunId()))
+                .filter(c -> !regressionsOnly || c.regression())
+                .toList();
+        PrintWriter out = spec.commandLine().getOut();
+        if (format.equals("tsv")) {
+            out.println(TSV_HEADER);
+            found.forEach(c -> out.println(tsv(c)));
+        } else if (found.isEmpty()) {
+            out.println("no change point");
+        } else {
+            found.forEach(c -> out.println(text(c)));
+        }
+        out.flush();
+        return ExitCode.PASS.code();
+    }
+
+    private List<RunRecord> runs() {
+        if (fromDb) {
+            if (!results.isEmpty()) {
+                throw new ReportException("changes: --from-db reads every run in the database; name no RESULTS with it");
+            }
+            ResultsDb db = ResultsDbs.open(context, overrides).orElseThrow(() -> new ReportException(
+                    "changes --from-db: " + Keys.RESULTS_DB_URL.name() + " is none: there is no results database"));
+            return db.readAll();
+        }
+        if (results.isEmpty()) {
+            String dir = context.env().getOrDefault(KeyRegistry.envName(RESULTS_DIR),
+                    overrides.getOrDefault(RESULTS_DIR, "results"));
+            return RunFinder.findAll(context.workDir().resolve(dir).normalize());
+        }
+        return RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
+    }
+
+    static String tsv(ChangePoint c) {
+        return String.join("\t", c.definition(), c.good(), c.bad(), c.workload(), Integer.toString(c.threads()),
+                c.comparison(), String.format(Locale.ROOT, "%.4f", c.ratio()),
+                String.format(Locale.ROOT, "%.4g", c.pValue()), c.beforeRunId(), c.afterRunId());
+    }
+
+    static String text(ChangePoint c) {
+        return String.format(Locale.ROOT, "%s %s@%d (%s) on %s: %+.1f%% between %s and %s (p %.3g; runs %s -> %s)%n"
+                        + "  taf bisect --good %s --bad %s %s",
+                c.regression() ? "regression" : "improvement", c.workload(), c.threads(), c.comparison(), c.machine(),
+                (c.ratio() - 1) * 100, shortSha(c.good()), shortSha(c.bad()), c.pValue(), c.beforeRunId(),
+                c.afterRunId(), c.good(), c.bad(), c.definition());
+    }
+
+    private static String shortSha(String sha) {
+        return sha.length() > 12 ? sha.substring(0, 12) : sha;
+    }
+}

@@ -1,0 +1,56 @@
+package org.taf.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.SideRecord;
+
+/**
+ * The change points of every history series of some runs, as data rather than pages: what {@code taf
+ * changes} prints and the nightly job bisects. The same series, segments and search as the site's
+ * history and Regressions pages ({@link HistorySeries}, {@link SeriesChange}), so the two never disagree.
+ */
+public final class ChangePoints {
+    private ChangePoints() {}
+
+    /**
+     * One change point.
+     *
+     * @param definition  the definition file of the first run after the change (what a bisect runs)
+     * @param workload    the series' workload
+     * @param threads     its threads
+     * @param comparison  its comparison label
+     * @param machine     its machine
+     * @param good        full sha of the patch of the last run before the change
+     * @param bad         full sha of the patch of the first run after it
+     * @param beforeRunId that run before
+     * @param afterRunId  that run after
+     * @param ratio       mean TPS after / before
+     * @param pValue      the permutation test's p-value
+     * @param regression  whether TPS fell
+     */
+    public record ChangePoint(String definition, String workload, int threads, String comparison, String machine,
+                              String good, String bad, String beforeRunId, String afterRunId, double ratio,
+                              double pValue, boolean regression) {
+    }
+
+    /** Every change point of {@code runs}, series by series (in key order), oldest first within one. */
+    public static List<ChangePoint> find(List<RunRecord> runs) {
+        List<ChangePoint> out = new ArrayList<>();
+        for (HistorySeries s : HistorySeries.of(runs, false)) {
+            for (SeriesChange c : s.changes()) {
+                HistorySeries.Point before = s.points().get(c.before());
+                HistorySeries.Point after = s.points().get(c.after());
+                out.add(new ChangePoint(after.run().definition() == null ? "" : after.run().definition().file(),
+                        s.key().workload(), s.key().threads(), s.key().comparison(), s.key().machine(),
+                        sha(before.comparison().patch()), sha(after.comparison().patch()), before.run().runId(),
+                        after.run().runId(), c.ratio(), c.pValue(), c.regression()));
+            }
+        }
+        return out;
+    }
+
+    private static String sha(SideRecord side) {
+        return side == null || side.commit() == null || side.commit().sha() == null ? "" : side.commit().sha();
+    }
+}
