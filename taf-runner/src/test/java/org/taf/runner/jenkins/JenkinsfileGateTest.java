@@ -22,7 +22,7 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
         assertThat(result()).isEqualTo("SUCCESS");
         assertThat(jenkins.stages.values()).extracting(s -> s.name + " " + s.status).containsExactly(
                 "Build and unit tests SUCCESS", "Plan SUCCESS", "Performance gate SUCCESS",
-                "Nightly matrix SKIPPED_BY_WHEN", "Nightly site SKIPPED_BY_WHEN");
+                "Nightly matrix SKIPPED_BY_WHEN", "Nightly site SKIPPED_BY_WHEN", "Nightly bisect SKIPPED_BY_WHEN");
         assertThat(jenkins.artifacts).containsOnlyKeys("taf-out/gate/taf.log", "taf-out/gate/results/run-gate/results.json",
                 "taf-out/gate/results/run-gate/junit.xml", "taf-out/gate/results/run-gate/summary.txt",
                 "taf-out/gate/site/index.html", "taf-out/gate/site/posts/run-gate/index.html");

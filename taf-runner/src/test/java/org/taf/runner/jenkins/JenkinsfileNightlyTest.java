@@ -73,7 +73,7 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         assertThat(result()).isEqualTo("SUCCESS");
         assertThat(jenkins.stages.values()).extracting(s -> s.name + " " + s.status).containsExactly(
                 "Build and unit tests SUCCESS", "Plan SUCCESS", "Performance gate SKIPPED_BY_WHEN",
-                "Nightly matrix SUCCESS", "Nightly site SUCCESS");
+                "Nightly matrix SUCCESS", "Nightly site SUCCESS", "Nightly bisect SKIPPED_BY_WHEN");
         assertThat(jenkins.parallels).singleElement().satisfies(p -> assertThat(p.branches()).isEqualTo(names(committed)));
         assertThat(tafRuns()).extracting(c -> c.frame().branch()).isEqualTo(names(committed));
         assertThat(tafRuns()).extracting(c -> c.frame().nodeName()).isEqualTo(alternating(committed.size()));
@@ -82,8 +82,15 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
                         .map(c -> c.frame().branch() + "@" + c.frame().nodeName()).toList());
         assertThat(tafRuns()).noneMatch(c -> c.script().contains("-Dparent") || c.script().contains("-Dpatch"));
         List<String> stashes = names(committed).stream().map(n -> "nightly-" + n).toList();
-        assertThat(jenkins.stashes.keySet()).containsExactlyElementsOf(stashes);
+        List<String> stashed = new ArrayList<>(stashes);
+        stashed.add("nightly-site");
+        assertThat(jenkins.stashes.keySet()).containsExactlyElementsOf(stashed);
         assertThat(jenkins.unstashed).isEqualTo(stashes);
+        // No shared database: the history is the last nightly site's data (none here: the first night).
+        assertThat(jenkins.copiedArtifacts).singleElement().satisfies(a -> {
+            assertThat(a).containsEntry("projectName", "taf/main").containsEntry("filter", "taf-out/nightly-site/data/**")
+                    .containsEntry("optional", true);
+        });
         assertThat(calls("./taf publish")).singleElement().satisfies(c -> {
             assertThat(c.frame().stage()).isEqualTo("Nightly site");
             assertThat(c.frame().locks()).isEmpty();

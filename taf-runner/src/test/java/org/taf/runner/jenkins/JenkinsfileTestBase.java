@@ -131,11 +131,31 @@ abstract class JenkinsfileTestBase extends PipelineTestBase {
         tafRun(nightlyOut(definition), definition, overrides, outcome);
     }
 
-    /** {@code ./taf publish} of these results.json files into the nightly site. */
+    /** {@code ./taf publish} of these results.json files into the nightly site; no new change point. */
     protected void tafPublish(List<String> results) {
-        shell.on("./taf publish " + String.join(" ", results) + " -Doutput.site_dir=taf-out/nightly-site")
-                .writes("taf-out/nightly-site/index.html", "<html>nightly</html>\n");
+        tafPublish(results, results);
     }
+
+    /**
+     * {@code ./taf publish} of {@code inputs} (the history and tonight's results) into the nightly site,
+     * and {@code taf changes} over them, new in tonight's runs: no change point.
+     */
+    protected void tafPublish(List<String> inputs, List<String> tonight) {
+        shell.on("./taf publish " + String.join(" ", inputs) + " -Doutput.site_dir=taf-out/nightly-site")
+                .writes("taf-out/nightly-site/index.html", "<html>nightly</html>\n");
+        tafChanges(inputs, tonight, "");
+    }
+
+    /** {@code taf changes} of the regressions tonight's runs brought prints the TSV header and {@code rows}. */
+    protected void tafChanges(List<String> inputs, List<String> tonight, String rows) {
+        String ids = String.join(",", tonight.stream().map(r -> r.split("/")[r.split("/").length - 2]).toList());
+        shell.on("./taf changes " + String.join(" ", inputs) + " --new-in " + ids + " --regressions --format tsv")
+                .prints(CHANGES_HEADER + "\n" + rows);
+    }
+
+    /** The first line of {@code taf changes --format tsv} (cli.ChangesCommand.TSV_HEADER). */
+    static final String CHANGES_HEADER = "definition\tgood\tbad\tworkload\tthreads\tcomparison\tratio\tp_value"
+            + "\tbefore_run\tafter_run";
 
     protected List<ShellCall> tafRuns() {
         return calls("./taf run ");

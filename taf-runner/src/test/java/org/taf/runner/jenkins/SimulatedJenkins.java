@@ -91,6 +91,10 @@ final class SimulatedJenkins {
     final List<LockUse> locks = new ArrayList<>();
     final Map<String, Stash> stashes = new LinkedHashMap<>();
     final List<String> unstashed = new ArrayList<>();
+    /** The previous build's archived artifacts, which copyArtifacts (lastCompleted) copies from: path to text. */
+    final Map<String, String> previousBuildArtifacts = new LinkedHashMap<>();
+    /** Every copyArtifacts call: its named arguments. */
+    final List<Map<String, Object>> copiedArtifacts = new ArrayList<>();
     /** Archived artifacts: path (relative to where archiveArtifacts ran) to text. */
     final Map<String, String> artifacts = new LinkedHashMap<>();
     final List<Archive> archives = new ArrayList<>();

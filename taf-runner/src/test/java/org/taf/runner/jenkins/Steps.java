@@ -78,6 +78,39 @@ final class Steps {
                 check(a[0], "readFile", Set.of("file"), Set.of("encoding")).get("file"))));
         step(helper, "fileExists", List.of(String.class), a -> fileExists(String.valueOf(a[0])));
         step(helper, "writeFile", List.of(Map.class), a -> writeFile(map(a[0])));
+        step(helper, "copyArtifacts", List.of(Map.class), a -> copyArtifacts(map(a[0])));
+        step(helper, "lastCompleted", List.of(), a -> "lastCompleted");
+    }
+
+    /**
+     * copyartifact's step, from the previous build only ({@code selector: lastCompleted()}): the archived
+     * files matching {@code filter} land at the same paths under {@code target}; none found is an error
+     * unless {@code optional}.
+     */
+    private Object copyArtifacts(Map<String, Object> args) {
+        check(args, "copyArtifacts", Set.of("projectName"), Set.of("selector", "filter", "target", "optional",
+                "fingerprintArtifacts", "excludes", "flatten"));
+        if (!"lastCompleted".equals(args.get("selector"))) {
+            throw new IllegalArgumentException("copyArtifacts: the simulation knows selector lastCompleted() only");
+        }
+        Map<String, Object> copy = new LinkedHashMap<>();
+        args.forEach((k, v) -> copy.put(k, v instanceof Boolean ? v : String.valueOf(v))); // GStrings as text
+        jenkins.copiedArtifacts.add(copy);
+        Agents.Node n = jenkins.node("copyArtifacts");
+        var in = AntGlob.anyOf(text(args, "filter", "**"));
+        String target = Workspace.resolve(jenkins.frame().cwd(), text(args, "target", "."));
+        int copied = 0;
+        for (var e : jenkins.previousBuildArtifacts.entrySet()) {
+            if (in.test(e.getKey())) {
+                n.workspace.write(Workspace.resolve(target, e.getKey()), e.getValue());
+                copied++;
+            }
+        }
+        if (copied == 0 && !flag(args, "optional")) {
+            throw new AbortException("Failed to copy artifacts from " + args.get("projectName") + ": no artifacts match");
+        }
+        jenkins.log("Copied " + copied + " artifact(s) from the last completed build of " + args.get("projectName"));
+        return null;
     }
 
     /** Refuses named arguments a step does not take, and missing required ones. */
