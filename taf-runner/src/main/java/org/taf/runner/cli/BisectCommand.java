@@ -58,7 +58,8 @@ final class BisectCommand implements Callable<Integer> {
             RunCommand.Finished f = new RunCommand(context).execute(definition, settings, "run");
             if (f.record() == null) {
                 // Nothing started (the CPUs could not be pinned, say): every step would fail the same way.
-                throw f.failure();
+                throw f.failure() != null ? f.failure()
+                        : new IllegalStateException("a run of " + commit.label() + " left no record and no error");
             }
             if (f.failure() != null) {
                 return Judge.Measurement.failed(f.record().runId(),
