@@ -83,7 +83,7 @@ final class BisectCommand implements Callable<Integer> {
     private String command(Path definition) {
         StringBuilder b = new StringBuilder("./taf bisect --good ").append(good).append(" --bad ").append(bad)
                 .append(' ').append(definition);
-        overrides.forEach((k, v) -> b.append(" -D").append(k).append('=').append(v));
+        overrides.forEach((k, v) -> b.append(' ').append(RunCommand.shellWord("-D" + k + "=" + v)));
         return b.toString();
     }
 }

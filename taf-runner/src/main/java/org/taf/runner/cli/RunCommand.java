@@ -130,7 +130,12 @@ final class RunCommand implements Callable<Integer> {
     /** The command line that reproduces the run, for the post. */
     static String command(Path definition, Map<String, String> settings, String verb) {
         StringBuilder b = new StringBuilder("./taf ").append(verb).append(' ').append(definition);
-        settings.forEach((k, v) -> b.append(" -D").append(k).append('=').append(v));
+        settings.forEach((k, v) -> b.append(' ').append(shellWord("-D" + k + "=" + v)));
         return b.toString();
+    }
+
+    /** The word as a shell reads it back: quoted when it holds spaces or characters the shell acts on. */
+    static String shellWord(String word) {
+        return word.matches("[A-Za-z0-9_./:=,@%+-]*") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 }

@@ -70,6 +70,15 @@ class BisectCommandTest {
     }
 
     @Test
+    void theCommandLineOfAStepReadsBackInAShell() {
+        // Each step's post shows the command that reproduces it; its comments hold spaces.
+        assertThat(RunCommand.command(Path.of("e2e.properties"), Map.of("comments", "step 2: it's slow"), "run"))
+                .isEqualTo("./taf run e2e.properties '-Dcomments=step 2: it'\\''s slow'");
+        assertThat(RunCommand.shellWord("-Dparent=HEAD~1")).isEqualTo("'-Dparent=HEAD~1'");
+        assertThat(RunCommand.shellWord("-Dcomparisons=")).isEqualTo("-Dcomparisons=");
+    }
+
+    @Test
     void bothRevisionsAreRequired() {
         assertThat(taf("bisect", "--good", "HEAD~1", "b.properties")).isEqualTo(3);
         assertThat(err.toString()).contains("Missing required option: '--bad=REV'");
