@@ -69,19 +69,23 @@ public final class Bisection {
     private final Candidate good;
     private final List<Candidate> candidates;
     private final Judge judge;
-    private final Consumer<Step> onStep;
+    private final Consumer<Ending> onStep;
     private final List<Step> steps = new ArrayList<>();
     /** The step that judged each engine tree, so a later commit with that tree takes its verdict. */
     private final Map<String, Step> judgedTrees = new HashMap<>();
     private Set<CellKey> counted;
+    /** The range so far: the culprit is after position {@code lo} (-1: good) and at or before {@code hi}. */
+    private int lo = -1;
+    private int hi;
 
     /**
      * @param good       the baseline
      * @param candidates the first-parent commits after good up to bad, oldest first; bad last
      * @param judge      measures a commit against good
-     * @param onStep     told of every step as soon as it is judged (progress, the evidence written so far)
+     * @param onStep     told of the evidence so far (outcome UNFINISHED, the new step last) as soon as a step
+     *                   is judged, to show progress and keep the evidence of a bisect that is interrupted
      */
-    public Bisection(Candidate good, List<Candidate> candidates, Judge judge, Consumer<Step> onStep) {
+    public Bisection(Candidate good, List<Candidate> candidates, Judge judge, Consumer<Ending> onStep) {
         this.good = Objects.requireNonNull(good, "good");
         this.candidates = List.copyOf(candidates);
         this.judge = Objects.requireNonNull(judge, "judge");
@@ -91,41 +95,40 @@ public final class Bisection {
         }
     }
 
-    /** Runs the search to its end. */
+    /** Runs the search to its end; once per instance. */
     public Ending run() {
         int badAt = candidates.size() - 1;
+        hi = badAt;
         CommitRef goodRef = CommitRef.of(good.commit());
         CommitRef badRef = CommitRef.of(candidates.get(badAt).commit());
         Step first = judge(badAt);
         if (first.failure() != null) {
             return end(Outcome.FAILED, "cannot tell whether bad " + badRef.label() + " is slower than good "
-                    + goodRef.label() + ": " + first.failure(), -1, badAt);
+                    + goodRef.label() + ": " + first.failure());
         }
         Verdict v = first.verdict();
         if (!slower(v)) {
             if (first.sameTreeAs() != null) {
                 return end(Outcome.NO_SLOWDOWN, "no slowdown between good " + goodRef.label() + " and bad "
                         + badRef.label() + ": no change in the engine (the same engine tree: the same build inputs"
-                        + " make the same engine; nothing measured)", -1, badAt);
+                        + " make the same engine; nothing measured)");
             }
             if (v == Verdict.NO_CHANGE || v == Verdict.IMPROVED || v == Verdict.FIXED) {
                 return end(Outcome.NO_SLOWDOWN, "no slowdown between good " + goodRef.label() + " and bad "
-                        + badRef.label() + ": " + numbers(first), -1, badAt);
+                        + badRef.label() + ": " + numbers(first));
             }
             return end(v == Verdict.NOT_COMPARABLE ? Outcome.FAILED : Outcome.INCONCLUSIVE,
                     "inconclusive: bad " + badRef.label() + " against good " + goodRef.label() + " gave "
-                            + numbers(first) + "; no slowdown confirmed, no culprit searched", -1, badAt);
+                            + numbers(first) + "; no slowdown confirmed, no culprit searched");
         }
         counted = new LinkedHashSet<>();
         first.cells().stream().filter(c -> slower(c.verdict())).map(CellResult::key).forEach(counted::add);
-        int lo = -1; // good: unchanged
-        int hi = badAt; // slower
         while (hi - lo > 1) {
             int mid = lo + (hi - lo) / 2;
             Step s = judge(mid);
             if (s.failure() != null) {
                 return end(Outcome.FAILED, "stopped between " + ref(lo).label() + " and " + ref(hi).label() + ": "
-                        + s.commit().label() + " could not be measured: " + s.failure(), lo, hi);
+                        + s.commit().label() + " could not be measured: " + s.failure());
             }
             if (slower(s.verdict())) {
                 hi = mid;
@@ -134,10 +137,14 @@ public final class Bisection {
             } else {
                 return end(s.verdict() == Verdict.NOT_COMPARABLE ? Outcome.FAILED : Outcome.INCONCLUSIVE,
                         "inconclusive between " + ref(lo).label() + " and " + ref(hi).label() + ": mid "
-                                + s.commit().label() + " gave " + numbers(s), lo, hi);
+                                + s.commit().label() + " gave " + numbers(s));
             }
         }
-        return end(Outcome.CULPRIT, "culprit: " + ref(hi).sha() + " " + ref(hi).subject(), lo, hi);
+        return end(Outcome.CULPRIT, "culprit: " + ref(hi).sha() + " " + ref(hi).subject());
+    }
+
+    private List<CellKey> countedCells() {
+        return counted == null ? List.of() : List.copyOf(counted);
     }
 
     /**
@@ -205,7 +212,7 @@ public final class Bisection {
             }
         }
         steps.add(step);
-        onStep.accept(step);
+        onStep.accept(end(Outcome.UNFINISHED, "unfinished after " + steps.size() + " steps"));
         return step;
     }
 
@@ -245,8 +252,7 @@ public final class Bisection {
         return CommitRef.of(position < 0 ? good.commit() : candidates.get(position).commit());
     }
 
-    private Ending end(Outcome outcome, String conclusion, int lo, int hi) {
-        return new Ending(outcome, conclusion, ref(lo), ref(hi), hi - lo,
-                counted == null ? List.of() : List.copyOf(counted), steps);
+    private Ending end(Outcome outcome, String conclusion) {
+        return new Ending(outcome, conclusion, ref(lo), ref(hi), hi - lo, countedCells(), steps);
     }
 }

@@ -83,16 +83,13 @@ public final class Bisector {
         out.printf("taf: bisect %s..%s: %d first-parent commits, %d engine tree(s) other than good's (build.inputs:"
                 + " %s); evidence in %s%n", goodRef.shortSha(), badRef.shortSha(), candidates.size(), trees,
                 String.join(", ", inputs), dir);
-        List<Step> steps = new ArrayList<>();
-        Bisection bisection = new Bisection(good, candidates, judge, step -> {
-            steps.add(step);
+        Bisection.Ending end = new Bisection(good, candidates, judge, soFar -> {
+            Step step = soFar.steps().get(soFar.steps().size() - 1);
             out.printf("%ntaf: bisect step %d: %s %s%n%n", step.number(), step.commit().label(),
                     step.failure() != null ? "could not be measured: " + step.failure() : Bisection.numbers(step));
-            BisectStore.write(dir, record(id, started, null, inputs, goodRef, badRef, candidates.size(),
-                    new Bisection.Ending(Outcome.UNFINISHED, "unfinished after " + steps.size() + " steps", goodRef,
-                            badRef, candidates.size(), List.of(), steps)));
-        });
-        Bisection.Ending end = bisection.run();
+            // The evidence so far, kept in case the bisect is interrupted before its end.
+            BisectStore.write(dir, record(id, started, null, inputs, goodRef, badRef, candidates.size(), soFar));
+        }).run();
         BisectRecord r = record(id, started, clock.instant(), inputs, goodRef, badRef, candidates.size(), end);
         BisectStore.write(dir, r);
         out.println();

@@ -27,7 +27,7 @@ class BisectionTest {
             commit(6), commit(7), commit(8));
 
     private static CommitInfo commit(int n) {
-        String sha = String.format("%040x", 0xabc000L + n);
+        String sha = String.format("%07x", 0xabc000 + n) + "0".repeat(33);
         return new CommitInfo(sha, sha.substring(0, 7), "commit " + n, "commit " + n, "A", "a@example.org",
                 Instant.EPOCH, Instant.EPOCH, List.of());
     }
@@ -70,8 +70,12 @@ class BisectionTest {
         List<Bisection.Candidate> candidates = RANGE.stream()
                 .map(c -> new Bisection.Candidate(c, tree.apply(number(c)))).toList();
         List<Step> seen = new ArrayList<>();
-        Bisection.Ending end = new Bisection(new Bisection.Candidate(GOOD, tree.apply(0)), candidates, judge, seen::add)
-                .run();
+        Bisection.Ending end = new Bisection(new Bisection.Candidate(GOOD, tree.apply(0)), candidates, judge, soFar -> {
+            assertThat(soFar.outcome()).isEqualTo(Outcome.UNFINISHED);
+            assertThat(soFar.steps()).hasSize(seen.size() + 1);
+            assertThat(soFar.steps().subList(0, seen.size())).isEqualTo(seen);
+            seen.add(soFar.steps().get(seen.size()));
+        }).run();
         assertThat(seen).as("every step reported as it is judged").isEqualTo(end.steps());
         return end;
     }
