@@ -102,6 +102,11 @@ public final class Bisection {
         CommitRef goodRef = CommitRef.of(good.commit());
         CommitRef badRef = CommitRef.of(candidates.get(badAt).commit());
         Step first = judge(badAt);
+        if (first.failure() == null && slower(first.verdict())) {
+            counted = new LinkedHashSet<>();
+            first.cells().stream().filter(c -> slower(c.verdict())).map(CellResult::key).forEach(counted::add);
+        }
+        report();
         if (first.failure() != null) {
             return end(Outcome.FAILED, "cannot tell whether bad " + badRef.label() + " is slower than good "
                     + goodRef.label() + ": " + first.failure());
@@ -121,20 +126,21 @@ public final class Bisection {
                     "inconclusive: bad " + badRef.label() + " against good " + goodRef.label() + " gave "
                             + numbers(first) + "; no slowdown confirmed, no culprit searched");
         }
-        counted = new LinkedHashSet<>();
-        first.cells().stream().filter(c -> slower(c.verdict())).map(CellResult::key).forEach(counted::add);
         while (hi - lo > 1) {
             int mid = lo + (hi - lo) / 2;
             Step s = judge(mid);
-            if (s.failure() != null) {
+            boolean judged = s.failure() == null;
+            if (judged && slower(s.verdict())) {
+                hi = mid;
+            } else if (judged && s.verdict() == Verdict.NO_CHANGE) {
+                lo = mid;
+            }
+            report();
+            if (!judged) {
                 return end(Outcome.FAILED, "stopped between " + ref(lo).label() + " and " + ref(hi).label() + ": "
                         + s.commit().label() + " could not be measured: " + s.failure());
             }
-            if (slower(s.verdict())) {
-                hi = mid;
-            } else if (s.verdict() == Verdict.NO_CHANGE) {
-                lo = mid;
-            } else {
+            if (!slower(s.verdict()) && s.verdict() != Verdict.NO_CHANGE) {
                 return end(s.verdict() == Verdict.NOT_COMPARABLE ? Outcome.FAILED : Outcome.INCONCLUSIVE,
                         "inconclusive between " + ref(lo).label() + " and " + ref(hi).label() + ": mid "
                                 + s.commit().label() + " gave " + numbers(s));
@@ -212,8 +218,12 @@ public final class Bisection {
             }
         }
         steps.add(step);
-        onStep.accept(end(Outcome.UNFINISHED, "unfinished after " + steps.size() + " steps"));
         return step;
+    }
+
+    /** Tells the listener of the evidence so far: the steps, the range and the cells that count. */
+    private void report() {
+        onStep.accept(end(Outcome.UNFINISHED, "unfinished after " + steps.size() + " steps"));
     }
 
     /**

@@ -10,9 +10,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.taf.runner.bisect.BisectRecord.CommitRef;
-import org.taf.runner.bisect.BisectRecord.Outcome;
 import org.taf.runner.bisect.BisectRecord.Step;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.git.CheckoutException;
@@ -98,7 +98,7 @@ public final class Bisector {
             publish(r, dir);
         }
         out.printf("taf: bisect evidence in %s (exit %d: %s)%n", dir.resolve(BisectStore.FILE_NAME),
-                r.outcome().exitCode().code(), r.outcome().name().toLowerCase(java.util.Locale.ROOT));
+                r.outcome().exitCode().code(), r.outcome().name().toLowerCase(Locale.ROOT));
         return r;
     }
 

@@ -1,6 +1,7 @@
 package org.taf.runner.bisect;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -17,6 +18,7 @@ import java.util.Set;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.TafException;
 import org.taf.runner.bisect.BisectRecord.CellResult;
 import org.taf.runner.bisect.BisectRecord.Outcome;
 import org.taf.runner.config.ConfigLoader;
@@ -57,8 +59,8 @@ class BisectorTest {
         Judge judge = (good, commit, step) -> {
             assertThat(good.sha()).isEqualTo(c.get(0).name());
             measured.add(commit.sha());
-            // Between steps, the evidence so far is on disk.
-            assertThat(Files.exists(dir.resolve("results/bisect-20261201-170000-b/bisect.json"))).isEqualTo(step > 1);
+            // The evidence is written from the first judged step on: not before this, the only measured one.
+            assertThat(dir.resolve("results/bisect-20261201-170000-b/bisect.json")).doesNotExist();
             return new Judge.Measurement("run-" + step, List.of(slow.contains(commit.sha())
                     ? new CellResult("POINT_SELECT", 2, Verdict.REGRESSED, 0.5, 0.45, 0.55)
                     : new CellResult("POINT_SELECT", 2, Verdict.NO_CHANGE, 1.0, 0.98, 1.02)), null);
@@ -92,5 +94,38 @@ class BisectorTest {
         assertThat(Files.readString(dir.resolve("site/data/pages/bisect-" + r.bisectId() + ".md")))
                 .startsWith("# Bisect ");
         assertThat(Files.readString(dir.resolve("site/index.html"))).contains("pages/bisect-" + r.bisectId() + ".html");
+    }
+
+    @Test
+    void aBisectStoppedByAnErrorKeepsTheStepsItJudged() throws Exception {
+        List<RevCommit> c = new ArrayList<>();
+        try (TestRepo t = TestRepo.init(dir.resolve("repo"))) {
+            for (int i = 0; i <= 2; i++) {
+                t.write("engine/A.java", "class A { int v" + i + "; }\n");
+                c.add(t.commit("Engine " + i));
+            }
+        }
+        Files.writeString(dir.resolve("b.properties"), "repository = repo\noutput.results_dir = results\n"
+                + "output.site_dir = site\n");
+        TestDefinition def = new ConfigLoader(new LoadContext(dir, Map.of(), Path.of("/opt/jdk"), Path.of("/home/t")))
+                .load(dir.resolve("b.properties"), Map.of("comparisons", ""));
+        Judge judge = (good, commit, step) -> {
+            if (step == 2) {
+                throw new TafException("the engine of " + commit.label() + " refused connections");
+            }
+            return new Judge.Measurement("run-" + step,
+                    List.of(new CellResult("POINT_SELECT", 1, Verdict.REGRESSED, 0.5, 0.45, 0.55)), null);
+        };
+        Clock clock = Clock.fixed(Instant.parse("2026-12-01T17:00:00Z"), ZoneOffset.UTC);
+        Bisector bisector = new Bisector(def, judge, clock, new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8), "./taf bisect");
+        assertThatThrownBy(() -> bisector.run(c.get(0).name(), c.get(2).name()))
+                .hasMessageContaining("refused connections");
+        BisectRecord kept = BisectStore.read(dir.resolve("results/bisect-20261201-170000-b"));
+        assertThat(kept.outcome()).isEqualTo(Outcome.UNFINISHED);
+        assertThat(kept.outcome().exitCode().code()).isEqualTo(3);
+        assertThat(kept.finishedAt()).isNull();
+        assertThat(kept.steps()).singleElement().satisfies(s -> assertThat(s.commit().sha()).isEqualTo(c.get(2).name()));
+        assertThat(kept.countedCells()).containsExactly("POINT_SELECT x 1 threads");
     }
 }
