@@ -136,6 +136,6 @@ final class RunCommand implements Callable<Integer> {
 
     /** The word as a shell reads it back: quoted when it holds spaces or characters the shell acts on. */
     static String shellWord(String word) {
-        return word.matches("[A-Za-z0-9_./:=,@%+-]*") ? word : "'" + word.replace("'", "'\\''") + "'";
+        return word.matches("[A-Za-z0-9_./:=,@%+~^-]*") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 }

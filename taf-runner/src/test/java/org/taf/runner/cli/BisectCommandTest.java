@@ -74,7 +74,9 @@ class BisectCommandTest {
         // Each step's post shows the command that reproduces it; its comments hold spaces.
         assertThat(RunCommand.command(Path.of("e2e.properties"), Map.of("comments", "step 2: it's slow"), "run"))
                 .isEqualTo("./taf run e2e.properties '-Dcomments=step 2: it'\\''s slow'");
-        assertThat(RunCommand.shellWord("-Dparent=HEAD~1")).isEqualTo("'-Dparent=HEAD~1'");
+        assertThat(RunCommand.shellWord("-Dparent=HEAD~1")).as("a tilde inside a word is not expanded")
+                .isEqualTo("-Dparent=HEAD~1");
+        assertThat(RunCommand.shellWord("-Dname=$x")).isEqualTo("'-Dname=$x'");
         assertThat(RunCommand.shellWord("-Dcomparisons=")).isEqualTo("-Dcomparisons=");
     }
 
