@@ -9,8 +9,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The stage layering of docs/architecture.md, checked on the runner's main classes: the orchestrator
- * and the command line sit on top, the statistics are pure, outputs read records, OS readings are
+ * The stage layering of docs/architecture.md, checked on the runner's main classes: the orchestrators
+ * (run and bisect) and the command line sit on top, the statistics are pure, outputs read records, OS readings are
  * shared, and no two packages need each other.
  */
 class ArchitectureTest {
@@ -30,6 +30,14 @@ class ArchitectureTest {
     void stagesNeverCallTheOrchestratorOrTheCommandLine() {
         noClasses().that().resideInAnyPackage(STAGES).should().dependOnClassesThat()
                 .resideInAnyPackage("org.taf.runner.run..", "org.taf.runner.cli..").check(MAIN);
+    }
+
+    @Test
+    void onlyTheCommandLineStartsABisect() {
+        noClasses().that().resideOutsideOfPackages("org.taf.runner.cli..", "org.taf.runner.bisect..").should()
+                .dependOnClassesThat().resideInAPackage("org.taf.runner.bisect..").check(MAIN);
+        noClasses().that().resideInAPackage("org.taf.runner.bisect..").should().dependOnClassesThat()
+                .resideInAPackage("org.taf.runner.cli..").check(MAIN);
     }
 
     @Test

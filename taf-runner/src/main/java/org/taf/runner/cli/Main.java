@@ -26,7 +26,8 @@ public final class Main implements Callable<Integer> {
 
     /** The subcommands, in the order {@code --help} lists them. */
     static List<Object> commands(LoadContext context) {
-        return List.of(new RunCommand(context), new CompareCommand(context), new CalibrateCommand(context),
+        return List.of(new RunCommand(context), new CompareCommand(context), new BisectCommand(context),
+                new CalibrateCommand(context),
                 new ExplainCommand(context),
                 new ValidateCommand(context), new PublishCommand(context), new ImportCommand(context),
                 new ChangesCommand(context));

@@ -60,6 +60,30 @@ final class RunCommand implements Callable<Integer> {
 
     /** Loads, runs (the runner judges), writes every output; returns the exit code. Shared with {@code compare}. */
     Integer run(Path definition, Map<String, String> settings, String verb) {
+        Finished f = execute(definition, settings, verb);
+        if (f.failure() != null) {
+            throw f.failure(); // printed as one error: line, exit 3, after the outputs that show it
+        }
+        return f.code().code();
+    }
+
+    /**
+     * How a run ended.
+     *
+     * @param record  the judged record, or null when it failed before starting
+     * @param runDir  its directory, or null
+     * @param code    the exit code it calls for
+     * @param failure the error that ended it (its outputs are written), or null
+     */
+    record Finished(RunRecord record, Path runDir, ExitCode code, TafException failure) {}
+
+    /**
+     * Loads, runs and writes every output, as {@link #run} does, returning the error that ended the run
+     * rather than throwing it (for {@code bisect}, whose step a failed build ends but does not crash).
+     *
+     * @throws org.taf.runner.config.ConfigException when the definition is refused: nothing ran
+     */
+    Finished execute(Path definition, Map<String, String> settings, String verb) {
         TestDefinition def = new ConfigLoader(context).load(definition, settings);
         PrintStream out = System.out;
         def.config().warnings().forEach(w -> System.err.println("warning: " + w));
@@ -107,16 +131,18 @@ final class RunCommand implements Callable<Integer> {
                 outputsWritten.countDown();
             }
         }
-        if (failure != null) {
-            throw failure; // printed as one error: line, exit 3, after the outputs that show it
-        }
-        return code.code();
+        return new Finished(record, runner.runDir(), code, failure);
     }
 
     /** The command line that reproduces the run, for the post. */
     static String command(Path definition, Map<String, String> settings, String verb) {
         StringBuilder b = new StringBuilder("./taf ").append(verb).append(' ').append(definition);
-        settings.forEach((k, v) -> b.append(" -D").append(k).append('=').append(v));
+        settings.forEach((k, v) -> b.append(' ').append(shellWord("-D" + k + "=" + v)));
         return b.toString();
+    }
+
+    /** The word as a shell reads it back: quoted when it holds spaces or characters the shell acts on. */
+    static String shellWord(String word) {
+        return word.matches("[A-Za-z0-9_./:=,@%+~^-]*") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 }

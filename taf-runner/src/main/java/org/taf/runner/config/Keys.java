@@ -211,6 +211,10 @@ public final class Keys {
             "a build running longer fails");
     public static final Key<Path> BUILD_ARTIFACT = key("build.artifact", treePath(), "engine/target/engine.jar",
             "the built engine, relative to the commit's tree");
+    public static final Key<List<Path>> BUILD_INPUTS = key("build.inputs", listOf(treePath(), 1, true),
+            "pom.xml, .mvn, engine",
+            "the paths of a commit's tree that build.command reads; commits alike at all of them have the same"
+                    + " engine (taf bisect judges them once)");
     public static final Key<Path> CACHE_DIR = key("cache.dir", path(), "~/.cache/taf",
             "where checked-out trees and built artifacts are cached, by commit");
 

@@ -223,7 +223,7 @@ public final class Repo implements AutoCloseable {
         }
     }
 
-    private static CommitInfo toInfo(RevCommit c, ObjectReader reader) throws IOException {
+    static CommitInfo toInfo(RevCommit c, ObjectReader reader) throws IOException {
         PersonIdent author = c.getAuthorIdent();
         PersonIdent committer = c.getCommitterIdent();
         List<String> parents = new ArrayList<>();

@@ -1,0 +1,89 @@
+package org.taf.runner.cli;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.taf.runner.bisect.BisectRecord;
+import org.taf.runner.bisect.Bisector;
+import org.taf.runner.bisect.Judge;
+import org.taf.runner.config.ConfigLoader;
+import org.taf.runner.config.LoadContext;
+import org.taf.runner.config.TestDefinition;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code taf bisect --good REV --bad REV [FILE]}: finds the first-parent commit between good and bad
+ * that made bad slower, each commit measured against good as {@code taf compare --parent GOOD --patch
+ * COMMIT FILE} would (every step is a run of its own, with its results, post and exit code).
+ */
+@Command(name = "bisect", mixinStandardHelpOptions = true,
+        description = {"Find the commit between GOOD and BAD that made BAD slower, with FILE's workloads and"
+                + " settings and TAF's verdict against GOOD.",
+            "Exit 1: culprit found; 0: no slowdown from good to bad; 2: inconclusive (the range it narrowed to is"
+                    + " printed); 3: error or a commit that could not be measured."})
+final class BisectCommand implements Callable<Integer> {
+    private final LoadContext context;
+
+    @Option(names = "--good", required = true, paramLabel = "REV", description = "a revision without the slowdown")
+    String good;
+
+    @Option(names = "--bad", required = true, paramLabel = "REV",
+            description = "a later revision with it (good must be on its first-parent chain)")
+    String bad;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
+            description = "the test definition whose workloads and settings to use")
+    Path file;
+
+    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
+    Map<String, String> overrides = new LinkedHashMap<>();
+
+    BisectCommand(LoadContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        Path definition = file == null ? RunCommand.DEFAULT_DEFINITION : file;
+        // Loaded once up front: a definition a step would refuse is refused before anything is built.
+        TestDefinition def = new ConfigLoader(context).load(definition, pair(good, bad));
+        Judge judge = (goodCommit, commit, step) -> {
+            Map<String, String> settings = pair(goodCommit.sha(), commit.sha());
+            settings.putIfAbsent("comments", "taf bisect " + good + ".." + bad + ", step " + step + ": "
+                    + commit.label() + " against good " + goodCommit.label());
+            RunCommand.Finished f = new RunCommand(context).execute(definition, settings, "run");
+            if (f.record() == null) {
+                // Nothing started (the CPUs could not be pinned, say): every step would fail the same way.
+                throw f.failure() != null ? f.failure()
+                        : new IllegalStateException("a run of " + commit.label() + " left no record and no error");
+            }
+            if (f.failure() != null) {
+                return Judge.Measurement.failed(f.record().runId(),
+                        String.valueOf(f.failure().getMessage()).lines().findFirst().orElse(""));
+            }
+            return Judge.Measurement.of(f.record());
+        };
+        BisectRecord r = new Bisector(def, judge, Clock.systemUTC(), System.out, command(definition)).run(good, bad);
+        return r.outcome().exitCode().code();
+    }
+
+    /** The overrides with the definition's comparisons replaced by one pair. */
+    private Map<String, String> pair(String parent, String patch) {
+        Map<String, String> settings = new LinkedHashMap<>(overrides);
+        settings.put("comparisons", "");
+        settings.put("parent", parent);
+        settings.put("patch", patch);
+        return settings;
+    }
+
+    private String command(Path definition) {
+        StringBuilder b = new StringBuilder("./taf bisect --good ").append(good).append(" --bad ").append(bad)
+                .append(' ').append(definition);
+        overrides.forEach((k, v) -> b.append(' ').append(RunCommand.shellWord("-D" + k + "=" + v)));
+        return b.toString();
+    }
+}

@@ -1,0 +1,88 @@
+package org.taf.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.config.LoadContext;
+import org.taf.runner.git.TestRepo;
+import picocli.CommandLine;
+
+/** {@code taf bisect}'s refusals, each an error line naming the revisions, before anything is built. */
+class BisectCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter err = new StringWriter();
+    private TestRepo.History h;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        h = TestRepo.standard(dir.resolve("repo"));
+        Files.writeString(dir.resolve("b.properties"), "repository = repo\ncache.dir = cache\n"
+                + "output.results_dir = results\noutput.site_dir = site\n");
+    }
+
+    private int taf(String... args) {
+        CommandLine cl = Main.commandLine(new LoadContext(dir, Map.of(), Path.of("/opt/jdk"), Path.of("/home/t")));
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    private String sha(RevCommit c) {
+        return c.name();
+    }
+
+    @Test
+    void anUnknownBadRevisionIsAnErrorNamingIt() {
+        assertThat(taf("bisect", "--good", sha(h.initial()), "--bad", "v9.9", "b.properties")).isEqualTo(3);
+        assertThat(err.toString()).startsWith("error: --bad v9.9: unknown revision 'v9.9' in repository ");
+        assertThat(Files.exists(dir.resolve("results"))).as("nothing written").isFalse();
+    }
+
+    @Test
+    void anUnknownGoodRevisionToo() {
+        assertThat(taf("bisect", "--good", "nope", "--bad", "HEAD", "b.properties")).isEqualTo(3);
+        assertThat(err.toString()).startsWith("error: --good nope: unknown revision 'nope' in repository ");
+    }
+
+    @Test
+    void anEmptyRangeIsAnError() {
+        assertThat(taf("bisect", "--good", "v1.0", "--bad", sha(h.second()), "b.properties")).isEqualTo(3);
+        assertThat(err.toString()).startsWith("error: empty range: good and bad are the same commit "
+                + sha(h.second()).substring(0, 7));
+    }
+
+    @Test
+    void aGoodCommitThatIsNotAnAncestorOfBadIsAnErrorNamingBoth() {
+        assertThat(taf("bisect", "--good", "feature", "--bad", "v1.0", "b.properties")).isEqualTo(3);
+        assertThat(err.toString()).startsWith("error: good commit " + sha(h.feature()).substring(0, 7)
+                + " Add feature file is not an ancestor of bad commit " + sha(h.second()).substring(0, 7)
+                + " Change line 5");
+    }
+
+    @Test
+    void theCommandLineOfAStepReadsBackInAShell() {
+        // Each step's post shows the command that reproduces it; its comments hold spaces.
+        assertThat(RunCommand.command(Path.of("e2e.properties"), Map.of("comments", "step 2: it's slow"), "run"))
+                .isEqualTo("./taf run e2e.properties '-Dcomments=step 2: it'\\''s slow'");
+        assertThat(RunCommand.shellWord("-Dparent=HEAD~1")).as("a tilde inside a word is not expanded")
+                .isEqualTo("-Dparent=HEAD~1");
+        assertThat(RunCommand.shellWord("-Dname=$x")).isEqualTo("'-Dname=$x'");
+        assertThat(RunCommand.shellWord("-Dcomparisons=")).isEqualTo("-Dcomparisons=");
+    }
+
+    @Test
+    void bothRevisionsAreRequired() {
+        assertThat(taf("bisect", "--good", "HEAD~1", "b.properties")).isEqualTo(3);
+        assertThat(err.toString()).contains("Missing required option: '--bad=REV'");
+    }
+}
