@@ -53,12 +53,14 @@ final class ListScripts {
     }
 
     /**
-     * oltp_range_covered.lua: {@code SELECT id ... WHERE id BETWEEN low AND low + width}. Callaghan passes
+     * oltp_range_covered.lua: {@code SELECT columns ... WHERE on BETWEEN low AND low + width}, where --on-id
+     * picks {@code on} (id or k) and --covered whether c is among the columns. Callaghan passes
      * the same value as --range-size and --random-points; we take range_size (default 100).
      */
-    static Event.Factory rangeCovered() {
+    static Event.Factory rangeCovered(String columns, String on) {
         return ctx -> {
-            Session.Stmt[] stmts = perTable(ctx, t -> "SELECT id FROM sbtest" + t + " WHERE id BETWEEN ? AND ?");
+            Session.Stmt[] stmts = perTable(ctx, t -> "SELECT " + columns + " FROM sbtest" + t + " WHERE " + on
+                    + " BETWEEN ? AND ?");
             int width = ctx.options().rangeSize();
             return () -> {
                 Session.Stmt s = stmts[ctx.table() - 1];
