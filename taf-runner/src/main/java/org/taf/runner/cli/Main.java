@@ -28,7 +28,7 @@ public final class Main implements Callable<Integer> {
     static List<Object> commands(LoadContext context) {
         return List.of(new RunCommand(context), new CompareCommand(context), new CalibrateCommand(context),
                 new ExplainCommand(context),
-                new ValidateCommand(context), new PublishCommand(context));
+                new ValidateCommand(context), new PublishCommand(context), new ConvertCommand(context));
     }
 
     /** A ready command line: subcommands, error handling, exit codes. Streams default to System.out/err. */

@@ -13,14 +13,15 @@ record Alias(String name, String canonical, boolean bareMeansSeconds) {
 
     /**
      * The value as the canonical key reads it. TAF's files write {@code null} for "not set", and its
-     * examples quote text ({@code taf.comments="MDEV-32750 AHI ON "}): the quotes are not part of it.
+     * examples quote text ({@code taf.comments="MDEV-32750 AHI ON "}): the quotes are not part of it, and
+     * the text inside is trimmed as every value is.
      */
     String adapt(String raw) {
         if (raw.equals("null")) {
             return "";
         }
         if (raw.length() >= 2 && raw.startsWith("\"") && raw.endsWith("\"")) {
-            return raw.substring(1, raw.length() - 1);
+            return raw.substring(1, raw.length() - 1).strip();
         }
         return bareMeansSeconds && raw.matches("\\d+") ? raw + "s" : raw;
     }

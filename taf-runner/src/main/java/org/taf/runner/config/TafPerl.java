@@ -76,7 +76,7 @@ final class TafPerl {
                 "taf.report_plugin", "taf.generate_report", "taf.reports_directory", "taf.backend_config",
                 "taf.backend_parser_jar", "taf.java_bin", "taf.jdbc_jar", "taf.json_jar");
         perlOnly("runs are classified by their comparisons and verdicts, not by a test type", "taf.test_type");
-        perlOnly("logging is fixed; run with --help for the options", "taf.verbose", "taf.tools_debug",
+        perlOnly("the runner's console output and logs do not depend on it", "taf.verbose", "taf.tools_debug",
                 "sysbench_lua.debug_sysbench", "sysbench_lua.debug_full_sysbench");
         perlOnly("the engine runs on this host at 127.0.0.1 (launch.port), started by TAF", "taf.host",
                 "taf.user", "taf.pass", "taf.db_port", "taf.db_socket", "taf.db_clients_use_unix_socket",

@@ -72,7 +72,7 @@ class TafPerlDefinitionsTest {
                 .isEqualTo("MDEV32750_AHI_ON.properties:23 (as [mysqld] innodb_adaptive_hash_index)");
         assertThat(config.find("engine.optimizer_switch").orElseThrow().value())
                 .isEqualTo("index_merge=on,index_condition_pushdown=on,derived_merge=on");
-        assertThat(config.find("comments").orElseThrow().value()).isEqualTo("MDEV-32750 AHI ON ");
+        assertThat(config.find("comments").orElseThrow().value()).isEqualTo("MDEV-32750 AHI ON");
         assertThat(config.find("warmup.max").orElseThrow().value()).isEqualTo("60s");
         assertThat(config.warnings()).contains("MDEV32750_AHI_ON.properties:41: hammerdb_tprocc.setup_virtual_user_count"
                 + " has no effect here: settings of TAF's hammerdb-tprocc suite; TAF here implements only sysbench-lua;"

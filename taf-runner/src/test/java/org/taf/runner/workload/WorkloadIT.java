@@ -82,6 +82,12 @@ class WorkloadIT {
                 assertThat(t.reads()).isZero();
                 check(exact, t.writes(), e);
             }
+            case TPCB_KEY, TPCB_NO_KEY -> {
+                // 3 point selects; 3 updates, a delete and an insert, BEGIN and COMMIT.
+                check(exact, t.reads(), 3 * e);
+                check(exact, t.writes() + t.other(), 7 * e);
+                assertThat(t.writes()).isPositive();
+            }
             default -> {
                 assertThat(t.reads()).isEqualTo(e);
                 assertThat(t.writes() + t.other()).isZero();
