@@ -66,19 +66,9 @@ final class SourceReader {
             e.problems().forEach(problems::error);
             return new SourceFile(file, text, List.of());
         }
-        List<Entry> entries = new ArrayList<>();
-        lines.forEach(l -> entries.add(new Entry(l.key(), l.key(), l.value(), l.line(), Entry.Kind.PROPERTY)));
-        split.skipped().forEach(k -> entries.add(new Entry("", "[" + k.section() + "]", "", k.line(),
-                Entry.Kind.OTHER_SECTION)));
-        for (DbConfigBlock.Option o : split.options()) {
-            String bare = o.variable().startsWith("loose_") ? o.variable().substring("loose_".length()) : o.variable();
-            entries.add(new Entry("engine." + o.variable(), "[" + o.section() + "] " + o.written(), o.value(),
-                    o.line(), EngineSettings.LAUNCHER_SET.contains(bare) ? Entry.Kind.LAUNCHER : Entry.Kind.OPTION));
-        }
-        entries.sort(java.util.Comparator.comparingInt(Entry::line));
         List<Setting> settings = new ArrayList<>();
         Map<String, Entry> seen = new HashMap<>();
-        for (Entry line : entries) {
+        for (Entry line : entries(lines, split)) {
             Origin origin = Origin.file(kind, file, display, line.line());
             if (line.kind() == Entry.Kind.OTHER_SECTION) {
                 problems.warn(origin.where() + ": " + line.written() + ": this section of the " + DbConfigBlock.START
@@ -113,6 +103,21 @@ final class SourceReader {
             setting(line.written(), line.value(), match.get(), o).ifPresent(settings::add);
         }
         return new SourceFile(file, text, List.copyOf(settings));
+    }
+
+    /** The properties lines and the lines of the db_config block, in line order. */
+    private static List<Entry> entries(List<PropertyLine> lines, DbConfigBlock.Split split) {
+        List<Entry> entries = new ArrayList<>();
+        lines.forEach(l -> entries.add(new Entry(l.key(), l.key(), l.value(), l.line(), Entry.Kind.PROPERTY)));
+        split.skipped().forEach(k -> entries.add(new Entry("", "[" + k.section() + "]", "", k.line(),
+                Entry.Kind.OTHER_SECTION)));
+        for (DbConfigBlock.Option o : split.options()) {
+            String bare = o.variable().startsWith("loose_") ? o.variable().substring("loose_".length()) : o.variable();
+            entries.add(new Entry("engine." + o.variable(), "[" + o.section() + "] " + o.written(), o.value(),
+                    o.line(), EngineSettings.LAUNCHER_SET.contains(bare) ? Entry.Kind.LAUNCHER : Entry.Kind.OPTION));
+        }
+        entries.sort(java.util.Comparator.comparingInt(Entry::line));
+        return entries;
     }
 
     /** A setting from {@code -Dkey=value} or an environment variable; empty when it has an error. */
