@@ -19,20 +19,9 @@ import java.util.stream.Collectors;
  */
 public enum Workload {
     /** oltp_point_select: one point SELECT, no transaction. */
-    POINT_SELECT("POINT_SELECT", "oltp_point_select", false, ctx -> {
-        OltpScript s = new OltpScript(ctx, false, POINT);
-        return () -> s.pointSelects(1);
-    }),
+    POINT_SELECT("POINT_SELECT", "oltp_point_select", false, Workload::pointSelect),
     /** oltp_read_only: BEGIN, point_selects points, the four range kinds, COMMIT (16 statements). */
-    OLTP_RO("OLTP_RO", "oltp_read_only", false, ctx -> {
-        OltpScript s = new OltpScript(ctx, true, POINT, SIMPLE_RANGE, SUM_RANGE, ORDER_RANGE, DISTINCT_RANGE);
-        return () -> {
-            s.begin();
-            s.pointSelects(ctx.options().pointSelects());
-            s.allRanges();
-            s.commit();
-        };
-    }),
+    OLTP_RO("OLTP_RO", "oltp_read_only", false, Workload::readOnly),
     /** oltp_read_write: OLTP_RO's reads plus index update, non-index update, delete + insert (20). */
     OLTP_RW("OLTP_RW", "oltp_read_write", true, ctx -> {
         OltpScript s = new OltpScript(ctx, true, POINT, SIMPLE_RANGE, SUM_RANGE, ORDER_RANGE, DISTINCT_RANGE,
@@ -122,7 +111,11 @@ public enum Workload {
             + " --delete-inserts=1, no ranges", true, ctx -> tpcb(ctx, INDEX_UPDATE)),
     /** As TPCB_KEY with 3 non-index updates instead of the index updates. */
     TPCB_NO_KEY("TPCB_NO_KEY", "oltp_read_write --point-selects=3 --index-updates=0 --non-index-updates=3"
-            + " --delete-inserts=1, no ranges", true, ctx -> tpcb(ctx, NON_INDEX_UPDATE));
+            + " --delete-inserts=1, no ranges", true, ctx -> tpcb(ctx, NON_INDEX_UPDATE)),
+    /** POINT_SELECT with every statement sent as text, so the server parses each one (--db-ps-mode=disable). */
+    PARSER("PARSER", "oltp_point_select --db-ps-mode=disable", false, ctx -> pointSelect(ctx.overText())),
+    /** OLTP_RO with every statement, BEGIN and COMMIT included, sent as text (--db-ps-mode=disable). */
+    PARSER_RO("PARSER-RO", "oltp_read_only --db-ps-mode=disable", false, ctx -> readOnly(ctx.overText()));
 
     private final String tafName;
     private final String origin;
@@ -134,6 +127,21 @@ public enum Workload {
         this.origin = origin;
         this.writes = writes;
         this.events = events;
+    }
+
+    private static Event pointSelect(EventContext ctx) throws SQLException {
+        OltpScript s = new OltpScript(ctx, false, POINT);
+        return () -> s.pointSelects(1);
+    }
+
+    private static Event readOnly(EventContext ctx) throws SQLException {
+        OltpScript s = new OltpScript(ctx, true, POINT, SIMPLE_RANGE, SUM_RANGE, ORDER_RANGE, DISTINCT_RANGE);
+        return () -> {
+            s.begin();
+            s.pointSelects(ctx.options().pointSelects());
+            s.allRanges();
+            s.commit();
+        };
     }
 
     /** TAF (perl) fixes these counts on the command line, whatever workload.* says. */
