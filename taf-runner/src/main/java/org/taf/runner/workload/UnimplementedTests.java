@@ -32,8 +32,6 @@ public final class UnimplementedTests {
                 + " oltp_update_non_index.lua runs the same workload.non_index_updates UPDATEs and no BEGIN/COMMIT");
         REASONS.put("UPDATE_KEY_NO_KEY_INT_TRANSACTIONAL_MODIFIABLE", "use UPDATE_NO_KEY: TAF (perl) runs it with"
                 + " oltp_update_non_index.lua, which runs only the non-index UPDATEs");
-        REASONS.put("SCAN", "not implemented: mytools' oltp_scan.lua filters a full table scan with LENGTH(c),"
-                + " and the engine's SQL has no LENGTH()");
         REASONS.put("OLTP_INSERT_INTO", "not implemented: oltp_insert_into.lua is not a sysbench 1.0.20 or mytools"
                 + " script");
         String bmk = "not implemented: a script of BMK (Dimitri Kravtchuk's kit), not of sysbench";

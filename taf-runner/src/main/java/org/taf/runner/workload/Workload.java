@@ -115,7 +115,9 @@ public enum Workload {
     /** POINT_SELECT with every statement sent as text, so the server parses each one (--db-ps-mode=disable). */
     PARSER("PARSER", "oltp_point_select --db-ps-mode=disable", false, ctx -> pointSelect(ctx.overText())),
     /** OLTP_RO with every statement, BEGIN and COMMIT included, sent as text (--db-ps-mode=disable). */
-    PARSER_RO("PARSER-RO", "oltp_read_only --db-ps-mode=disable", false, ctx -> readOnly(ctx.overText()));
+    PARSER_RO("PARSER-RO", "oltp_read_only --db-ps-mode=disable", false, ctx -> readOnly(ctx.overText())),
+    /** Callaghan's oltp_scan: a full scan of the thread's table that returns no row. */
+    SCAN("SCAN", "oltp_scan (mytools)", false, ListScripts.scan());
 
     private final String tafName;
     private final String origin;

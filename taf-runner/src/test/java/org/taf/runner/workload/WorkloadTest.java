@@ -14,7 +14,7 @@ class WorkloadTest {
                 "SELECT_SIMPLE_RANGES", "SELECT_SUM_RANGES", "SELECT_ORDER_RANGES", "SELECT_DISTINCT_RANGES",
                 "RANDOM-POINTS", "RANDOM-RANGES", "POINTS-COVERED-PK", "POINTS-NOTCOVERED-PK", "POINTS-COVERED-SI",
                 "POINTS-NOTCOVERED-SI", "RANGE-COVERED-PK", "HOT-POINTS", "RANGE-COVERED-SI", "RANGE-NOTCOVERED-PK",
-                "RANGE-NOTCOVERED-SI", "TPCB_KEY", "TPCB_NO_KEY", "PARSER", "PARSER-RO");
+                "RANGE-NOTCOVERED-SI", "TPCB_KEY", "TPCB_NO_KEY", "PARSER", "PARSER-RO", "SCAN");
     }
 
     @Test
@@ -33,7 +33,7 @@ class WorkloadTest {
                 .isInstanceOf(org.taf.runner.TafException.class)
                 .hasMessageStartingWith("unknown workload 'OLTP_XX'; known workloads: POINT_SELECT, OLTP_RO, ")
                 .hasMessageEndingWith("HOT-POINTS, RANGE-COVERED-SI, RANGE-NOTCOVERED-PK, RANGE-NOTCOVERED-SI, TPCB_KEY,"
-                        + " TPCB_NO_KEY, PARSER, PARSER-RO");
+                        + " TPCB_NO_KEY, PARSER, PARSER-RO, SCAN");
         assertThatThrownBy(() -> Workload.byName(null)).hasMessageStartingWith("unknown workload 'null'");
     }
 
