@@ -30,7 +30,7 @@ public final class Main implements Callable<Integer> {
                 new CalibrateCommand(context),
                 new ExplainCommand(context),
                 new ValidateCommand(context), new PublishCommand(context), new ImportCommand(context),
-                new ChangesCommand(context));
+                new ChangesCommand(context), new ConvertCommand(context));
     }
 
     /** A ready command line: subcommands, error handling, exit codes. Streams default to System.out/err. */

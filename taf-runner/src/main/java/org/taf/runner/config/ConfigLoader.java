@@ -74,7 +74,7 @@ public final class ConfigLoader {
         }
         problems.throwIfAny();
         return new ResolvedConfig(main, context.display(main), source.text(), profileFile, effective, registry,
-                problems.warnings());
+                problems.warnings(), problems.dropped());
     }
 
     private void collectIncludes(SourceReader reader, SourceFile from, List<Path> chain, List<Setting> out,

@@ -39,7 +39,8 @@ public final class KeyRegistry {
             aliases.put(a.name(), a);
             // TAF_WARMUP_THREADS is both warmup_threads and warmup.threads: the canonical key keeps it.
             boolean sameAsCanonical = a.canonical().equals(envNames.get(envName(a.name())));
-            if (!a.name().startsWith("taf.") && !sameAsCanonical) {
+            // Only bare names get a TAF_* variable: TAF_TAF_THREADS or TAF_SYSBENCH_LUA_... would name nothing new.
+            if (!a.name().contains(".") && !sameAsCanonical) {
                 addEnvName(a.name());
             }
         }
@@ -120,7 +121,9 @@ public final class KeyRegistry {
                 fill((KeyPattern) spec, normalized).ifPresent(candidates::add);
             }
         }
-        aliases.keySet().stream().filter(a -> !a.startsWith("taf.")).forEach(candidates::add);
+        // TAF's prefixed names are suggested only to those who write TAF's prefix.
+        boolean tafPrefix = normalized.startsWith("taf.");
+        aliases.keySet().stream().filter(a -> tafPrefix || !a.startsWith("taf.")).forEach(candidates::add);
         return EditDistance.closest(normalized, candidates);
     }
 
@@ -179,34 +182,8 @@ public final class KeyRegistry {
         }
     }
 
-    /** TAF's property names that map onto ours, bare and with TAF's {@code taf.} prefix. */
+    /** TAF (perl)'s property names that map onto ours (see {@link TafPerl}). */
     static List<Alias> legacyAliases() {
-        String[][] table = {
-            {"threads", "workload.threads", ""},
-            {"duration", "measure.duration", "s"},
-            {"iterations", "measure.iterations", ""},
-            {"tests", "workload.tests", ""},
-            {"warmup_threads", "warmup.threads", ""},
-            {"warmup_duration", "warmup.max", "s"},
-            {"db_process_rest_enable", "rest.enabled", ""},
-            {"db_process_rest_low", "rest.low_pct", ""},
-            {"db_process_rest_high", "rest.high_pct", ""},
-            {"db_process_rest_consecutive", "rest.consecutive", ""},
-            {"db_process_rest_max_attempts", "rest.max_attempts", ""},
-            {"db_process_rest_interval", "rest.interval", "s"},
-            {"results_threshold_warning_pct", "verdict.warning_pct", ""},
-            {"results_threshold_fail_pct", "verdict.fail_pct", ""},
-            {"results_threshold_gain_pct", "verdict.gain_pct", ""},
-        };
-        List<Alias> out = new ArrayList<>();
-        for (String[] row : table) {
-            out.add(new Alias(row[0], row[1], !row[2].isEmpty()));
-        }
-        for (String[] row : table) {
-            out.add(new Alias("taf." + row[0], row[1], !row[2].isEmpty()));
-        }
-        // "comments" is canonical already; TAF wrote it taf.comments.
-        out.add(new Alias("taf.comments", "comments", false));
-        return out;
+        return TafPerl.aliases();
     }
 }

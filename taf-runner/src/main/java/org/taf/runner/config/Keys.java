@@ -42,6 +42,21 @@ public final class Keys {
 
     private Keys() {}
 
+    /** A workload by TAF test name, any case; a TAF (perl) test not implemented here says why. */
+    private static ValueType<Workload> workload() {
+        String all = java.util.Arrays.stream(Workload.values()).map(Workload::tafName)
+                .collect(java.util.stream.Collectors.joining("|"));
+        return ValueTypes.of(all, (raw, ctx) -> {
+            for (Workload w : Workload.values()) {
+                if (w.tafName().equalsIgnoreCase(raw)) {
+                    return w;
+                }
+            }
+            throw new InvalidValueException(Workload.notImplemented(raw)
+                    .orElse("must be one of " + all.replace("|", ", ")));
+        });
+    }
+
     // --- the definition as a whole
     public static final Key<List<Path>> INCLUDE = key("include", listOf(path(), 0, true), "",
             "files whose values this file overrides, relative to this file (nested; cycles are an error)");
@@ -92,7 +107,7 @@ public final class Keys {
 
     // --- workload
     public static final Key<List<Workload>> WORKLOAD_TESTS = key("workload.tests",
-            listOf(oneOf(Workload.values(), Workload::tafName), 1, true), "POINT_SELECT",
+            listOf(workload(), 1, true), "POINT_SELECT",
             "workloads to run, by TAF test name (case-insensitive)");
     public static final Key<List<Integer>> WORKLOAD_THREADS = key("workload.threads",
             listOf(integer(1, 10_000), 1, true), "1,2", "client thread counts to sweep, in this order");

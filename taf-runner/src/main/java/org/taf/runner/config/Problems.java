@@ -7,6 +7,7 @@ import java.util.List;
 final class Problems {
     private final List<String> errors = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    private final List<ResolvedConfig.Dropped> dropped = new ArrayList<>();
 
     void error(String message) {
         errors.add(message);
@@ -14,6 +15,16 @@ final class Problems {
 
     void warn(String message) {
         warnings.add(message);
+    }
+
+    /** A key read and dropped because it has no effect here: one warning naming it and why. */
+    void drop(ResolvedConfig.Dropped d) {
+        dropped.add(d);
+        warn(d.origin().where() + ": " + d.written() + " has no effect here: " + d.reason() + "; ignored");
+    }
+
+    List<ResolvedConfig.Dropped> dropped() {
+        return List.copyOf(dropped);
     }
 
     boolean hasErrors() {

@@ -78,22 +78,52 @@ public final class PropertiesReference {
         }
         sb.append("""
 
-                ## Legacy TAF names
+                ## Coming from TAF (perl)
 
-                These names of MariaDB's TAF (bare, or with its `taf.` prefix) are accepted for the canonical
-                keys; `explain` shows `(as <name>)` in the origin. TAF wrote some durations as plain seconds:
-                for those (marked *seconds*) a number without a unit means seconds.
+                A definition written for MariaDB's TAF (perl) is read as it is. `taf explain FILE` shows what
+                each of its lines became (`(as <name>)` in the origin); `taf convert FILE [-o OUT]` writes it
+                with canonical keys, the dropped keys as comments saying why, and loading the result gives the
+                same values.
+
+                - **Names.** TAF's names below stand for our keys, bare or with TAF's `taf.` prefix
+                  (`threads`, `taf.threads`). Durations TAF wrote as plain seconds (marked *seconds*) read a
+                  number without a unit as seconds (`taf.duration=300` is `300s`). TAF's `null` means not set,
+                  and quotes around a value (`taf.comments="AHI ON"`) are not part of it.
+                - **Server options.** The lines between `[db_config_start]` and `[db_config_end]` are the
+                  server's option file. The options of its `[mysqld]`, `[server]`, `[mariadb]` and `[mariadbd]`
+                  sections become `engine.<variable>` keys with their own file:line: `name = value`, or `name`
+                  alone (an empty value, passed as a bare flag that the engine reads as ON); `-` and `_` are the
+                  same; `#` and `;` start comments. `loose-name` stays `engine.loose_name`, so the engine, like
+                  MariaDB, ignores it when it does not know it; any other option the engine does not know stops
+                  the engine when it starts, as for every `engine.*` key. Options the launcher sets
+                  (`bind-address`, `port`, `socket`, `datadir`, `user`, ...) and other sections (`[client]`)
+                  are warned about and ignored. An option set both in the block and as `engine.*` is a
+                  duplicate key.
+                - **Perl-only keys** (below) are warned about once each, naming the key and why it has no
+                  effect, and dropped. `taf.test_suite` must be `sysbench-lua`: another suite is an error.
+                  Any other unknown key is an error with a suggestion, as always.
+                - **Tests.** `taf.tests` takes the workload names of `workload.tests`. A test of TAF (perl)'s
+                  sysbench-lua suite that is not implemented here is an error naming it, saying why, and
+                  listing those that are.
 
                 | TAF name | key | note |
                 |---|---|---|
                 """);
         for (Alias a : registry.aliases()) {
-            if (!a.name().startsWith("taf.")) {
+            if (!a.name().startsWith("taf.") || !registry.aliases().stream().anyMatch(b -> b.name().equals(
+                    a.name().substring(4)))) {
                 sb.append("| ").append(code(a.name())).append(" | ").append(code(a.canonical())).append(" | ")
                         .append(a.bareMeansSeconds() ? "*seconds*" : "").append(" |\n");
             }
         }
-        sb.append("| ").append(code("taf.comments")).append(" | ").append(code("comments")).append(" |  |\n");
+        sb.append("\n### Perl-only keys\n\n| keys | why they have no effect here |\n|---|---|\n");
+        TafPerl.perlOnly().forEach((reason, names) -> sb.append("| ")
+                .append(String.join(", ", names.stream().map(PropertiesReference::code).toList())).append(" | ")
+                .append(cell(reason)).append(" |\n"));
+        sb.append("\n### TAF (perl) tests not implemented here\n\n| test | why, and what to run instead |\n"
+                + "|---|---|\n");
+        org.taf.runner.workload.UnimplementedTests.all().forEach((name, reason) -> sb.append("| ").append(code(name))
+                .append(" | ").append(cell(reason)).append(" |\n"));
         return sb.toString();
     }
 

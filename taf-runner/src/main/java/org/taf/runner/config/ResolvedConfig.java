@@ -14,16 +14,27 @@ import java.util.Optional;
  * order; plus the verbatim text of the file (a post shows it) and the warnings of the load.
  */
 public final class ResolvedConfig {
+    /**
+     * A key of a TAF (perl) definition that was read and dropped: it has no effect here.
+     *
+     * @param written the name as written, e.g. {@code taf.action} or {@code [mysqld] bind-address}
+     * @param value   the value as written
+     * @param origin  where it was written
+     * @param reason  why it has no effect, e.g. "TAF here always builds, starts, measures and stops ..."
+     */
+    public record Dropped(String written, String value, Origin origin, String reason) {}
+
     private final Path file;
     private final String fileDisplay;
     private final String sourceText;
     private final Optional<Path> profileFile;
     private final Map<String, Setting> settings;
     private final List<String> warnings;
+    private final List<Dropped> dropped;
     private final KeyRegistry registry;
 
     ResolvedConfig(Path file, String fileDisplay, String sourceText, Optional<Path> profileFile,
-            Map<String, Setting> settings, KeyRegistry registry, List<String> warnings) {
+            Map<String, Setting> settings, KeyRegistry registry, List<String> warnings, List<Dropped> dropped) {
         this.file = Objects.requireNonNull(file);
         this.fileDisplay = Objects.requireNonNull(fileDisplay);
         this.sourceText = Objects.requireNonNull(sourceText);
@@ -37,6 +48,7 @@ public final class ResolvedConfig {
         ordered.forEach(s -> byKey.put(s.key(), s));
         this.settings = java.util.Collections.unmodifiableMap(byKey);
         this.warnings = List.copyOf(warnings);
+        this.dropped = List.copyOf(dropped);
         this.registry = registry;
     }
 
@@ -63,6 +75,11 @@ public final class ResolvedConfig {
     /** Non-fatal findings, e.g. an unknown {@code TAF_*} environment variable. */
     public List<String> warnings() {
         return warnings;
+    }
+
+    /** The keys read and dropped because they have no effect here, in the order read (each is also a warning). */
+    public List<Dropped> dropped() {
+        return dropped;
     }
 
     /** Every effective key in registry order (dynamic keys sorted within their pattern). */
@@ -93,7 +110,7 @@ public final class ResolvedConfig {
         }
         List<String> all = new ArrayList<>(warnings);
         all.addAll(more);
-        return new ResolvedConfig(file, fileDisplay, sourceText, profileFile, settings, registry, all);
+        return new ResolvedConfig(file, fileDisplay, sourceText, profileFile, settings, registry, all, dropped);
     }
 
     /** The settings whose keys match {@code pattern}, in key order. */

@@ -17,6 +17,23 @@ import java.util.Optional;
  * its value must satisfy the key's type. Every problem goes to {@link Problems}; reading goes on.
  */
 final class SourceReader {
+    static final String LAUNCHER_REASON = "the launcher sets it on every engine it starts (127.0.0.1, launch.port,"
+            + " a data directory of the run)";
+
+    /**
+     * One line to check, in line order: a properties line, or a line of the {@code [db_config_start]} block.
+     *
+     * @param key     the key to look up, e.g. {@code engine.innodb_buffer_pool_size}
+     * @param written how messages and origins name it, e.g. {@code [mysqld] innodb_buffer_pool_size}
+     * @param value   the value as written
+     * @param line    its line
+     * @param kind    what it is
+     */
+    private record Entry(String key, String written, String value, int line, Kind kind) {
+        /** A properties line; a server option, one the launcher sets, or a section for other programs. */
+        enum Kind { PROPERTY, OPTION, LAUNCHER, OTHER_SECTION }
+    }
+
     private final KeyRegistry registry;
     private final LoadContext context;
     private final Problems problems;
@@ -41,41 +58,73 @@ final class SourceReader {
             problems.error(display + ": cannot read: " + e.getMessage());
             return new SourceFile(file, "", List.of());
         }
+        DbConfigBlock.Split split = DbConfigBlock.split(text, display, problems);
         List<PropertyLine> lines;
         try {
-            lines = PropertiesParser.parse(text, display);
+            lines = PropertiesParser.parse(split.properties(), display);
         } catch (ConfigException e) {
             e.problems().forEach(problems::error);
             return new SourceFile(file, text, List.of());
         }
         List<Setting> settings = new ArrayList<>();
-        Map<String, PropertyLine> seen = new HashMap<>();
-        for (PropertyLine line : lines) {
+        Map<String, Entry> seen = new HashMap<>();
+        for (Entry line : entries(lines, split)) {
             Origin origin = Origin.file(kind, file, display, line.line());
+            if (line.kind() == Entry.Kind.OTHER_SECTION) {
+                problems.warn(origin.where() + ": " + line.written() + ": this section of the " + DbConfigBlock.START
+                        + " block is for other programs than the server; ignored");
+                continue;
+            }
+            if (line.kind() == Entry.Kind.LAUNCHER) {
+                problems.drop(new ResolvedConfig.Dropped(line.written(), line.value(), origin, LAUNCHER_REASON));
+                continue;
+            }
+            if (dropped(line.key(), line.value(), origin)) {
+                continue;
+            }
             Optional<KeyMatch> match = match(line.key(), origin);
             if (match.isEmpty()) {
                 continue;
             }
-            PropertyLine first = seen.putIfAbsent(match.get().key(), line);
+            Entry first = seen.putIfAbsent(match.get().key(), line);
             if (first != null) {
                 // An error, not "last wins": a definition is short, layering covers every legitimate
                 // override, and a silently ignored line would measure something else than was read.
-                problems.error(origin.where() + ": duplicate key " + written(line.key(), match.get())
+                problems.error(origin.where() + ": duplicate key " + written(line.written(), match.get())
                         + "; first set at line " + first.line()
-                        + (first.key().equals(line.key()) ? "" : " as " + first.key()));
+                        + (first.written().equals(line.written()) ? "" : " as " + first.written()));
                 continue;
             }
             if (kind == Origin.Kind.PROFILE && !match.get().key().startsWith("profile.")) {
-                problems.error(origin.where() + ": a profile may set only profile.* keys, not " + line.key());
+                problems.error(origin.where() + ": a profile may set only profile.* keys, not " + line.written());
                 continue;
             }
-            setting(line.key(), line.value(), match.get(), origin).ifPresent(settings::add);
+            Origin o = line.kind() == Entry.Kind.OPTION ? origin.withAlias(line.written()) : origin;
+            setting(line.written(), line.value(), match.get(), o).ifPresent(settings::add);
         }
         return new SourceFile(file, text, List.copyOf(settings));
     }
 
+    /** The properties lines and the lines of the db_config block, in line order. */
+    private static List<Entry> entries(List<PropertyLine> lines, DbConfigBlock.Split split) {
+        List<Entry> entries = new ArrayList<>();
+        lines.forEach(l -> entries.add(new Entry(l.key(), l.key(), l.value(), l.line(), Entry.Kind.PROPERTY)));
+        split.skipped().forEach(k -> entries.add(new Entry("", "[" + k.section() + "]", "", k.line(),
+                Entry.Kind.OTHER_SECTION)));
+        for (DbConfigBlock.Option o : split.options()) {
+            String bare = o.variable().startsWith("loose_") ? o.variable().substring("loose_".length()) : o.variable();
+            entries.add(new Entry("engine." + o.variable(), "[" + o.section() + "] " + o.written(), o.value(),
+                    o.line(), EngineSettings.LAUNCHER_SET.contains(bare) ? Entry.Kind.LAUNCHER : Entry.Kind.OPTION));
+        }
+        entries.sort(java.util.Comparator.comparingInt(Entry::line));
+        return entries;
+    }
+
     /** A setting from {@code -Dkey=value} or an environment variable; empty when it has an error. */
     Optional<Setting> override(String key, String value, Origin origin) {
+        if (dropped(key, value, origin)) {
+            return Optional.empty();
+        }
         Optional<KeyMatch> match = match(key, origin);
         if (match.isEmpty()) {
             return Optional.empty();
@@ -85,6 +134,27 @@ final class SourceReader {
             return Optional.empty();
         }
         return setting(key, value, match.get(), origin);
+    }
+
+    /**
+     * Whether {@code key} is a TAF (perl) name without effect here; it is then warned about once and
+     * dropped. {@code taf.test_suite} is dropped when it names the suite TAF here implements, and an error
+     * otherwise: another suite's tests cannot run here.
+     */
+    private boolean dropped(String key, String value, Origin origin) {
+        if (key.equals("taf.test_suite")) {
+            if (value.strip().equalsIgnoreCase(TafPerl.SUITE)) {
+                problems.drop(new ResolvedConfig.Dropped(key, value.strip(), origin,
+                        "TAF here runs the " + TafPerl.SUITE + " suite's tests (workload.tests) without a suite"));
+            } else {
+                problems.error(origin.where() + ": taf.test_suite = " + value.strip() + ": TAF here implements only"
+                        + " the " + TafPerl.SUITE + " suite (its tests are built into the load generator)");
+            }
+            return true;
+        }
+        Optional<String> reason = TafPerl.perlOnlyReason(key);
+        reason.ifPresent(r -> problems.drop(new ResolvedConfig.Dropped(key, value.strip(), origin, r)));
+        return reason.isPresent();
     }
 
     private Optional<KeyMatch> match(String key, Origin origin) {
@@ -103,7 +173,8 @@ final class SourceReader {
         Path base = origin.file().map(Path::getParent).orElse(context.workDir());
         try {
             Object value = match.spec().type().parse(adapted, new ValueContext(base, context.userHome()));
-            return Optional.of(new Setting(match.key(), raw, value, o));
+            // The adapted value ("300s" for TAF's duration=300): what explain shows and convert writes.
+            return Optional.of(new Setting(match.key(), adapted, value, o));
         } catch (InvalidValueException e) {
             problems.error(origin.where() + ": " + written(written, match) + " = " + raw + ": " + e.getMessage());
             return Optional.empty();

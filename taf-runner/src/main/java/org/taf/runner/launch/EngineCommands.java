@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.regex.Pattern;
+import org.taf.runner.config.EngineSettings;
 
 /**
  * Command lines of the engines TAF starts, with MariaDB-style variables ({@code engine.<variable>}
@@ -18,8 +19,7 @@ import java.util.regex.Pattern;
 public final class EngineCommands {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
     // normalized with '-' -> '_', as MariaDB treats both the same
-    private static final Set<String> RESERVED = Set.of("datadir", "port", "bind_address", "socket", "pid_file",
-            "log_error", "user", "no_defaults", "defaults_file", "defaults_extra_file", "skip_grant_tables");
+    private static final Set<String> RESERVED = EngineSettings.LAUNCHER_SET;
     /** Longest Unix socket path (sun_path is 108 bytes with the terminating NUL). */
     static final int MAX_SOCKET_PATH = 107;
 

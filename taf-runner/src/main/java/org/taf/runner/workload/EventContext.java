@@ -11,6 +11,11 @@ record EventContext(Session session, RandomSource random, WorkloadOptions option
         }
     }
 
+    /** This context with every statement sent as text ({@code --db-ps-mode=disable}). */
+    EventContext overText() {
+        return new EventContext(new TextSession(session), random, options, thread, threads);
+    }
+
     /** {@code sysbench.rand.uniform(1, tables)}: the table of the next statement group. */
     int table() {
         return (int) random.uniform(1, options.tables());

@@ -38,7 +38,7 @@ final class JdbcSession implements Session {
             return new ServerStmt(ps, sql);
         } catch (SQLException e) {
             if (e.getErrorCode() == ER_UNSUPPORTED_PS) {
-                return new EmulatedStmt(sql);
+                return new TextStmt(this, sql);
             }
             throw e;
         }
@@ -137,30 +137,6 @@ final class JdbcSession implements Session {
         public void execute() throws SQLException {
             lastSql = sql;
             count(ps, ps.execute());
-        }
-    }
-
-    /** A statement the server cannot prepare: parameters become literals in a text query. */
-    private final class EmulatedStmt implements Stmt {
-        private final LiteralSql template;
-
-        EmulatedStmt(String sql) {
-            this.template = new LiteralSql(sql);
-        }
-
-        @Override
-        public void setInt(int index, int value) {
-            template.set(index, value);
-        }
-
-        @Override
-        public void setString(int index, String value) {
-            template.set(index, value);
-        }
-
-        @Override
-        public void execute() throws SQLException {
-            query(template.render());
         }
     }
 }

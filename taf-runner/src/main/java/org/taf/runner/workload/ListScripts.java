@@ -53,12 +53,14 @@ final class ListScripts {
     }
 
     /**
-     * oltp_range_covered.lua: {@code SELECT id ... WHERE id BETWEEN low AND low + width}. Callaghan passes
+     * oltp_range_covered.lua: {@code SELECT columns ... WHERE on BETWEEN low AND low + width}, where --on-id
+     * picks {@code on} (id or k) and --covered whether c is among the columns. Callaghan passes
      * the same value as --range-size and --random-points; we take range_size (default 100).
      */
-    static Event.Factory rangeCovered() {
+    static Event.Factory rangeCovered(String columns, String on) {
         return ctx -> {
-            Session.Stmt[] stmts = perTable(ctx, t -> "SELECT id FROM sbtest" + t + " WHERE id BETWEEN ? AND ?");
+            Session.Stmt[] stmts = perTable(ctx, t -> "SELECT " + columns + " FROM sbtest" + t + " WHERE " + on
+                    + " BETWEEN ? AND ?");
             int width = ctx.options().rangeSize();
             return () -> {
                 Session.Stmt s = stmts[ctx.table() - 1];
@@ -120,6 +122,18 @@ final class ListScripts {
             String pad = RowFormat.pad(ctx.random());
             ctx.session().query("INSERT INTO sbtest" + table + " (id, k, c, pad) VALUES (0, " + k + ", '" + c
                     + "', '" + pad + "')");
+        };
+    }
+
+    /**
+     * mytools' oltp_scan.lua: {@code SELECT * from sbtestN WHERE LENGTH(c) < 0} as text, a full scan whose filter
+     * drops every row so that the network is not what is measured. N is the thread's table: mytools takes
+     * sbtest(tid + 1), which needs a table per thread; thread % tables + 1 is the same then, and runs with fewer.
+     */
+    static Event.Factory scan() {
+        return ctx -> {
+            String sql = "SELECT * from sbtest" + (ctx.thread() % ctx.options().tables() + 1) + " WHERE LENGTH(c) < 0";
+            return () -> ctx.session().query(sql);
         };
     }
 

@@ -132,7 +132,8 @@ class LayeringTest {
         assertThat(d.comments()).isEqualTo("legacy");
         ResolvedConfig c = d.config();
         assertThat(origin(c, "measure.duration")).isEqualTo("legacy.properties:2 (as taf.duration)");
-        assertThat(value(c, "measure.duration")).isEqualTo("300");
+        assertThat(value(c, "measure.duration")).as("explain shows the value read: bare seconds")
+                .isEqualTo("300s");
         assertThat(origin(c, "rest.interval")).isEqualTo("legacy.properties:12 (as db_process_rest_interval)");
     }
 

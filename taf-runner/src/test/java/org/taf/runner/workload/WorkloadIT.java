@@ -56,7 +56,7 @@ class WorkloadIT {
         // With no restarted event the counts are exact; deadlocks between the two writers only add statements.
         boolean exact = t.errors() == 0;
         switch (w) {
-            case OLTP_RO -> {
+            case OLTP_RO, PARSER_RO -> {
                 assertThat(t.reads()).isEqualTo(14 * e);
                 assertThat(t.other()).isEqualTo(2 * e);
                 assertThat(t.writes()).isZero();
@@ -82,6 +82,12 @@ class WorkloadIT {
                 assertThat(t.reads()).isZero();
                 check(exact, t.writes(), e);
             }
+            case TPCB_KEY, TPCB_NO_KEY -> {
+                // 3 point selects; 3 updates, a delete and an insert, BEGIN and COMMIT.
+                check(exact, t.reads(), 3 * e);
+                check(exact, t.writes() + t.other(), 7 * e);
+                assertThat(t.writes()).isPositive();
+            }
             default -> {
                 assertThat(t.reads()).isEqualTo(e);
                 assertThat(t.writes() + t.other()).isZero();
@@ -93,7 +99,7 @@ class WorkloadIT {
         if (w == Workload.DELETE) {
             assertThat(rowsBefore - rows()).as("rows the server lost").isEqualTo(t.writes());
         }
-        if (w == Workload.UPDATE_KEY || w == Workload.OLTP_RO || w == Workload.POINT_SELECT) {
+        if (w == Workload.UPDATE_KEY || w == Workload.OLTP_RO || w == Workload.POINT_SELECT || w == Workload.PARSER) {
             assertThat(rows()).isEqualTo(rowsBefore);
         }
     }

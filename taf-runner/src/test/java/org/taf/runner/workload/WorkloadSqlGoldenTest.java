@@ -61,9 +61,10 @@ class WorkloadSqlGoldenTest {
         Trace t = trace(w, OPTIONS, 1);
         int statements = t.events().get(0).size();
         int expected = switch (w) {
-            case OLTP_RO -> 16;
+            case OLTP_RO, PARSER_RO -> 16;
             case OLTP_RW -> 20;
             case OLTP_WO -> 6;
+            case TPCB_KEY, TPCB_NO_KEY -> 10; // BEGIN, 3 points, 3 updates, delete + insert, COMMIT
             default -> 1;
         };
         assertThat(statements).isEqualTo(expected);

@@ -1,0 +1,40 @@
+package org.taf.runner.workload;
+
+import java.sql.SQLException;
+
+/**
+ * A session that prepares nothing: every statement goes over the text protocol, so the server parses each
+ * execution (sysbench's {@code --db-ps-mode=disable}, TAF (perl)'s PARSER tests).
+ */
+final class TextSession implements Session {
+    private final Session delegate;
+
+    TextSession(Session delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public Stmt prepare(String sql) {
+        return new TextStmt(delegate, sql);
+    }
+
+    @Override
+    public void query(String sql) throws SQLException {
+        delegate.query(sql);
+    }
+
+    @Override
+    public String lastSql() {
+        return delegate.lastSql();
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+
+    @Override
+    public void abort() {
+        delegate.abort();
+    }
+}
