@@ -34,6 +34,15 @@ public final class BisectStore {
         return file;
     }
 
+    /** The record as bisect.json holds it. */
+    public static String toJson(BisectRecord record) {
+        try {
+            return JSON.writeValueAsString(record);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize bisect " + record.bisectId(), e);
+        }
+    }
+
     /** Reads a bisect's evidence (the file, or its directory). */
     public static BisectRecord read(Path path) {
         Path file = path.getFileName().toString().equals(FILE_NAME) ? path : path.resolve(FILE_NAME);

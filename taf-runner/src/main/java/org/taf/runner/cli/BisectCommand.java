@@ -4,13 +4,18 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.taf.runner.bisect.BisectRecord;
+import org.taf.runner.bisect.BisectStore;
 import org.taf.runner.bisect.Bisector;
 import org.taf.runner.bisect.Judge;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.db.BisectRow;
+import org.taf.runner.db.DbException;
+import org.taf.runner.db.ResultsDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -67,8 +72,22 @@ final class BisectCommand implements Callable<Integer> {
             }
             return Judge.Measurement.of(f.record());
         };
+        // Opened before the first step: a bad URL fails before anything is built (each step stores its run).
+        Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword());
         BisectRecord r = new Bisector(def, judge, Clock.systemUTC(), System.out, command(definition)).run(good, bad);
+        db.ifPresent(d -> store(d, r));
         return r.outcome().exitCode().code();
+    }
+
+    /** The evidence into the results database; a failure is printed, the bisect's exit code stands. */
+    private static void store(ResultsDb db, BisectRecord r) {
+        try {
+            db.writeBisect(new BisectRow(r.bisectId(), r.definition(), r.good().sha(), r.bad().sha(), r.outcome().name(),
+                    r.culprit() == null ? null : r.culprit().sha(), r.startedAt(), r.finishedAt(),
+                    BisectStore.toJson(r)));
+        } catch (DbException e) {
+            System.err.println("error: " + e.getMessage());
+        }
     }
 
     /** The overrides with the definition's comparisons replaced by one pair. */

@@ -35,7 +35,7 @@ final class ChangesCommand implements Callable<Integer> {
     private static final String RESULTS_DIR = "output.results_dir";
     /** The TSV's columns, in order; its first line. */
     static final String TSV_HEADER = "definition\tgood\tbad\tworkload\tthreads\tcomparison\tratio\tp_value"
-            + "\tbefore_run\tafter_run";
+            + "\tbefore_run\tafter_run\tat_drift";
     private final LoadContext context;
 
     @Spec
@@ -58,6 +58,11 @@ final class ChangesCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or tsv")
     String format;
 
+    @Option(names = "--join-segments",
+            description = "search across environment changes too (as taf publish --join-segments); such a change"
+                    + " is marked at_drift")
+    boolean joinSegments;
+
     @Option(names = "-D", paramLabel = "KEY=VALUE",
             description = "output.results_dir=DIR (default results), results.db.url and results.db.password (with --from-db)")
     Map<String, String> overrides = new LinkedHashMap<>();
@@ -77,7 +82,7 @@ final class ChangesCommand implements Callable<Integer> {
                         + Keys.RESULTS_DB_URL.name() + " and " + Keys.RESULTS_DB_PASSWORD.name() + ")");
             }
         }
-        List<ChangePoint> found = ChangePoints.find(runs()).stream()
+        List<ChangePoint> found = ChangePoints.find(runs(), joinSegments).stream()
                 .filter(c -> newIn.isEmpty() || newIn.contains(c.afterRunId()))
                 .filter(c -> !regressionsOnly || c.regression())
                 .toList();
@@ -114,15 +119,16 @@ final class ChangesCommand implements Callable<Integer> {
     static String tsv(ChangePoint c) {
         return String.join("\t", c.definition(), c.good(), c.bad(), c.workload(), Integer.toString(c.threads()),
                 c.comparison(), String.format(Locale.ROOT, "%.4f", c.ratio()),
-                String.format(Locale.ROOT, "%.4g", c.pValue()), c.beforeRunId(), c.afterRunId());
+                String.format(Locale.ROOT, "%.4g", c.pValue()), c.beforeRunId(), c.afterRunId(),
+                Boolean.toString(c.atDrift()));
     }
 
     static String text(ChangePoint c) {
-        return String.format(Locale.ROOT, "%s %s@%d (%s) on %s: %+.1f%% between %s and %s (p %.3g; runs %s -> %s)%n"
+        return String.format(Locale.ROOT, "%s %s@%d (%s) on %s: %+.1f%% between %s and %s (p %.3g; runs %s -> %s)%s%n"
                         + "  taf bisect --good %s --bad %s %s",
                 c.regression() ? "regression" : "improvement", c.workload(), c.threads(), c.comparison(), c.machine(),
                 (c.ratio() - 1) * 100, shortSha(c.good()), shortSha(c.bad()), c.pValue(), c.beforeRunId(),
-                c.afterRunId(), c.good(), c.bad(), c.definition());
+                c.afterRunId(), c.atDrift() ? "; at an environment change" : "", c.good(), c.bad(), c.definition());
     }
 
     private static String shortSha(String sha) {

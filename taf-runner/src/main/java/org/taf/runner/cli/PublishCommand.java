@@ -52,6 +52,11 @@ final class PublishCommand implements Callable<Integer> {
             description = "render from every run in the results database (results.db.url) instead of results JSON")
     boolean fromDb;
 
+    @Option(names = "--join-segments",
+            description = "search history change points across environment changes (host, kernel, JVM, runner"
+                    + " release) too; a change found at one is marked so (default: within a segment only)")
+    boolean joinSegments;
+
     @Option(names = "-D", paramLabel = "KEY=VALUE",
             description = "output.site_dir=DIR (default site), output.results_dir=DIR (default results),"
                     + " results.db.url=URL (with --from-db)")
@@ -74,7 +79,8 @@ final class PublishCommand implements Callable<Integer> {
         List<RunRecord> runs = fromDb ? fromDatabase()
                 : results.isEmpty() ? RunFinder.findAll(dir(RESULTS_DIR, "results"))
                 : RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
-        SitePublisher publisher = SitePublisher.english(siteDir);
+        SitePublisher publisher = joinSegments ? SitePublisher.english(siteDir).joiningSegments()
+                : SitePublisher.english(siteDir);
         List<String> kept = new ArrayList<>();
         for (Path page : pages) {
             kept.add(publisher.keepPage(context.workDir().resolve(page)));

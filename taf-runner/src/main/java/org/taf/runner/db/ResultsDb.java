@@ -133,6 +133,33 @@ public final class ResultsDb {
         }
     }
 
+    /** Writes a bisect's evidence, replacing an earlier state of the same bisect id. */
+    public void writeBisect(BisectRow bisect) {
+        try (Connection c = connect()) {
+            c.setAutoCommit(false);
+            try {
+                BisectTable.write(c, bisect, ResultsDb::text);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new DbException("cannot write bisect " + bisect.bisectId() + " to results database " + redact(url)
+                    + ": " + e.getMessage() + "; nothing of it was written", e);
+        }
+    }
+
+    /** Every bisect stored, oldest first. */
+    public List<BisectRow> bisects() {
+        try (Connection c = connect()) {
+            return BisectTable.readAll(c, ResultsDb::instant);
+        } catch (SQLException e) {
+            throw new DbException("cannot read the bisects of results database " + redact(url) + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
     /** The run {@code runId}, read back from its stored JSON (upgraded as files are). */
     public Optional<RunRecord> read(String runId) {
         List<RunRecord> runs = readRuns("SELECT run_id, results_json FROM taf_run WHERE run_id = ?", runId);

@@ -15,7 +15,7 @@ import org.flywaydb.core.api.MigrationVersion;
  */
 final class Schema {
     /** The newest schema version this TAF has scripts for; bump it with each new {@code V<n>__} file. */
-    static final int LATEST = 2;
+    static final int LATEST = 3;
     static final String HISTORY_TABLE = "taf_schema_history";
 
     private Schema() {}

@@ -28,23 +28,33 @@ public final class ChangePoints {
      * @param ratio       mean TPS after / before
      * @param pValue      the permutation test's p-value
      * @param regression  whether TPS fell
+     * @param atDrift     before and after lie in different segments (only when segments are joined)
      */
     public record ChangePoint(String definition, String workload, int threads, String comparison, String machine,
                               String good, String bad, String beforeRunId, String afterRunId, double ratio,
-                              double pValue, boolean regression) {
+                              double pValue, boolean regression, boolean atDrift) {
     }
 
-    /** Every change point of {@code runs}, series by series (in key order), oldest first within one. */
+    /** Every change point of {@code runs} within segments (the environment-drift refusal). */
     public static List<ChangePoint> find(List<RunRecord> runs) {
+        return find(runs, false);
+    }
+
+    /**
+     * Every change point of {@code runs}, series by series (in key order), oldest first within one.
+     *
+     * @param joinSegments search across environment changes too, as {@link SitePublisher#joiningSegments()}
+     */
+    public static List<ChangePoint> find(List<RunRecord> runs, boolean joinSegments) {
         List<ChangePoint> out = new ArrayList<>();
-        for (HistorySeries s : HistorySeries.of(runs, false)) {
+        for (HistorySeries s : HistorySeries.of(runs, joinSegments)) {
             for (SeriesChange c : s.changes()) {
                 HistorySeries.Point before = s.points().get(c.before());
                 HistorySeries.Point after = s.points().get(c.after());
                 out.add(new ChangePoint(after.run().definition() == null ? "" : after.run().definition().file(),
                         s.key().workload(), s.key().threads(), s.key().comparison(), s.key().machine(),
                         sha(before.comparison().patch()), sha(after.comparison().patch()), before.run().runId(),
-                        after.run().runId(), c.ratio(), c.pValue(), c.regression()));
+                        after.run().runId(), c.ratio(), c.pValue(), c.regression(), c.atDrift()));
             }
         }
         return out;

@@ -21,6 +21,7 @@ import org.taf.runner.bisect.BisectRecord.Outcome;
 import org.taf.runner.bisect.BisectRecord.Step;
 import org.taf.runner.cli.Main;
 import org.taf.runner.config.LoadContext;
+import org.taf.runner.db.ResultsDb;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.stats.Verdict;
 
@@ -79,6 +80,8 @@ class BisectEndToEndIT {
                 "cache.dir = cache",
                 "output.results_dir = results",
                 "output.site_dir = site",
+                // The test's own database, never the user's ~/.local/share/taf.
+                "results.db.url = jdbc:sqlite:results.db",
                 "workload.tests = POINT_SELECT",
                 "workload.threads = 2",
                 "workload.tables = 1",
@@ -147,6 +150,22 @@ class BisectEndToEndIT {
         assertThat(page).contains("culprit", "Slow down point selects", "same engine tree as",
                 "../posts/" + measured.get(0).runId() + "/index.html");
         assertThat(Files.readString(dir.resolve("site/index.html"))).contains("bisect-" + r.bisectId() + ".html");
+        // The evidence and every measured step are in the results database too.
+        ResultsDb db = ResultsDb.open("jdbc:sqlite:" + dir.resolve("results.db"));
+        assertThat(db.bisects()).filteredOn(b -> b.bisectId().equals(r.bisectId())).singleElement().satisfies(b -> {
+            assertThat(b.outcome()).isEqualTo("CULPRIT");
+            assertThat(b.culpritSha()).isEqualTo(commits.get(3));
+            assertThat(BisectStore.read(writeTemp(b.json()))).isEqualTo(r);
+        });
+        for (Step s : measured) {
+            assertThat(db.read(s.runId())).isPresent();
+        }
+    }
+
+    private static Path writeTemp(String json) throws IOException {
+        Path f = Files.createTempDirectory(dir, "db-bisect").resolve(BisectStore.FILE_NAME);
+        Files.writeString(f, json, StandardCharsets.UTF_8);
+        return f;
     }
 
     @Test

@@ -75,6 +75,20 @@ class ChangesCommandTest {
     }
 
     @Test
+    void aStepAtAnEnvironmentChangeIsListedOnlyWhenSegmentsAreJoined() {
+        HistoryFixtures.tenPercentStepAtAKernelChange()
+                .forEach(r -> ResultsStore.write(dir.resolve("results").resolve(r.runId()), r));
+        assertThat(run("changes")).isZero();
+        assertThat(out.toString()).isEqualTo("no change point\n");
+        out.getBuffer().setLength(0);
+        assertThat(run("changes", "--join-segments")).isZero();
+        assertThat(out.toString()).startsWith("regression POINT_SELECT@2").contains("; at an environment change");
+        out.getBuffer().setLength(0);
+        assertThat(run("changes", "--join-segments", "--format", "tsv")).isZero();
+        assertThat(out.toString().lines().skip(1).findFirst().orElseThrow()).endsWith("\ttrue");
+    }
+
+    @Test
     void badFormatsAndKeysAreErrors() {
         assertThat(run("changes", "--format", "csv")).isEqualTo(3);
         assertThat(err.toString()).contains("--format csv is not text or tsv");

@@ -81,7 +81,7 @@ class ResultsDbMariaDbIT {
                     + " VALUES ('r1', 'default', 'OLTP_RO', 4, 'k')");
         }
         ResultsDb db = ResultsDb.open(url);
-        assertThat(db.schemaVersion()).isEqualTo(2);
+        assertThat(db.schemaVersion()).isEqualTo(3);
         assertThat(db.cells(SeriesFilter.any())).singleElement()
                 .satisfies(r -> assertThat(r.startedAt()).hasToString("2026-12-01T10:00:00Z"));
     }

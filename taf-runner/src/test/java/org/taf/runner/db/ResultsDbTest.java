@@ -30,12 +30,13 @@ class ResultsDbTest {
     @Test
     void anEmptyDatabaseIsMigratedToTheLatestSchema() throws Exception {
         ResultsDb db = ResultsDb.open(url());
-        assertThat(db.schemaVersion()).isEqualTo(Schema.LATEST).isEqualTo(2);
+        assertThat(db.schemaVersion()).isEqualTo(Schema.LATEST).isEqualTo(3);
+        assertThat(columns("taf_bisect")).contains("bisect_id", "good_sha", "culprit_sha", "bisect_json");
         assertThat(columns("taf_cell")).contains("started_at", "host_fingerprint", "settings_key", "patch_tps");
         assertThat(columns("taf_run")).contains("results_json", "host_fingerprint", "status");
         assertThat(query("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'taf_cell_series'"))
                 .containsExactly("taf_cell_series");
-        assertThat(ResultsDb.open(url()).schemaVersion()).as("opening again changes nothing").isEqualTo(2);
+        assertThat(ResultsDb.open(url()).schemaVersion()).as("opening again changes nothing").isEqualTo(3);
         assertThat(db.readAll()).isEmpty();
     }
 
@@ -56,7 +57,7 @@ class ResultsDbTest {
 
         ResultsDb db = ResultsDb.open(url());
 
-        assertThat(db.schemaVersion()).isEqualTo(2);
+        assertThat(db.schemaVersion()).isEqualTo(3);
         assertThat(db.read(run.runId())).contains(run);
         List<CellRow> rows = db.cells(SeriesFilter.any());
         assertThat(rows).hasSize(1);
@@ -141,10 +142,10 @@ class ResultsDbTest {
     void aSchemaNewerThanThisTafIsRefusedNamingTheUrlAndBothVersions() throws Exception {
         ResultsDb.open(url());
         execute("INSERT INTO taf_schema_history (installed_rank, version, description, type, script, checksum,"
-                + " installed_by, execution_time, success) VALUES (3, '3', 'from a newer TAF', 'SQL',"
-                + " 'V3__from_a_newer_taf.sql', 0, 'test', 1, 1)");
+                + " installed_by, execution_time, success) VALUES (4, '4', 'from a newer TAF', 'SQL',"
+                + " 'V4__from_a_newer_taf.sql', 0, 'test', 1, 1)");
         assertThatThrownBy(() -> ResultsDb.open(url())).isInstanceOf(DbException.class)
-                .hasMessage("results database " + url() + " has schema version 3; this TAF knows versions 1 to 2:"
+                .hasMessage("results database " + url() + " has schema version 4; this TAF knows versions 1 to 3:"
                         + " use a newer TAF, or another results.db.url");
     }
 
@@ -212,5 +213,19 @@ class ResultsDbTest {
         try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement()) {
             s.executeUpdate(sql);
         }
+    }
+
+    @Test
+    void aBisectIsStoredWholeAndReplacedAsItGoes() {
+        ResultsDb db = ResultsDb.open(url());
+        java.time.Instant t = java.time.Instant.parse("2026-12-01T03:00:00.123456789Z");
+        BisectRow first = new BisectRow("bisect-1", "properties/quick.properties", "a".repeat(40), "b".repeat(40),
+                "UNFINISHED", null, t, null, "{\"steps\":[]}");
+        db.writeBisect(first);
+        assertThat(db.bisects()).containsExactly(first);
+        BisectRow done = new BisectRow("bisect-1", "properties/quick.properties", "a".repeat(40), "b".repeat(40),
+                "CULPRIT", "c".repeat(40), t, t.plusSeconds(600), "{\"steps\":[1,2]}");
+        db.writeBisect(done);
+        assertThat(db.bisects()).containsExactly(done);
     }
 }

@@ -78,6 +78,13 @@ public final class HistoryFixtures {
         return nights(step(11, 30, 60_000, 0.01, 17, 0.90), all(30, Night.base()));
     }
 
+    /** 30 nights whose TPS steps down 10% at night 15, where the kernel changed too: drift, not a change point. */
+    public static List<RunRecord> tenPercentStepAtAKernelChange() {
+        List<Night> where = new ArrayList<>(all(15, Night.base()));
+        where.addAll(all(15, Night.base().kernel("6.1.0-21-amd64")));
+        return nights(step(5, 30, 60_000, 0.01, 15, 0.90), where);
+    }
+
     /** {@code n} nights in {@code where}. */
     static List<Night> all(int n, Night where) {
         return new ArrayList<>(java.util.Collections.nCopies(n, where));
