@@ -206,33 +206,43 @@ public final class EDivisive {
             wy[kappa] = wy[kappa - 1] + within;
             ab[kappa] = ab[kappa - 1] + between;
         }
-        Split best = null;
+        // One pass per tau: the update of kappa's sums (when z[tau - 1] moves from Y to X) and the score of
+        // (tau, kappa) in the same loop, kappa ascending, so ties keep the first (tau, kappa) as before.
+        double bestQ = Double.NEGATIVE_INFINITY;
+        int bestTau = -1;
+        int bestKappa = -1;
         for (int tau = m; tau <= len - m; tau++) {
-            if (tau > m) {
-                int p = tau - 1; // moves from Y to X
-                double addA = 0;
+            double addA = 0;
+            int p = tau - 1; // moves from Y to X (from the second tau on)
+            boolean moves = tau > m;
+            if (moves) {
                 for (int i = 0; i < p; i++) {
                     addA += distance(z[from + i], z[from + p], alpha);
                 }
                 wx += addA;
-                double addB = 0;
-                for (int kappa = tau + 1; kappa <= len; kappa++) {
+            }
+            double n = tau;
+            double withinX = wx / (n * (n - 1) / 2);
+            double addB = 0;
+            for (int kappa = tau + 1; kappa <= len; kappa++) {
+                if (moves) {
                     addB += distance(z[from + p], z[from + kappa - 1], alpha);
                     wy[kappa] -= addB;
                     ab[kappa] += addB - addA;
                 }
-            }
-            for (int kappa = tau + m; kappa <= len; kappa++) {
-                double n = tau;
-                double k = kappa - tau;
-                double e = 2 * ab[kappa] / (n * k) - wx / (n * (n - 1) / 2) - wy[kappa] / (k * (k - 1) / 2);
-                double q = n * k / kappa * e;
-                if (best == null || q > best.statistic()) {
-                    best = new Split(from + tau, from + kappa, q);
+                if (kappa >= tau + m) {
+                    double k = kappa - tau;
+                    double e = 2 * ab[kappa] / (n * k) - withinX - wy[kappa] / (k * (k - 1) / 2);
+                    double q = n * k / kappa * e;
+                    if (bestTau < 0 || q > bestQ) {
+                        bestQ = q;
+                        bestTau = tau;
+                        bestKappa = kappa;
+                    }
                 }
             }
         }
-        return best;
+        return new Split(from + bestTau, from + bestKappa, bestQ);
     }
 
     private static double distance(double a, double b, double alpha) {

@@ -155,7 +155,7 @@ class ResultsDbTest {
         String url = "jdbc:mariadb://127.0.0.1:1/taf?user=taf&password=s3cret&connectTimeout=2000";
         assertThatThrownBy(() -> ResultsDb.open(url)).isInstanceOf(DbException.class)
                 .hasMessageStartingWith("cannot reach results database jdbc:mariadb://127.0.0.1:1/taf?user=taf"
-                        + "&password=****&connectTimeout=2000 (this TAF's schema version is 2): ")
+                        + "&password=****&connectTimeout=2000 (this TAF's schema version is 3): ")
                 .message().doesNotContain("s3cret");
         Path underAFile = dir.resolve("file");
         assertThatThrownBy(() -> {
