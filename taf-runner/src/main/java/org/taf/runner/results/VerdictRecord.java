@@ -31,6 +31,10 @@ public record VerdictRecord(Verdict verdict, String reason, String analysis, Cla
                             List<MetricRecord> metrics, int measuredPairs, double level, StopReason stopReason,
                             Double mdePct, VarianceRecord variance, List<String> notes, List<String> findings,
                             List<CounterRecord> counters) {
+    private static final String EXCLUDED = "excluded ";
+    private static final java.util.regex.Pattern EXCLUDED_NOTE =
+            java.util.regex.Pattern.compile(EXCLUDED + "(?:parent|patch) iteration (\\d+) \\(");
+
     public VerdictRecord {
         Objects.requireNonNull(verdict, "verdict");
         metrics = List.copyOf(metrics);
@@ -65,10 +69,6 @@ public record VerdictRecord(Verdict verdict, String reason, String analysis, Cla
         }
         return out;
     }
-
-    private static final String EXCLUDED = "excluded ";
-    private static final java.util.regex.Pattern EXCLUDED_NOTE =
-            java.util.regex.Pattern.compile(EXCLUDED + "(?:parent|patch) iteration (\\d+) \\(");
 
     /** What else changed: the counters that moved beyond the margin. */
     public List<CounterRecord> moved() {
