@@ -30,6 +30,7 @@ public final class Main implements Callable<Integer> {
                 new CalibrateCommand(context),
                 new ExplainCommand(context),
                 new ValidateCommand(context), new PublishCommand(context), new ImportCommand(context),
+                new SummaryCommand(context), new ExportCommand(context),
                 new ChangesCommand(context), new ConvertCommand(context));
     }
 

@@ -8,7 +8,8 @@ import org.taf.runner.config.OutputSettings;
 import org.taf.runner.results.RunRecord;
 
 /**
- * The end of a run, from its judged record alone: junit.xml, summary.txt (also printed) and the post
+ * The end of a run, from its judged record alone: junit.xml, summary.txt (also printed), summary.md (for a
+ * pull request's comment) and the post
  * on the site; returns the exit code CI gates on ({@link RunRecord#exitCode()}, the policy the JUnit
  * XML, the summary and the post follow too).
  */
@@ -31,6 +32,7 @@ public final class Outputs {
             JUnitXmlWriter.write(run, runDir.resolve("junit.xml"));
         }
         SummaryWriter.write(run, runDir.resolve("summary.txt"));
+        MarkdownSummary.write(run, runDir.resolve("summary.md"));
         out.println();
         out.print(SummaryWriter.render(run));
         if (settings.publish()) {

@@ -42,7 +42,7 @@ public final class SummaryWriter {
                 tps(f, r.parentTps(), r.parent()), tps(f, r.patchTps(), r.patch()),
                 r.ratio() == null ? Formats.NONE : f.ratio(r.ratio()) + " " + f.interval(r.ciLow(), r.ciHigh()),
                 CpuTexts.perTx(f, r.verdict()), CpuTexts.ratio(f, r.verdict()),
-                r.verdictOrNull() == null ? "NOT MEASURED" : r.verdictOrNull().name(),
+                VerdictTexts.name(r),
                 r.verdict() == null ? Formats.NONE : Integer.toString(r.verdict().pairsUsed()),
                 r.verdict() == null ? Formats.NONE : AdaptiveTexts.stop(r.verdict().stopReason()),
                 r.verdict() == null ? Formats.NONE : f.percent(r.verdict().mdePct(), 1)});
@@ -78,11 +78,13 @@ public final class SummaryWriter {
         AtomicWrite.writeString(file, render(run));
     }
 
-    private static String tps(Formats f, Double tps, SideRecord side) {
+    /** A side's TPS, or "build failed" when its build failed and it has none. */
+    static String tps(Formats f, Double tps, SideRecord side) {
         return tps == null && SummaryRow.buildFailed(side) ? "build failed" : f.tps(tps);
     }
 
-    private static String ciHeader(List<SummaryRow> rows) {
+    /** "ratio [95% CI]" when every interval has that confidence, else "ratio [CI]". */
+    static String ciHeader(List<SummaryRow> rows) {
         List<Double> levels = rows.stream().filter(r -> r.verdict() != null && r.verdict().tps() != null)
                 .map(r -> r.verdict().confidence()).distinct().toList();
         return levels.size() == 1 ? "ratio [" + Formats.english().confidence(levels.get(0)) + " CI]" : "ratio [CI]";

@@ -59,6 +59,17 @@ public record IterationRecord(int index, int sequence, Instant startedAt, String
         return samples.stream().mapToLong(SampleRecord::events).sum();
     }
 
+    /**
+     * The engine's CPU microseconds per transaction over the measured windows, or null without a reading
+     * (the per-start value the stats stage compares, and the exports print).
+     */
+    public Double cpuUsPerTx() {
+        if (engineCpu == null || transactions() <= 0 || !(engineCpu.cpuSeconds() > 0)) {
+            return null;
+        }
+        return engineCpu.cpuSeconds() * 1e6 / transactions();
+    }
+
     /** Whether this iteration produced measurements. */
     public boolean succeeded() {
         return failure == null;

@@ -31,12 +31,43 @@ public record VerdictRecord(Verdict verdict, String reason, String analysis, Cla
                             List<MetricRecord> metrics, int measuredPairs, double level, StopReason stopReason,
                             Double mdePct, VarianceRecord variance, List<String> notes, List<String> findings,
                             List<CounterRecord> counters) {
+    private static final String EXCLUDED = "excluded ";
+    private static final java.util.regex.Pattern EXCLUDED_NOTE =
+            java.util.regex.Pattern.compile(EXCLUDED + "(?:parent|patch) iteration (\\d+) \\(");
+
     public VerdictRecord {
         Objects.requireNonNull(verdict, "verdict");
         metrics = List.copyOf(metrics);
         notes = List.copyOf(notes);
         findings = List.copyOf(findings);
         counters = counters == null ? List.of() : List.copyOf(counters);
+    }
+
+    /**
+     * The note saying the exclusion rule left an iteration out of the verdict, e.g. {@code excluded patch
+     * iteration 2 (NOT_SETTLED): <rule>}. Format 2 keeps exclusions as notes only, so their words are made
+     * here and read back here ({@link #excludedPairs}).
+     *
+     * @param side  {@code parent} or {@code patch}
+     * @param index the iteration's index, from 0 (the note counts from 1, as every output does)
+     */
+    public static String exclusionNote(String side, int index, List<String> flags, String rule) {
+        return EXCLUDED + side + " iteration " + (index + 1) + " (" + String.join(", ", flags) + "): " + rule;
+    }
+
+    /**
+     * The A/B pairs (iteration indexes, from 0) the exclusion rule left out of the verdict, read from the
+     * notes {@link #exclusionNote} wrote. The rule leaves out the whole pair of a flagged iteration.
+     */
+    public java.util.SortedSet<Integer> excludedPairs() {
+        java.util.SortedSet<Integer> out = new java.util.TreeSet<>();
+        for (String note : notes) {
+            java.util.regex.Matcher m = EXCLUDED_NOTE.matcher(note);
+            if (m.lookingAt()) {
+                out.add(Integer.parseInt(m.group(1)) - 1);
+            }
+        }
+        return out;
     }
 
     /** What else changed: the counters that moved beyond the margin. */

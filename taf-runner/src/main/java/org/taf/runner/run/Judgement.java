@@ -115,10 +115,7 @@ final class Judgement {
 
     /** The engine's CPU microseconds per transaction of a measured iteration, or null without a reading. */
     static Double cpuUsPerTx(IterationRecord it) {
-        if (it.engineCpu() == null || it.transactions() <= 0 || !(it.engineCpu().cpuSeconds() > 0)) {
-            return null;
-        }
-        return it.engineCpu().cpuSeconds() * 1e6 / it.transactions();
+        return it.cpuUsPerTx();
     }
 
     /** The engine's context switches per transaction of a measured iteration, or null without counters. */
@@ -143,8 +140,7 @@ final class Judgement {
     static VerdictRecord record(CellVerdict v, CellRecord cell) {
         List<String> notes = new ArrayList<>(v.warnings());
         for (ExcludedIteration e : v.excluded()) {
-            notes.add("excluded " + e.side() + " iteration " + (e.index() + 1) + " (" + String.join(", ", e.flags())
-                    + "): " + v.exclusionRule());
+            notes.add(VerdictRecord.exclusionNote(e.side(), e.index(), e.flags(), v.exclusionRule()));
         }
         if (v.mde() != null && v.mde().warning() != null && !notes.contains(v.mde().warning())) {
             notes.add(v.mde().warning());

@@ -77,6 +77,19 @@ class JudgementTest {
     }
 
     @Test
+    void anExcludedPairIsReadBackFromTheRecordAsTheStatsStageLeftIt() {
+        List<IterationRecord> patch = new ArrayList<>(side(10_000, 6, false, 0, 1.0));
+        IterationRecord p = patch.get(2);
+        patch.set(2, new IterationRecord(p.index(), p.sequence(), p.startedAt(), p.serverVersion(), p.rest(), p.warmup(),
+                p.samples(), p.cpu(), List.of(IterationRecord.IterationFlag.NOT_SETTLED), null, p.engineLog(),
+                p.engineCpu(), p.launchSeconds(), p.windows(), p.counters()));
+        var v = judge(run(side(10_000, 6, false), patch)).comparisons().get(0).cells().get(0).verdict();
+        assertThat(v.excludedPairs()).containsExactly(2);
+        assertThat(v.pairsUsed()).isEqualTo(5);
+        assertThat(v.notes()).anyMatch(n -> n.startsWith("excluded patch iteration 3 (NOT_SETTLED): "));
+    }
+
+    @Test
     void aPatchThatCrashesIsNewlyFailingAndAnError() {
         RunRecord j = judge(run(side(10_000, 3, false), side(0, 3, true)));
         var v = j.comparisons().get(0).cells().get(0).verdict();

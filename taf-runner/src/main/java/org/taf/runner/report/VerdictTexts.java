@@ -1,0 +1,89 @@
+package org.taf.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.taf.runner.ExitCode;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.stats.Verdict;
+
+/**
+ * The verdict in one sentence per comparison, for readers who stop after the first lines (a pull
+ * request's comment): the comparison's deciding cell, the one whose verdict sets its exit code (the first
+ * in plan order among equals), with the numbers the summary's table prints, and the other cells counted.
+ * <pre>
+ * REGRESSED (12.3): patch 4083fbef83c6 is 9.7% slower than parent 5981efcecd8 on POINTS-COVERED-PK at 1 thread, 0.903 [0.885, 0.921]; other cells: 2 improved
+ * </pre>
+ */
+final class VerdictTexts {
+    private VerdictTexts() {}
+
+    /** One sentence per comparison of {@code run}, in definition order (none for a comparison without cells). */
+    static List<String> sentences(RunRecord run, Messages m, Formats f) {
+        List<String> out = new ArrayList<>();
+        for (ComparisonRecord c : run.comparisons()) {
+            List<SummaryRow> rows = SummaryRow.of(run).stream().filter(r -> r.comparison().equals(c.name())).toList();
+            if (!rows.isEmpty()) {
+                out.add(sentence(rows, m, f));
+            }
+        }
+        return out;
+    }
+
+    /** The verdict's name as the text summary prints it: the enum's, or NOT MEASURED without one. */
+    static String name(SummaryRow r) {
+        return r.verdictOrNull() == null ? "NOT MEASURED" : r.verdictOrNull().name();
+    }
+
+    private static String sentence(List<SummaryRow> rows, Messages m, Formats f) {
+        SummaryRow d = rows.get(0);
+        for (SummaryRow r : rows) {
+            if (ExitCode.worst(code(d), code(r)) != code(d)) {
+                d = r;
+            }
+        }
+        String threads = d.threads() == 1 ? m.get("sentence.threads.one") : m.get("sentence.threads", d.threads());
+        String text;
+        if (d.ratio() == null || d.parentTps() == null || d.patchTps() == null) {
+            String why = d.verdict() != null && d.verdict().reason() != null && !d.verdict().reason().isBlank()
+                    ? d.verdict().reason() : name(d);
+            text = m.get("sentence.missing", name(d), d.label(), d.workload(), threads, why);
+        } else {
+            String numbers = f.ratio(d.ratio()) + (d.ciLow() == null ? "" : " " + f.interval(d.ciLow(), d.ciHigh()));
+            String change = f.percent(Math.abs(d.ratio() - 1) * 100, 1);
+            List<Object> args = List.of(name(d), d.label(), SummaryRow.shortSha(d.patch()), change,
+                    d.ratio() < 1 ? m.get("sentence.slower") : m.get("sentence.faster"), SummaryRow.shortSha(d.parent()),
+                    d.workload(), threads, numbers);
+            text = change.equals(f.percent(0.0, 1)) ? m.get("sentence.same", args) : m.get("sentence.change", args);
+        }
+        List<SummaryRow> others = new ArrayList<>(rows);
+        others.remove(d);
+        return others.isEmpty() ? text : text + "; " + m.get("sentence.others", counts(others, m));
+    }
+
+    /** The exit code a cell calls for: no verdict is an error, as {@link RunRecord#exitCode()} says. */
+    private static ExitCode code(SummaryRow r) {
+        return r.verdictOrNull() == null ? ExitCode.ERROR : r.verdictOrNull().exitCode();
+    }
+
+    /** "2 improved, 1 no change": the cells per verdict in the enum's order, in the words the index uses. */
+    private static String counts(List<SummaryRow> rows, Messages m) {
+        Map<Verdict, Integer> n = new TreeMap<>();
+        int unmeasured = 0;
+        for (SummaryRow r : rows) {
+            if (r.verdictOrNull() == null) {
+                unmeasured++;
+            } else {
+                n.merge(r.verdictOrNull(), 1, Integer::sum);
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        n.forEach((v, k) -> parts.add(m.get("count." + v.name(), k)));
+        if (unmeasured > 0) {
+            parts.add(m.get("count.NOT_MEASURED", unmeasured));
+        }
+        return String.join(", ", parts);
+    }
+}
