@@ -79,6 +79,7 @@ class BisectEndToEndIT {
                 "cache.dir = cache",
                 "output.results_dir = results",
                 "output.site_dir = site",
+                "output.publish = true",
                 "workload.tests = POINT_SELECT",
                 "workload.threads = 2",
                 "workload.tables = 1",

@@ -74,6 +74,7 @@ class RunEndToEndIT {
                 "cache.dir = cache",
                 "output.results_dir = results",
                 "output.site_dir = site",
+                "output.publish = true",
                 // Every run goes to a database in the temporary directory, never to ~/.local/share/taf.
                 "results.db.url = jdbc:sqlite:results.db",
                 "workload.tests = POINT_SELECT",
@@ -106,7 +107,7 @@ class RunEndToEndIT {
 
     private static RunRecord latest() throws IOException {
         try (Stream<Path> runs = Files.list(dir.resolve("results"))) {
-            Path last = runs.filter(Files::isDirectory).sorted().reduce((a, b) -> b).orElseThrow();
+            Path last = runs.filter(RunEndToEndIT::isRun).sorted().reduce((a, b) -> b).orElseThrow();
             return ResultsStore.read(last);
         }
     }
@@ -340,7 +341,7 @@ class RunEndToEndIT {
         Path runs = dir.resolve("interrupted-results");
         Path run;
         try (Stream<Path> s = Files.list(runs)) {
-            run = s.filter(Files::isDirectory).findFirst().orElseThrow();
+            run = s.filter(RunEndToEndIT::isRun).findFirst().orElseThrow();
         }
         RunRecord record = ResultsStore.read(run);
         assertThat(record.status()).as("output:%n%s", seen).isEqualTo(RunRecord.RunStatus.INTERRUPTED);
@@ -353,6 +354,11 @@ class RunEndToEndIT {
         // No engine of this run is left: none has a datadir under the run's directory.
         assertThat(ProcessHandle.allProcesses().map(h -> h.info().commandLine().orElse(""))
                 .filter(c -> c.contains(run.toString()))).isEmpty();
+    }
+
+    /** A run's directory, not the local site beside the runs ({@code <results>/site}). */
+    private static boolean isRun(Path dir) {
+        return Files.isRegularFile(dir.resolve(ResultsStore.FILE_NAME));
     }
 
     private static void copy(Path from, Path to) throws IOException {
