@@ -305,7 +305,8 @@ class RunEndToEndIT {
         assertThat(cal.adaptive().enabled()).as("planned pairs only").isFalse();
 
         taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + parentSha, "-Dname=planned",
-                "-Doutput.results_dir=cal-results", "-Dmeasure.iterations=3", "-Dstats.max_pairs=3");
+                "-Doutput.results_dir=cal-results", "-Dmeasure.iterations=3", "-Dstats.max_pairs=3",
+                "-Doutput.publish=false");
         RunRecord run;
         try (Stream<Path> runs = Files.list(dir.resolve("cal-results"))) {
             run = ResultsStore.read(runs.filter(p -> p.getFileName().toString().endsWith("-planned")).findFirst()
@@ -317,6 +318,9 @@ class RunEndToEndIT {
             assertThat(p.mdePct()).isNotNull().isPositive();
         });
         assertThat(run.adaptive().enabled()).isFalse();
+        // Not for publishing: its post is in the local site under its results, none in the published site.
+        assertThat(dir.resolve("cal-results/site/posts").resolve(run.runId()).resolve("index.html")).isRegularFile();
+        assertThat(dir.resolve("site/posts").resolve(run.runId())).doesNotExist();
     }
 
     @Test
