@@ -1,7 +1,6 @@
 package org.taf.runner.bisect;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -20,15 +19,14 @@ import org.taf.runner.git.CommitInfo;
 import org.taf.runner.git.EngineTree;
 import org.taf.runner.git.FirstParents;
 import org.taf.runner.git.Repo;
-import org.taf.runner.report.RunFinder;
 import org.taf.runner.report.SitePublisher;
-import org.taf.runner.results.ResultsStore;
 
 /**
  * {@code taf bisect} from revisions to evidence: resolves good and bad, lists the first-parent
  * commits between them and their engine trees, runs the {@link Bisection}, and keeps what it found
  * in {@code <results>/bisect-<id>/}: {@code bisect.json} after every step, and at the end the page
- * {@code bisect-<id>.md}, which is published with the site when {@code output.publish} is on.
+ * {@code bisect-<id>.md}, kept and rendered in the site the steps' posts went to (the published
+ * site when {@code output.publish} is on, else the local one: {@code OutputSettings.postSiteDir}).
  */
 public final class Bisector {
     private static final DateTimeFormatter ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
@@ -94,9 +92,7 @@ public final class Bisector {
         BisectStore.write(dir, r);
         out.println();
         out.print(BisectReport.table(r));
-        if (def.output().publish()) {
-            publish(r, dir);
-        }
+        publish(r, dir);
         out.printf("taf: bisect evidence in %s (exit %d: %s)%n", dir.resolve(BisectStore.FILE_NAME),
                 r.outcome().exitCode().code(), r.outcome().name().toLowerCase(Locale.ROOT));
         return r;
@@ -117,25 +113,15 @@ public final class Bisector {
                 end.steps(), end.outcome(), end.conclusion(), end.rangeAfter(), end.rangeUpTo(), end.suspects());
     }
 
-    /** Keeps the page with the site and publishes it with every run of the results directory. */
+    /** Writes the page, keeps it in the steps' site and renders that site again over the runs it holds. */
     private void publish(BisectRecord r, Path dir) {
         Set<String> posted = new HashSet<>();
         r.steps().stream().filter(s -> s.runId() != null && s.failure() == null).forEach(s -> posted.add(s.runId()));
         Path page = dir.resolve("bisect-" + r.bisectId() + ".md");
         org.taf.runner.sys.AtomicWrite.writeString(page, BisectReport.page(r, posted));
-        SitePublisher site = SitePublisher.english(def.output().siteDir());
+        SitePublisher site = SitePublisher.english(def.output().postSiteDir());
         String where = site.keepPage(page);
-        Path results = def.output().resultsDir();
-        boolean anyRun = Files.isDirectory(results) && hasRun(results);
-        site.publish(anyRun ? RunFinder.findAll(results) : List.of());
+        site.add(List.of());
         out.printf("taf: bisect page %s%n", site.siteDir().resolve(where));
-    }
-
-    private static boolean hasRun(Path results) {
-        try (var dirs = Files.list(results)) {
-            return dirs.anyMatch(d -> Files.isRegularFile(d.resolve(ResultsStore.FILE_NAME)));
-        } catch (java.io.IOException e) {
-            return true; // RunFinder reads it next and names the error
-        }
     }
 }

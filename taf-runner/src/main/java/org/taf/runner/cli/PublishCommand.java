@@ -22,15 +22,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code taf publish [--page FILE]... [--from-db | RESULTS...]}: renders the whole site from results JSON alone
- * (or from every run in the results database, {@code --from-db})
- * (posts, index, workload histories, feed, data), and the Markdown pages kept in it ({@code --page}
- * adds or replaces one). Reads {@code output.site_dir} and {@code output.results_dir}
+ * {@code taf publish [--page FILE]... [--from-db | RESULTS...]}: adds runs to the site from results JSON alone
+ * (or every run in the results database, {@code --from-db}): their posts, and the index, workload
+ * histories, feed and data rebuilt over them and the runs the site already holds (so publishing a run
+ * of a local site, {@code taf publish results/<run-id>}, keeps the site's other posts on its index), and
+ * the Markdown pages kept in it ({@code --page} adds or replaces one). Reads {@code output.site_dir} and {@code output.results_dir}
  * from {@code -D} or {@code TAF_OUTPUT_*} (the environment wins, as everywhere in TAF).
  */
 @Command(name = "publish", mixinStandardHelpOptions = true,
-        description = "Render the site (posts, index, workload history, Atom feed, data) from results JSON,"
-                + " with the Markdown pages kept in it.")
+        description = "Add runs to the site (posts, index, workload history, Atom feed, data) from results JSON,"
+                + " keeping the runs it holds and the Markdown pages kept in it.")
 final class PublishCommand implements Callable<Integer> {
     private static final String SITE_DIR = "output.site_dir";
     private static final String RESULTS_DIR = "output.results_dir";
@@ -85,7 +86,7 @@ final class PublishCommand implements Callable<Integer> {
         for (Path page : pages) {
             kept.add(publisher.keepPage(context.workDir().resolve(page)));
         }
-        SitePublisher.Published site = publisher.publish(runs);
+        SitePublisher.Published site = publisher.add(runs);
         var out = spec.commandLine().getOut();
         out.println("published " + site.posts().size() + (site.posts().size() == 1 ? " post" : " posts") + " to "
                 + context.display(site.siteDir()) + " (" + site.files().size() + " files)");

@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code taf run [FILE] [-Dkey=value…]}: the main job. Without FILE it runs
+ * {@code taf run [--quiet] [FILE] [-Dkey=value…]}: the main job. Without FILE it runs
  * {@code properties/quick.properties} (HEAD~1 vs HEAD of this repository).
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -48,6 +48,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
     Map<String, String> overrides = new LinkedHashMap<>();
+
+    @Option(names = {"-q", "--quiet"},
+            description = "print no live progress or per-interval lines: only warnings, errors and the final summary")
+    boolean quiet;
 
     RunCommand(LoadContext context) {
         this.context = context;
@@ -90,7 +94,8 @@ final class RunCommand implements Callable<Integer> {
         Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword()); // a bad URL fails before measuring
         EngineRuntime runtime = Runtimes.forProfile(def.profile(), def.cacheDir().resolve("state"), System.err);
         Runtimes.pinClient(def.profile(), System.err);
-        Runner runner = new Runner(def, runtime, Clock.systemUTC(), out, VersionProvider.runnerVersion(),
+        PrintStream live = quiet ? QuietOutput.over(out) : out; // the summary and the paths below are always printed
+        Runner runner = new Runner(def, runtime, Clock.systemUTC(), live, VersionProvider.runnerVersion(),
                 command(definition, settings, verb));
         CountDownLatch outputsWritten = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

@@ -291,9 +291,14 @@ public final class Keys {
     public static final Key<Path> OUTPUT_RESULTS_DIR = key("output.results_dir", path(), "results",
             "where the JSON results of runs are written");
     public static final Key<Path> OUTPUT_SITE_DIR = key("output.site_dir", path(), "site",
-            "the static site that posts are published to");
-    public static final Key<Boolean> OUTPUT_PUBLISH = key("output.publish", bool(), "true",
-            "render the post and update the site after a run");
+            "the published site: where taf publish writes, and a run's post when output.publish is true");
+    // One key for "is this post for publishing", defaulting to no: before, every run (the README's first
+    // command included) wrote into the tracked site/, dirtying a fresh clone and crowding the story posts
+    // off the index. Explicit values keep their effect on site/: true still writes it, false never does.
+    public static final Key<Boolean> OUTPUT_PUBLISH = key("output.publish", bool(), "false",
+            "the post is for publishing: true writes it into output.site_dir (the story definitions, Jenkins);"
+                    + " false writes a full local site into <output.results_dir>/site (ignored by git) and prints"
+                    + " its path; taf publish RESULTS moves a run into output.site_dir later");
     public static final Key<Boolean> OUTPUT_JUNIT = key("output.junit", bool(), "true",
             "write JUnit XML (one test case per workload x threads)");
     public static final Key<Optional<String>> RESULTS_DB_URL = key("results.db.url", resultsDbUrl(),

@@ -2,6 +2,7 @@ package org.taf.runner.report;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.taf.runner.ExitCode;
 import org.taf.runner.config.OutputSettings;
@@ -9,15 +10,16 @@ import org.taf.runner.results.RunRecord;
 
 /**
  * The end of a run, from its judged record alone: junit.xml, summary.txt (also printed), summary.md (for a
- * pull request's comment) and the post
- * on the site; returns the exit code CI gates on ({@link RunRecord#exitCode()}, the policy the JUnit
- * XML, the summary and the post follow too).
+ * pull request's comment) and the post on its site ({@link OutputSettings#postSiteDir()}: the published
+ * site only for a post meant for publishing, else a local one under the results); returns the exit code
+ * CI gates on ({@link RunRecord#exitCode()}, the policy the JUnit XML, the summary and the post follow too).
  */
 public final class Outputs {
     private Outputs() {}
 
     /**
-     * Writes every output of {@code run} into {@code runDir} and the site.
+     * Writes every output of {@code run} into {@code runDir} and its site, and prints, last, where the
+     * results and the post are.
      *
      * @param out where the summary and the paths are printed
      */
@@ -35,12 +37,15 @@ public final class Outputs {
         MarkdownSummary.write(run, runDir.resolve("summary.md"));
         out.println();
         out.print(SummaryWriter.render(run));
-        if (settings.publish()) {
-            var published = SitePublisher.english(settings.siteDir())
-                    .publishRun(run, RunFinder.findAll(settings.resultsDir()));
-            out.printf("taf: post %s%n", published.posts().isEmpty() ? settings.siteDir() : published.posts().get(0));
-        }
+        var site = SitePublisher.english(settings.postSiteDir()).add(List.of(run));
         out.printf("taf: results in %s (exit %d: %s)%n", runDir, code.code(), code.name().toLowerCase(Locale.ROOT));
+        Path post = site.posts().get(0);
+        if (settings.publish()) {
+            out.printf("taf: post %s (the published site)%n", post);
+        } else {
+            out.printf("taf: post %s (a local site; ./taf publish %s adds it to %s)%n", post, runDir,
+                    settings.siteDir());
+        }
         return code;
     }
 }

@@ -14,6 +14,8 @@ final class SitePaths {
     static final String CSS = "assets/taf.css";
     static final String ICON = "assets/favicon.svg";
     static final String DATA_INDEX = "data/index.json";
+    /** Where each run's results are kept, {@code <run-id>/results.json}: the runs the site holds. */
+    static final String DATA_RUNS = "data/runs";
     /** Where the Markdown sources of the site's other pages are kept (see {@link SitePages}). */
     static final String PAGE_SOURCES = "data/pages";
     private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -27,7 +29,7 @@ final class SitePaths {
 
     /** {@code data/runs/<run-id>/results.json}: the results the post was made from. */
     static String data(String runId) {
-        return "data/runs/" + checkedId(runId) + "/results.json";
+        return DATA_RUNS + "/" + checkedId(runId) + "/results.json";
     }
 
     /** {@code pages/<name>.html}: a page that is not a post; {@code name} is checked by {@link SitePages}. */

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.results.RunRecord;
@@ -88,14 +89,33 @@ public final class SitePublisher {
     }
 
     /**
-     * Adds or replaces {@code run}'s post and rebuilds the index, histories, feed and data from
-     * {@code all} (which may or may not hold {@code run}; a run of the same id is replaced by it).
-     * This is what {@code taf run} calls at its end.
+     * Adds or replaces the posts of {@code runs} and rebuilds the index, histories, feed and data from
+     * the runs this site already holds ({@link #held()}) and these (a run of the same id is replaced).
+     * So a site accumulates its own runs, and a run elsewhere (another results directory, a local
+     * site) never appears in it by accident. This is what {@code taf run} calls at its end, and
+     * {@code taf publish}.
      */
-    public Published publishRun(RunRecord run, List<RunRecord> all) {
-        List<RunRecord> merged = new ArrayList<>(all);
-        merged.add(run);
-        return write(List.of(run), unique(merged));
+    public Published add(List<RunRecord> runs) {
+        List<RunRecord> merged = new ArrayList<>(held());
+        merged.addAll(runs);
+        return write(unique(runs), unique(merged));
+    }
+
+    /**
+     * The runs this site holds: {@code data/runs/<run-id>/results.json}, written with each run's post
+     * (none for a new site).
+     */
+    public List<RunRecord> held() {
+        Path runs = siteDir.resolve(SitePaths.DATA_RUNS);
+        if (!Files.isDirectory(runs)) {
+            return List.of();
+        }
+        try (Stream<Path> dirs = Files.list(runs)) {
+            return RunFinder.read(dirs.map(d -> d.resolve(ResultsStore.FILE_NAME)).filter(Files::isRegularFile)
+                    .sorted().toList());
+        } catch (IOException e) {
+            throw new ReportException("cannot list the runs of site " + siteDir + ": " + e.getMessage(), e);
+        }
     }
 
     private Published write(List<RunRecord> postsToRender, List<RunRecord> all) {

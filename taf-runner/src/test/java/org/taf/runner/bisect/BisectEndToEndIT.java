@@ -82,6 +82,7 @@ class BisectEndToEndIT {
                 "output.site_dir = site",
                 // The test's own database, never the user's ~/.local/share/taf.
                 "results.db.url = jdbc:sqlite:results.db",
+                "output.publish = true",
                 "workload.tests = POINT_SELECT",
                 "workload.threads = 2",
                 "workload.tables = 1",

@@ -51,7 +51,7 @@ class BisectorTest {
             }
         }
         Files.writeString(dir.resolve("b.properties"), "repository = repo\noutput.results_dir = results\n"
-                + "output.site_dir = site\nworkload.threads = 2\n");
+                + "output.site_dir = site\noutput.publish = true\nworkload.threads = 2\n");
         TestDefinition def = new ConfigLoader(new LoadContext(dir, Map.of(), Path.of("/opt/jdk"), Path.of("/home/t")))
                 .load(dir.resolve("b.properties"), Map.of("comparisons", ""));
         Set<String> slow = Set.of(c.get(6).name(), c.get(7).name(), c.get(8).name());
@@ -106,7 +106,7 @@ class BisectorTest {
             }
         }
         Files.writeString(dir.resolve("b.properties"), "repository = repo\noutput.results_dir = results\n"
-                + "output.site_dir = site\n");
+                + "output.site_dir = site\noutput.publish = true\n");
         TestDefinition def = new ConfigLoader(new LoadContext(dir, Map.of(), Path.of("/opt/jdk"), Path.of("/home/t")))
                 .load(dir.resolve("b.properties"), Map.of("comparisons", ""));
         Judge judge = (good, commit, step) -> {

@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.ResultsStore;
+import org.taf.runner.results.RunRecord;
 import picocli.CommandLine;
 
 /** {@code taf publish} through picocli with an injected working directory and environment. */
@@ -49,6 +52,24 @@ class PublishCommandTest {
                 .isZero();
         assertThat(dir.resolve("env-site/index.html")).isRegularFile();
         assertThat(dir.resolve("x")).doesNotExist();
+    }
+
+    @Test
+    void publishingARunAddsItToThePublishedSiteBesideTheRunsItHolds() throws Exception {
+        RunRecord story = ResultsFixtures.copy(ResultsFixtures.small(), "20261128-100000-story", "story",
+                ResultsFixtures.START.minusSeconds(86_400), ResultsFixtures.START.minusSeconds(86_000),
+                RunRecord.RunStatus.COMPLETED, null, ResultsFixtures.small().comparisons(), List.of());
+        ResultsStore.write(dir.resolve("old/" + story.runId()), story);
+        assertThat(run(Map.of(), "publish", "old/" + story.runId())).isZero();
+        // A run of a local site (taf run without output.publish), published deliberately.
+        ResultsStore.write(dir.resolve("results/20261129-100000-quick"), ResultsFixtures.small());
+        out.getBuffer().setLength(0);
+        assertThat(run(Map.of(), "publish", "results/20261129-100000-quick")).isZero();
+        assertThat(out.toString()).startsWith("published 1 post to site (");
+        assertThat(dir.resolve("site/posts/20261129-100000-quick/index.html")).isRegularFile();
+        String index = Files.readString(dir.resolve("site/index.html"));
+        assertThat(index).contains("posts/20261129-100000-quick/", "posts/" + story.runId() + "/");
+        assertThat(dir.resolve("site/data/runs/" + story.runId() + "/results.json")).isRegularFile();
     }
 
     @Test

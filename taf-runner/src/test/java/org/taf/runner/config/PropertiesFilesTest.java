@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,36 @@ class PropertiesFilesTest {
             TestDefinition d = new ConfigLoader(context()).load(quick, Map.of("profile", name));
             assertThat(d.config().profileFile()).contains(p);
             assertThat(d.profile().name()).isEqualTo(name);
+        }));
+    }
+
+    /**
+     * Only the story definitions post into the published, tracked {@code site/}; the others (the main
+     * job, the gate, the examples, the power study's) write their site under the ignored results, so a
+     * try leaves the working tree clean (issue 19, item 8).
+     */
+    @TestFactory
+    Stream<DynamicTest> onlyTheStoriesPostIntoThePublishedSite() throws IOException {
+        Set<String> stories = Set.of("mdev33966.properties", "mdev33515.properties", "mysql56-rwlock.properties");
+        Path site = ROOT.resolve("site");
+        Path results = ROOT.resolve("results");
+        assertThat(Files.readAllLines(ROOT.resolve(".gitignore"))).as("results are ignored by git")
+                .contains("/results/");
+        List<Path> files = Stream.concat(files(false).stream(),
+                Stream.of(ROOT.resolve("docs/benchmarks/power-study.properties"))).toList();
+        assertThat(files).extracting(p -> p.getFileName().toString()).containsAll(stories)
+                .contains("quick.properties", "gate.properties");
+        return files.stream().map(p -> DynamicTest.dynamicTest(ROOT.relativize(p).toString(), () -> {
+            OutputSettings out = new ConfigLoader(context()).load(p, Map.of()).output();
+            if (stories.contains(p.getFileName().toString())) {
+                assertThat(out.publish()).isTrue();
+                assertThat(out.postSiteDir()).isEqualTo(site);
+            } else {
+                assertThat(out.publish()).isFalse();
+                assertThat(out.postSiteDir()).isEqualTo(results.resolve("site"));
+                assertThat(out.postSiteDir().startsWith(site)).as("%s is outside site/", out.postSiteDir()).isFalse();
+                assertThat(out.resultsDir()).isEqualTo(results);
+            }
         }));
     }
 

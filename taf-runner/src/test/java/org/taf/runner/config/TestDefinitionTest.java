@@ -47,8 +47,10 @@ class TestDefinitionTest {
                 Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
                 CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty(), false));
         assertThat(d.profile().changesCpu()).isFalse();
-        assertThat(d.output()).isEqualTo(new OutputSettings(dir.resolve("results"), dir.resolve("site"), true, true,
+        assertThat(d.output()).isEqualTo(new OutputSettings(dir.resolve("results"), dir.resolve("site"), false, true,
                 Optional.of("jdbc:sqlite:" + Fixture.USER_HOME.resolve(".local/share/taf/results.db")), ""));
+        // Not for publishing unless the definition says so: the post goes into the local site.
+        assertThat(d.output().postSiteDir()).isEqualTo(dir.resolve("results/site"));
         assertThat(d.post()).isEqualTo(new PostSettings(Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty()));
         assertThat(d.stats()).isEqualTo(new StatsSettings(0.95, 0.05, 0.8, Duration.ofMinutes(10), 20));

@@ -14,23 +14,25 @@ import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 
-/** Publishing one run into an existing site, failures that leave whole files, and bad run ids. */
+/** Adding a run to an existing site, failures that leave whole files, and bad run ids. */
 class SitePublisherTest {
     @TempDir
     Path dir;
 
     @Test
-    void publishRunAddsOnePostAndRebuildsTheSharedPagesFromAllRuns() throws Exception {
+    void addRendersOnePostAndRebuildsTheSharedPagesFromTheRunsTheSiteHolds() throws Exception {
         List<RunRecord> old = SiteFixtures.history().subList(0, 2);
         Path site = dir.resolve("site");
         Sites.publish(site, old);
+        assertThat(Sites.publisher(site).held()).extracting(RunRecord::runId)
+                .containsExactlyInAnyOrderElementsOf(old.stream().map(RunRecord::runId).toList());
         Path oldPost = site.resolve("posts/" + old.get(0).runId() + "/index.html");
         FileTime stamp = FileTime.fromMillis(1_000_000_000L);
         Files.setLastModifiedTime(oldPost, stamp);
         Files.writeString(oldPost, Files.readString(oldPost) + "<!-- kept -->");
 
         RunRecord fresh = ResultsFixtures.small();
-        SitePublisher.Published p = Sites.publisher(site).publishRun(fresh, old);
+        SitePublisher.Published p = Sites.publisher(site).add(List.of(fresh));
         assertThat(p.posts()).containsExactly(site.resolve("posts/" + fresh.runId() + "/index.html"));
         assertThat(Files.readString(oldPost)).endsWith("<!-- kept -->"); // other posts are not re-rendered
         assertThat(Sites.html(site.resolve("index.html")).select(".post-entry")).hasSize(3);
@@ -40,8 +42,20 @@ class SitePublisherTest {
         // the same run again replaces its post (here: a new title), the index still lists it once
         RunRecord renamed = ResultsFixtures.copy(fresh, fresh.runId(), "renamed", fresh.startedAt(), fresh.finishedAt(),
                 fresh.status(), fresh.failure(), fresh.comparisons(), fresh.warnings());
-        Sites.publisher(site).publishRun(renamed, List.of(old.get(0), old.get(1), fresh));
+        Sites.publisher(site).add(List.of(renamed));
         assertThat(Sites.html(site.resolve("index.html")).select(".post-entry")).hasSize(3);
+        assertThat(Sites.publisher(site).held()).filteredOn(r -> r.runId().equals(fresh.runId()))
+                .singleElement().extracting(RunRecord::name).isEqualTo("renamed");
+    }
+
+    @Test
+    void aNewSiteHoldsNoRunsAndAddingToItShowsOnlyTheRunAdded() throws Exception {
+        Path site = dir.resolve("elsewhere");
+        assertThat(Sites.publisher(site).held()).isEmpty();
+        RunRecord run = ResultsFixtures.small();
+        Sites.publisher(site).add(List.of(run));
+        assertThat(Sites.html(site.resolve("index.html")).select(".post-entry")).hasSize(1);
+        assertThat(Sites.publisher(site).held()).extracting(RunRecord::runId).containsExactly(run.runId());
     }
 
     @Test

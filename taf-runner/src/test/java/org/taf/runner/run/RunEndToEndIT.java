@@ -74,6 +74,7 @@ class RunEndToEndIT {
                 "cache.dir = cache",
                 "output.results_dir = results",
                 "output.site_dir = site",
+                "output.publish = true",
                 // Every run goes to a database in the temporary directory, never to ~/.local/share/taf.
                 "results.db.url = jdbc:sqlite:results.db",
                 "workload.tests = POINT_SELECT",
@@ -106,7 +107,7 @@ class RunEndToEndIT {
 
     private static RunRecord latest() throws IOException {
         try (Stream<Path> runs = Files.list(dir.resolve("results"))) {
-            Path last = runs.filter(Files::isDirectory).sorted().reduce((a, b) -> b).orElseThrow();
+            Path last = runs.filter(RunEndToEndIT::isRun).sorted().reduce((a, b) -> b).orElseThrow();
             return ResultsStore.read(last);
         }
     }
@@ -304,7 +305,8 @@ class RunEndToEndIT {
         assertThat(cal.adaptive().enabled()).as("planned pairs only").isFalse();
 
         taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + parentSha, "-Dname=planned",
-                "-Doutput.results_dir=cal-results", "-Dmeasure.iterations=3", "-Dstats.max_pairs=3");
+                "-Doutput.results_dir=cal-results", "-Dmeasure.iterations=3", "-Dstats.max_pairs=3",
+                "-Doutput.publish=false");
         RunRecord run;
         try (Stream<Path> runs = Files.list(dir.resolve("cal-results"))) {
             run = ResultsStore.read(runs.filter(p -> p.getFileName().toString().endsWith("-planned")).findFirst()
@@ -316,6 +318,9 @@ class RunEndToEndIT {
             assertThat(p.mdePct()).isNotNull().isPositive();
         });
         assertThat(run.adaptive().enabled()).isFalse();
+        // Not for publishing: its post is in the local site under its results, none in the published site.
+        assertThat(dir.resolve("cal-results/site/posts").resolve(run.runId()).resolve("index.html")).isRegularFile();
+        assertThat(dir.resolve("site/posts").resolve(run.runId())).doesNotExist();
     }
 
     @Test
@@ -340,7 +345,7 @@ class RunEndToEndIT {
         Path runs = dir.resolve("interrupted-results");
         Path run;
         try (Stream<Path> s = Files.list(runs)) {
-            run = s.filter(Files::isDirectory).findFirst().orElseThrow();
+            run = s.filter(RunEndToEndIT::isRun).findFirst().orElseThrow();
         }
         RunRecord record = ResultsStore.read(run);
         assertThat(record.status()).as("output:%n%s", seen).isEqualTo(RunRecord.RunStatus.INTERRUPTED);
@@ -353,6 +358,11 @@ class RunEndToEndIT {
         // No engine of this run is left: none has a datadir under the run's directory.
         assertThat(ProcessHandle.allProcesses().map(h -> h.info().commandLine().orElse(""))
                 .filter(c -> c.contains(run.toString()))).isEmpty();
+    }
+
+    /** A run's directory, not the local site beside the runs ({@code <results>/site}). */
+    private static boolean isRun(Path dir) {
+        return Files.isRegularFile(dir.resolve(ResultsStore.FILE_NAME));
     }
 
     private static void copy(Path from, Path to) throws IOException {
