@@ -93,7 +93,10 @@ final class SweepBuilder {
         String anchor = PostContext.workloadAnchor(workload);
         String tpsSvg = "";
         String perCoreSvg = "";
-        if (threads.size() > 1) {
+        // A chart needs a point: a run whose builds failed has a sheet of empty cells and no chart (a log
+        // axis over no thread count has no domain).
+        boolean measured = cols.stream().anyMatch(col -> threads.stream().anyMatch(t -> col.tps(workload, t) != null));
+        if (threads.size() > 1 && measured) {
             tpsSvg = chart(x, anchor + "-tps", workload, cols, threads, false);
             perCoreSvg = chart(x, anchor + "-core", workload, cols, threads, true);
         }
