@@ -17,8 +17,8 @@ import java.util.stream.Stream;
  * docs/benchmarks is one). {@code taf publish --page FILE} keeps a copy of the source under
  * {@code data/pages/<name>.md}, as the results of every post are kept under {@code data/runs/}, so
  * every later publish (and every {@code taf run}) renders it again and the index keeps linking it.
- * A page's title is its first {@code # } heading; the rest is the narrative's Markdown subset, with
- * tables.
+ * A page's title is its first {@code # } heading; the rest is rendered as the narrative is (CommonMark with
+ * pipe tables).
  */
 final class SitePages {
     private static final Pattern TITLE = Pattern.compile("^#\\s+(.+?)\\s*#*\\s*$");
