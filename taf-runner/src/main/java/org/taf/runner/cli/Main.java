@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.taf.runner.ExitCode;
 import org.taf.runner.config.LoadContext;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,6 +39,12 @@ public final class Main implements Callable<Integer> {
     public static CommandLine commandLine(LoadContext context) {
         CommandLine cl = new CommandLine(new Main());
         commands(context).forEach(cl::addSubcommand);
+        // picocli writes the bash/zsh completion script from the command model, so it follows every
+        // new command and option: source <(./taf completion)
+        CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
+        completion.getCommandSpec().usageMessage().hidden(false)
+                .description("Print a bash/zsh completion script for taf: source <(./taf completion)");
+        cl.addSubcommand("completion", completion);
         ErrorReporter errors = new ErrorReporter();
         cl.setExecutionExceptionHandler(errors);
         cl.setParameterExceptionHandler(errors);
