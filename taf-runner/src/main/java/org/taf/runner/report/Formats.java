@@ -143,8 +143,11 @@ final class Formats {
         return t == null ? NONE : DAY.format(t);
     }
 
-    /** A machine-readable time (RFC 3339, as HTML's datetime and Atom want it). */
+    /**
+     * A machine-readable time (RFC 3339, as HTML's datetime and Atom want it), to the second: the
+     * clock's nanoseconds say nothing to a reader or a feed.
+     */
     static String iso(Instant t) {
-        return DateTimeFormatter.ISO_INSTANT.format(t);
+        return DateTimeFormatter.ISO_INSTANT.format(t.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
     }
 }

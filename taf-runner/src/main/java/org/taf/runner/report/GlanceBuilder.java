@@ -57,13 +57,18 @@ final class GlanceBuilder {
             String label = x.m().get("ref.cell", r.label(), r.workload(), r.threads());
             String value = r.ratio() == null ? verdictText
                     : x.f().ratio(r.ratio()) + " " + x.f().interval(r.ciLow(), r.ciHigh());
-            forest.add(new ForestChart.Row(label, r.ratio(), r.ciLow(), r.ciHigh(), Palette.verdict(verdict), value));
+            forest.add(new ForestChart.Row(r.label(), x.m().get("ref.cell_only", r.workload(), r.threads()), r.ratio(),
+                    r.ciLow(), r.ciHigh(), Palette.verdict(verdict), value));
             if (described.size() < DESCRIBED) {
                 described.add(label + ": " + value + " (" + verdictText + ")");
             }
         }
         if (forest.size() > DESCRIBED) {
             described.add(x.m().get("list.more", forest.size() - DESCRIBED));
+        }
+        if (groups.size() == 1) {
+            // one comparison: the table above names it, so each row is its cell alone
+            forest.replaceAll(f -> new ForestChart.Row("", f.cell(), f.ratio(), f.low(), f.high(), f.color(), f.valueText()));
         }
         double warn = x.settings().percent("verdict.warning_pct", 3);
         String forestSvg = forest.isEmpty() ? "" : ForestChart.svg("glance-ratios", x.m().get("chart.forest.title"),

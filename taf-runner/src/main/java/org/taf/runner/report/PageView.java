@@ -13,13 +13,20 @@ package org.taf.runner.report;
  * @param regressionsHref the Regressions page (change points of every series), relative to this page
  * @param icon      the site's icon, relative to this page (a file of the site: Jenkins' Content-Security-Policy
  *                  refuses a {@code data:} icon)
+ * @param description what the page says in a sentence or two, for search results and link previews
+ *                  ({@code <meta name="description">}); "" for none
  */
 public record PageView(String lang, String title, String root, String css, String indexHref, String feedHref,
-                       String regressionsHref, String icon) {
+                       String regressionsHref, String icon, String description) {
     static PageView of(Messages m, String title, String path) {
         String root = SitePaths.root(path);
         return new PageView(m.edition(), title, root, root + SitePaths.CSS, root + SitePaths.INDEX,
-                root + SitePaths.FEED, root + SitePaths.REGRESSIONS, root + SitePaths.ICON);
+                root + SitePaths.FEED, root + SitePaths.REGRESSIONS, root + SitePaths.ICON, "");
+    }
+
+    /** The same page with its description. */
+    PageView describedAs(String text) {
+        return new PageView(lang, title, root, css, indexHref, feedHref, regressionsHref, icon, text);
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.List;
  * @param date          when it started, to the minute (UTC)
  * @param dateIso       the same, machine-readable
  * @param status        run status (COMPLETED, INTERRUPTED...)
+ * @param answers       the verdict in one sentence per comparison: what the post leads with
  * @param summary       the summary paragraph (post.summary, or generated)
  * @param highlights    one line per comparison, its headline cell, as the seed posts list them
  * @param warnings      warnings computed from the data, in the edition's words
@@ -31,12 +32,23 @@ import java.util.List;
  * @param dataHref      the results JSON, relative to the post
  * @param histories     links to the workloads' history pages
  */
-public record PostView(PageView page, String runId, String date, String dateIso, String status, String summary,
+public record PostView(PageView page, String runId, String date, String dateIso, String status,
+                       List<Answer> answers, String summary,
                        List<String> highlights, List<String> warnings, String narrativeHtml, String narrativeFile,
                        String comments, Glance glance, List<Sweep> sweeps, List<Comparison> comparisons,
                        List<PageView.Fact> environment, List<Setting> engine, List<Setting> workload,
                        List<Setting> measurement, List<Setting> allSettings, String propertiesFile,
                        String propertiesText, List<String> reproduce, String dataHref, List<PageView.Link> histories) {
+
+    /**
+     * A comparison's verdict in one sentence, as summary.md leads with it.
+     *
+     * @param verdict the deciding cell's verdict (the badge), e.g. REGRESSED
+     * @param text    the sentence after the verdict: comparison, change, cell, ratio and interval
+     * @param anchor  id of the deciding cell's details
+     */
+    public record Answer(String verdict, String text, String anchor) {
+    }
 
     /**
      * The summary table, a group of rows per comparison, and the forest plot of ratios.

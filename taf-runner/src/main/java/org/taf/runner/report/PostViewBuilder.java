@@ -41,15 +41,30 @@ final class PostViewBuilder {
         List<PageView.Link> histories = workloads.stream()
                 .map(w -> new PageView.Link(w, root + SitePaths.history(w))).toList();
         var def = run.definition();
-        return new PostView(PageView.of(m, title, path), run.runId(), x.f().minute(run.startedAt()),
-                run.startedAt() == null ? "" : Formats.iso(run.startedAt()), run.status().name(),
-                PostTexts.summary(x), PostTexts.highlights(x), Warnings.of(run, m), narrativeHtml, narrativeFile,
+        List<PostView.Answer> answers = answers(x);
+        PageView page = PageView.of(m, title, path).describedAs(String.join(" ", VerdictTexts.sentences(run, m, x.f())));
+        return new PostView(page, run.runId(), x.f().minute(run.startedAt()),
+                run.startedAt() == null ? "" : Formats.iso(run.startedAt()), run.status().name(), answers,
+                PostTexts.summary(x), PostTexts.highlights(x), Warnings.aboutRun(run, m), narrativeHtml, narrativeFile,
                 run.comments() == null ? "" : run.comments(), GlanceBuilder.build(x), SweepBuilder.build(x),
                 ComparisonBuilder.build(x), EnvironmentFacts.of(x), settings(x.settings().withPrefix("engine.")),
                 settings(x.settings().withPrefix("workload.")),
                 settings(x.settings().withPrefix("measure.", "warmup.", "rest.", "verdict.", "stats.")),
                 settings(x.settings().all()), def == null ? "" : def.file(), def == null ? "" : def.sourceText(),
                 reproduce(x), root + SitePaths.data(run.runId()), histories);
+    }
+
+    /** The verdict per comparison, as summary.md's first lines say it, each linked to its deciding cell. */
+    static List<PostView.Answer> answers(PostContext x) {
+        List<PostView.Answer> out = new ArrayList<>();
+        for (VerdictTexts.Sentence s : VerdictTexts.parts(x.run(), x.m(), x.f())) {
+            SummaryRow d = s.deciding();
+            ComparisonRecord c = x.run().comparisons().stream().filter(k -> k.name().equals(d.comparison()))
+                    .findFirst().orElseThrow();
+            out.add(new PostView.Answer(PostContext.verdictName(d.cell()), x.m().get("post.answer", s.label(), s.text()),
+                    PostContext.cellAnchor(c, d.cell())));
+        }
+        return out;
     }
 
     private static List<Setting> settings(List<SettingRecord> records) {

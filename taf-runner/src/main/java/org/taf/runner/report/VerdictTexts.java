@@ -11,8 +11,9 @@ import org.taf.runner.stats.Verdict;
 
 /**
  * The verdict in one sentence per comparison, for readers who stop after the first lines (a pull
- * request's comment): the comparison's deciding cell, the one whose verdict sets its exit code (the first
- * in plan order among equals), with the numbers the summary's table prints, and the other cells counted.
+ * request's comment): the comparison's deciding cell, the one whose verdict sets its exit code (among
+ * equals the one with the largest change, either way; the first in plan order among those), with the
+ * numbers the summary's table prints, and the other cells counted.
  * <pre>
  * REGRESSED (12.3): patch 4083fbef83c6 is 9.7% slower than parent 5981efcecd8 on POINTS-COVERED-PK at 1 thread, 0.903 [0.885, 0.921]; other cells: 2 improved
  * </pre>
@@ -20,9 +21,25 @@ import org.taf.runner.stats.Verdict;
 final class VerdictTexts {
     private VerdictTexts() {}
 
+    /**
+     * A comparison's sentence in parts, for a page that shows the verdict as a badge.
+     *
+     * @param deciding the cell whose verdict sets the comparison's exit code
+     * @param verdict  its verdict's name (NOT MEASURED without one)
+     * @param label    the comparison
+     * @param text     what was found, with the numbers, and the other cells counted
+     */
+    record Sentence(SummaryRow deciding, String verdict, String label, String text) {
+    }
+
     /** One sentence per comparison of {@code run}, in definition order (none for a comparison without cells). */
     static List<String> sentences(RunRecord run, Messages m, Formats f) {
-        List<String> out = new ArrayList<>();
+        return parts(run, m, f).stream().map(s -> m.get("sentence.lead", s.verdict(), s.label(), s.text())).toList();
+    }
+
+    /** As {@link #sentences}, in parts. */
+    static List<Sentence> parts(RunRecord run, Messages m, Formats f) {
+        List<Sentence> out = new ArrayList<>();
         for (ComparisonRecord c : run.comparisons()) {
             List<SummaryRow> rows = SummaryRow.of(run).stream().filter(r -> r.comparison().equals(c.name())).toList();
             if (!rows.isEmpty()) {
@@ -37,10 +54,10 @@ final class VerdictTexts {
         return r.verdictOrNull() == null ? "NOT MEASURED" : r.verdictOrNull().name();
     }
 
-    private static String sentence(List<SummaryRow> rows, Messages m, Formats f) {
+    private static Sentence sentence(List<SummaryRow> rows, Messages m, Formats f) {
         SummaryRow d = rows.get(0);
         for (SummaryRow r : rows) {
-            if (ExitCode.worst(code(d), code(r)) != code(d)) {
+            if (ExitCode.worst(code(d), code(r)) != code(d) || code(r) == code(d) && size(r) > size(d)) {
                 d = r;
             }
         }
@@ -60,7 +77,13 @@ final class VerdictTexts {
         }
         List<SummaryRow> others = new ArrayList<>(rows);
         others.remove(d);
-        return others.isEmpty() ? text : text + "; " + m.get("sentence.others", counts(others, m));
+        String all = others.isEmpty() ? text : text + "; " + m.get("sentence.others", counts(others, m));
+        return new Sentence(d, name(d), d.label(), all);
+    }
+
+    /** How far a cell's ratio is from 1, either way (x2 as far as /2); -1 without a ratio. */
+    private static double size(SummaryRow r) {
+        return r.ratio() == null || r.ratio() <= 0 ? -1 : Math.abs(Math.log(r.ratio()));
     }
 
     /** The exit code a cell calls for: no verdict is an error, as {@link RunRecord#exitCode()} says. */

@@ -50,6 +50,29 @@ public final class Warnings {
         return List.copyOf(all);
     }
 
+    /**
+     * As {@link #of}, without what is true of the host rather than of this run: a CPU frequency that
+     * TAF did not try to pin (no cpufreq on a VM, or a profile that leaves the CPU as it is) is the
+     * same on every run there, and a post shows it in its environment section. A pinning that
+     * failed stays a warning.
+     */
+    static List<String> aboutRun(RunRecord run, Messages messages) {
+        List<String> all = of(run, messages);
+        if (!constantCpufreq(run)) {
+            return all;
+        }
+        String note = run.environment().cpufreq().note();
+        Set<String> hostFacts = new java.util.HashSet<>(List.of(messages.get("warning.cpufreq", note),
+                Messages.english().get("warning.cpufreq", note)));
+        return all.stream().filter(w -> !hostFacts.contains(w)).toList();
+    }
+
+    private static boolean constantCpufreq(RunRecord run) {
+        return run.environment() != null && run.environment().cpufreq() != null
+                && !run.environment().cpufreq().pinned() && run.environment().cpufreq().note() != null
+                && run.environment().cpufreq().note().startsWith("not pinned:");
+    }
+
     private List<String> compute() {
         List<String> out = new ArrayList<>();
         if (run.status() == RunRecord.RunStatus.INTERRUPTED || run.status() == RunRecord.RunStatus.FAILED

@@ -87,8 +87,8 @@ class NumbersAndChartsTest {
         String svg = LineChart.of("big", "t", "d").add(Series.line("s", "#000", many)).svg();
         assertThat(svg.length()).isLessThan(20_000);
         String forest = ForestChart.svg("f", "ratios", "d", List.of(
-                new ForestChart.Row("a", 1.2, 1.1, 1.3, "#0a0", "1.200 [1.100, 1.300]"),
-                new ForestChart.Row("b", null, null, null, "#999", "not comparable")), 0.03, "ratio", "\u00b13%",
+                new ForestChart.Row("", "a", 1.2, 1.1, 1.3, "#0a0", "1.200 [1.100, 1.300]"),
+                new ForestChart.Row("", "b", null, null, null, "#999", "not comparable")), 0.03, "ratio", "\u00b13%",
                 v -> String.valueOf(v));
         assertThat(xml(forest).getElementsByTagName("text").getLength()).isGreaterThan(5);
         assertThat(forest).contains(">not comparable<").doesNotContain("NaN");

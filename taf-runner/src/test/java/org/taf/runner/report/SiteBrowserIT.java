@@ -136,6 +136,45 @@ class SiteBrowserIT {
         assertThat(server.misses()).isEmpty();
     }
 
+    /**
+     * The post at a desktop's and a phone's width: the answers come first on screen, and nothing
+     * makes the page scroll sideways (wide tables and flame graphs scroll inside their own box).
+     */
+    @Test
+    void thePostFitsADesktopAndAPhone() throws Exception {
+        JavascriptExecutor js = driver;
+        try {
+            for (int width : new int[] {1280, 390}) {
+                driver.manage().window().setSize(new Dimension(width, 900));
+                open("posts/20261014-080000-mdev37992/index.html");
+                long viewport = ((Number) js.executeScript("return document.documentElement.clientWidth")).longValue();
+                assertThat(viewport).as("viewport at %d px", width).isBetween(width - 20L, (long) width);
+                WebElement answers = driver.findElement(By.cssSelector("ul.answers"));
+                assertThat(answers.getRect().getY()).as("answers at %d px", width).isLessThan(600);
+                screenshot("post-" + width + ".png", false);
+                for (WebElement d : driver.findElements(By.cssSelector("details.cell:not([open]) > summary"))) {
+                    js.executeScript("arguments[0].scrollIntoView()", d);
+                    d.click();
+                }
+                long scroll = ((Number) js.executeScript("return document.documentElement.scrollWidth")).longValue();
+                @SuppressWarnings("unchecked")
+                List<String> wide = (List<String>) js.executeScript(
+                        "const w = document.documentElement.clientWidth; return [...document.querySelectorAll("
+                                + "'body *')].filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && "
+                                + "r.right > w + 1 && !e.closest('.table-wrap, pre, .flame-figure'); })"
+                                + ".slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + "
+                                + "Math.round(e.getBoundingClientRect().right));");
+                assertThat(wide).as("elements past the right edge at %d px", width).isEmpty();
+                assertThat(scroll).as("page width at %d px", width).isLessThanOrEqualTo(viewport);
+                screenshot("post-" + width + "-full.png", true);
+            }
+            assertThat(severe()).isEmpty();
+            assertThat(server.misses()).isEmpty();
+        } finally {
+            driver.manage().window().setSize(new Dimension(1280, 1600));
+        }
+    }
+
     @Test
     void theIndexAndAHistoryPageRenderWithoutErrors() throws Exception {
         open("index.html");

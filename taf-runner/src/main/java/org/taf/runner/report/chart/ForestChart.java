@@ -14,18 +14,27 @@ public final class ForestChart {
     /**
      * One row.
      *
-     * @param label     what the row is (comparison, workload, threads)
+     * @param group     the comparison the row belongs to, or empty when the chart has one; cut first
+     *                  when the label is too wide, so that rows stay told apart by their cell
+     * @param cell      the cell (workload and threads), always shown whole
      * @param ratio     patch / parent, or null when there is nothing to compare
      * @param low       lower end of the interval, or null
      * @param high      upper end of the interval, or null
      * @param color     colour of the verdict
      * @param valueText the ratio and interval as the table shows them, or why there is none
      */
-    public record Row(String label, Double ratio, Double low, Double high, String color, String valueText) {
+    public record Row(String group, String cell, Double ratio, Double low, Double high, String color,
+                      String valueText) {
         public Row {
-            Objects.requireNonNull(label, "label");
+            Objects.requireNonNull(group, "group");
+            Objects.requireNonNull(cell, "cell");
             Objects.requireNonNull(color, "color");
             Objects.requireNonNull(valueText, "valueText");
+        }
+
+        /** The whole label: comparison and cell. */
+        public String label() {
+            return group.isEmpty() ? cell : group + " " + cell;
         }
     }
 
@@ -83,7 +92,16 @@ public final class ForestChart {
     }
 
     private static void drawRow(Svg svg, Row r, Scale x, double cy, double left, double right) {
-        svg.text("text", TextWidth.fit(r.label(), left - 22), "x", Svg.num(left - 10), "y", Svg.num(cy + 4), "text-anchor", "end");
+        String shown = TextWidth.fitHead(r.group(), r.cell(), left - 22);
+        if (shown.equals(r.label())) {
+            svg.text("text", shown, "x", Svg.num(left - 10), "y", Svg.num(cy + 4), "text-anchor", "end");
+        } else {
+            // cut: the hover text (a native title, no JavaScript) names the row in full
+            svg.open("text", "x", Svg.num(left - 10), "y", Svg.num(cy + 4), "text-anchor", "end");
+            svg.text("title", r.label());
+            svg.raw(Svg.esc(shown));
+            svg.close("text");
+        }
         svg.text("text", r.valueText(), "x", Svg.num(right + 10), "y", Svg.num(cy + 4), "fill", r.color());
         if (r.low() != null && r.high() != null) {
             svg.line(x.map(r.low()), cy, x.map(r.high()), cy, r.color(), 2, null);

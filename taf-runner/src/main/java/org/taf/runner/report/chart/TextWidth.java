@@ -30,4 +30,20 @@ final class TextWidth {
         }
         return t + "\u2026";
     }
+
+    /**
+     * {@code head + " " + tail} in {@code maxPx}: the head is cut (with an ellipsis, or dropped) before
+     * the tail is, so the part that tells rows apart stays whole.
+     */
+    static String fitHead(String head, String tail, double maxPx) {
+        String whole = head.isEmpty() ? tail : head + " " + tail;
+        if (px(whole) <= maxPx) {
+            return whole;
+        }
+        double room = maxPx - px(" " + tail);
+        if (head.isEmpty() || room < px("ab\u2026")) {
+            return fit(tail, maxPx);
+        }
+        return fit(head, room) + " " + tail;
+    }
 }
