@@ -3,6 +3,7 @@ package org.taf.runner.run;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -174,15 +175,15 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
             double window = def.measure().duration().toMillis() / 1000.0;
             if (stored.isPresent()) {
                 pair = 2 * (stored.get().startSeconds() + windows * window);
-                basis = String.format(Locale.ROOT, "2 starts of %s (this host's stored start cost: launch, rest,"
-                        + " warm-up; measured %s) + %d × %s measured", seconds(stored.get().startSeconds()),
-                        stored.get().measuredAt(), windows, seconds(window));
+                basis = String.format(Locale.ROOT, "2 × (a start %s + %d × %s measured); the start cost (launch,"
+                        + " rest, warm-up) is this host's stored one, measured %s", seconds(stored.get().startSeconds()),
+                        windows, seconds(window), stored.get().measuredAt().truncatedTo(ChronoUnit.SECONDS));
             } else {
                 pair = guessPairSeconds(def, windows);
-                basis = String.format(Locale.ROOT, "no stored start cost for this host: 2 starts of about %s to"
-                        + " launch and rest + warmup.min %s (up to warmup.max %s) + %d × measure.duration %s",
-                        seconds(START_GUESS_SECONDS), Units.formatDuration(def.warmup().min()),
-                        Units.formatDuration(def.warmup().max()), windows, seconds(window));
+                basis = String.format(Locale.ROOT, "2 × (about %s to launch and rest + warmup.min %s + %d ×"
+                        + " measure.duration %s); no stored start cost for this host, and a warm-up may last up to"
+                        + " warmup.max %s", seconds(START_GUESS_SECONDS), Units.formatDuration(def.warmup().min()),
+                        windows, seconds(window), Units.formatDuration(def.warmup().max()));
             }
             cells.add(new CellPlan(m.workload(), m.threads(), d.describe(), d.why(), m.pairs(), m.maxPairs(),
                     m.mdePct(), m.maxPairsMdePct(), m.basis(), m.warning(),

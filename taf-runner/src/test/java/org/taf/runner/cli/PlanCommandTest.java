@@ -118,7 +118,8 @@ class PlanCommandTest {
                 + ": the MDE is computed after measuring");
         // A pair without stored costs: 2 × (3s launch and rest + 2s warm-up + 5s measured) = 20s; 10 planned
         // pairs take 200s; the 150s budget pays for 7 more.
-        assertThat(text).contains("    a pair: about 20s (no stored start cost for this host");
+        assertThat(text).contains("    a pair: about 20s (2 × (about 3s to launch and rest + warmup.min 2s + 1 ×"
+                + " measure.duration 5s); no stored start cost for this host");
         assertThat(text).contains("time (measuring only: not the 2 builds to make, nor the data template of each"
                 + " new build):\n"
                 + "  planned: 10 pairs, about 3m20s\n"
@@ -181,8 +182,8 @@ class PlanCommandTest {
         assertThat(out.toString()).contains("  POINT_SELECT@2: restart (measure.mode = restart); 5 pairs planned,"
                 + " up to " + two.get("max_pairs").asInt() + " with the adaptive loop\n"
                 + "    MDE: a drop of " + mde + " at 80% power with 5 pairs, ");
-        assertThat(out.toString()).contains("    a pair: about 22s (2 starts of 6s (this host's stored start cost:"
-                + " launch, rest, warm-up; measured 2026-11-28T09:00:00Z) + 1 × 5s measured)");
+        assertThat(out.toString()).contains("    a pair: about 22s (2 × (a start 6s + 1 × 5s measured); the start cost"
+                + " (launch, rest, warm-up) is this host's stored one, measured 2026-11-28T09:00:00Z)");
         assertThat(out.toString()).contains("  planned: 10 pairs, about 3m30s\n  at most 17 pairs, about 6m00s");
         assertThat(out.toString()).contains("POINT_SELECT@4: restart").contains("    MDE: no stored noise for host");
     }
