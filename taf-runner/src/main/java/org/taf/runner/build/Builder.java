@@ -60,6 +60,23 @@ public final class Builder {
         return builds.resolve("logs").resolve(key + ".log");
     }
 
+    /** The cache entry of {@code key}, {@code <cache>/builds/<key>/}, whether it exists or not. */
+    public Path entryOf(String key) {
+        return builds.resolve(key);
+    }
+
+    /**
+     * Whether {@link #build} of a tree with this id would be a cache hit: its entry is complete (entries
+     * appear atomically) and holds the artifact. It only looks: nothing is locked, built or written
+     * ({@code taf plan}).
+     *
+     * @param treeId a {@link MaterializedTree#id()}: commit sha, or parent sha + diff hash
+     */
+    public boolean isCached(String treeId, BuildSpec spec) {
+        Path entry = entryOf(BuildKey.of(treeId, spec));
+        return Files.isDirectory(entry) && Files.isRegularFile(entry.resolve(spec.artifactFileName()));
+    }
+
     /**
      * Returns the cached artifact of ({@code tree}, {@code spec}), building it first if needed.
      *
@@ -68,7 +85,7 @@ public final class Builder {
      */
     public BuildResult build(MaterializedTree tree, BuildSpec spec) {
         String key = BuildKey.of(tree.id(), spec);
-        Path entry = builds.resolve(key);
+        Path entry = entryOf(key);
         Path log = logOf(key);
         boolean cached;
         try {

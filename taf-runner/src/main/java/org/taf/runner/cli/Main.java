@@ -30,6 +30,7 @@ public final class Main implements Callable<Integer> {
         return List.of(new RunCommand(context), new CompareCommand(context), new BisectCommand(context),
                 new CalibrateCommand(context),
                 new ExplainCommand(context),
+                new PlanCommand(context),
                 new ValidateCommand(context), new PublishCommand(context), new ImportCommand(context),
                 new SummaryCommand(context), new ExportCommand(context),
                 new ChangesCommand(context), new ConvertCommand(context));

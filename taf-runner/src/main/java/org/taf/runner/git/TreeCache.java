@@ -65,15 +65,8 @@ public final class TreeCache {
      */
     public MaterializedTree materializeWithPatch(CommitInfo parent, Path diff) {
         Path file = diff.toAbsolutePath().normalize();
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new CheckoutException("diff file " + file + " (patch for " + parent.label() + ") does not exist");
-        } catch (IOException e) {
-            throw new CheckoutException("cannot read diff file " + file + ": " + e.getMessage(), e);
-        }
-        String hash = sha256Hex(bytes).substring(0, DIFF_HASH_HEX);
+        byte[] bytes = readDiff(parent, file);
+        String hash = diffHash(bytes);
         String id = parent.sha() + "+" + hash;
         String label = parent.shortSha() + "+" + hash + " (" + file.getFileName() + " on " + parent.label() + ")";
         Path dir = trees.resolve(id);
@@ -87,6 +80,30 @@ public final class TreeCache {
             }
         });
         return new MaterializedTree(dir, id, label, cached);
+    }
+
+    /**
+     * The {@link MaterializedTree#id()} {@link #materializeWithPatch} gives {@code diff} on {@code parent},
+     * computed without writing anything (it keys the build cache, which {@code taf plan} looks up).
+     *
+     * @throws CheckoutException if the diff file is missing or unreadable
+     */
+    public static String patchedId(CommitInfo parent, Path diff) {
+        return parent.sha() + "+" + diffHash(readDiff(parent, diff.toAbsolutePath().normalize()));
+    }
+
+    private static byte[] readDiff(CommitInfo parent, Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new CheckoutException("diff file " + file + " (patch for " + parent.label() + ") does not exist");
+        } catch (IOException e) {
+            throw new CheckoutException("cannot read diff file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String diffHash(byte[] diff) {
+        return sha256Hex(diff).substring(0, DIFF_HASH_HEX);
     }
 
     private boolean create(Path dir, CommitInfo commit, AtomicCacheDir.Filler filler) {

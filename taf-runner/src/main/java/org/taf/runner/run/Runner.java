@@ -227,9 +227,9 @@ public final class Runner {
             String bar = "";
             if (planned > 0) {
                 int done = s.sequence() / 2;
-                // Until a pair has been measured, a guess: two starts of the measured time plus a short warm-up.
+                // Until a pair has been measured, a guess from the definition (taf plan's without stored costs).
                 long perPair = done > 0 ? Math.max(1, elapsed.toSeconds() / done)
-                        : 2 * (def.measure().duration().toSeconds() * d.windows() + def.warmup().min().toSeconds() + 3);
+                        : PlanPreview.guessPairSeconds(def, d.windows());
                 bar = "   " + ProgressBar.render(perPair * planned, elapsed.toSeconds());
             }
             out.printf("%ntaf: %s%s and %s (%s)%s%n", label, describe(pair.first()), pair.second().role().label(),
@@ -311,8 +311,10 @@ public final class Runner {
         // Resolve every revision first: a typo fails before any build starts.
         for (int c = 0; c < def.comparisons().size(); c++) {
             Comparison cmp = def.comparisons().get(c);
-            state.side(c, Role.PARENT, SideRecords.unbuilt(Role.PARENT, cmp.parent(), preparer.resolve(cmp.parent())));
-            state.side(c, Role.PATCH, SideRecords.unbuilt(Role.PATCH, cmp.patch(), preparer.resolve(cmp.patch())));
+            state.side(c, Role.PARENT, SideRecords.unbuilt(Role.PARENT, cmp.parent(),
+                    SidePreparer.resolve(repo, def, c, Role.PARENT)));
+            state.side(c, Role.PATCH, SideRecords.unbuilt(Role.PATCH, cmp.patch(),
+                    SidePreparer.resolve(repo, def, c, Role.PATCH)));
         }
         for (int c = 0; c < def.comparisons().size(); c++) {
             Comparison cmp = def.comparisons().get(c);

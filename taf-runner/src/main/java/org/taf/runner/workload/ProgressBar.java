@@ -31,7 +31,7 @@ public final class ProgressBar {
     }
 
     /** 45s, 3m12s, 1h02m05s. */
-    static String duration(long seconds) {
+    public static String duration(long seconds) {
         long h = seconds / 3600;
         long m = seconds % 3600 / 60;
         long s = seconds % 60;

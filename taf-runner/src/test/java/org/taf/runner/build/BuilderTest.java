@@ -134,6 +134,21 @@ class BuilderTest {
     }
 
     @Test
+    void isCachedLooksWithoutBuildingAndAFailedBuildIsNotCached() throws Exception {
+        BuildSpec spec = spec("./build.sh " + counter);
+        assertThat(builder.isCached(tree.id(), spec)).isFalse();
+        assertThat(builder.directory()).as("looking writes nothing").doesNotExist();
+
+        builder.build(tree, spec);
+        assertThat(builder.isCached(tree.id(), spec)).isTrue();
+        assertThat(builder.entryOf(BuildKey.of(tree.id(), spec))).isDirectory();
+        assertThat(builder.isCached(tree.id(), spec("./build.sh " + counter + " && true"))).as("another key").isFalse();
+
+        assertThatThrownBy(() -> builder.build(tree, spec("./fail.sh"))).isInstanceOf(BuildException.class);
+        assertThat(builder.isCached(tree.id(), spec("./fail.sh"))).isFalse();
+    }
+
+    @Test
     void anotherCommandIsAnotherKeyAndAnotherBuild() throws Exception {
         BuildResult plain = builder.build(tree, spec("./build.sh " + counter));
         BuildResult other = builder.build(tree, spec("./build.sh " + counter + " && echo extra"));

@@ -98,8 +98,10 @@ class PatchedTreeTest {
     void appliesAGitDiffOnTheParentTree() throws Exception {
         Path diff = Files.writeString(tmp.resolve("shout.diff"), DIFF);
 
+        String planned = TreeCache.patchedId(initial, diff);
         MaterializedTree tree = trees.materializeWithPatch(initial, diff);
 
+        assertThat(tree.id()).as("the id taf plan looks the build up by, before any tree exists").isEqualTo(planned);
         String hash = TreeCache.sha256Hex(DIFF.getBytes(StandardCharsets.UTF_8)).substring(0, 12);
         assertThat(tree.id()).isEqualTo(initial.sha() + "+" + hash).matches("[0-9a-f]{40}\\+[0-9a-f]{12}");
         assertThat(tree.label()).isEqualTo(initial.shortSha() + "+" + hash + " (shout.diff on " + initial.label() + ")");
