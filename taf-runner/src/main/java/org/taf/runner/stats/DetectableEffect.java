@@ -22,7 +22,8 @@ public final class DetectableEffect {
     public static MinimalDetectableEffect planned(NoiseEstimate noise, int pairs, int samplesPerStart,
             StatsOptions o, boolean adaptive) {
         String basis = String.format(Locale.ROOT, "planned from noise measured on %s at %s (%d engine starts)",
-                noise.hostFingerprint(), noise.measuredAt(), noise.starts());
+                noise.hostFingerprint(), noise.measuredAt().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+                noise.starts());
         return compute(FastMath.sqrt(noise.pairVariance(samplesPerStart)), pairs, o.level(adaptive), o, basis);
     }
 

@@ -130,6 +130,18 @@ class PlanCommandTest {
         assertThat(dir.resolve("site")).doesNotExist();
     }
 
+    /** Without FILE, the plan is of what ./taf run would run: properties/quick.properties. */
+    @Test
+    void withoutAFileThePlanIsOfTheMainJobsDefinition() throws IOException {
+        Files.createDirectories(dir.resolve("properties"));
+        Files.move(dir.resolve("p.properties"), dir.resolve("properties/quick.properties"));
+        Files.writeString(dir.resolve("properties/quick.properties"),
+                Files.readString(dir.resolve("properties/quick.properties")).replace("repository = repo", "repository = ../repo"));
+        assertThat(taf("plan")).as(err.toString()).isZero();
+        assertThat(out.toString()).startsWith("plan of properties/quick.properties (quick): nothing is built or run")
+                .contains("sha " + second.name());
+    }
+
     @Test
     void aSideWhoseBuildIsInTheCacheSaysSoAndTheOtherIsStillNotBuilt() throws IOException {
         BuildResult made;
