@@ -315,6 +315,9 @@ public final class Keys {
             "one-paragraph summary at the top of the post");
     public static final Key<Optional<Path>> POST_NARRATIVE = key("post.narrative", optional(path()), "",
             "a Markdown file with the post's text");
+    public static final Key<Optional<Integer>> POST_STORY = key("post.story", optional(integer(1, 100)), "",
+            "a story of the site: the index leads with the newest post of each story definition, in this order,"
+                    + " each with its answer (empty: an ordinary post)");
     public static final Key<Optional<String>> POST_COMMIT_URL = key("post.commit_url",
             optional(matching("URL template", ".*\\{sha}.*", "must contain {sha}")), "",
             "link to a commit, with {sha} replaced, e.g. https://github.com/o/r/commit/{sha}");

@@ -6,11 +6,13 @@ import java.util.List;
  * The site's front page: every post, newest first, with its verdict counts.
  *
  * @param page      the page frame
+ * @param stories   the site's stories first: the newest post of each definition with {@code post.story},
+ *                  in that key's order
  * @param posts     the posts
  * @param histories links to every workload's history
  * @param pages     links to the site's other pages (studies and notes), by name
  */
-public record IndexView(PageView page, List<Entry> posts, List<PageView.Link> histories, List<PageView.Link> pages) {
+public record IndexView(PageView page, List<Story> stories, List<Entry> posts, List<PageView.Link> histories, List<PageView.Link> pages) {
     /**
      * One post in the list.
      *
@@ -28,6 +30,18 @@ public record IndexView(PageView page, List<Entry> posts, List<PageView.Link> hi
      */
     public record Entry(String title, String href, String runId, String date, String dateIso, String host,
                         String status, String summary, List<Badge> badges, List<String> workloads, int warnings) {
+    }
+
+    /**
+     * A story at the head of the index: its newest post and its answer.
+     *
+     * @param title   the post's title
+     * @param href    link to the post, relative to the index
+     * @param date    when its run started
+     * @param dateIso the same, machine-readable
+     * @param answers the post's one-sentence verdict per comparison, linked to the deciding cell
+     */
+    public record Story(String title, String href, String date, String dateIso, List<PostView.Answer> answers) {
     }
 
     /**

@@ -45,9 +45,10 @@ public record PostView(PageView page, String runId, String date, String dateIso,
      *
      * @param verdict the deciding cell's verdict (the badge), e.g. REGRESSED
      * @param text    the sentence after the verdict: comparison, change, cell, ratio and interval
-     * @param anchor  id of the deciding cell's details
+     * @param href    link to the deciding cell's details: {@code #id} in the post, the post's path and
+     *                {@code #id} from the index
      */
-    public record Answer(String verdict, String text, String anchor) {
+    public record Answer(String verdict, String text, String href) {
     }
 
     /**

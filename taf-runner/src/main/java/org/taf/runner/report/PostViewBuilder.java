@@ -62,7 +62,7 @@ final class PostViewBuilder {
             ComparisonRecord c = x.run().comparisons().stream().filter(k -> k.name().equals(d.comparison()))
                     .findFirst().orElseThrow();
             out.add(new PostView.Answer(PostContext.verdictName(d.cell()), x.m().get("post.answer", s.label(), s.text()),
-                    PostContext.cellAnchor(c, d.cell())));
+                    "#" + PostContext.cellAnchor(c, d.cell())));
         }
         return out;
     }

@@ -49,7 +49,34 @@ final class SiteViews {
                 .map(w -> new PageView.Link(w, SitePaths.history(w))).toList();
         List<PageView.Link> pageLinks = pages.stream()
                 .map(p -> new PageView.Link(p.title(), SitePaths.page(p.name()))).toList();
-        return new IndexView(PageView.of(m, m.get("index.title"), SitePaths.INDEX), entries, histories, pageLinks);
+        return new IndexView(PageView.of(m, m.get("index.title"), SitePaths.INDEX), stories(runs, m, f), entries,
+                histories, pageLinks);
+    }
+
+    /**
+     * The newest post of each story definition ({@code post.story = N}, by definition name), in N's
+     * order, with its answers; their links go to the deciding cells in the post.
+     */
+    static List<IndexView.Story> stories(List<RunRecord> runs, Messages m, Formats f) {
+        record Numbered(int order, RunRecord run) {}
+        java.util.Map<String, Numbered> newest = new java.util.LinkedHashMap<>();
+        for (RunRecord run : sorted(runs)) { // newest first: the first of a name is kept
+            PostContext x = PostContext.of(run, m);
+            var story = x.settings().get("post.story");
+            if (story.isPresent() && !story.get().isBlank() && !newest.containsKey(run.name())) {
+                newest.put(run.name(), new Numbered(Integer.parseInt(story.get().strip()), run));
+            }
+        }
+        return newest.values().stream()
+                .sorted(java.util.Comparator.comparingInt(Numbered::order).thenComparing(n -> n.run().name()))
+                .map(n -> {
+                    PostContext x = PostContext.of(n.run(), m);
+                    String href = SitePaths.post(n.run().runId());
+                    List<PostView.Answer> answers = PostViewBuilder.answers(x).stream()
+                            .map(a -> new PostView.Answer(a.verdict(), a.text(), href + a.href())).toList();
+                    return new IndexView.Story(PostTexts.title(x), href, f.minute(n.run().startedAt()),
+                            n.run().startedAt() == null ? "" : Formats.iso(n.run().startedAt()), answers);
+                }).toList();
     }
 
     /** The feed of {@code runs} alone, without change points. */
