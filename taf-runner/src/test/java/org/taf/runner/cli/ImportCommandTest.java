@@ -38,7 +38,10 @@ class ImportCommandTest {
     void importsTheCommittedRunsIntoTheDefaultDatabaseOnceAndReplacesThemAfter() {
         assertThat(run(Map.of(), "import", COMMITTED.toString())).as(err.toString()).isZero();
         Path db = dir.resolve("home/.local/share/taf/results.db");
-        assertThat(out.toString()).isEqualTo("imported 2 runs into jdbc:sqlite:" + db + ": 2 new, 0 replaced\n");
+        int committed = RunFinder.findAll(COMMITTED).size(); // the site's runs: more as stories are published
+        assertThat(committed).isGreaterThanOrEqualTo(2);
+        assertThat(out.toString()).isEqualTo("imported " + committed + " runs into jdbc:sqlite:" + db + ": " + committed
+                + " new, 0 replaced\n");
         assertThat(ResultsDb.open("jdbc:sqlite:" + db).readAll()).isEqualTo(RunFinder.findAll(COMMITTED));
 
         out.getBuffer().setLength(0);
@@ -46,7 +49,7 @@ class ImportCommandTest {
         assertThat(run(Map.of(), "import", one.toString(), COMMITTED.resolve("20261130-014214-mdev33966/results.json")
                 .toString())).isZero();
         assertThat(out.toString()).endsWith(": 0 new, 2 replaced\n");
-        assertThat(ResultsDb.open("jdbc:sqlite:" + db).readAll()).hasSize(2);
+        assertThat(ResultsDb.open("jdbc:sqlite:" + db).readAll()).hasSize(committed);
     }
 
     @Test
@@ -81,7 +84,7 @@ class ImportCommandTest {
         out.getBuffer().setLength(0);
         assertThat(run(Map.of(), "publish", "--from-db", "-Dresults.db.url=jdbc:sqlite:r.db", "-Doutput.site_dir=s"))
                 .as(err.toString()).isZero();
-        assertThat(out.toString()).startsWith("published 2 posts to s (");
+        assertThat(out.toString()).startsWith("published " + RunFinder.findAll(COMMITTED).size() + " posts to s (");
         assertThat(dir.resolve("s/posts/20261130-020755-quick/index.html")).isRegularFile();
         assertThat(dir.resolve("s/posts/20261130-014214-mdev33966/index.html")).isRegularFile();
 
