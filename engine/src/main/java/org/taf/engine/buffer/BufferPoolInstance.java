@@ -25,8 +25,21 @@ import org.taf.engine.storage.Tablespaces;
  * skips pages latched by others, since their holder may be waiting for a page the flush holds.
  */
 final class BufferPoolInstance {
-    /** Rounds of eviction attempts before giving up on finding a frame. */
-    private static final int MAX_FREE_BLOCK_ROUNDS = 2000;
+    /**
+     * How long a thread waits for a frame before giving up. Every frame can be fixed at once for a
+     * moment: other threads' batches of dirty pages being written back (pinned until written) plus the
+     * pages open statements hold. Those clear within milliseconds, so a thread waits for them as
+     * InnoDB's buf_LRU_get_free_block does, and only a pool too small for the operations that fix it
+     * (a wait that never ends) is an error. A count of rounds was not enough: on 2 CPUs with 16 writers
+     * and instances of 128 frames, 2,000 yields passed before one batch was written.
+     */
+    static final long FRAME_WAIT_NANOS = 10_000_000_000L;
+
+    /** Yields before a thread finding no frame sleeps between tries instead. */
+    private static final int YIELD_ROUNDS = 100;
+
+    /** A sleep between tries for a frame, once yielding has not found one. */
+    private static final long FRAME_RETRY_NANOS = 200_000L;
 
     final int id;
     private final BufferPoolOptions options;
@@ -68,6 +81,7 @@ final class BufferPoolInstance {
         this.millis = millis;
         int n = options.pagesPerInstance();
         this.blocks = new Block[n];
+        this.flushBatch = Math.max(1, Math.min(LRU_FLUSH_BATCH, n / 8));
         this.hash = new PageHash(n);
         this.lru = new LruList(options.oldBlocksPct(), oldMinLen);
         for (int i = 0; i < n; i++) {
@@ -317,7 +331,8 @@ final class BufferPoolInstance {
      * near the LRU tail is evicted; a dirty one there is written back first.
      */
     private Block allocateBlock() {
-        for (int round = 0; round < MAX_FREE_BLOCK_ROUNDS; round++) {
+        long deadline = System.nanoTime() + FRAME_WAIT_NANOS;
+        for (int round = 0; round < YIELD_ROUNDS || System.nanoTime() - deadline < 0; round++) {
             List<Block> dirty = null;
             if (round == 1) {
                 waitFree.increment(); // the first scan found nothing to reuse
@@ -346,7 +361,7 @@ final class BufferPoolInstance {
                         if (dirty == null) {
                             dirty = new ArrayList<>(LRU_FLUSH_BATCH);
                         }
-                        if (dirty.size() < LRU_FLUSH_BATCH) {
+                        if (dirty.size() < flushBatch) {
                             x.fixCount.incrementAndGet();
                             dirty.add(x);
                         }
@@ -365,16 +380,24 @@ final class BufferPoolInstance {
             }
             if (dirty != null) {
                 lruFlushed.add(writePinned(dirty));
-            } else {
+            } else if (round < YIELD_ROUNDS) {
                 Thread.yield();
+            } else {
+                java.util.concurrent.locks.LockSupport.parkNanos(FRAME_RETRY_NANOS);
             }
         }
         throw new EngineException(ErrorCode.UNKNOWN_ERROR, "buffer pool instance " + id + ": all " + blocks.length
                 + " pages are in use; innodb_buffer_pool_size is too small for this many concurrent operations");
     }
 
-    /** Dirty pages at the LRU tail that a thread needing a frame writes at once. */
+    /** Dirty pages at the LRU tail that a thread needing a frame writes at once, at most. */
     static final int LRU_FLUSH_BATCH = 16;
+
+    /**
+     * This instance's batch: {@link #LRU_FLUSH_BATCH}, or an eighth of its frames when smaller, so that
+     * a few threads writing batches at once do not pin every frame of a small instance between them.
+     */
+    private final int flushBatch;
 
     private static void unpin(List<Block> pinned) {
         for (Block b : pinned) {
