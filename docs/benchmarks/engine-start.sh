@@ -28,7 +28,8 @@ jdk17-pretouch|$J17|-Xms1g,-Xmx1g,-XX:+AlwaysPreTouch|false
 jdk17-parallel-gc|$J17|-XX:+UseParallelGC|false
 jdk25|$J25||false
 jdk25-aot|$J25||true
-jdk25-aot-fixed-heap|$J25|-Xms1g,-Xmx1g|true"}
+jdk25-aot-fixed-heap|$J25|-Xms1g,-Xmx1g|true
+jdk25-aot-thp|$J25|-XX:+UseTransparentHugePages|true"}
 mkdir -p "$OUT/results"
 while IFS='|' read -r name java args aot; do
     [[ -z "$name" ]] && continue

@@ -89,9 +89,26 @@ final class ComparisonBuilder {
             return List.of();
         }
         Formats f = x.f();
-        return (movedOnly ? v.moved() : v.counters()).stream().map(c -> new PostView.CounterRow(c.name(),
+        List<PostView.CounterRow> out = new ArrayList<>(oneSided(x, cell));
+        (movedOnly ? v.moved() : v.counters()).stream().map(c -> new PostView.CounterRow(c.name(),
                 CounterTexts.label(c.name()), f.perTx(c.parent()), f.perTx(c.patch()), f.ratio(c.ratio()),
-                f.interval(c.ciLow(), c.ciHigh()), f.change(c.ratio()), c.moved())).toList();
+                f.interval(c.ciLow(), c.ciHigh()), f.change(c.ratio()), c.moved())).forEach(out::add);
+        return out;
+    }
+
+    /**
+     * The counters only one side's engine has, first: "new in patch" (or "only in parent") in place of
+     * a ratio, and listed as changed, since a counter that appears is a change the stats stage cannot
+     * compare.
+     */
+    static List<PostView.CounterRow> oneSided(PostContext x, CellRecord cell) {
+        Formats f = x.f();
+        String absent = x.m().get("counters.not_counted");
+        return OneSidedCounters.of(cell).stream().map(c -> new PostView.CounterRow(c.name(),
+                CounterTexts.label(c.name()), c.inPatch() ? absent : f.perTx(c.perTx()),
+                c.inPatch() ? f.perTx(c.perTx()) : absent, Formats.NONE, "",
+                c.inPatch() ? x.m().get("counters.new_in_patch") : x.m().get("counters.only_in_parent"), true))
+                .toList();
     }
 
     private static List<Fact> facts(PostContext x, CellRecord cell) {

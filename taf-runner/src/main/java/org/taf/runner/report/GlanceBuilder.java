@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.taf.runner.report.PostView.Glance;
 import org.taf.runner.report.PostView.GlanceRow;
 import org.taf.runner.report.chart.ForestChart;
+import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
 
@@ -15,16 +16,22 @@ final class GlanceBuilder {
 
     private GlanceBuilder() {}
 
-    /** Counters shown beside a cell's number: the two that moved most. */
+    /** Compared counters shown beside a cell's number: the two that moved most. */
     private static final int CAUSES = 2;
 
     /** The verdict's notes, then the counters that moved most: the cause beside the number. */
-    private static List<String> withCauses(PostContext x, org.taf.runner.results.VerdictRecord v) {
+    private static List<String> withCauses(PostContext x, CellRecord cell) {
+        org.taf.runner.results.VerdictRecord v = cell.verdict();
         List<String> out = new ArrayList<>(PostContext.notesOf(v));
         if (v != null) {
             v.moved().stream().limit(CAUSES).forEach(c -> out.add(x.m().get("glance.changed",
                     CounterTexts.label(c.name()), x.f().perTx(c.parent()), x.f().perTx(c.patch()),
                     x.f().change(c.ratio()))));
+            // a counter only one side has is a change the stats stage cannot compare: the first of
+            // them too (a patch that adds its own counters would flood the line with all of them)
+            OneSidedCounters.of(cell).stream().limit(1).forEach(c -> out.add(c.inPatch()
+                    ? x.m().get("glance.new_in_patch", CounterTexts.label(c.name()), x.f().perTx(c.perTx()))
+                    : x.m().get("glance.only_in_parent", CounterTexts.label(c.name()), x.f().perTx(c.perTx()))));
         }
         return out;
     }
@@ -53,7 +60,7 @@ final class GlanceBuilder {
                     SummaryRow.shortSha(r.parent()), x.commitHref(r.parent()), tps(x, r.parentTps(), r.parent()),
                     SummaryRow.shortSha(r.patch()), x.commitHref(r.patch()), tps(x, r.patchTps(), r.patch()),
                     x.f().ratio(r.ratio()), x.f().interval(r.ciLow(), r.ciHigh()), x.f().change(r.ratio()), verdict,
-                    withCauses(x, r.verdict())));
+                    withCauses(x, r.cell())));
             String label = x.m().get("ref.cell", r.label(), r.workload(), r.threads());
             String value = r.ratio() == null ? verdictText
                     : x.f().ratio(r.ratio()) + " " + x.f().interval(r.ciLow(), r.ciHigh());

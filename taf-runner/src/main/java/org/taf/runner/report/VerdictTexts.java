@@ -43,7 +43,7 @@ final class VerdictTexts {
         for (ComparisonRecord c : run.comparisons()) {
             List<SummaryRow> rows = SummaryRow.of(run).stream().filter(r -> r.comparison().equals(c.name())).toList();
             if (!rows.isEmpty()) {
-                out.add(sentence(rows, m, f));
+                out.add(sentence(c, rows, m, f));
             }
         }
         return out;
@@ -54,7 +54,7 @@ final class VerdictTexts {
         return r.verdictOrNull() == null ? "NOT MEASURED" : r.verdictOrNull().name();
     }
 
-    private static Sentence sentence(List<SummaryRow> rows, Messages m, Formats f) {
+    private static Sentence sentence(ComparisonRecord c, List<SummaryRow> rows, Messages m, Formats f) {
         SummaryRow d = rows.get(0);
         for (SummaryRow r : rows) {
             if (ExitCode.worst(code(d), code(r)) != code(d) || code(r) == code(d) && size(r) > size(d)) {
@@ -70,15 +70,34 @@ final class VerdictTexts {
         } else {
             String numbers = f.ratio(d.ratio()) + (d.ciLow() == null ? "" : " " + f.interval(d.ciLow(), d.ciHigh()));
             String change = f.percent(Math.abs(d.ratio() - 1) * 100, 1);
-            List<Object> args = List.of(name(d), d.label(), SummaryRow.shortSha(d.patch()), change,
-                    d.ratio() < 1 ? m.get("sentence.slower") : m.get("sentence.faster"), SummaryRow.shortSha(d.parent()),
-                    d.workload(), threads, numbers);
-            text = change.equals(f.percent(0.0, 1)) ? m.get("sentence.same", args) : m.get("sentence.change", args);
+            List<Object> args = List.of(name(d), d.label(), side(c, d.patch(), d.parent(), true, m), change,
+                    d.ratio() < 1 ? m.get("sentence.slower") : m.get("sentence.faster"),
+                    side(c, d.parent(), d.patch(), false, m), d.workload(), threads, numbers);
+            // an undecided cell's estimate is not a finding: the sentence must not read as one
+            text = d.verdictOrNull() == Verdict.INCONCLUSIVE ? m.get("sentence.undecided", args)
+                    : change.equals(f.percent(0.0, 1)) ? m.get("sentence.same", args) : m.get("sentence.change", args);
         }
         List<SummaryRow> others = new ArrayList<>(rows);
         others.remove(d);
         String all = others.isEmpty() ? text : text + "; " + m.get("sentence.others", counts(others, m));
         return new Sentence(d, name(d), d.label(), all);
+    }
+
+    /**
+     * How the sentence names a side: "patch 4083fbef83c6", or, when both sides are one commit under
+     * two configurations, the side's own settings ("innodb_buffer_pool_instances=2"): "patch 98be4fb
+     * is faster than parent 98be4fb" says nothing.
+     */
+    private static String side(ComparisonRecord c, org.taf.runner.results.SideRecord side,
+            org.taf.runner.results.SideRecord other, boolean patch, Messages m) {
+        String sha = SummaryRow.shortSha(side);
+        if (c.parent() != null && c.patch() != null && sha.equals(SummaryRow.shortSha(other))) {
+            String settings = SweepBuilder.differingSettings(c, patch ? c.patch() : c.parent());
+            if (!settings.isEmpty()) {
+                return settings;
+            }
+        }
+        return patch ? m.get("sentence.patch", sha) : m.get("sentence.parent", sha);
     }
 
     /** How far a cell's ratio is from 1, either way (x2 as far as /2); -1 without a ratio. */

@@ -63,18 +63,20 @@ class PropertiesFilesTest {
      */
     @TestFactory
     Stream<DynamicTest> onlyTheStoriesPostIntoThePublishedSite() throws IOException {
-        Set<String> stories = Set.of("mdev33966.properties", "mdev33515.properties", "mysql56-rwlock.properties");
+        Set<String> stories = Set.of("properties/mdev33966.properties", "properties/bp-instances.properties",
+                "properties/mdev33515.properties", "properties/mysql56-rwlock.properties");
         Path site = ROOT.resolve("site");
         Path results = ROOT.resolve("results");
         assertThat(Files.readAllLines(ROOT.resolve(".gitignore"))).as("results are ignored by git")
                 .contains("/results/");
         List<Path> files = Stream.concat(files(false).stream(),
                 Stream.of(ROOT.resolve("docs/benchmarks/power-study.properties"))).toList();
-        assertThat(files).extracting(p -> p.getFileName().toString()).containsAll(stories)
-                .contains("quick.properties", "gate.properties");
+        assertThat(files).extracting(p -> ROOT.relativize(p).toString()).containsAll(stories)
+                .contains("properties/quick.properties", "properties/gate.properties",
+                        "properties/examples/bp-instances.properties");
         return files.stream().map(p -> DynamicTest.dynamicTest(ROOT.relativize(p).toString(), () -> {
             OutputSettings out = new ConfigLoader(context()).load(p, Map.of()).output();
-            if (stories.contains(p.getFileName().toString())) {
+            if (stories.contains(ROOT.relativize(p).toString())) {
                 assertThat(out.publish()).isTrue();
                 assertThat(out.postSiteDir()).isEqualTo(site);
             } else {

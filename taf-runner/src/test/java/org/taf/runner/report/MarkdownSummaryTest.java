@@ -70,10 +70,26 @@ class MarkdownSummaryTest {
                         + " 64 threads, 3.576 [3.505, 3.648]; other cells: 2 improved",
                 "REGRESSED (12.3): patch 4083fbef83c6 is 9.7% slower than parent 5981efcecd8 on POINTS-COVERED-PK at"
                         + " 1 thread, 0.903 [0.885, 0.921]; other cells: 2 improved",
-                "INCONCLUSIVE (13.1): patch 5ab51d6248bb6 is 1.5% slower than parent d0661d9bb8c on POINTS-COVERED-PK"
-                        + " at 8 threads, 0.985 [0.940, 1.031]; other cells: 2 improved",
+                "INCONCLUSIVE (13.1): patch 5ab51d6248bb6 against parent d0661d9bb8c on POINTS-COVERED-PK at 8"
+                        + " threads: undecided, 0.985 [0.940, 1.031] (estimate 1.5% slower); other cells: 2 improved",
                 "NOT_COMPARABLE (13.1 wip): no numbers for POINTS-COVERED-PK at 64 threads (patch build failed: nothing"
                         + " was measured)");
+    }
+
+    /**
+     * One commit under two configurations: the sentence names each side by its settings, since "patch
+     * 98be4fb is faster than parent 98be4fb" says nothing (the committed bp-instances story, a real run).
+     */
+    @Test
+    void aComparisonOfSettingsOnOneCommitNamesTheSidesBySettings() {
+        RunRecord run = org.taf.runner.results.ResultsStore.read(java.nio.file.Path.of(
+                "../site/data/runs/20261201-232737-bp-instances/results.json"));
+        List<String> sentences = VerdictTexts.sentences(run, Messages.english(), Formats.english());
+        assertThat(sentences).hasSize(3).allMatch(t -> !t.substring(t.indexOf("): ")).contains("98be4fb")) // the label has it, the sides not
+                .allMatch(t -> t.contains("innodb_buffer_pool_instances=1 on "));
+        assertThat(sentences.get(0)).startsWith("INCONCLUSIVE (98be4fbbb6: innodb_buffer_pool_instances=1 vs"
+                + " innodb_buffer_pool_instances=2): innodb_buffer_pool_instances=2 against"
+                + " innodb_buffer_pool_instances=1 on ").contains(": undecided, ", "(estimate ");
     }
 
     @Test

@@ -188,6 +188,29 @@ class SiteBrowserIT {
         assertThat(server.misses()).isEmpty();
     }
 
+    /**
+     * The published site as committed (real runs): the index leads with the four stories, and each
+     * story's post loads without console errors or missing requests, its charts drawn.
+     */
+    @Test
+    void theCommittedStoriesRenderWithoutErrors() throws Exception {
+        try (StaticSiteServer published = new StaticSiteServer(Path.of("../site"))) {
+            driver.get(published.url("index.html"));
+            List<String> posts = driver.findElements(By.cssSelector("section.stories a[href]")).stream()
+                    .map(a -> a.getAttribute("href")).map(h -> h.replaceAll("#.*", "")).distinct().toList();
+            assertThat(posts).as("one post per story").hasSize(4);
+            for (String post : posts) {
+                driver.get(post);
+                assertThat(driver.findElement(By.cssSelector("header.site")).getCssValue("display"))
+                        .as(post).isEqualTo("flex");
+                assertThat(driver.findElements(By.cssSelector("ul.answers > li"))).as(post).isNotEmpty();
+                assertChartsReadable(2);
+                assertThat(severe()).as(post).isEmpty();
+            }
+            assertThat(published.misses()).isEmpty();
+        }
+    }
+
     @Test
     void theRegressionsPageOpensFromTheNavigation() throws Exception {
         open("index.html");
