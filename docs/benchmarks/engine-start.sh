@@ -14,7 +14,7 @@
 #   SECONDS_MEASURED  measured seconds per start, the climb included           (default 14)
 #   ONLY     configuration names to run (default: all)
 #   OUT      where results go (default a new /tmp/taf-start.XXXXXX); resumable
-# Configurations: name|java|jvm args (comma-separated)|aot cache (true/false)
+# Configurations: name|java|jvm args (comma-separated)|aot cache (true/false)|other taf options (optional)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PAIRS=${PAIRS:-4}
@@ -29,9 +29,12 @@ jdk17-parallel-gc|$J17|-XX:+UseParallelGC|false
 jdk25|$J25||false
 jdk25-aot|$J25||true
 jdk25-aot-fixed-heap|$J25|-Xms1g,-Xmx1g|true
-jdk25-aot-thp|$J25|-XX:+UseTransparentHugePages|true"}
+jdk25-aot-thp|$J25|-XX:+UseTransparentHugePages|true
+jdk25-aot-pinned|$J25||true|-Dprofile.engine_cpuset=1 -Dprofile.client_cpuset=0
+jdk25-aot-serial-gc|$J25|-XX:+UseSerialGC|true
+jdk25-aot-c1|$J25|-XX:TieredStopAtLevel=1|true"}
 mkdir -p "$OUT/results"
-while IFS='|' read -r name java args aot; do
+while IFS='|' read -r name java args aot extra; do
     [[ -z "$name" ]] && continue
     if [[ -n "${ONLY:-}" && " $ONLY " != *" $name "* ]]; then
         continue
@@ -41,7 +44,8 @@ while IFS='|' read -r name java args aot; do
     fi
     echo "engine-start: $name ($java ${args:-no args}, aot $aot)" >&2
     set +e
-    ./taf run properties/quick.properties -Dname="start-$name" -Dparent=HEAD -Dpatch=HEAD \
+    # shellcheck disable=SC2086 # extra holds several options
+    ./taf run properties/quick.properties -Dname="start-$name" ${extra:-} -Dparent=HEAD -Dpatch=HEAD \
         -Dlaunch.java="$java" -Dlaunch.jvm_args="$args" -Dlaunch.aot_cache="$aot" \
         -Dwarmup.enabled=false -Dmeasure.duration="${SECONDS_MEASURED}s" -Dworkload.report_interval=250ms \
         -Dmeasure.mode=restart -Dmeasure.iterations="$PAIRS" -Dstats.max_pairs="$PAIRS" \

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): the spread of A/B pair ratios in an A/A comparison (HEAD against itself) when
+# each pair restarts its engines for one window (measure.mode = restart) against when both engines of a
+# pair stay alive and the load alternates between them (measure.mode = alternate), side by side in one
+# session, the adaptive loop off (issue 18). About 15 minutes on this VM.
+#
+#   bash docs/benchmarks/alternate-vs-restart.sh
+#   PAIRS=12 OUT=/tmp/x bash docs/benchmarks/alternate-vs-restart.sh
+#
+# Settings (environment): PAIRS (default 8), OUT (default a new /tmp/taf-altrestart.XXXXXX; resumable).
+# Prints, per run, the SD of the pairs' log-ratios (what the verdict's interval is made of), the
+# side levels of every pair, and TAF's verdict line for TPS and CPU per transaction.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+PAIRS=${PAIRS:-8}
+OUT=${OUT:-$(mktemp -d /tmp/taf-altrestart.XXXXXX)}
+mkdir -p "$OUT/results"
+RUNS="alt-5x2s|-Dmeasure.mode=alternate -Dmeasure.windows=5 -Dmeasure.duration=2s
+restart-5s|-Dmeasure.mode=restart -Dmeasure.duration=5s
+alt-10x1s|-Dmeasure.mode=alternate -Dmeasure.windows=10 -Dmeasure.duration=1s"
+while IFS='|' read -r name opts; do
+    if compgen -G "$OUT/results/*-aa-$name/results.json" >/dev/null; then
+        continue
+    fi
+    echo "alternate-vs-restart: $name ($opts)" >&2
+    set +e
+    # shellcheck disable=SC2086 # opts holds several options
+    ./taf run properties/quick.properties -Dname="aa-$name" -Dparent=HEAD -Dpatch=HEAD $opts \
+        -Dmeasure.iterations="$PAIRS" -Dstats.max_pairs="$PAIRS" \
+        -Doutput.results_dir="$OUT/results" -Doutput.site_dir="$OUT/site" -Doutput.publish=false \
+        >"$OUT/$name.log" 2>&1
+    code=$?
+    set -e
+    [[ $code -gt 2 ]] && { tail -20 "$OUT/$name.log"; exit "$code"; }
+done <<<"$RUNS"
+python3 - "$OUT/results" <<'PY'
+import glob, json, math, statistics as st, sys
+for f in sorted(glob.glob(sys.argv[1] + "/*/results.json")):
+    r = json.load(open(f))
+    cell = r["comparisons"][0]["cells"][0]
+    med = lambda it: st.median(s["events"] / s["interval_seconds"] for s in it["samples"])
+    a = [med(i) for i in cell["parent"]]
+    b = [med(i) for i in cell["patch"]]
+    d = [math.log(y / x) for x, y in zip(a, b)]
+    secs = (len(cell["parent"][0]["samples"]) * cell["parent"][0]["samples"][0]["interval_seconds"])
+    t0, t1 = cell["parent"][0]["started_at"], max(i["started_at"] for i in cell["parent"] + cell["patch"])
+    print(f"{r['name']}: {cell['mode'].lower()}, {len(d)} pairs, {secs:.0f} s measured per side and pair,"
+          f" SD of pair log-ratios {100 * st.stdev(d):.2f}%")
+    print("  parent kTPS", [round(x / 1e3) for x in a])
+    print("  patch  kTPS", [round(x / 1e3) for x in b])
+    for m in cell["verdict"]["metrics"][:2]:
+        print(f"  {m['metric']}: {m['ratio']:.4f} [{m['ci_low']:.4f}, {m['ci_high']:.4f}] sd {100 * m['sd_log']:.2f}%"
+              f" -> {m['change']}; verdict {cell['verdict']['verdict']}")
+    print(f"  first start {t0[11:19]}, last start {t1[11:19]} UTC")
+PY
+echo "alternate-vs-restart: results in $OUT/results" >&2
