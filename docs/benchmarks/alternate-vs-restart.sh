@@ -7,7 +7,8 @@
 #   bash docs/benchmarks/alternate-vs-restart.sh
 #   PAIRS=12 OUT=/tmp/x bash docs/benchmarks/alternate-vs-restart.sh
 #
-# Settings (environment): PAIRS (default 8), OUT (default a new /tmp/taf-altrestart.XXXXXX; resumable).
+# Settings (environment): PAIRS (default 8), OUT (default a new /tmp/taf-altrestart.XXXXXX; resumable),
+# RUNS (lines of "name|taf options", default the three designs below).
 # Prints, per run, the SD of the pairs' log-ratios (what the verdict's interval is made of), the
 # side levels of every pair, and TAF's verdict line for TPS and CPU per transaction.
 set -euo pipefail
@@ -15,9 +16,9 @@ cd "$(dirname "$0")/../.."
 PAIRS=${PAIRS:-8}
 OUT=${OUT:-$(mktemp -d /tmp/taf-altrestart.XXXXXX)}
 mkdir -p "$OUT/results"
-RUNS="alt-5x2s|-Dmeasure.mode=alternate -Dmeasure.windows=5 -Dmeasure.duration=2s
+RUNS=${RUNS:-"alt-5x2s|-Dmeasure.mode=alternate -Dmeasure.windows=5 -Dmeasure.duration=2s
 restart-5s|-Dmeasure.mode=restart -Dmeasure.duration=5s
-alt-10x1s|-Dmeasure.mode=alternate -Dmeasure.windows=10 -Dmeasure.duration=1s"
+alt-10x1s|-Dmeasure.mode=alternate -Dmeasure.windows=10 -Dmeasure.duration=1s"}
 while IFS='|' read -r name opts; do
     if compgen -G "$OUT/results/*-aa-$name/results.json" >/dev/null; then
         continue
@@ -51,6 +52,11 @@ for f in sorted(glob.glob(sys.argv[1] + "/*/results.json")):
     for m in cell["verdict"]["metrics"][:2]:
         print(f"  {m['metric']}: {m['ratio']:.4f} [{m['ci_low']:.4f}, {m['ci_high']:.4f}] sd {100 * m['sd_log']:.2f}%"
               f" -> {m['change']}; verdict {cell['verdict']['verdict']}")
-    print(f"  first start {t0[11:19]}, last start {t1[11:19]} UTC")
+    from datetime import datetime
+    span = (datetime.fromisoformat(r["finished_at"].replace("Z", "+00:00")) -
+            datetime.fromisoformat(t0.replace("Z", "+00:00"))).total_seconds()
+    warm = st.median(i["warmup"]["cut_at_seconds"] for i in cell["parent"] + cell["patch"] if i.get("warmup"))
+    print(f"  first start {t0[11:19]} UTC, {span / len(d):.1f} s a pair (first start to the run's end),"
+          f" warm-up median {warm:.1f} s; efficiency SD^2 x s/pair {(100 * st.stdev(d)) ** 2 * span / len(d):.0f}")
 PY
 echo "alternate-vs-restart: results in $OUT/results" >&2

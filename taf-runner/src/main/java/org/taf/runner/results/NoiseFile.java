@@ -30,12 +30,18 @@ public record NoiseFile(int formatVersion, List<NoiseRecord> entries) {
         return entries.stream().filter(e -> e.isFor(fingerprint, workload, threads)).findFirst();
     }
 
-    /** This file with {@code fresh} entries replacing those of the same host and cell. */
+    /** This file with {@code fresh} entries replacing those of the same host and cell (designs not measured again kept). */
     public NoiseFile with(List<NoiseRecord> fresh) {
         List<NoiseRecord> out = new ArrayList<>(entries);
         for (NoiseRecord f : fresh) {
+            NoiseRecord merged = f;
+            for (NoiseRecord e : out) {
+                if (e.isFor(f.hostFingerprint(), f.workload(), f.threads())) {
+                    merged = f.keepingDesignsOf(e);
+                }
+            }
             out.removeIf(e -> e.isFor(f.hostFingerprint(), f.workload(), f.threads()));
-            out.add(f);
+            out.add(merged);
         }
         return new NoiseFile(NoiseStore.FORMAT_VERSION, out);
     }

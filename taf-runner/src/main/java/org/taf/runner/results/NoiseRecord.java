@@ -1,12 +1,18 @@
 package org.taf.runner.results;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import org.taf.runner.config.MeasureMode;
 
 /**
  * The noise of one workload x threads on one host, one entry of {@code noise.json}: the variance
  * components of ln TPS and the cost of an engine start, measured by {@code taf calibrate} (A/A pairs)
- * or by the latest run.
+ * or by the latest run, and the spread of pairs each design was last measured with.
  *
  * @param hostFingerprint stable id of the host (CPU model, cores, logical CPUs, memory, kernel)
  * @param host            the same facts, readable
@@ -20,18 +26,62 @@ import java.util.Objects;
  * @param startSeconds    mean cost of a start (launch, rest, warm-up), seconds
  * @param measuredAt      when
  * @param runId           the run whose results.json holds the raw samples
+ * @param designs         the latest measured pair spread per design (format 3; empty in format 2 files)
  */
 public record NoiseRecord(String hostFingerprint, String host, String workload, int threads, double betweenSd,
                           double withinSd, double sampleSeconds, int samplesPerStart, int starts,
-                          double startSeconds, Instant measuredAt, String runId) {
+                          double startSeconds, Instant measuredAt, String runId, List<DesignNoise> designs) {
+    private static final Comparator<DesignNoise> ORDER = Comparator.comparing(DesignNoise::mode)
+            .thenComparingInt(DesignNoise::windows).thenComparingDouble(DesignNoise::windowSeconds);
+
+    @JsonCreator
     public NoiseRecord {
         Objects.requireNonNull(hostFingerprint, "hostFingerprint");
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(measuredAt, "measuredAt");
+        designs = designs == null ? List.of() : designs.stream().sorted(ORDER).toList();
+    }
+
+    /** An entry with components only. */
+    public NoiseRecord(String hostFingerprint, String host, String workload, int threads, double betweenSd,
+                       double withinSd, double sampleSeconds, int samplesPerStart, int starts, double startSeconds,
+                       Instant measuredAt, String runId) {
+        this(hostFingerprint, host, workload, threads, betweenSd, withinSd, sampleSeconds, samplesPerStart, starts,
+                startSeconds, measuredAt, runId, List.of());
     }
 
     /** True when this entry is for that host and cell. */
     public boolean isFor(String fingerprint, String workloadName, int threadCount) {
         return hostFingerprint.equals(fingerprint) && workload.equals(workloadName) && threads == threadCount;
+    }
+
+    /** The pair spread stored for this design, if it was measured. */
+    public Optional<DesignNoise> design(MeasureMode mode, int windows, double windowSeconds) {
+        return designs.stream().filter(d -> d.isDesign(mode, windows, windowSeconds)).findFirst();
+    }
+
+    /**
+     * The latest alternating design with windows of this length whose components were estimated: it
+     * predicts the pair spread of any number of windows per start.
+     */
+    public Optional<DesignNoise> alternation(double windowSeconds) {
+        return designs.stream().filter(d -> d.mode() == MeasureMode.ALTERNATE && d.hasComponents()
+                        && Math.abs(d.windowSeconds() - windowSeconds) < 0.0005)
+                .max(Comparator.comparing(DesignNoise::measuredAt));
+    }
+
+    /**
+     * This (fresher) entry keeping the designs of {@code older} that it did not measure again: a run
+     * measures one design, and the others' last spread stays what a plan or {@code auto} compares with.
+     */
+    public NoiseRecord keepingDesignsOf(NoiseRecord older) {
+        List<DesignNoise> merged = new ArrayList<>(designs);
+        for (DesignNoise d : older.designs()) {
+            if (merged.stream().noneMatch(m -> m.isDesign(d.mode(), d.windows(), d.windowSeconds()))) {
+                merged.add(d);
+            }
+        }
+        return new NoiseRecord(hostFingerprint, host, workload, threads, betweenSd, withinSd, sampleSeconds,
+                samplesPerStart, starts, startSeconds, measuredAt, runId, merged);
     }
 }

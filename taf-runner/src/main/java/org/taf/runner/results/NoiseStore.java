@@ -19,7 +19,7 @@ import java.util.List;
  */
 public final class NoiseStore {
     /** The version this TAF writes and reads. */
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = 3;
     /** The file in the results directory. */
     public static final String FILE_NAME = "noise.json";
 
@@ -52,9 +52,10 @@ public final class NoiseStore {
             // the next run (or taf calibrate) measures and stores this host's noise again.
             return NoiseFile.empty();
         }
-        if (version != FORMAT_VERSION) {
+        // Format 2 is format 3 without the per-design pair spreads: it reads as entries with none.
+        if (version != FORMAT_VERSION && version != 2) {
             throw new ResultsException(file + " has format_version " + version + "; this TAF reads version "
-                    + FORMAT_VERSION + ": use a newer TAF, or delete it and run taf calibrate again");
+                    + FORMAT_VERSION + " (and 2): use a newer TAF, or delete it and run taf calibrate again");
         }
         try {
             return JSON.treeToValue(tree, NoiseFile.class);

@@ -81,7 +81,8 @@ public final class Calibrator {
                     + runner.runDir());
         }
         HostFingerprint host = HostProbe.system().host().fingerprint();
-        List<NoiseRecord> noise = NoiseUpdate.of(judged, host, def.workload().reportInterval().toMillis() / 1000.0);
+        List<NoiseRecord> noise = NoiseUpdate.of(judged, host, def.workload().reportInterval().toMillis() / 1000.0,
+                def.measure().duration().toMillis() / 1000.0);
         if (noise.isEmpty()) {
             throw new TafException("calibration measured fewer than 2 engine starts of 2 or more samples in every"
                     + " cell; nothing stored; results in " + runner.runDir());

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.taf.runner.config.MeasureMode;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.CountersRecord;
@@ -85,7 +86,8 @@ final class Judgement {
             List<String> patchFailures = new ArrayList<>();
             collect(cell.parent(), parent, parentFailures);
             collect(cell.patch(), patch, patchFailures);
-            cells.add(new CellSamples(cell.key(), parent, patch, parentFailures, patchFailures, patchFirst(cell)));
+            cells.add(new CellSamples(cell.key(), parent, patch, parentFailures, patchFailures, patchFirst(cell),
+                    cell.mode() == MeasureMode.ALTERNATE));
         }
         return cells;
     }

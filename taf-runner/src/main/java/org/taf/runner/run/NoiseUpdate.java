@@ -4,14 +4,20 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.taf.runner.config.MeasureMode;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.DesignNoise;
 import org.taf.runner.results.HostFingerprint;
+import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.SampleRecord;
+import org.taf.runner.results.VerdictRecord;
 import org.taf.runner.results.VerdictRecord.VarianceRecord;
+import org.taf.runner.stats.VarianceComponents;
 
 /**
  * After a completed run, its cells' variance components and start costs become this host's stored
@@ -22,20 +28,30 @@ final class NoiseUpdate {
     private NoiseUpdate() {}
 
     static List<NoiseRecord> store(TestDefinition def, RunRecord run, HostFingerprint host, PrintStream out) {
-        List<NoiseRecord> fresh = of(run, host, def.workload().reportInterval().toMillis() / 1000.0);
+        List<NoiseRecord> fresh = of(run, host, def.workload().reportInterval().toMillis() / 1000.0,
+                def.measure().duration().toMillis() / 1000.0);
         if (!fresh.isEmpty()) {
             NoiseStore.merge(NoiseStore.fileIn(def.output().resultsDir()), fresh);
             for (NoiseRecord n : fresh) {
                 out.printf(Locale.ROOT, "taf: %s@%d: noise %.2f%% between engine starts, %.2f%% per sample; a start costs"
                         + " %.1fs (stored for host %s)%n", n.workload(), n.threads(), 100 * n.betweenSd(),
                         100 * n.withinSd(), n.startSeconds(), host.id());
+                for (DesignNoise d : n.designs()) {
+                    out.printf(Locale.ROOT, "taf: %s@%d: pairs (%s) spread %.2f%% over %d, a pair costs %.1fs%s%n",
+                            n.workload(), n.threads(), d.describe(), 100 * d.pairSd(), d.pairs(), d.pairSeconds(),
+                            d.hasComponents() ? String.format(Locale.ROOT, "; of that, %.2f%% shared by a pair's"
+                                    + " windows and %.2f%% per window", 100 * d.pairsSd(), 100 * d.windowSd()) : "");
+                }
             }
         }
         return fresh;
     }
 
-    /** One entry per cell with components (the first comparison that has them), for this host. */
-    static List<NoiseRecord> of(RunRecord run, HostFingerprint host, double sampleSeconds) {
+    /**
+     * One entry per cell with components (the first comparison that has them), for this host, with the
+     * spread of its pairs under the design they were measured with ({@code windowSeconds} each window).
+     */
+    static List<NoiseRecord> of(RunRecord run, HostFingerprint host, double sampleSeconds, double windowSeconds) {
         List<NoiseRecord> out = new ArrayList<>();
         for (ComparisonRecord c : run.comparisons()) {
             for (CellRecord cell : c.cells()) {
@@ -44,10 +60,67 @@ final class NoiseUpdate {
                         cell.threads()))) {
                     continue;
                 }
+                double startSeconds = v.startSeconds() == null ? 0 : v.startSeconds();
                 out.add(new NoiseRecord(host.id(), host.describe(), cell.workload(), cell.threads(), v.betweenSd(),
                         v.withinSd(), sampleSeconds, Math.max(1, v.samples() / v.starts()), v.starts(),
-                        v.startSeconds() == null ? 0 : v.startSeconds(), run.finishedAt(), run.runId()));
+                        startSeconds, run.finishedAt(), run.runId(), design(cell, windowSeconds, startSeconds, run)));
             }
+        }
+        return out;
+    }
+
+    /** The TPS pairs' spread as this cell's design measured it; none below 2 pairs or for an unpaired record. */
+    private static List<DesignNoise> design(CellRecord cell, double windowSeconds, double startSeconds, RunRecord run) {
+        VerdictRecord.MetricRecord tps = cell.verdict().tps();
+        if (tps == null || tps.sdLog() == null || tps.pairs() < 2 || cell.mode() == MeasureMode.AUTO) {
+            return List.of();
+        }
+        int windows = cell.mode() == MeasureMode.RESTART ? 1 : Math.max(1, cell.windows());
+        VarianceComponents c = cell.mode() == MeasureMode.ALTERNATE ? alternation(cell) : null;
+        return List.of(new DesignNoise(cell.mode(), windows, windowSeconds, tps.sdLog(), tps.pairs(), startSeconds,
+                run.finishedAt(), run.runId(), c == null ? null : Math.sqrt(c.betweenVariance()),
+                c == null ? null : Math.sqrt(c.withinVariance())));
+    }
+
+    /**
+     * The alternation's own components: per pair in the verdict, the log-ratio of each patch window to the
+     * parent window beside it (window j of each start, mean TPS of its samples), nested in pairs. Between
+     * pairs is what a pair's windows share (the two starts' own levels); within is one window's noise.
+     * Null below 2 pairs of 2 or more windows.
+     */
+    static VarianceComponents alternation(CellRecord cell) {
+        java.util.Set<Integer> left = cell.verdict() == null ? java.util.Set.of() : cell.verdict().excludedPairs();
+        List<double[]> rows = new ArrayList<>();
+        for (IterationRecord a : cell.parent()) {
+            IterationRecord b = cell.patch().stream().filter(p -> p.index() == a.index()).findFirst().orElse(null);
+            if (b == null || left.contains(a.index()) || a.failure() != null || b.failure() != null) {
+                continue;
+            }
+            double[] pa = windowMeans(a);
+            double[] pb = windowMeans(b);
+            int k = Math.min(pa.length, pb.length);
+            double[] row = new double[k];
+            boolean positive = true;
+            for (int j = 0; j < k; j++) {
+                positive &= pa[j] > 0 && pb[j] > 0;
+                row[j] = positive ? Math.log(pb[j] / pa[j]) : 0;
+            }
+            if (positive && k >= 2) {
+                rows.add(row);
+            }
+        }
+        return rows.size() < 2 ? null : VarianceComponents.of(rows.toArray(double[][]::new));
+    }
+
+    /** Mean TPS of each measured window of a start. */
+    private static double[] windowMeans(IterationRecord it) {
+        List<Integer> starts = it.windows();
+        double[] out = new double[starts.size()];
+        for (int j = 0; j < starts.size(); j++) {
+            int from = starts.get(j);
+            int to = j + 1 < starts.size() ? starts.get(j + 1) : it.samples().size();
+            out[j] = it.samples().subList(Math.min(from, to), to).stream().mapToDouble(SampleRecord::tps).average()
+                    .orElse(0);
         }
         return out;
     }

@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.time.temporal.ChronoUnit;
+import org.taf.runner.config.MeasureMode;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.results.DesignNoise;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
@@ -43,7 +46,8 @@ public final class PlannedMde {
         for (Workload w : def.workload().tests()) {
             for (int t : def.workload().threads()) {
                 Optional<NoiseRecord> n = noise.find(fingerprint.id(), w.tafName(), t);
-                int maxPairs = loop ? Math.max(pairs, n.map(r -> affordable(def, o, r, cells, pairs)).orElse(
+                Design.Cell cell = design.of(0, new CellKey(w.tafName(), t));
+                int maxPairs = loop ? Math.max(pairs, n.map(r -> affordable(def, o, r, cells, pairs, cell)).orElse(
                         o.maxPairs())) : pairs;
                 if (n.isEmpty()) {
                     out.add(new PlannedMdeRecord(w.tafName(), t, null, pairs, maxPairs, null,
@@ -51,10 +55,40 @@ public final class PlannedMde {
                                     + " from this run's own pairs (taf calibrate, or any run, stores it)", null));
                     continue;
                 }
-                NoiseEstimate e = estimate(n.get());
-                int perStart = samples * design.of(0, new CellKey(w.tafName(), t)).windows();
-                MinimalDetectableEffect planned = DetectableEffect.planned(e, pairs, perStart, o, loop);
-                MinimalDetectableEffect most = DetectableEffect.planned(e, maxPairs, perStart, o, loop);
+                Optional<DesignNoise> measured = n.get().design(cell.mode(), cell.windows(), windowSeconds(def));
+                Optional<DesignNoise> alternation = cell.mode() == MeasureMode.ALTERNATE
+                        ? n.get().alternation(windowSeconds(def)) : Optional.empty();
+                MinimalDetectableEffect planned;
+                MinimalDetectableEffect most;
+                if (measured.isEmpty() && alternation.isPresent()) {
+                    // Another window count measured here: its components predict this one's spread.
+                    DesignNoise d = alternation.get();
+                    double sd = Math.sqrt(d.predictedPairVariance(cell.windows()));
+                    String basis = String.format(Locale.ROOT, "planned for %d windows per start from the"
+                            + " alternation's components (%.2f%% shared by a pair, %.2f%% per window) of %d pairs (%s)"
+                            + " measured on %s at %s", cell.windows(), 100 * d.pairsSd(), 100 * d.windowSd(), d.pairs(),
+                            d.describe(), fingerprint.id(), d.measuredAt().truncatedTo(ChronoUnit.SECONDS));
+                    planned = DetectableEffect.compute(sd, pairs, o.level(loop), o, basis);
+                    most = DetectableEffect.compute(sd, maxPairs, o.level(loop), o, basis);
+                } else if (measured.isPresent()) {
+                    // The spread this design's pairs were measured with: no model of independent starts needed.
+                    DesignNoise d = measured.get();
+                    String basis = String.format(Locale.ROOT, "planned from the spread of %d pairs (%s) measured"
+                            + " on %s at %s", d.pairs(), d.describe(), fingerprint.id(),
+                            d.measuredAt().truncatedTo(ChronoUnit.SECONDS));
+                    planned = DetectableEffect.compute(d.pairSd(), pairs, o.level(loop), o, basis);
+                    most = DetectableEffect.compute(d.pairSd(), maxPairs, o.level(loop), o, basis);
+                } else {
+                    NoiseEstimate e = estimate(n.get());
+                    int perStart = samples * cell.windows();
+                    planned = DetectableEffect.planned(e, pairs, perStart, o, loop);
+                    most = DetectableEffect.planned(e, maxPairs, perStart, o, loop);
+                    if (cell.mode() == MeasureMode.ALTERNATE) {
+                        planned = planned.withBasis(planned.basis() + "; no pairs of this design stored, so from"
+                                + " components that treat starts as independent (too wide for alternating pairs,"
+                                + " which share the host's level)");
+                    }
+                }
                 // Warn when even the most pairs the loop and its budget can reach fall short of the fail threshold.
                 out.add(new PlannedMdeRecord(w.tafName(), t, planned.pct(), pairs, maxPairs, most.pct(),
                         planned.basis(), most.warning() == null ? null : most.warning()
@@ -68,11 +102,15 @@ public final class PlannedMde {
     /**
      * The most pairs the adaptive loop can reach in a cell: {@code stats.max_pairs}, or fewer when the
      * budget, shared by all cells, pays for fewer extra pairs at this host's cost of a pair (two starts
-     * and their measured windows).
+     * and their measured windows, in the cell's design).
      */
-    static int affordable(TestDefinition def, StatsOptions o, NoiseRecord noise, int cells, int planned) {
-        int windows = def.measure().mode() == org.taf.runner.config.MeasureMode.ALTERNATE ? def.measure().windows() : 1;
-        double pairSeconds = 2 * (noise.startSeconds() + windows * def.measure().duration().toMillis() / 1000.0);
+    static int affordable(TestDefinition def, StatsOptions o, NoiseRecord noise, int cells, int planned,
+                          Design.Cell cell) {
+        int windows = cell.mode() == MeasureMode.ALTERNATE ? cell.windows() : 1;
+        // A start's cost as this mode last measured it (two live engines start differently from one).
+        double start = noise.designs().stream().filter(d -> d.mode() == cell.mode()).max(java.util.Comparator
+                .comparing(DesignNoise::measuredAt)).map(DesignNoise::startSeconds).orElse(noise.startSeconds());
+        double pairSeconds = 2 * (start + windows * windowSeconds(def));
         long extra = pairSeconds <= 0 ? Long.MAX_VALUE : (long) (o.budget().toSeconds() / Math.max(1, cells) / pairSeconds);
         return (int) Math.min(o.maxPairs(), planned + extra);
     }
@@ -91,6 +129,10 @@ public final class PlannedMde {
         // Without stored noise there is nothing to say before a run (the run says it computes the MDE after).
         return lines(of(def, o, noise, host, design, true).stream().filter(p -> p.mdePct() != null
                 || p.warning() != null).toList(), o);
+    }
+
+    static double windowSeconds(TestDefinition def) {
+        return def.measure().duration().toMillis() / 1000.0;
     }
 
     /** The stats stage's view of a stored entry. */

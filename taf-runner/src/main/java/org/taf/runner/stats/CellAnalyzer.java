@@ -25,7 +25,7 @@ final class CellAnalyzer {
     record Analysis(CellKey cell, Verdict failure, String failureReason, List<MetricVerdict> metrics,
                     ClassicVerdict classic, int measuredPairs, MinimalDetectableEffect mde,
                     VarianceComponents components, List<ExcludedIteration> excluded, List<String> warnings,
-                    List<CounterChange> counters) {}
+                    List<CounterChange> counters, ExclusionRule rule) {}
 
     static Analysis analyze(CellSamples in, StatsOptions o, boolean adaptive) {
         CellKey cell = in.cell();
@@ -36,7 +36,7 @@ final class CellAnalyzer {
         Map<Integer, IterationSample> patch = byIndex(in.patch());
         if (parent.isEmpty() && in.parentFailures().isEmpty() || patch.isEmpty() && in.patchFailures().isEmpty()) {
             // No data and no failure: the workload ran on one side only; nothing to compare, nobody to blame.
-            return failure(in, Verdict.NOT_COMPARABLE, (parent.isEmpty() ? "parent" : "patch")
+            return failure(in, o, Verdict.NOT_COMPARABLE, (parent.isEmpty() ? "parent" : "patch")
                     + " has no measured iterations", warnings);
         }
         String parentDown = failed("parent", parent, in.parentFailures());
@@ -45,22 +45,23 @@ final class CellAnalyzer {
             Verdict v = parentDown != null && patchDown != null ? Verdict.NOT_COMPARABLE
                     : patchDown != null ? Verdict.NEWLY_FAILING : Verdict.FIXED;
             String why = parentDown == null ? patchDown : patchDown == null ? parentDown : parentDown + "; " + patchDown;
-            return failure(in, v, why, warnings);
+            return failure(in, o, v, why, warnings);
         }
         List<Integer> pairs = new ArrayList<>(parent.keySet());
         pairs.retainAll(patch.keySet());
         List<ExcludedIteration> excluded = new ArrayList<>();
-        pairs = include(pairs, parent, patch, o.exclusion(), warnings, excluded);
+        ExclusionRule rule = rule(in, o);
+        pairs = include(pairs, parent, patch, rule, warnings, excluded);
         for (int i : pairs) {
             for (IterationSample s : List.of(parent.get(i), patch.get(i))) {
-                if (!s.flags().isEmpty() && !o.exclusion().matches(s)) {
+                if (!s.flags().isEmpty() && !rule.matches(s)) {
                     warnings.add((s == parent.get(i) ? "parent" : "patch") + " iteration " + (i + 1) + " is flagged "
                             + String.join(", ", s.flags()) + "; kept in the verdict");
                 }
             }
         }
         if (pairs.isEmpty()) {
-            return failure(in, Verdict.NOT_COMPARABLE, "no A/B pair has both sides measured", warnings);
+            return failure(in, o, Verdict.NOT_COMPARABLE, "no A/B pair has both sides measured", warnings);
         }
         double confidence = o.confidenceAt(adaptive);
         List<MetricVerdict> metrics = new ArrayList<>();
@@ -83,12 +84,17 @@ final class CellAnalyzer {
         }
         return new Analysis(cell, null, null, metrics, ClassicVerdict.of(parentIn, patchIn, o), in.pairs(), mde,
                 components(pairs, parent, patch), excluded, warnings,
-                counters(pairs, parent, patch, in.patchFirst(), confidence, o));
+                counters(pairs, parent, patch, in.patchFirst(), confidence, o), rule);
     }
 
-    private static Analysis failure(CellSamples in, Verdict v, String why, List<String> warnings) {
+    /** The exclusion rule of this cell: alternating pairs keep an unsettled warm-up. */
+    static ExclusionRule rule(CellSamples in, StatsOptions o) {
+        return in.alternating() ? o.exclusion().forAlternating() : o.exclusion();
+    }
+
+    private static Analysis failure(CellSamples in, StatsOptions o, Verdict v, String why, List<String> warnings) {
         return new Analysis(in.cell(), v, why, List.of(), null, in.pairs(), null, null, List.of(), warnings,
-                List.of());
+                List.of(), rule(in, o));
     }
 
     /** One metric over the pairs where both sides have it; null when no pair has. */

@@ -18,9 +18,11 @@ import java.util.Set;
  * @param patchFailures  one line per failed patch iteration
  * @param patchFirst     the pairs (by iteration index) whose patch start was measured before the parent's;
  *                       with both orders the analysis takes the order as a period effect ({@link PairedTest})
+ * @param alternating    both engines of a pair were alive together, the load alternating between them
+ *                       ({@code measure.mode = alternate}): a drift of the host falls on both sides alike
  */
 public record CellSamples(CellKey cell, List<IterationSample> parent, List<IterationSample> patch,
-        List<String> parentFailures, List<String> patchFailures, Set<Integer> patchFirst) {
+        List<String> parentFailures, List<String> patchFailures, Set<Integer> patchFirst, boolean alternating) {
     public CellSamples {
         Objects.requireNonNull(cell, "cell");
         parent = List.copyOf(parent);
@@ -30,6 +32,12 @@ public record CellSamples(CellKey cell, List<IterationSample> parent, List<Itera
         patchFirst = patchFirst == null ? Set.of() : Set.copyOf(patchFirst);
         uniqueIndexes(cell, "parent", parent);
         uniqueIndexes(cell, "patch", patch);
+    }
+
+    /** A cell whose pairs restarted their engines for each side. */
+    public CellSamples(CellKey cell, List<IterationSample> parent, List<IterationSample> patch,
+                       List<String> parentFailures, List<String> patchFailures, Set<Integer> patchFirst) {
+        this(cell, parent, patch, parentFailures, patchFailures, patchFirst, false);
     }
 
     /** A cell measured parent first in every pair. */

@@ -18,4 +18,9 @@ public record MinimalDetectableEffect(Double pct, double sigma, int pairs, doubl
     public boolean canSee(double dropPct) {
         return pct != null && pct <= dropPct;
     }
+
+    /** The same figure with another account of where its noise came from. */
+    public MinimalDetectableEffect withBasis(String newBasis) {
+        return new MinimalDetectableEffect(pct, sigma, pairs, alpha, power, newBasis, warning);
+    }
 }

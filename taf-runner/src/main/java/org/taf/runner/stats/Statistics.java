@@ -56,7 +56,7 @@ public final class Statistics {
             VerdictRule.Outcome out = VerdictRule.decide(a, judged.get(i), level, options);
             verdicts.add(new CellVerdict(a.cell(), out.verdict(), out.reason(), judged.get(i), a.classic(),
                     a.measuredPairs(), level, StopReason.PENDING, a.mde(), a.components(), a.excluded(),
-                    options.exclusion().describe(), a.warnings(), Disagreement.notes(judged.get(i), options),
+                    a.rule().describe(), a.warnings(), Disagreement.notes(judged.get(i), options),
                     counters.get(i)));
         }
         AdaptiveDecision next = AdaptivePolicy.next(verdicts, progress, options);
@@ -70,8 +70,17 @@ public final class Statistics {
     }
 
     /**
+     * Below this many counts per transaction on both sides a counter is not listed as moved: an event
+     * rarer than one transaction in a thousand is no cost of the transaction, and such counts follow the
+     * clock more than the load (an A/A run, 2026-12-02, "moved" Innodb_buffer_pool_mutex_acquisitions
+     * from 0.0000192 to 0.0000146 per transaction: the pool's background work, 20-odd events a start).
+     */
+    static final double COUNTER_FLOOR_PER_TX = 0.001;
+
+    /**
      * Benjamini-Hochberg over every counter of every cell (their own family), then which moved: adjusted p
-     * below the level, interval excluding 1, and at least the margin from 1. Moved ones first.
+     * below the level, interval excluding 1, at least the margin from 1, and at least
+     * {@link #COUNTER_FLOOR_PER_TX} per transaction on one side. Moved ones first.
      */
     private static List<List<CounterChange>> counters(List<CellAnalyzer.Analysis> analyses, double level,
             StatsOptions o) {
@@ -87,7 +96,8 @@ public final class Statistics {
                 double p = adj[k++];
                 boolean excludes1 = c.ciLow() > 1 || c.ciHigh() < 1;
                 boolean far = Math.abs(c.ratio() - 1) >= margin - 1e-12;
-                cell.add(c.judged(p, p < level && excludes1 && far));
+                boolean counted = Math.max(c.parent(), c.patch()) >= COUNTER_FLOOR_PER_TX;
+                cell.add(c.judged(p, p < level && excludes1 && far && counted));
             }
             cell.sort(Comparator.comparing((CounterChange c) -> !c.moved())
                     .thenComparing(c -> -Math.abs(Math.log(c.ratio()))).thenComparing(CounterChange::name));

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.config.MeasureMode;
 
 /** noise.json: a round trip, entries replaced per host and cell, atomic writes, and bad files refused. */
 class NoiseStoreTest {
@@ -45,7 +46,7 @@ class NoiseStoreTest {
                 .isEqualTo(0.01);
         assertThat(read.find("aaaa", "POINT_SELECT", 4)).isEmpty();
         String json = Files.readString(file, StandardCharsets.UTF_8);
-        assertThat(json).contains("\"format_version\" : 2", "\"host_fingerprint\" : \"aaaa\"",
+        assertThat(json).contains("\"format_version\" : 3", "\"host_fingerprint\" : \"aaaa\"",
                 "\"between_sd\" : 0.04", "\"samples_per_start\" : 10", "\"start_seconds\" : 6.5");
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
@@ -55,9 +56,9 @@ class NoiseStoreTest {
     @Test
     void otherVersionsAndBrokenFilesAreRefusedNamingTheFile() throws IOException {
         Path file = NoiseStore.fileIn(dir);
-        Files.writeString(file, "{\"format_version\": 3, \"entries\": []}");
+        Files.writeString(file, "{\"format_version\": 4, \"entries\": []}");
         assertThatThrownBy(() -> NoiseStore.read(file)).isInstanceOf(ResultsException.class)
-                .hasMessageContaining("noise.json has format_version 3; this TAF reads version 2")
+                .hasMessageContaining("noise.json has format_version 4; this TAF reads version 3 (and 2)")
                 .hasMessageContaining("taf calibrate");
         // Format 1 held no variance components: it reads as no stored noise, and the next run replaces it.
         Files.writeString(file, "{\"format_version\": 1, \"entries\": [{\"host_fingerprint\": \"a\"}]}");
@@ -71,5 +72,39 @@ class NoiseStoreTest {
         assertThatThrownBy(() -> NoiseStore.merge(file, List.of(entry("aaaa", "POINT_SELECT", 2, 0.05))))
                 .isInstanceOf(ResultsException.class);
         assertThat(Files.readString(file)).isEqualTo("{\"format_ver");
+    }
+
+    @Test
+    void aRunKeepsTheDesignsItDidNotMeasureAgainAndFormat2ReadsWithNone() throws IOException {
+        Path file = NoiseStore.fileIn(dir);
+        DesignNoise alternate = new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.03, 8, 8.5, T, "r1");
+        DesignNoise restart = new DesignNoise(MeasureMode.RESTART, 1, 2.0, 0.11, 8, 4.0, T, "r2");
+        DesignNoise restartAgain = new DesignNoise(MeasureMode.RESTART, 1, 2.0, 0.09, 6, 4.5, T.plusSeconds(60), "r3");
+        NoiseRecord e = entry("aaaa", "POINT_SELECT", 2, 0.05);
+        NoiseStore.merge(file, List.of(with(e, alternate, restart)));
+        NoiseStore.merge(file, List.of(with(entry("aaaa", "POINT_SELECT", 2, 0.07), restartAgain)));
+        NoiseRecord read = NoiseStore.read(file).find("aaaa", "POINT_SELECT", 2).orElseThrow();
+        assertThat(read.betweenSd()).isEqualTo(0.07);
+        assertThat(read.designs()).containsExactly(restartAgain, alternate);
+        assertThat(read.design(MeasureMode.ALTERNATE, 5, 2.0)).contains(alternate);
+        assertThat(read.design(MeasureMode.ALTERNATE, 5, 1.0)).isEmpty();
+        assertThat(alternate.pairSeconds()).isEqualTo(37.0);
+        assertThat(Files.readString(file)).contains("\"designs\"", "\"pair_sd\" : 0.03", "\"mode\" : \"ALTERNATE\"",
+                "\"window_seconds\" : 2.0");
+
+        Files.writeString(file, "{\"format_version\": 2, \"entries\": [{\"host_fingerprint\": \"a\", \"host\": \"h\","
+                + " \"workload\": \"POINT_SELECT\", \"threads\": 2, \"between_sd\": 0.05, \"within_sd\": 0.02,"
+                + " \"sample_seconds\": 1.0, \"samples_per_start\": 10, \"starts\": 10, \"start_seconds\": 6.5,"
+                + " \"measured_at\": \"2026-11-29T09:00:00Z\", \"run_id\": \"r\"}]}");
+        assertThat(NoiseStore.read(file).find("a", "POINT_SELECT", 2)).get().satisfies(n -> {
+            assertThat(n.betweenSd()).isEqualTo(0.05);
+            assertThat(n.designs()).isEmpty();
+        });
+    }
+
+    private static NoiseRecord with(NoiseRecord n, DesignNoise... designs) {
+        return new NoiseRecord(n.hostFingerprint(), n.host(), n.workload(), n.threads(), n.betweenSd(), n.withinSd(),
+                n.sampleSeconds(), n.samplesPerStart(), n.starts(), n.startSeconds(), n.measuredAt(), n.runId(),
+                List.of(designs));
     }
 }

@@ -19,6 +19,7 @@ import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.profile.HostInfo;
 import org.taf.runner.results.HostFingerprint;
+import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.stats.StatsOptions;
@@ -57,7 +58,7 @@ class CalibratorTest {
                 r.finishedAt(), RunRecord.RunStatus.COMPLETED, null, m.comparisons(), List.of()),
                 StatsOptions.defaults());
         HostFingerprint host = new HostInfo("h", "CPU", 1, 2, 2, 8L << 30, "os", "6.1").fingerprint();
-        List<NoiseRecord> noise = NoiseUpdate.of(run, host, 1.0);
+        List<NoiseRecord> noise = NoiseUpdate.of(run, host, 1.0, 20.0);
         // 60 engine starts at 5% between-start noise, 1% per second within, 20 samples each; one A/A pair
         // (one start a side) has no between-start spread of either side: no estimate.
         assertThat(noise).hasSize(1);
@@ -72,5 +73,15 @@ class CalibratorTest {
         assertThat(ps.host()).isEqualTo(host.describe());
         assertThat(ps.runId()).isEqualTo("20261129-100000-x-calibrate");
         assertThat(noise).noneMatch(n -> n.workload().equals("OLTP_RO"));
+        // The pairs' own spread, under the design the cell was measured with, as the verdict computed it.
+        CellRecord cell = run.comparisons().get(0).cells().stream().filter(c -> c.workload().equals("POINT_SELECT"))
+                .findFirst().orElseThrow();
+        assertThat(ps.designs()).singleElement().satisfies(d -> {
+            assertThat(d.mode()).isEqualTo(cell.mode());
+            assertThat(d.windowSeconds()).isEqualTo(20.0);
+            assertThat(d.pairSd()).isEqualTo(cell.verdict().tps().sdLog());
+            assertThat(d.pairs()).isEqualTo(cell.verdict().tps().pairs()).isEqualTo(30);
+            assertThat(d.startSeconds()).isEqualTo(ps.startSeconds());
+        });
     }
 }

@@ -15,8 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
+import org.taf.runner.config.MeasureMode;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.profile.HostInfo;
+import org.taf.runner.results.DesignNoise;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
@@ -113,5 +115,49 @@ class PlannedMdeTest {
         assertThat(c.mdePct()).isLessThan(5);
         assertThat(c.warning()).isNull();
         assertThat(c.maxPairs()).isEqualTo(10);
+    }
+
+    @Test
+    void aDesignsMeasuredPairSpreadPlansItsMdeAndItsCost() throws IOException {
+        // Components say 8% between starts (a restarting design's pairs would spread 11%), but this host's
+        // alternating pairs of 5 windows of 2 s were measured at 3%: the plan uses the 3%, and their cost.
+        TestDefinition def = load("workload.tests = POINT_SELECT\nworkload.threads = 2\nmeasure.iterations = 5\n"
+                + "measure.mode = alternate\nmeasure.windows = 5\nmeasure.duration = 2s\nstats.budget = 148s\n");
+        StatsOptions o = StageOptions.stats(def);
+        Instant at = Instant.parse("2026-12-02T06:00:00Z");
+        NoiseRecord components = noise(HOST.id(), 0.08);
+        NoiseRecord measured = new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.08, 0.02, 1, 10, 10, 6, at, "r",
+                List.of(new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.03, 8, 8.5, at, "r"),
+                        new DesignNoise(MeasureMode.ALTERNATE, 3, 2.0, 0.01, 8, 8.5, at, "r")));
+        NoiseFile file = NoiseFile.empty().with(List.of(measured));
+        PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true).get(0);
+        assertThat(c.mdePct()).isEqualTo(DetectableEffect.compute(0.03, 5, o.level(true), o, "").pct());
+        assertThat(c.basis()).isEqualTo("planned from the spread of 8 pairs (alternate, 5 windows of 2s) measured on "
+                + HOST.id() + " at 2026-12-02T06:00:00Z");
+        // A pair costs 2 x (8.5 + 5 x 2) = 37 s, so 148 s pay for 4 pairs more than 5.
+        assertThat(c.maxPairs()).isEqualTo(9);
+
+        // Without that design's pairs stored, the components plan it, and the basis says why that is too wide.
+        NoiseFile only = NoiseFile.empty().with(List.of(components));
+        PlannedMdeRecord model = PlannedMde.of(def, o, only, HOST, design(def, only), true).get(0);
+        assertThat(model.mdePct()).isGreaterThan(3 * c.mdePct());
+        assertThat(model.basis()).contains("planned from noise measured on").contains("no pairs of this design stored")
+                .contains("treat starts as independent");
+    }
+
+    @Test
+    void anotherWindowCountIsPlannedFromTheAlternationsComponents() throws IOException {
+        TestDefinition def = load("workload.tests = POINT_SELECT\nworkload.threads = 2\nmeasure.iterations = 5\n"
+                + "measure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 2s\n");
+        StatsOptions o = StageOptions.stats(def);
+        Instant at = Instant.parse("2026-12-02T06:00:00Z");
+        NoiseFile file = NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.08, 0.02,
+                1, 10, 10, 6, at, "r", List.of(new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.032, 12, 8.5, at, "r",
+                0.001, 0.081)))));
+        PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true).get(0);
+        double sd = Math.sqrt(0.001 * 0.001 + 0.081 * 0.081 / 10);
+        assertThat(c.mdePct()).isEqualTo(DetectableEffect.compute(sd, 5, o.level(true), o, "").pct());
+        assertThat(c.basis()).startsWith("planned for 10 windows per start from the alternation's components (0.10%"
+                + " shared by a pair, 8.10% per window) of 12 pairs (alternate, 5 windows of 2s)");
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.commons.math3.stat.inference.TTest;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.ExitCode;
@@ -81,6 +82,9 @@ class StatisticsTest {
         // 3% more reads, steadily: significant but inside the 10% margin.
         parent.put("Innodb_buffer_pool_read_requests", new long[] {100000, 100500, 99800, 100100, 100200});
         patch.put("Innodb_buffer_pool_read_requests", new long[] {103000, 103600, 102700, 103200, 103100});
+        // Three to four times as many, steadily, but fewer than one in a thousand transactions: not moved.
+        parent.put("Innodb_buffer_pool_mutex_acquisitions", new long[] {2, 3, 2, 3, 2});
+        patch.put("Innodb_buffer_pool_mutex_acquisitions", new long[] {8, 9, 8, 9, 8});
         // Never moved: left out.
         parent.put("Innodb_deadlocks", new long[5]);
         patch.put("Innodb_deadlocks", new long[5]);
@@ -90,15 +94,21 @@ class StatisticsTest {
         CellVerdict v = only(new CellSamples(same.cell(), Cells.withCounters(same.parent(), cs, parent),
                 Cells.withCounters(same.patch(), cs, patch)));
         assertThat(v.counters()).extracting(CounterChange::name).containsExactly("Innodb_rw_latches_created",
-                "Innodb_buffer_pool_mutex_waits", "Innodb_buffer_pool_read_requests");
+                "Innodb_buffer_pool_mutex_waits", "Innodb_buffer_pool_mutex_acquisitions",
+                "Innodb_buffer_pool_read_requests");
+        CounterChange rare = v.counters().get(2);
+        assertThat(rare.ratio()).isGreaterThan(2.5);
+        assertThat(rare.pAdjusted()).isLessThan(0.05);
+        assertThat(rare.patch()).isLessThan(Statistics.COUNTER_FLOOR_PER_TX);
+        assertThat(rare.moved()).as("below the floor per transaction").isFalse();
         assertThat(v.moved()).extracting(CounterChange::name).containsExactly("Innodb_rw_latches_created",
                 "Innodb_buffer_pool_mutex_waits");
         CounterChange waits = v.counters().get(1);
         assertThat(waits.ratio()).isCloseTo(10, within(0.3));
         assertThat(waits.parent()).isCloseTo(0.2, within(0.01)).as("per transaction");
         assertThat(waits.ciLow()).isGreaterThan(1.1);
-        assertThat(v.counters().get(2).pAdjusted()).isLessThan(0.05);
-        assertThat(v.counters().get(2).moved()).isFalse();
+        assertThat(v.counters().get(3).pAdjusted()).isLessThan(0.05);
+        assertThat(v.counters().get(3).moved()).isFalse();
         assertThat(v.counters().get(0).ratio()).isFinite().isGreaterThan(1000);
         assertThat(v.verdict()).as("counters never decide").isEqualTo(Verdict.NO_CHANGE);
         CellVerdict wide = Statistics.evaluate(List.of(new CellSamples(same.cell(),
@@ -137,6 +147,23 @@ class StatisticsTest {
         assertThat(v.measuredPairs()).isEqualTo(4);
         assertThat(v.metric(Metric.TPS).ratio()).as("the 10 TPS iteration does not count").isCloseTo(1.0004,
                 within(0.001));
+    }
+
+    @Test
+    void alternatingPairsKeepAnUnsettledWarmUpButNotErrors() {
+        List<IterationSample> parent = new ArrayList<>(Cells.side(1000, 1010, 1020, 1030, 1040));
+        parent.set(1, new IterationSample(1, new double[] {1011}, null, List.of("NOT_SETTLED")));
+        parent.set(3, new IterationSample(3, new double[] {10}, null, List.of("ERRORS")));
+        List<IterationSample> patch = Cells.side(1000, 1012, 1021, 1029, 1041);
+        CellVerdict restarting = only(new CellSamples(Simulation.CELL, parent, patch, List.of(), List.of(), Set.of()));
+        assertThat(restarting.metric(Metric.TPS).pairs()).isEqualTo(3);
+        CellVerdict alternating = only(new CellSamples(Simulation.CELL, parent, patch, List.of(), List.of(), Set.of(),
+                true));
+        assertThat(alternating.excluded()).containsExactly(new ExcludedIteration("parent", 3, List.of("ERRORS")));
+        assertThat(alternating.metric(Metric.TPS).pairs()).isEqualTo(4);
+        assertThat(alternating.exclusionRule()).isEqualTo(ExclusionRule.DEFAULT.forAlternating().describe())
+                .startsWith("iterations flagged ERRORS are left out");
+        assertThat(alternating.warnings()).contains("parent iteration 2 is flagged NOT_SETTLED; kept in the verdict");
     }
 
     @Test

@@ -48,7 +48,7 @@ class VerdictRuleTest {
 
     private static CellAnalyzer.Analysis analysis() {
         return new CellAnalyzer.Analysis(Simulation.CELL, null, null, List.of(), null, 8, null, null, List.of(),
-                List.of(), List.of());
+                List.of(), List.of(), ExclusionRule.DEFAULT);
     }
 
     private static MetricVerdict judged(MetricVerdict v) {
@@ -101,7 +101,7 @@ class VerdictRuleTest {
     @Test
     void aFailedSideDecidesTheCell() {
         CellAnalyzer.Analysis a = new CellAnalyzer.Analysis(Simulation.CELL, Verdict.NEWLY_FAILING, "patch failed",
-                List.of(), null, 3, null, null, List.of(), List.of(), List.of());
+                List.of(), null, 3, null, null, List.of(), List.of(), List.of(), ExclusionRule.DEFAULT);
         VerdictRule.Outcome out = VerdictRule.decide(a, List.of(), 0.05, O);
         assertThat(out.verdict()).isEqualTo(Verdict.NEWLY_FAILING);
         assertThat(out.reason()).isEqualTo("patch failed");

@@ -1,0 +1,94 @@
+package org.taf.runner.results;
+
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Objects;
+import org.taf.runner.config.MeasureMode;
+
+/**
+ * The spread of A/B pairs measured with one design (mode, windows per start, window length) of one
+ * cell on one host: the SD of the pairs' log-ratios of TPS, which is what a verdict's interval is made
+ * of, and what a pair cost. Variance components assume that engine starts are independent; on a host
+ * whose level drifts with time, two engines alive together share it, so an alternating design's pairs
+ * spread far less than its components predict (2.3-4.4% against 11.2-11.6%, docs/benchmarks/power-study.md,
+ * third study). Plans therefore use the spread a design was measured with when one is stored.
+ *
+ * @param mode          RESTART or ALTERNATE
+ * @param windows       measured windows per engine start (1 when restarting)
+ * @param windowSeconds length of one window ({@code measure.duration}), seconds
+ * @param pairSd        SD of the pairs' ln(patch / parent) of TPS (a fraction)
+ * @param pairs         pairs it comes from (at least 2)
+ * @param startSeconds  mean cost of an engine start in that run (launch, rest, warm-up), seconds
+ * @param measuredAt    when
+ * @param runId         the run it comes from
+ * @param pairsSd       alternate only: the part of a pair's log-ratio that its windows share (the two
+ *                      starts' own levels), from a one-way ANOVA of the windows' log-ratios nested in pairs;
+ *                      null when not estimable (restart, or one window per start)
+ * @param windowSd      alternate only: SD of one window's log-ratio (patch window / the parent window next
+ *                      to it) within a pair; null when not estimable
+ */
+public record DesignNoise(MeasureMode mode, int windows, double windowSeconds, double pairSd, int pairs,
+                          double startSeconds, Instant measuredAt, String runId, Double pairsSd, Double windowSd) {
+    @com.fasterxml.jackson.annotation.JsonCreator
+    public DesignNoise {
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(measuredAt, "measuredAt");
+        if (mode == MeasureMode.AUTO) {
+            throw new IllegalArgumentException("a measured design is restart or alternate, not auto");
+        }
+        if (windows < 1 || !(windowSeconds > 0) || pairs < 2 || !(pairSd >= 0) || !(startSeconds >= 0)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "bad design noise: %d windows of %ss, sd %s"
+                    + " over %d pairs, start %ss", windows, windowSeconds, pairSd, pairs, startSeconds));
+        }
+    }
+
+    /** A design measured without the alternation's components. */
+    public DesignNoise(MeasureMode mode, int windows, double windowSeconds, double pairSd, int pairs,
+                       double startSeconds, Instant measuredAt, String runId) {
+        this(mode, windows, windowSeconds, pairSd, pairs, startSeconds, measuredAt, runId, null, null);
+    }
+
+    /** True when the alternation's components were estimated, so other window counts can be predicted. */
+    public boolean hasComponents() {
+        return pairsSd != null && windowSd != null;
+    }
+
+    /**
+     * The variance of a pair's log-ratio with {@code k} windows per start of this length, predicted from the
+     * alternation's components: pairsSd^2 + windowSd^2 / k (the measured pairSd^2 at k = windows).
+     */
+    public double predictedPairVariance(int k) {
+        if (!hasComponents()) {
+            throw new IllegalStateException("no alternation components stored for " + describe());
+        }
+        return pairsSd * pairsSd + windowSd * windowSd / k;
+    }
+
+    /** True when it was measured with this design (window lengths equal to the millisecond). */
+    public boolean isDesign(MeasureMode m, int w, double seconds) {
+        return mode == m && windows == w && Math.abs(windowSeconds - seconds) < 0.0005;
+    }
+
+    /** What a pair costs: two starts and their windows, seconds. */
+    public double pairSeconds() {
+        return 2 * (startSeconds + windows * windowSeconds);
+    }
+
+    /**
+     * The variance a pair buys per second spent, inverted: pairSd^2 x pairSeconds. Of two designs, the one
+     * with the smaller figure reaches a given interval width sooner (Kalibera and Jones's cost criterion).
+     */
+    public double costOfPrecision() {
+        return pairSd * pairSd * pairSeconds();
+    }
+
+    /** "alternate, 5 windows of 2s" or "restart, 5s windows". */
+    public String describe() {
+        return mode == MeasureMode.RESTART ? String.format(Locale.ROOT, "restart, one %ss window", trim(windowSeconds))
+                : String.format(Locale.ROOT, "alternate, %d windows of %ss", windows, trim(windowSeconds));
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+}
