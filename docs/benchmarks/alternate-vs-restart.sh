@@ -56,6 +56,24 @@ for f in sorted(glob.glob(sys.argv[1] + "/*/results.json")):
     span = (datetime.fromisoformat(r["finished_at"].replace("Z", "+00:00")) -
             datetime.fromisoformat(t0.replace("Z", "+00:00"))).total_seconds()
     warm = st.median(i["warmup"]["cut_at_seconds"] for i in cell["parent"] + cell["patch"] if i.get("warmup"))
+    unsettled = [x for x, i, j in zip(d, cell["parent"], cell["patch"]) if "NOT_SETTLED" in i["flags"] + j["flags"]]
+    settled = [x for x, i, j in zip(d, cell["parent"], cell["patch"]) if "NOT_SETTLED" not in i["flags"] + j["flags"]]
+    sd = lambda x: f"{100 * st.stdev(x):.2f}%" if len(x) > 1 else "-"
+    print(f"  pairs with an unsettled side: {len(unsettled)}, spread {sd(unsettled)}; the others {sd(settled)}")
+    if cell["mode"] == "ALTERNATE" and len(cell["parent"][0]["windows"]) > 1:
+        # The alternation's own components: window j's log-ratio (patch/parent) nested in pairs, one-way ANOVA.
+        def means(it):
+            w = it["windows"] + [len(it["samples"])]
+            return [st.mean(s["events"] / s["interval_seconds"] for s in it["samples"][w[j]:w[j + 1]])
+                    for j in range(len(it["windows"]))]
+        rows = [[math.log(y / x) for x, y in zip(means(i), means(j))] for i, j in zip(cell["parent"], cell["patch"])]
+        k = min(len(r) for r in rows)
+        rows = [r[:k] for r in rows]
+        m = [st.mean(r) for r in rows]
+        msw = sum((x - mi) ** 2 for r, mi in zip(rows, m) for x in r) / (len(rows) * (k - 1))
+        between = max(0.0, (k * st.variance(m) - msw) / k)
+        print(f"  windows' log-ratios: {100 * math.sqrt(between):.2f}% shared by a pair, {100 * math.sqrt(msw):.2f}%"
+              f" per window ({k} windows)")
     print(f"  first start {t0[11:19]} UTC, {span / len(d):.1f} s a pair (first start to the run's end),"
           f" warm-up median {warm:.1f} s; efficiency SD^2 x s/pair {(100 * st.stdev(d)) ** 2 * span / len(d):.0f}")
 PY
