@@ -29,6 +29,12 @@ import org.taf.runner.config.MeasureMode;
  */
 public record DesignNoise(MeasureMode mode, int windows, double windowSeconds, double pairSd, int pairs,
                           double startSeconds, Instant measuredAt, String runId, Double pairsSd, Double windowSd) {
+    /**
+     * Fewest pairs whose measured spread a plan trusts over the components: an SD from 2-4 pairs has
+     * 1-3 degrees of freedom, and a short calibration's would set a long run's plan on chance.
+     */
+    public static final int MIN_PAIRS_TO_PLAN = 5;
+
     @com.fasterxml.jackson.annotation.JsonCreator
     public DesignNoise {
         Objects.requireNonNull(mode, "mode");

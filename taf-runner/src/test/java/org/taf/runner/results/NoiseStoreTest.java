@@ -88,6 +88,10 @@ class NoiseStoreTest {
         assertThat(read.designs()).containsExactly(restartAgain, alternate);
         assertThat(read.design(MeasureMode.ALTERNATE, 5, 2.0)).contains(alternate);
         assertThat(read.design(MeasureMode.ALTERNATE, 5, 1.0)).isEmpty();
+        DesignNoise few = new DesignNoise(MeasureMode.ALTERNATE, 3, 2.0, 0.01, 4, 8.5, T, "r4", 0.0, 0.02);
+        NoiseRecord fewPairs = with(e, few);
+        assertThat(fewPairs.design(MeasureMode.ALTERNATE, 3, 2.0)).as("4 pairs are too few to plan with").isEmpty();
+        assertThat(fewPairs.alternation(2.0)).isEmpty();
         assertThat(alternate.pairSeconds()).isEqualTo(37.0);
         assertThat(Files.readString(file)).contains("\"designs\"", "\"pair_sd\" : 0.03", "\"mode\" : \"ALTERNATE\"",
                 "\"window_seconds\" : 2.0");

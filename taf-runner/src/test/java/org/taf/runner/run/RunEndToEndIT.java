@@ -302,6 +302,12 @@ class RunEndToEndIT {
         assertThat(entry.betweenSd()).isBetween(0.0, 0.5);
         assertThat(entry.samplesPerStart()).isEqualTo(3);
         assertThat(entry.startSeconds()).isPositive();
+        // The calibration's own design is stored too, but 2 pairs are too few to plan with: the next run
+        // plans from the components.
+        assertThat(entry.designs()).singleElement().satisfies(d -> {
+            assertThat(d.mode()).isEqualTo(org.taf.runner.config.MeasureMode.RESTART);
+            assertThat(d.pairs()).isEqualTo(2).isLessThan(org.taf.runner.results.DesignNoise.MIN_PAIRS_TO_PLAN);
+        });
         RunRecord cal = ResultsStore.read(dir.resolve("cal-results").resolve(entry.runId()));
         assertThat(cal.comparisons().get(0).patch().commit().sha()).isEqualTo(parentSha);
         assertThat(cal.adaptive().enabled()).as("planned pairs only").isFalse();
