@@ -72,12 +72,22 @@ public record DesignNoise(MeasureMode mode, int windows, double windowSeconds, d
 
     /** True when it was measured with this design (window lengths equal to the millisecond). */
     public boolean isDesign(MeasureMode m, int w, double seconds) {
-        return mode == m && windows == w && Math.abs(windowSeconds - seconds) < 0.0005;
+        return mode == m && windows == w && hasWindowsOf(seconds);
+    }
+
+    /** True when its windows were {@code seconds} long, to the millisecond. */
+    public boolean hasWindowsOf(double seconds) {
+        return Math.abs(windowSeconds - seconds) < 0.0005;
+    }
+
+    /** True when it comes from enough pairs ({@link #MIN_PAIRS_TO_PLAN}) for a plan to trust its spread. */
+    public boolean plannable() {
+        return pairs >= MIN_PAIRS_TO_PLAN;
     }
 
     /** What a pair costs: two starts and their windows, seconds. */
     public double pairSeconds() {
-        return 2 * (startSeconds + windows * windowSeconds);
+        return org.taf.runner.stats.Allocation.pairSeconds(startSeconds, windows, windowSeconds);
     }
 
     /**

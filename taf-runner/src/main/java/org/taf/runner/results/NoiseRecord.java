@@ -57,20 +57,16 @@ public record NoiseRecord(String hostFingerprint, String host, String workload, 
 
     /** The pair spread stored for this design, if it was measured in enough pairs to plan with. */
     public Optional<DesignNoise> design(MeasureMode mode, int windows, double windowSeconds) {
-        return designs.stream().filter(d -> d.isDesign(mode, windows, windowSeconds)
-                && d.pairs() >= DesignNoise.MIN_PAIRS_TO_PLAN).findFirst();
+        return designs.stream().filter(d -> d.isDesign(mode, windows, windowSeconds) && d.plannable()).findFirst();
     }
 
     /**
      * The latest alternating design with windows of this length whose components were estimated (in
-     * enough pairs to plan with): it
-     * predicts the pair spread of any number of windows per start.
+     * enough pairs to plan with): it predicts the pair spread of any number of windows per start.
      */
     public Optional<DesignNoise> alternation(double windowSeconds) {
-        return designs.stream().filter(d -> d.mode() == MeasureMode.ALTERNATE && d.hasComponents()
-                        && d.pairs() >= DesignNoise.MIN_PAIRS_TO_PLAN
-                        && Math.abs(d.windowSeconds() - windowSeconds) < 0.0005)
-                .max(Comparator.comparing(DesignNoise::measuredAt));
+        return designs.stream().filter(d -> d.mode() == MeasureMode.ALTERNATE && d.hasComponents() && d.plannable()
+                && d.hasWindowsOf(windowSeconds)).max(Comparator.comparing(DesignNoise::measuredAt));
     }
 
     /**

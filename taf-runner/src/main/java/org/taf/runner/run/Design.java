@@ -95,8 +95,7 @@ final class Design {
                 .orElse(a.pairVariance(k) * a.pairSeconds(k));
         List<String> measured = new ArrayList<>();
         for (DesignNoise d : stored.get().designs()) {
-            if (Math.abs(d.windowSeconds() - windowSeconds) >= 0.0005 || d.windows() > MAX_AUTO_WINDOWS
-                    || d.pairs() < DesignNoise.MIN_PAIRS_TO_PLAN) {
+            if (!d.hasWindowsOf(windowSeconds) || d.windows() > MAX_AUTO_WINDOWS || !d.plannable()) {
                 continue;
             }
             measured.add(String.format(Locale.ROOT, "%s: pairs spread %.2f%%, %.0fs a pair", d.describe(),

@@ -107,6 +107,15 @@ public record Allocation(double betweenVariance, double withinVariance, double s
     /** Wall time of one pair with k windows per start, seconds: 2 (c_start + k c_window). */
     public double pairSeconds(int k) {
         windows(k);
+        return pairSeconds(startSeconds, k, windowSeconds);
+    }
+
+    /**
+     * Wall time of one pair, seconds: two engine starts of {@code startSeconds} each and their {@code k}
+     * windows of {@code windowSeconds} each, 2 (c_start + k c_window). The one formula every plan uses;
+     * the switches between alternating windows are not in it (about 4-5 s a pair of 10 windows here).
+     */
+    public static double pairSeconds(double startSeconds, int k, double windowSeconds) {
         return 2 * (startSeconds + k * windowSeconds);
     }
 
