@@ -164,7 +164,8 @@ public final class Keys {
             "restart (one window per engine start), alternate (both engines alive, the load switching A B A B"
                     + " for measure.windows windows each), or auto (chosen from this host's stored noise)");
     public static final Key<Integer> MEASURE_WINDOWS = key("measure.windows", integer(1, 100), "3",
-            "windows of measure.duration per engine start in alternate mode");
+            "windows of measure.duration per engine start in alternate mode; each leaves out its first 500 ms after a"
+                    + " switch, an engine's first window its first 1.5 s");
     public static final Key<Boolean> MEASURE_COUNTERS = key("measure.counters", bool(), "true",
             "read the engine's SHOW GLOBAL STATUS counters and its threads' context switches over each window");
 

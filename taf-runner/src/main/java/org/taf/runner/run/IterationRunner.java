@@ -137,8 +137,8 @@ final class IterationRunner {
             prepare(ea, first.step(), a, false);
             prepare(eb, second.step(), b, false);
             for (int w = 0; w < windows && a.failure == null && b.failure == null; w++) {
-                window(ea, first.step(), a, w == 0);
-                window(eb, second.step(), b, w == 0);
+                window(ea, first.step(), a, Design.skippedSamples(w, def.workload().reportInterval()));
+                window(eb, second.step(), b, Design.skippedSamples(w, def.workload().reportInterval()));
             }
             ea.stop();
             eb.stop();
@@ -214,7 +214,7 @@ final class IterationRunner {
         var w = def.warmup();
         if (!w.enabled()) {
             if (measure) {
-                window(engine, step, a, false);
+                window(engine, step, a, 1);
             }
         } else if (w.signal() == WarmupSignal.TPS) {
             // One continuous load: measuring starts at the sample where the throughput settled.
@@ -249,7 +249,7 @@ final class IterationRunner {
                     ticker, sleeper, warm::requestStop);
             a.warmup = cpuWarmup(t, warm.warmupSamples());
             if (measure) {
-                window(engine, step, a, false);
+                window(engine, step, a, 1);
             }
         }
         if (!engine.isAlive()) {
@@ -258,16 +258,17 @@ final class IterationRunner {
     }
 
     /**
-     * One measured window on a new load; after a switch from the other engine its first sample is left
-     * out ({@code skipFirst} is false only right after this engine's own warm-up).
+     * One measured window on a new load, its first {@code skipped} samples left out: a new load on an
+     * engine that did not just warm up on it (after its own CPU warm-up on other threads, or after a switch
+     * from the other engine) reconnects and re-primes its caches first. Without a warm-up nothing is left out.
      */
-    private void window(RunningEngine engine, Step step, Attempt a, boolean rightAfterWarmup) {
+    private void window(RunningEngine engine, Step step, Attempt a, int skipped) {
         LoadGenerator gen = new LoadGenerator(stages.workloadOn(engine.port()), live);
         MeasuringListener m = listener(engine);
-        if (rightAfterWarmup || !def.warmup().enabled()) {
+        if (skipped == 0 || !def.warmup().enabled()) {
             m.measure(samplesPerWindow());
         } else {
-            m.measureAfterSkipping(1, samplesPerWindow());
+            m.measureAfterSkipping(skipped, samplesPerWindow());
         }
         try (CounterProbe probe = probe(engine)) {
             m.countWith(probe);
