@@ -41,7 +41,8 @@ final class PublishCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(paramLabel = "RESULTS", arity = "0..*",
-            description = "results.json files or run directories (default: every run under output.results_dir)")
+            description = "results.json files or run directories (default: every completed run under output.results_dir;"
+                    + " an interrupted or failed run is published only when named)")
     List<Path> results = new ArrayList<>();
 
     @Option(names = "--page", paramLabel = "FILE",
@@ -77,8 +78,9 @@ final class PublishCommand implements Callable<Integer> {
             }
         }
         Path siteDir = dir(SITE_DIR, "site");
+        var out = spec.commandLine().getOut();
         List<RunRecord> runs = fromDb ? fromDatabase()
-                : results.isEmpty() ? RunFinder.findAll(dir(RESULTS_DIR, "results"))
+                : results.isEmpty() ? completed(RunFinder.findAll(dir(RESULTS_DIR, "results")), out)
                 : RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
         SitePublisher publisher = joinSegments ? SitePublisher.english(siteDir).joiningSegments()
                 : SitePublisher.english(siteDir);
@@ -87,13 +89,31 @@ final class PublishCommand implements Callable<Integer> {
             kept.add(publisher.keepPage(context.workDir().resolve(page)));
         }
         SitePublisher.Published site = publisher.add(runs);
-        var out = spec.commandLine().getOut();
         out.println("published " + site.posts().size() + (site.posts().size() == 1 ? " post" : " posts") + " to "
                 + context.display(site.siteDir()) + " (" + site.files().size() + " files)");
         site.posts().forEach(p -> out.println("  " + context.display(p)));
         kept.forEach(p -> out.println("  page " + context.display(siteDir.resolve(p))));
         out.flush();
         return ExitCode.PASS.code();
+    }
+
+    /**
+     * The runs of a results directory that completed: an interrupted, failed or still running run is
+     * published only when named (its post then says how it ended), never swept in with the others.
+     */
+    private List<RunRecord> completed(List<RunRecord> all, java.io.PrintWriter out) {
+        List<RunRecord> done = all.stream().filter(r -> r.status() == RunRecord.RunStatus.COMPLETED).toList();
+        List<String> left = all.stream().filter(r -> r.status() != RunRecord.RunStatus.COMPLETED)
+                .map(r -> r.runId() + " (" + r.status().name().toLowerCase(java.util.Locale.ROOT) + ")").toList();
+        if (done.isEmpty()) {
+            throw new ReportException("publish: no completed run under " + context.display(dir(RESULTS_DIR, "results"))
+                    + ": " + String.join(", ", left) + "; name a run to publish it anyway");
+        }
+        if (!left.isEmpty()) {
+            out.println("skipped " + left.size() + (left.size() == 1 ? " run that" : " runs that") + " did not complete: "
+                    + String.join(", ", left) + " (name a run to publish it anyway)");
+        }
+        return done;
     }
 
     private List<RunRecord> fromDatabase() {

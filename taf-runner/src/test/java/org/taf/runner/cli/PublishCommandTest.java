@@ -44,6 +44,24 @@ class PublishCommandTest {
     }
 
     @Test
+    void runsThatDidNotCompleteAreSkippedUnlessNamed() {
+        RunRecord small = ResultsFixtures.small();
+        RunRecord stopped = ResultsFixtures.copy(small, "20261129-110000-quick", small.name(), small.startedAt(),
+                small.finishedAt(), RunRecord.RunStatus.INTERRUPTED, null, small.comparisons(), small.warnings());
+        ResultsStore.write(dir.resolve("results/20261129-110000-quick"), stopped);
+        assertThat(run(Map.of(), "publish")).as(err.toString()).isEqualTo(3);
+        assertThat(err.toString()).contains("no completed run under results: 20261129-110000-quick (interrupted);"
+                + " name a run to publish it anyway");
+        ResultsStore.write(dir.resolve("results/20261129-100000-quick"), small);
+        assertThat(run(Map.of(), "publish")).isZero();
+        assertThat(out.toString()).startsWith("skipped 1 run that did not complete: 20261129-110000-quick"
+                + " (interrupted) (name a run to publish it anyway)\npublished 1 post to site");
+        assertThat(dir.resolve("site/posts/20261129-110000-quick")).doesNotExist();
+        assertThat(run(Map.of(), "publish", "results/20261129-110000-quick")).isZero();
+        assertThat(dir.resolve("site/posts/20261129-110000-quick/index.html")).isRegularFile();
+    }
+
+    @Test
     void namedResultsAndSiteDirFromDashDOrTheEnvironment() {
         Path file = ResultsStore.write(dir.resolve("elsewhere/run1"), ResultsFixtures.small());
         assertThat(run(Map.of(), "publish", "elsewhere/run1", "-Doutput.site_dir=out")).isZero();
