@@ -42,7 +42,7 @@ final class DefinitionBuilder {
         WarmupSettings warmup = new WarmupSettings(config.get(WARMUP_ENABLED), config.get(WARMUP_SIGNAL),
                 warmupThreads, config.get(WARMUP_MIN),
                 config.get(WARMUP_MAX), config.get(WARMUP_WINDOW), config.get(WARMUP_MAX_CV_PCT),
-                config.get(WARMUP_MAX_SLOPE_PCT));
+                config.get(WARMUP_MAX_SLOPE_PCT), config.get(WARMUP_MAX_JIT_PCT));
         return new TestDefinition(
                 config.get(NAME),
                 config.get(COMMENTS),
@@ -53,7 +53,7 @@ final class DefinitionBuilder {
                 workload,
                 new MeasureSettings(config.get(MEASURE_DURATION), config.get(MEASURE_ITERATIONS),
                         config.get(MEASURE_ORDER), config.get(MEASURE_ORDER_SEED), config.get(MEASURE_MODE),
-                        config.get(MEASURE_WINDOWS), config.get(MEASURE_COUNTERS)),
+                        config.get(MEASURE_WINDOWS), config.get(MEASURE_SWITCH_SKIP), config.get(MEASURE_COUNTERS)),
                 warmup,
                 new RestSettings(config.get(REST_ENABLED), config.get(REST_LOW_PCT), config.get(REST_HIGH_PCT),
                         config.get(REST_CONSECUTIVE), config.get(REST_MAX_ATTEMPTS), config.get(REST_INTERVAL)),
@@ -89,8 +89,8 @@ final class DefinitionBuilder {
         atMost(WARMUP_MIN, WARMUP_MAX, config.get(WARMUP_MIN).compareTo(config.get(WARMUP_MAX)) <= 0);
         atMost(WARMUP_WINDOW, WARMUP_MAX, config.get(WARMUP_WINDOW).compareTo(config.get(WARMUP_MAX)) <= 0);
         // The settle window needs 3 samples: of the load's report interval (tps), or of 1 s (cpu).
-        Duration sample = config.get(WARMUP_SIGNAL) == WarmupSignal.TPS ? config.get(WORKLOAD_REPORT_INTERVAL)
-                : Duration.ofSeconds(1);
+        Duration sample = config.get(WARMUP_SIGNAL) == WarmupSignal.CPU ? Duration.ofSeconds(1)
+                : config.get(WORKLOAD_REPORT_INTERVAL);
         if (config.get(WARMUP_WINDOW).compareTo(sample.multipliedBy(3)) < 0) {
             problems.error(show(WARMUP_WINDOW) + " must be at least 3 samples of " + Units.formatDuration(sample)
                     + " (warmup.signal " + config.get(WARMUP_SIGNAL).label() + ")");

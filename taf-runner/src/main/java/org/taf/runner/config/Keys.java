@@ -164,8 +164,11 @@ public final class Keys {
             "restart (one window per engine start), alternate (both engines alive, the load switching A B A B"
                     + " for measure.windows windows each), or auto (chosen from this host's stored noise)");
     public static final Key<Integer> MEASURE_WINDOWS = key("measure.windows", integer(1, 100), "3",
-            "windows of measure.duration per engine start in alternate mode; each leaves out its first 500 ms after a"
-                    + " switch, an engine's first window its first 1.5 s");
+            "windows of measure.duration per engine start in alternate mode; each leaves out its first"
+                    + " measure.switch_skip");
+    public static final Key<Duration> MEASURE_SWITCH_SKIP = key("measure.switch_skip", duration(Duration.ZERO),
+            "500ms", "left out at the start of each alternating window, after the load switched from the other engine"
+                    + " (whole report intervals; 0 leaves out nothing)");
     public static final Key<Boolean> MEASURE_COUNTERS = key("measure.counters", bool(), "true",
             "read the engine's SHOW GLOBAL STATUS counters and its threads' context switches over each window");
 
@@ -174,8 +177,9 @@ public final class Keys {
             "warm up under the workload until the engine's CPU load settles");
     public static final Key<WarmupSignal> WARMUP_SIGNAL = key("warmup.signal",
             oneOf(WarmupSignal.values(), WarmupSignal::label), "tps",
-            "what must settle: tps (the load's throughput, each workload.report_interval, with the cell's threads)"
-                    + " or cpu (the engine's CPU load each second, TAF's rule)");
+            "what must settle: tps (the load's throughput, each workload.report_interval, with the cell's threads),"
+                    + " jit (the engine JVM's JIT compiler threads quiet; the tps rule where none is visible) or cpu"
+                    + " (the engine's CPU load each second, TAF's rule)");
     public static final Key<Integer> WARMUP_THREADS = key("warmup.threads", integer(0, 10_000), "0",
             "client threads during a cpu warm-up; 0 means the largest of workload.threads");
     public static final Key<Duration> WARMUP_MIN = key("warmup.min", duration(Duration.ZERO), "10s",
@@ -188,6 +192,9 @@ public final class Keys {
             "settled when the window's coefficient of variation is at most this");
     public static final Key<Double> WARMUP_MAX_SLOPE_PCT = key("warmup.max_slope_pct", percent(0.1, 100), "2",
             "... and its trend changes the mean by at most this per window");
+    public static final Key<Double> WARMUP_MAX_JIT_PCT = key("warmup.max_jit_pct", percent(0.1, 100), "5",
+            "with warmup.signal jit: quiet when the JIT compiler threads used at most this share of one CPU over"
+                    + " warmup.window");
 
     // --- rest detection
     public static final Key<Boolean> REST_ENABLED = key("rest.enabled", bool(), "true",

@@ -18,12 +18,16 @@ import java.time.Duration;
  * @param counters   read the engine's status counters and context switches over each window (default true)
  */
 public record MeasureSettings(Duration duration, int iterations, MeasureOrder order, long orderSeed, MeasureMode mode,
-                              int windows, boolean counters) {
+                              int windows, Duration switchSkip, boolean counters) {
     public MeasureSettings {
         positive("measure.duration", duration);
         atLeast("measure.iterations", iterations, 1);
         notNull("measure.order", order);
         notNull("measure.mode", mode);
         atLeast("measure.windows", windows, 1);
+        notNull("measure.switch_skip", switchSkip);
+        if (switchSkip.isNegative()) {
+            throw new IllegalArgumentException("measure.switch_skip (" + switchSkip + ") must not be negative");
+        }
     }
 }

@@ -22,9 +22,11 @@ import java.time.Duration;
  * @param window      rolling window (default 10s)
  * @param maxCvPct    coefficient-of-variation limit, percent (default 5)
  * @param maxSlopePct slope limit, percent of the mean per window (default 2)
+ * @param maxJitPct   with signal jit: the JIT compilers' largest share of one CPU over the window that
+ *                    counts as quiet, percent (default 5)
  */
 public record WarmupSettings(boolean enabled, WarmupSignal signal, int threads, Duration min, Duration max, Duration window,
-        double maxCvPct, double maxSlopePct) {
+        double maxCvPct, double maxSlopePct, double maxJitPct) {
     public WarmupSettings {
         notNull("warmup.signal", signal);
         atLeast("warmup.threads", threads, 1);
@@ -36,5 +38,6 @@ public record WarmupSettings(boolean enabled, WarmupSignal signal, int threads, 
         }
         percent("warmup.max_cv_pct", maxCvPct);
         percent("warmup.max_slope_pct", maxSlopePct);
+        percent("warmup.max_jit_pct", maxJitPct);
     }
 }

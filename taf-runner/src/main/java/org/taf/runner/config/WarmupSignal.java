@@ -9,6 +9,12 @@ public enum WarmupSignal {
      * the CPU load is flat while the JIT is still compiling and throughput still climbs.
      */
     TPS,
+    /**
+     * The engine JVM's JIT compiler threads, read each {@code workload.report_interval}: quiet once the
+     * compilers are done with the hot paths, which is when a fresh JVM's throughput stops climbing; the
+     * TPS rule where the engine shows no compiler thread.
+     */
+    JIT,
     /** The engine's CPU load, sampled every second (TAF's rule). */
     CPU;
 

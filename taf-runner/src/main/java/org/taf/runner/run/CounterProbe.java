@@ -31,11 +31,25 @@ final class CounterProbe implements AutoCloseable {
         this.problem = problem;
     }
 
-    /** A probe of the engine with host pid {@code pid} answering at {@code c}; opens its status connection. */
+    /**
+     * A probe of the engine with host pid {@code pid} answering at {@code c}: opens its status connection and
+     * reads everything once, before the window's load runs. The first SHOW GLOBAL STATUS of an engine's life
+     * loads and interprets code no warm-up ran; read inside the window, it cost the engine's first alternating
+     * window 30% of the 100 ms that followed it (2026-12-03, 12 starts, 100 ms samples).
+     */
     static CounterProbe open(long pid, ConnectionSettings c) {
+        EngineStatus status;
         try {
-            return new CounterProbe(pid, EngineStatus.open(c), null);
+            status = EngineStatus.open(c);
         } catch (TafException e) {
+            return new CounterProbe(pid, null, e.getMessage());
+        }
+        try {
+            status.read();
+            ProcessCounters.of(pid);
+            return new CounterProbe(pid, status, null);
+        } catch (TafException e) {
+            status.close();
             return new CounterProbe(pid, null, e.getMessage());
         }
     }

@@ -141,25 +141,13 @@ final class Design {
         return (int) Math.max(1, def.measure().duration().toMillis() / def.workload().reportInterval().toMillis());
     }
 
-    /** Left out at the start of an alternating window after a switch from the other engine. */
-    static final java.time.Duration SWITCH_SKIP = java.time.Duration.ofMillis(500);
     /**
-     * Left out at the start of each engine's first alternating window. That window follows the other
-     * engine's warm-up, whose JIT is still compiling, and its first samples run far below the engine's
-     * level: in the main job of 2026-12-02 (10 pairs, two runs) the first 500 ms sample of window 0 was
-     * 16-43% below its start's median on average (down to -125% in log terms), the second 6-11%, the
-     * third 0.5-4% (once -36%), from the fourth on within 1.3%; a later window's first sample after its
-     * 500 ms skip was +0.3% (SD 3.3%).
+     * Samples an alternating window leaves out before measuring: {@code measure.switch_skip} in whole
+     * report intervals, rounded up; 0 when it is 0.
      */
-    static final java.time.Duration FIRST_WINDOW_SKIP = java.time.Duration.ofMillis(1500);
-
-    /**
-     * Samples an alternating window leaves out before measuring: {@link #FIRST_WINDOW_SKIP} for window 0,
-     * {@link #SWITCH_SKIP} for the others, in whole report intervals, at least one.
-     */
-    static int skippedSamples(int window, java.time.Duration reportInterval) {
-        long skip = (window == 0 ? FIRST_WINDOW_SKIP : SWITCH_SKIP).toMillis();
+    static int skippedSamples(java.time.Duration switchSkip, java.time.Duration reportInterval) {
+        long skip = switchSkip.toMillis();
         long interval = Math.max(1, reportInterval.toMillis());
-        return (int) Math.max(1, (skip + interval - 1) / interval);
+        return (int) ((skip + interval - 1) / interval);
     }
 }

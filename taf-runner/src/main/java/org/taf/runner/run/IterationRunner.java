@@ -35,6 +35,7 @@ import org.taf.runner.results.IterationRecord.RestRecord;
 import org.taf.runner.results.IterationRecord.WarmupRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.sys.HostCpu;
+import org.taf.runner.sys.JitActivity;
 import org.taf.runner.sys.JvmShutdown;
 import org.taf.runner.sys.ProcessCpuSampler;
 import org.taf.runner.sys.Sleeper;
@@ -43,9 +44,12 @@ import org.taf.runner.warmup.CpuPoint;
 import org.taf.runner.warmup.RestDetector;
 import org.taf.runner.warmup.RestTrace;
 import org.taf.runner.warmup.SettleTrace;
+import org.taf.runner.warmup.JitSettle;
+import org.taf.runner.warmup.LoadSettle;
 import org.taf.runner.warmup.TpsSettle;
 import org.taf.runner.warmup.Warmup;
 import org.taf.runner.workload.LoadGenerator;
+import org.taf.runner.workload.LoadSession;
 import org.taf.runner.workload.Workload;
 
 /**
@@ -128,17 +132,20 @@ final class IterationRunner {
 
     /**
      * Both engines alive: start, rest and warm up each, then {@code windows} windows each, alternating
-     * first, second, first, second, so that slow drift of the host falls on both alike.
+     * first, second, first, second, so that slow drift of the host falls on both alike. Each engine's load
+     * stays connected from its warm-up to its last window, and waits between its windows.
      */
     private Measured alternate(Start first, Start second, int windows) {
         Attempt a = new Attempt(first, clock.instant());
         Attempt b = new Attempt(second, clock.instant());
+        int skip = Design.skippedSamples(def.measure().switchSkip(), def.workload().reportInterval());
         try (RunningEngine ea = launch(first, a); RunningEngine eb = launch(second, b)) {
-            prepare(ea, first.step(), a, false);
-            prepare(eb, second.step(), b, false);
-            for (int w = 0; w < windows && a.failure == null && b.failure == null; w++) {
-                window(ea, first.step(), a, Design.skippedSamples(w, def.workload().reportInterval()));
-                window(eb, second.step(), b, Design.skippedSamples(w, def.workload().reportInterval()));
+            try (LoadSession la = warmUpAlternating(ea, first.step(), a);
+                 LoadSession lb = warmUpAlternating(eb, second.step(), b)) {
+                for (int w = 0; w < windows && a.failure == null && b.failure == null; w++) {
+                    window(la, ea, a, skip);
+                    window(lb, eb, b, skip);
+                }
             }
             ea.stop();
             eb.stop();
@@ -205,10 +212,7 @@ final class IterationRunner {
     private void prepare(RunningEngine engine, Step step, Attempt a, boolean measure) throws InterruptedException {
         Ticker ticker = Ticker.system();
         Sleeper sleeper = Sleeper.system();
-        if (def.rest().enabled()) {
-            RestTrace t = new RestDetector(stages.rest()).await(engine.cpuSampler(), ticker, sleeper);
-            a.rest = new RestRecord(true, t.rested(), seconds(t.took()), percents(t.samples()));
-        }
+        rest(engine, a);
         LoadGenerator gen = new LoadGenerator(stages.workloadOn(engine.port()), live);
         int wanted = samplesPerWindow();
         var w = def.warmup();
@@ -216,17 +220,17 @@ final class IterationRunner {
             if (measure) {
                 window(engine, step, a, 1);
             }
-        } else if (w.signal() == WarmupSignal.TPS) {
-            // One continuous load: measuring starts at the sample where the throughput settled.
+        } else if (w.signal() != WarmupSignal.CPU) {
+            // One continuous load: measuring starts at the sample where the warm-up ended.
             MeasuringListener m = listener(engine);
-            TpsSettle rule = new TpsSettle(stages.settleOnTps());
+            LoadSettle rule = settleRule(engine);
             m.measureAfter(rule, measure ? wanted : 1);
             try (CounterProbe probe = measure ? probe(engine) : null) {
                 m.countWith(probe);
                 gen.run(step.workload(), step.threads(), w.max().plus(def.measure().duration()).plus(SLACK), m);
             }
-            a.warmup = new WarmupRecord("tps", rule.settled(), rule.cutAtSeconds(), rule.reason(), m.warmupCpuPct(),
-                    m.warmupSamples());
+            a.warmup = new WarmupRecord(rule.mode(), rule.settled(), rule.cutAtSeconds(), rule.reason(),
+                    m.warmupCpuPct(), m.warmupSamples());
             if (measure) {
                 a.add(m);
             }
@@ -258,6 +262,65 @@ final class IterationRunner {
     }
 
     /**
+     * Rests an engine of an alternating pair and warms it up on the load its windows will use, which stays
+     * connected; a CPU warm-up on another thread count warms up on a load of its own first.
+     */
+    private LoadSession warmUpAlternating(RunningEngine engine, Step step, Attempt a) throws InterruptedException {
+        rest(engine, a);
+        LoadGenerator gen = new LoadGenerator(stages.workloadOn(engine.port()), live);
+        var w = def.warmup();
+        if (w.enabled() && w.signal() == WarmupSignal.CPU && w.threads() != step.threads()) {
+            MeasuringListener warm = listener(engine);
+            SettleTrace t = loadWhileWarming(gen, step.workload(), w.threads(), w.max().plus(SLACK), warm, engine,
+                    Ticker.system(), Sleeper.system(), warm::requestStop);
+            a.warmup = cpuWarmup(t, warm.warmupSamples());
+        }
+        LoadSession load = gen.open(step.workload(), step.threads());
+        try {
+            if (!w.enabled() || (w.signal() == WarmupSignal.CPU && w.threads() != step.threads())) {
+                return load;
+            }
+            MeasuringListener m = listener(engine);
+            if (w.signal() == WarmupSignal.CPU) {
+                Warmup warmup = Warmup.untilCpuSettles(stages.settle());
+                SettleTrace t = whileLoading(() -> load.run(w.max().plus(SLACK), m), load::stop, m::requestStop,
+                        () -> warmup.warmUp(engine.cpuSampler(), Ticker.system(), Sleeper.system()));
+                a.warmup = cpuWarmup(t, m.warmupSamples());
+            } else {
+                LoadSettle rule = settleRule(engine);
+                m.measureAfter(rule, 0);
+                load.run(w.max().plus(SLACK), m);
+                a.warmup = new WarmupRecord(rule.mode(), rule.settled(), rule.cutAtSeconds(), rule.reason(),
+                        m.warmupCpuPct(), m.warmupSamples());
+            }
+            if (!engine.isAlive()) {
+                throw new TafException("the engine exited during its warm-up; see its log " + engine.logFile());
+            }
+            return load;
+        } catch (RuntimeException | InterruptedException e) {
+            load.close();
+            throw e;
+        }
+    }
+
+    /** Waits until the engine's CPU is at rest, when {@code rest.enabled}. */
+    private void rest(RunningEngine engine, Attempt a) throws InterruptedException {
+        if (def.rest().enabled()) {
+            RestTrace t = new RestDetector(stages.rest()).await(engine.cpuSampler(), Ticker.system(), Sleeper.system());
+            a.rest = new RestRecord(true, t.rested(), seconds(t.took()), percents(t.samples()));
+        }
+    }
+
+    /** The warm-up rule on the load's own samples: the JIT's quiet ({@code jit}) or a flat throughput. */
+    private LoadSettle settleRule(RunningEngine engine) {
+        if (def.warmup().signal() == WarmupSignal.JIT) {
+            JitActivity jit = JitActivity.of(engine.pid());
+            return new JitSettle(stages.settleOnTps(), def.warmup().maxJitPct(), jit::cpuSecondsSinceLastCall);
+        }
+        return new TpsSettle(stages.settleOnTps());
+    }
+
+    /**
      * One measured window on a new load, its first {@code skipped} samples left out: a new load on an
      * engine that did not just warm up on it (after its own CPU warm-up on other threads, or after a switch
      * from the other engine) reconnects and re-primes its caches first. Without a warm-up nothing is left out.
@@ -280,6 +343,23 @@ final class IterationRunner {
         }
     }
 
+    /**
+     * One alternating window on the engine's connected load, its first {@code skipped} samples left out
+     * (the load just switched from the other engine).
+     */
+    private void window(LoadSession load, RunningEngine engine, Attempt a, int skipped) {
+        MeasuringListener m = listener(engine);
+        m.measureAfterSkipping(skipped, samplesPerWindow());
+        try (CounterProbe probe = probe(engine)) {
+            m.countWith(probe);
+            load.run(def.measure().duration().plus(SLACK), m);
+        }
+        a.add(m);
+        if (!engine.isAlive()) {
+            throw new TafException("the engine exited during the measurement; see its log " + engine.logFile());
+        }
+    }
+
     private int samplesPerWindow() {
         return Design.samplesPerWindow(def);
     }
@@ -293,19 +373,37 @@ final class IterationRunner {
                                          MeasuringListener listener, RunningEngine engine, Ticker ticker,
                                          Sleeper sleeper, Runnable afterWarmup) throws InterruptedException {
         Warmup warmup = Warmup.untilCpuSettles(stages.settle());
-        ExecutorService load = Executors.newSingleThreadExecutor(daemon("taf-load"));
+        return whileLoading(() -> gen.run(workload, threads, limit, listener), gen::stop, afterWarmup,
+                () -> warmup.warmUp(engine.cpuSampler(), ticker, sleeper));
+    }
+
+    /** The CPU warm-up's watch on this thread while {@code load} runs on another; see {@link #loadWhileWarming}. */
+    private static SettleTrace whileLoading(java.util.function.Supplier<?> load, Runnable stopLoad,
+                                            Runnable afterWarmup, CpuWarmUp warmUp) throws InterruptedException {
+        ExecutorService loader = Executors.newSingleThreadExecutor(daemon("taf-load"));
+        boolean ended = false;
         try {
-            Future<?> running = load.submit(() -> gen.run(workload, threads, limit, listener));
-            SettleTrace t = warmup.warmUp(engine.cpuSampler(), ticker, sleeper);
+            Future<?> running = loader.submit(load::get);
+            SettleTrace t = warmUp.run();
             afterWarmup.run();
             running.get();
+            ended = true;
             return t;
         } catch (ExecutionException e) {
+            ended = true;
             throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
         } finally {
-            gen.stop();
-            load.shutdownNow();
+            if (!ended) {
+                stopLoad.run(); // the warm-up failed or was interrupted while the load ran
+            }
+            loader.shutdownNow();
         }
+    }
+
+    /** The CPU warm-up itself, watching the engine until it settles. */
+    @FunctionalInterface
+    private interface CpuWarmUp {
+        SettleTrace run() throws InterruptedException;
     }
 
     /** A probe of the engine's counters for one window; null when {@code measure.counters} is off. */

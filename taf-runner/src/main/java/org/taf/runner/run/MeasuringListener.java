@@ -11,7 +11,7 @@ import org.taf.runner.sys.HostCpuTimes;
 import org.taf.runner.sys.HostCpuUsage;
 import org.taf.runner.workload.IntervalSample;
 import org.taf.runner.workload.SampleListener;
-import org.taf.runner.warmup.TpsSettle;
+import org.taf.runner.warmup.LoadSettle;
 
 /**
  * Collects a load run's samples in two phases: warm-up, then, from {@link #measure(int)} on, the
@@ -34,7 +34,8 @@ final class MeasuringListener implements SampleListener {
     private HostCpuTimes hostBefore;
     private volatile int wanted = -1;
     private volatile boolean stopRequested;
-    private TpsSettle settle;
+    private LoadSettle settle;
+    private double elapsed;
     private int pendingWanted;
     private int skip;
     private double measureStart;
@@ -63,24 +64,27 @@ final class MeasuringListener implements SampleListener {
         engineBefore = e;
         runnerBefore = r;
         hostBefore = h;
+        // Seconds since the load started, exact (the sample's own second is rounded, as sysbench prints it).
+        elapsed += s.intervalSeconds();
         int want = wanted;
         if (want < 0) {
-            warmup.add(record(s, s.second()));
+            warmup.add(record(s, elapsed));
             warmupCpuPct.add(Math.round(u.enginePct() * 10) / 10.0);
-            if (settle != null && settle.offer(s.second(), s.tps())) {
-                wanted = pendingWanted;
-            } else if (skip > 0 && --skip == 0) {
+            if ((settle != null && settle.offer(elapsed, s.intervalSeconds(), s.tps())) || (skip > 0 && --skip == 0)) {
+                if (pendingWanted == 0) {
+                    return Action.STOP; // a warm-up only: its load goes on to the windows
+                }
                 wanted = pendingWanted;
             }
         } else {
             java.time.Instant now = java.time.Instant.now();
             if (measured.isEmpty()) {
-                measureStart = s.second() - s.intervalSeconds();
+                measureStart = elapsed - s.intervalSeconds();
                 windowFrom = now.minusNanos((long) (s.intervalSeconds() * 1e9));
             }
             windowTo = now;
             // Measured samples count their seconds from the start of the measurement.
-            double second = s.second() - measureStart;
+            double second = elapsed - measureStart;
             measured.add(record(s, second));
             // The engine's CPU over exactly the intervals whose transactions are measured.
             measuredEngineCpu += engineDelta;
@@ -113,20 +117,24 @@ final class MeasuringListener implements SampleListener {
     }
 
     /**
-     * Warms up on the load's own throughput: every sample goes to {@code rule} until it says the
-     * warm-up is over, then {@code samples} samples are measured. Call before the run starts.
+     * Warms up on the load itself: every sample goes to {@code rule} until it says the warm-up is over,
+     * then {@code samples} samples are measured; with 0 the run stops there. Call before the run starts.
      */
-    void measureAfter(TpsSettle rule, int samples) {
+    void measureAfter(LoadSettle rule, int samples) {
         settle = rule;
-        pendingWanted = Math.max(1, samples);
+        pendingWanted = Math.max(0, samples);
     }
 
     /**
-     * Leaves out the first {@code skipped} samples (a load switched back to a warm engine reconnects
-     * and re-primes its caches in its first interval), then measures {@code samples}. Call before the run.
+     * Leaves out the first {@code skipped} samples (the load just switched back from the other engine),
+     * then measures {@code samples}; with none to leave out it measures at once. Call before the run.
      */
     void measureAfterSkipping(int skipped, int samples) {
-        skip = Math.max(1, skipped);
+        if (skipped <= 0) {
+            measure(samples);
+            return;
+        }
+        skip = skipped;
         pendingWanted = Math.max(1, samples);
     }
 

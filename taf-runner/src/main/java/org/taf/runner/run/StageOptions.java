@@ -50,8 +50,8 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
             var r = def.rest();
             RestOptions rest = new RestOptions(r.lowPct(), r.highPct(), r.consecutive(), r.maxAttempts(), r.interval());
             var s = def.warmup();
-            // The settle rule's samples: the load's report interval on TPS, one CPU reading a second on CPU.
-            Duration samples = s.signal() == WarmupSignal.TPS ? def.workload().reportInterval() : Duration.ofSeconds(1);
+            // The settle rule's samples: the load's report interval on TPS and JIT, one CPU reading a second on CPU.
+            Duration samples = s.signal() == WarmupSignal.CPU ? Duration.ofSeconds(1) : def.workload().reportInterval();
             SettleOptions settle = new SettleOptions(s.window(), samples, s.maxCvPct(), s.maxSlopePct(), s.min(),
                     s.max());
             StatsOptions stats = stats(def);

@@ -16,7 +16,7 @@ import java.util.Locale;
  *
  * <p>Not thread-safe: the load's sampling thread feeds it.
  */
-public final class TpsSettle {
+public final class TpsSettle implements LoadSettle {
     private final SettleOptions options;
     private final List<Double> times = new ArrayList<>();
     private final List<Double> values = new ArrayList<>();
@@ -28,6 +28,16 @@ public final class TpsSettle {
     /** @param options window, limits, min and max; {@code interval} is the load's report interval */
     public TpsSettle(SettleOptions options) {
         this.options = options;
+    }
+
+    @Override
+    public boolean offer(double elapsedSeconds, double intervalSeconds, double tps) {
+        return offer(elapsedSeconds, tps);
+    }
+
+    @Override
+    public String mode() {
+        return "tps";
     }
 
     /**
@@ -92,17 +102,17 @@ public final class TpsSettle {
         return over;
     }
 
-    /** Whether it ended settled (false while not over, or at max). */
+    @Override
     public boolean settled() {
         return settled;
     }
 
-    /** Seconds from the start of the load to the end of the warm-up (0 while not over). */
+    @Override
     public double cutAtSeconds() {
         return cutAt;
     }
 
-    /** One line: why it ended, with the numbers. */
+    @Override
     public String reason() {
         return reason;
     }

@@ -6,6 +6,7 @@ import org.HdrHistogram.Histogram;
 /**
  * Turns the workers' live counters into {@link IntervalSample}s: the difference of the summed counts since
  * the previous sample, and the latencies recorded since then. Also keeps the whole-run latency histogram.
+ * Counts from its construction on: a window of a load kept open starts from where the last one ended.
  * Used by the reporting thread only.
  */
 final class IntervalAggregator {
@@ -15,13 +16,18 @@ final class IntervalAggregator {
     private final long startNanos;
     private final Histogram interval = new Histogram(DIGITS);
     private final Histogram whole = new Histogram(DIGITS);
-    private Counts previous = Counts.ZERO;
+    private final Counts base;
+    private Counts previous;
     private long previousNanos;
 
+    /** Counts from now on; call while the workers are paused (or not started), so that nothing is split. */
     IntervalAggregator(List<Counters> workers, long startNanos) {
         this.workers = List.copyOf(workers);
         this.startNanos = startNanos;
         this.previousNanos = startNanos;
+        this.base = sum();
+        this.previous = base;
+        drainInto(new Histogram(DIGITS)); // latencies of earlier windows are theirs
     }
 
     /** The sample of the interval ending at {@code nowNanos} (same clock as the start). */
@@ -30,7 +36,7 @@ final class IntervalAggregator {
             throw new IllegalArgumentException("interval end " + nowNanos + " is not after its start "
                     + previousNanos);
         }
-        Counts total = totals();
+        Counts total = sum();
         interval.reset();
         drainInto(interval);
         whole.add(interval);
@@ -42,8 +48,12 @@ final class IntervalAggregator {
         return s;
     }
 
-    /** Sum of every worker's counts so far. */
+    /** Sum of every worker's counts since this aggregator was made. */
     Counts totals() {
+        return sum().minus(base);
+    }
+
+    private Counts sum() {
         Counts sum = Counts.ZERO;
         for (Counters c : workers) {
             sum = sum.plus(c.snapshot());

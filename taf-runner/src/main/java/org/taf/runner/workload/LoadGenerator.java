@@ -25,7 +25,12 @@ public final class LoadGenerator {
     private final PrintStream live;
     private final SessionFactory sessions;
     private final LongSupplier clock;
-    private volatile RunControl current;
+    /** A run is in progress (guarded by this). */
+    private boolean running;
+    /** The run's load once connected (guarded by this). */
+    private LoadSession current;
+    /** A stop came while the run was still connecting (guarded by this). */
+    private boolean stopRequested;
 
     /**
      * @param options workload options and the server to load
@@ -64,113 +69,70 @@ public final class LoadGenerator {
         if (workload == null || listener == null) {
             throw new IllegalArgumentException("workload and listener must be given");
         }
-        if (threads < 1 || threads > MAX_THREADS) {
-            throw new WorkloadException("threads (" + threads + ") must be between 1 and " + MAX_THREADS);
-        }
+        checkThreads(threads);
         if (duration == null || duration.compareTo(Duration.ofMillis(1)) < 0) {
             throw new WorkloadException("duration (" + duration + ") must be at least 1ms");
         }
-        RunControl control = new RunControl();
         synchronized (this) {
-            if (current != null) {
+            if (running) {
                 throw new IllegalStateException("a run is already in progress on this LoadGenerator");
             }
-            current = control;
+            running = true;
         }
-        List<Worker> workers = new ArrayList<>();
-        List<Thread> running = new ArrayList<>();
-        try {
-            for (int i = 0; i < threads; i++) {
-                Worker w = new Worker(i, threads, workload, options, sessions, control, clock);
-                workers.add(w);
-                w.open();
-            }
-            for (Worker w : workers) {
-                Thread t = new Thread(w, "taf-load-" + workload + "-" + running.size());
-                t.setDaemon(true); // never keep the JVM alive for a stuck server
-                running.add(t);
-                t.start();
-            }
-            return measure(workload, workers, running, control, duration, listener);
-        } finally {
-            control.requestStop();
-            stopAll(workers, running);
-            for (int i = running.size(); i < workers.size(); i++) {
-                workers.get(i).close(); // opened but never started: its thread cannot close it
-            }
+        try (LoadSession session = LoadSession.open(workload, threads, options, sessions, live, clock)) {
             synchronized (this) {
+                current = session;
+                if (stopRequested) {
+                    session.stop(); // counted down before the window: its first wait returns at once
+                }
+            }
+            return session.window(duration, listener, true);
+        } finally {
+            synchronized (this) {
+                running = false;
                 current = null;
+                stopRequested = false;
             }
         }
     }
 
-    private WorkloadResult measure(Workload workload, List<Worker> workers, List<Thread> threads,
-            RunControl control, Duration duration, SampleListener listener) {
-        List<Counters> counters = workers.stream().map(Worker::counters).toList();
-        long start = clock.getAsLong();
-        control.start();
-        IntervalAggregator aggregator = new IntervalAggregator(counters, start);
-        long end = start + duration.toNanos();
-        long interval = options.reportInterval().toNanos();
-        long next = start + interval;
-        List<IntervalSample> samples = new ArrayList<>();
-        WorkloadResult.End reason = null;
-        boolean interrupted = false;
-        while (reason == null) {
-            try {
-                if (control.awaitStop(Math.min(next, end) - clock.getAsLong())) {
-                    reason = WorkloadResult.End.STOPPED;
-                    break;
-                }
-            } catch (InterruptedException e) {
-                interrupted = true;
-                reason = WorkloadResult.End.INTERRUPTED;
-                break;
-            }
-            long now = clock.getAsLong();
-            if (now >= next) {
-                IntervalSample sample = aggregator.sample(now);
-                samples.add(sample);
-                if (live != null) {
-                    live.println(LiveLine.format(sample));
-                }
-                if (listener.onSample(sample) == SampleListener.Action.STOP) {
-                    reason = WorkloadResult.End.LISTENER;
-                }
-                while (next <= now) {
-                    next += interval; // after a stall, skip the boundaries already passed
-                }
-            }
-            if (reason == null && now >= end) {
-                reason = WorkloadResult.End.DURATION;
-            }
+    /**
+     * Opens a load that stays connected across windows ({@link LoadSession}): {@code threads} connections
+     * for {@code workload}, waiting until its first window. Close it when done.
+     *
+     * @throws WorkloadException if a connection cannot be opened or a statement prepared
+     */
+    public LoadSession open(Workload workload, int threads) {
+        if (workload == null) {
+            throw new IllegalArgumentException("workload must be given");
         }
-        control.requestStop();
-        stopAll(workers, threads);
-        long finish = clock.getAsLong();
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        checkThreads(threads);
+        return LoadSession.open(workload, threads, options, sessions, live, clock);
+    }
+
+    private static void checkThreads(int threads) {
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new WorkloadException("threads (" + threads + ") must be between 1 and " + MAX_THREADS);
         }
-        if (control.failure() != null) {
-            throw control.failure();
-        }
-        return new WorkloadResult(workload, workers.size(), Math.max(finish - start, 1) / 1e9,
-                aggregator.totals(), aggregator.wholeRun(), samples, reason);
     }
 
     /**
      * Stops the run in progress, if any, from any thread (a shutdown hook, the warm-up stage): workers
-     * finish their current event, then every connection is closed and {@link #run} returns.
+     * finish their current event, then every connection is closed and {@link #run} returns. A stop that
+     * comes while the run is still connecting ends it as soon as it starts.
      */
     public void stop() {
-        RunControl c = current;
-        if (c != null) {
-            c.requestStop();
+        synchronized (this) {
+            if (current != null) {
+                current.stop();
+            } else if (running) {
+                stopRequested = true;
+            }
         }
     }
 
     /** Waits for the workers; cuts the connections of those still busy after the grace period. */
-    private static void stopAll(List<Worker> workers, List<Thread> threads) {
+    static void stopAll(List<Worker> workers, List<Thread> threads) {
         boolean interrupted = Thread.interrupted();
         try {
             long deadline = System.nanoTime() + STOP_GRACE_NANOS;

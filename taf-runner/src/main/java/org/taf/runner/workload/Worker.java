@@ -5,8 +5,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * One load thread: its own connection, statements and random stream. Runs events back to back until the
- * run stops; restarts an event after a deadlock, lock wait timeout or record-changed error (counted as
+ * One load thread: its own connection, statements and random stream. Runs events back to back while the
+ * load runs (waiting at its gate while it is paused) until the load closes; restarts an event after a deadlock, lock wait timeout or record-changed error (counted as
  * errors), reconnects after a dropped connection (counted as reconnects), and stops the whole run on any
  * other error with a message naming the statement and quoting the server.
  */
@@ -68,8 +68,7 @@ final class Worker implements Runnable {
     @Override
     public void run() {
         try {
-            control.awaitStart();
-            while (!control.stopping()) {
+            while (control.awaitRunning()) {
                 long begin = clock.getAsLong();
                 if (!runEvent()) {
                     break;
@@ -82,6 +81,7 @@ final class Worker implements Runnable {
             control.fail(e);
         } finally {
             close();
+            control.exited();
         }
     }
 
@@ -92,8 +92,8 @@ final class Worker implements Runnable {
                 event.execute();
                 return true;
             } catch (SQLException e) {
-                if (control.stopping()) {
-                    return false; // stop() may have aborted the connection under us
+                if (control.closing()) {
+                    return false; // closing may have aborted the connection under us
                 }
                 if (SqlErrors.isRetryable(e)) {
                     counters.error();
@@ -126,7 +126,9 @@ final class Worker implements Runnable {
                 close();
             }
             try {
-                if (control.awaitStop(RECONNECT_PAUSE_NANOS)) {
+                Thread.sleep(RECONNECT_PAUSE_NANOS / 1_000_000);
+                // A window that ends meanwhile does not wait for the reconnect: it goes on in the next one.
+                if (!control.awaitRunning()) {
                     return false;
                 }
             } catch (InterruptedException e) {

@@ -32,9 +32,9 @@ class TestDefinitionTest {
                 10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1, 1, 1, 1, 1, Duration.ofSeconds(1), "root", "",
                 "sbtest"));
         assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.BALANCED, 1,
-                MeasureMode.AUTO, 3, true));
+                MeasureMode.AUTO, 3, Duration.ofMillis(500), true));
         assertThat(d.warmup()).isEqualTo(new WarmupSettings(true, WarmupSignal.TPS, 2, Duration.ofSeconds(10),
-                Duration.ofSeconds(120), Duration.ofSeconds(10), 5, 2));
+                Duration.ofSeconds(120), Duration.ofSeconds(10), 5, 2, 5));
         assertThat(d.rest()).isEqualTo(new RestSettings(true, 5, 20, 5, 120, Duration.ofSeconds(1)));
         assertThat(d.verdict()).isEqualTo(new VerdictSettings(3, 5, 5, List.of(org.taf.runner.stats.Metric.TPS,
                 org.taf.runner.stats.Metric.CPU_PER_TX), 10));

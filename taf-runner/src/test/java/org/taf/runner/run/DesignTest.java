@@ -48,17 +48,15 @@ class DesignTest {
     }
 
     @Test
-    void anEnginesFirstAlternatingWindowLeavesOutMoreThanASwitch() {
-        // 500 ms samples: the first window leaves out 1.5 s (3 samples), a switch 500 ms (1).
-        assertThat(Design.skippedSamples(0, java.time.Duration.ofMillis(500))).isEqualTo(3);
-        assertThat(Design.skippedSamples(1, java.time.Duration.ofMillis(500))).isEqualTo(1);
-        assertThat(Design.skippedSamples(9, java.time.Duration.ofMillis(500))).isEqualTo(1);
-        // Whole intervals, rounded up, at least one: 1 s samples leave out 2 and 1; 250 ms ones 6 and 2.
-        assertThat(Design.skippedSamples(0, java.time.Duration.ofSeconds(1))).isEqualTo(2);
-        assertThat(Design.skippedSamples(3, java.time.Duration.ofSeconds(1))).isEqualTo(1);
-        assertThat(Design.skippedSamples(0, java.time.Duration.ofMillis(250))).isEqualTo(6);
-        assertThat(Design.skippedSamples(1, java.time.Duration.ofMillis(250))).isEqualTo(2);
-        assertThat(Design.skippedSamples(2, java.time.Duration.ofSeconds(2))).isEqualTo(1);
+    void aSwitchLeavesOutWholeReportIntervalsRoundedUp() {
+        java.time.Duration half = java.time.Duration.ofMillis(500);
+        assertThat(Design.skippedSamples(half, half)).isEqualTo(1);
+        assertThat(Design.skippedSamples(half, java.time.Duration.ofMillis(100))).isEqualTo(5);
+        assertThat(Design.skippedSamples(java.time.Duration.ofMillis(200), java.time.Duration.ofMillis(500)))
+                .isEqualTo(1);
+        assertThat(Design.skippedSamples(java.time.Duration.ofMillis(1500), java.time.Duration.ofSeconds(1)))
+                .isEqualTo(2);
+        assertThat(Design.skippedSamples(java.time.Duration.ZERO, half)).as("0 leaves out nothing").isZero();
     }
 
     @Test
