@@ -151,10 +151,13 @@ final class CellAnalyzer {
         return out;
     }
 
-    /** A start's value of a metric: its median TPS, or its CPU per transaction; null when it has none. */
+    /**
+     * A start's value of a metric: the trimmed mean of its samples' TPS ({@link TrimmedMean}), or its CPU per
+     * transaction; null when it has none.
+     */
     private static Double value(Metric m, IterationSample s) {
         return switch (m) {
-            case TPS -> new Median().evaluate(s.samples());
+            case TPS -> TrimmedMean.of(s.samples());
             case CPU_PER_TX -> s.cpuUsPerTx();
             case CS_PER_TX -> s.csPerTx();
         };

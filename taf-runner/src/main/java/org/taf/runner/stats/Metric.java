@@ -8,7 +8,7 @@ import java.util.Locale;
  * the gate ({@code verdict.metrics}).
  */
 public enum Metric {
-    /** Transactions per second of the measured window (the median of its samples): higher is better. */
+    /** Transactions per second of the measured window (the 10% trimmed mean of its samples): higher is better. */
     TPS(true, "TPS"),
     /**
      * The engine's CPU time per transaction over the measured window, in microseconds: lower is better.

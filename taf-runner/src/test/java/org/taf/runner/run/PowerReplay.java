@@ -30,6 +30,7 @@ import org.taf.runner.config.Units;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.CountersRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
@@ -122,18 +123,21 @@ public final class PowerReplay {
      */
     static List<RunRecord> readRuns(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(f -> f.getFileName().toString().equals(ResultsStore.FILE_NAME)).sorted()
+            // A run is read once: a local site under the directory keeps copies of the runs it shows.
+            Map<String, RunRecord> byId = new LinkedHashMap<>();
+            files.filter(f -> f.getFileName().toString().equals(ResultsStore.FILE_NAME)).sorted()
                     .map(ResultsStore::read).filter(r -> r.status() == RunRecord.RunStatus.COMPLETED)
-                    .sorted(Comparator.comparing(RunRecord::startedAt)).toList();
+                    .forEach(r -> byId.putIfAbsent(r.runId(), r));
+            return byId.values().stream().sorted(Comparator.comparing(RunRecord::startedAt)).toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir, e);
         }
     }
 
     /**
-     * The pools of {@code runs}, one per comparison name, plus the derived A/A pool of parent
-     * iterations ({@value #PARENTS_POOL}: iterations 1 and 2, 3 and 4, ... of each comparison's parent,
-     * which all run with the calibration variable at 0). A pair's cost is the time from its first
+     * The pools of {@code runs}, one per comparison name, plus, for restarting pairs, the derived A/A pool
+     * of parent iterations ({@value #PARENTS_POOL}: iterations 1 and 2, 3 and 4, ... of each comparison's
+     * parent, which all run with the calibration variable at 0). A pair's cost is the time from its first
      * engine start to the start of the run's next measurement; the last pair of a run, which has no
      * next one, gets the mean cost of that run's other pairs, as do the derived pairs.
      */
@@ -185,7 +189,10 @@ public final class PowerReplay {
                     ofRun.add(p);
                     runPairs.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(p);
                 }
-                for (int i = 0; i + 1 < cell.parent().size(); i += 2) {
+                // Two parent starts of different alternating pairs were never measured beside each other:
+                // they are no A/A pair of that design, so the derived pool is for restarting pairs only.
+                for (int i = 0; cell.mode() != org.taf.runner.config.MeasureMode.ALTERNATE
+                        && i + 1 < cell.parent().size(); i += 2) {
                     parents.add(new Pair(cell.parent().get(i), cell.parent().get(i + 1), null));
                 }
             }
@@ -327,14 +334,19 @@ public final class PowerReplay {
     }
 
     /**
-     * The iteration at its place in the replayed comparison. Its counters are left out: the study is
-     * about TPS, and judging some 30 counters at every look (a sign-flip test each) made a replay 30
-     * times slower.
+     * The iteration at its place in the replayed comparison. Its engine's counters are left out: the study
+     * is about TPS, and judging some 30 counters at every look (a sign-flip test each) made a replay 30
+     * times slower. Its process counters stay: context switches per transaction is a judged metric, and
+     * its p-value is one of the family Benjamini-Hochberg adjusts, so a replay without it judged TPS and
+     * CPU per transaction more leniently than the run (3 of 28 comparisons on 2026-12-03).
      */
     private static IterationRecord renumber(IterationRecord it, int index, int sequence) {
+        CountersRecord c = it.counters();
+        CountersRecord process = c == null ? null : new CountersRecord(c.seconds(), c.transactions(), Map.of(),
+                c.process(), c.threads(), c.threadsLost(), c.readMillis());
         return new IterationRecord(index, sequence, it.startedAt(), it.serverVersion(), it.rest(), it.warmup(),
                 it.samples(), it.cpu(), it.flags(), it.failure(), it.engineLog(), it.engineCpu(), it.launchSeconds(),
-                it.windows(), null, it.profile());
+                it.windows(), process, it.profile());
     }
 
     /**

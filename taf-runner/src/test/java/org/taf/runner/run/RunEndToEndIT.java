@@ -263,6 +263,39 @@ class RunEndToEndIT {
         assertThat(code).isIn(ExitCode.PASS.code(), ExitCode.INCONCLUSIVE.code());
     }
 
+    /**
+     * The main job's design end to end: both engines alive, the load alternating on connections kept open,
+     * each start warmed up until its JIT compilers go quiet, nothing left out after a switch; an unchanged
+     * commit is decided NO_CHANGE. The thresholds are wide (10%) so that this machine's noise cannot keep
+     * the interval open: what is tested is that the design and the verdict reach "same", not how small a
+     * change they see (docs/benchmarks/power-study.md measures that).
+     */
+    @Test
+    void anUnchangedCommitIsDecidedNoChangeByTheMainJobsDesign() throws IOException {
+        int code = taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + parentSha, "-Dname=same",
+                "-Dmeasure.mode=alternate", "-Dmeasure.windows=5", "-Dmeasure.duration=2s",
+                "-Dmeasure.switch_skip=0s", "-Dworkload.report_interval=500ms", "-Dwarmup.signal=jit",
+                "-Dwarmup.min=1s", "-Dwarmup.window=1500ms", "-Dverdict.warning_pct=10", "-Dverdict.fail_pct=15",
+                "-Dverdict.gain_pct=15");
+        RunRecord run = latest();
+        var cell = run.comparisons().get(0).cells().get(0);
+        assertThat(cell.verdict().verdict()).as("verdict; notes: %s", cell.verdict().notes())
+                .isEqualTo(Verdict.NO_CHANGE);
+        assertThat(code).isEqualTo(ExitCode.PASS.code());
+        for (var side : List.of(cell.parent(), cell.patch())) {
+            assertThat(side).allSatisfy(it -> {
+                assertThat(it.failure()).isNull();
+                assertThat(it.warmup().mode()).isEqualTo("jit");
+                // The engine is a HotSpot JVM: its compiler threads are found, so the JIT rule decides.
+                assertThat(it.warmup().reason()).startsWith("JIT ");
+                assertThat(it.windows()).as("five windows of four 500 ms samples, none left out")
+                        .containsExactly(0, 4, 8, 12, 16);
+                assertThat(it.samples()).hasSize(20);
+                assertThat(it.samples()).allSatisfy(s -> assertThat(s.reconnects()).isZero());
+            });
+        }
+    }
+
     /** With JDK 25 on the machine, the AOT cache is trained once per build and every engine starts from it. */
     @Test
     void theAotCacheIsTrainedOncePerBuildAndUsed() throws IOException {
