@@ -168,7 +168,7 @@ public final class Keys {
                     + " measure.switch_skip");
     public static final Key<Duration> MEASURE_SWITCH_SKIP = key("measure.switch_skip", duration(Duration.ZERO),
             "500ms", "left out at the start of each alternating window, after the load switched from the other engine"
-                    + " (whole report intervals; 0 leaves out nothing)");
+                    + " (whole report intervals; 0s leaves out nothing)");
     public static final Key<Boolean> MEASURE_COUNTERS = key("measure.counters", bool(), "true",
             "read the engine's SHOW GLOBAL STATUS counters and its threads' context switches over each window");
 
