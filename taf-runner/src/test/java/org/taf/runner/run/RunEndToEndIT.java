@@ -242,8 +242,8 @@ class RunEndToEndIT {
 
     /**
      * The main job's design end to end: both engines alive, the load alternating on connections kept open,
-     * each start warmed up until its JIT compilers go quiet, nothing left out after a switch; every window is
-     * measured on both engines alive, and an unchanged commit is decided NO_CHANGE. The thresholds are wide (10%) so that this machine's noise cannot keep
+     * each start warmed up until its JIT compilers go quiet, nothing left out after a switch; an unchanged
+     * commit is decided NO_CHANGE. The thresholds are wide (10%) so that this machine's noise cannot keep
      * the interval open: what is tested is that the design and the verdict reach "same", not how small a
      * change they see (docs/benchmarks/power-study.md measures that).
      */
