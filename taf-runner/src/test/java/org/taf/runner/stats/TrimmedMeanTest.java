@@ -26,8 +26,14 @@ class TrimmedMeanTest {
     }
 
     @Test
-    void fewerThanTenValuesAreAPlainMean() {
-        assertThat(TrimmedMean.of(new double[] {1, 2, 6})).isCloseTo(3, within(1e-12));
+    void fromThreeValuesOnOneIsLeftOutAtEachEnd() {
+        // 3 values: the middle one, as the median; a stalled first second does not pull it down
+        assertThat(TrimmedMean.of(new double[] {6, 1, 2})).isEqualTo(2);
+        assertThat(TrimmedMean.of(new double[] {30_000, 150_000, 152_000})).isEqualTo(150_000);
+        // 9 values: 1 at each end (a tenth of 9 rounds down to 0)
+        assertThat(TrimmedMean.of(new double[] {0, 10, 10, 10, 10, 10, 10, 10, 99})).isEqualTo(10);
+        // fewer than 3: a plain mean
+        assertThat(TrimmedMean.of(new double[] {1, 3})).isCloseTo(2, within(1e-12));
         assertThat(TrimmedMean.of(new double[] {4})).isEqualTo(4);
         assertThat(TrimmedMean.of(new double[0])).isNaN();
     }
