@@ -48,6 +48,9 @@ class ProcessCountersTest {
     void aQuietProcessTreeHardlySwitches() throws Exception {
         Process sleeper = new ProcessBuilder("sleep", "30").start();
         try {
+            // start() may return before the child has exec'd and loaded sleep (CI once saw 26 faults in the
+            // window): count only once it is sleep, asleep.
+            awaitAsleep(sleeper.pid(), "sleep");
             ProcessCounters before = ProcessCounters.of(sleeper.pid());
             Thread.sleep(300);
             ProcessCounters.Delta d = ProcessCounters.of(sleeper.pid()).delta(before);
@@ -57,6 +60,23 @@ class ProcessCountersTest {
         } finally {
             sleeper.destroyForcibly().waitFor();
         }
+    }
+
+    private static void awaitAsleep(long pid, String comm) throws Exception {
+        Path stat = Path.of("/proc", Long.toString(pid), "stat");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            String s = Files.readString(stat);
+            // "pid (comm) state ...", asleep twice 100 ms apart: a loader between two faults can look asleep once
+            if (s.contains("(" + comm + ") S")) {
+                Thread.sleep(100);
+                if (Files.readString(stat).contains("(" + comm + ") S")) {
+                    return;
+                }
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError(pid + " never settled as " + comm + ": " + Files.readString(stat));
     }
 
     @Test
