@@ -66,7 +66,8 @@ final class CellAnalyzer {
         double confidence = o.confidenceAt(adaptive);
         List<MetricVerdict> metrics = new ArrayList<>();
         for (Metric m : Metric.values()) {
-            MetricVerdict v = compare(m, pairs, parent, patch, in.patchFirst(), confidence, o);
+            MetricVerdict v = compare(m, pairs, parent, patch, in.patchFirst(), confidence,
+                    o.equivalenceLevel(adaptive), o);
             if (v != null) {
                 metrics.add(v);
             }
@@ -100,7 +101,7 @@ final class CellAnalyzer {
     /** One metric over the pairs where both sides have it; null when no pair has. */
     private static MetricVerdict compare(Metric m, List<Integer> pairs, Map<Integer, IterationSample> parent,
             Map<Integer, IterationSample> patch, java.util.Set<Integer> patchFirst, double confidence,
-            StatsOptions o) {
+            double equivalenceLevel, StatsOptions o) {
         List<Double> d = new ArrayList<>();
         List<Boolean> order = new ArrayList<>();
         double parentLog = 0;
@@ -124,23 +125,24 @@ final class CellAnalyzer {
         boolean gates = o.metrics().contains(m);
         if (n < 2) {
             return new MetricVerdict(m, FastMath.exp(parentLog), FastMath.exp(patchLog), FastMath.exp(diffs[0]), null,
-                    null, confidence, null, null, 1, Double.NaN, Change.UNKNOWN, gates);
+                    null, confidence, null, null, 1, Double.NaN, Change.UNKNOWN, gates, null);
         }
         PairedTest.Result r = PairedTest.of(diffs, flags(order), confidence, o.seed());
         double parentLevel = FastMath.exp(parentLog / n);
         double patchLevel = FastMath.exp(patchLog / n);
         if (n < StatsOptions.MIN_ITERATIONS) {
             return new MetricVerdict(m, parentLevel, patchLevel, r.ratio(), null, null, confidence, null, null, n,
-                    r.sdLog(), Change.UNKNOWN, gates);
+                    r.sdLog(), Change.UNKNOWN, gates, null);
         }
         if (r.interval() == null) {
             // Every pair has the same ratio: the interval is that point, and the sign-flip test (exact,
             // defined without a spread) gives the p-value the t-test cannot.
             return new MetricVerdict(m, parentLevel, patchLevel, r.ratio(), r.ratio(), r.ratio(), confidence,
-                    r.signFlipP(), null, n, r.sdLog(), Change.UNKNOWN, gates);
+                    r.signFlipP(), null, n, r.sdLog(), Change.UNKNOWN, gates,
+                    new PairedTest.Interval(equivalenceLevel, r.ratio(), r.ratio()));
         }
         return new MetricVerdict(m, parentLevel, patchLevel, r.ratio(), r.interval().low(), r.interval().high(),
-                confidence, r.tP(), null, n, r.sdLog(), Change.UNKNOWN, gates);
+                confidence, r.tP(), null, n, r.sdLog(), Change.UNKNOWN, gates, r.intervalAtLevel(equivalenceLevel));
     }
 
     private static boolean[] flags(List<Boolean> order) {

@@ -6,7 +6,7 @@ public enum Change {
     BETTER,
     /** Worse by at least the warning threshold, significant at the look's level. */
     WORSE,
-    /** The interval lies within the warning threshold. */
+    /** The equivalence interval (two one-sided tests) lies within the warning threshold. */
     SAME,
     /** Neither: too few pairs, too noisy, or a change too small to call. */
     UNKNOWN

@@ -20,10 +20,12 @@ import java.util.Objects;
  * @param sdLog      SD of the per-pair log-ratios (about the CV of one pair's ratio); NaN below 2 pairs
  * @param change     BETTER, WORSE, SAME or UNKNOWN
  * @param gates      whether this metric may decide the cell's verdict ({@code verdict.metrics})
+ * @param equivalence the interval that decides SAME, at {@link StatsOptions#equivalenceLevel} (two one-sided
+ *                   tests); null without an interval
  */
 public record MetricVerdict(Metric metric, double parent, double patch, double ratio, Double ciLow, Double ciHigh,
                             double confidence, Double pValue, Double pAdjusted, int pairs, double sdLog,
-                            Change change, boolean gates) {
+                            Change change, boolean gates, PairedTest.Interval equivalence) {
     public MetricVerdict {
         Objects.requireNonNull(metric, "metric");
         Objects.requireNonNull(change, "change");
@@ -40,6 +42,6 @@ public record MetricVerdict(Metric metric, double parent, double patch, double r
     /** This verdict with its adjusted p-value and change. */
     MetricVerdict judged(Double adjusted, Change newChange) {
         return new MetricVerdict(metric, parent, patch, ratio, ciLow, ciHigh, confidence, pValue, adjusted, pairs,
-                sdLog, newChange, gates);
+                sdLog, newChange, gates, equivalence);
     }
 }

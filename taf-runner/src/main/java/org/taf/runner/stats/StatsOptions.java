@@ -12,8 +12,8 @@ import java.util.Objects;
  * @param confidence confidence level of the intervals without an adaptive loop (default 0.95); in the
  *                   loop every look uses its per-look share of 1 - confidence
  * @param warningPct smallest change, in percent, that a decided verdict calls (default 3): a metric is
- *                   WORSE or BETTER when significant and at least this far from 1, SAME when its whole
- *                   interval lies within it
+ *                   WORSE or BETTER when significant and at least this far from 1, SAME when its
+ *                   equivalence interval ({@link #equivalenceLevel}) lies within it
  * @param failPct    the drop, in percent, the plan is sized to catch at {@code power} (default 5); TAF's
  *                   classic verdict says FAIL from it; at least {@code warningPct}
  * @param gainPct    the rise, in percent, of the classic verdict's GAIN (default 5)
@@ -117,6 +117,24 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
             return confidence;
         }
         return 1 - PairedLevel.perLook(1 - confidence, firstLook, maxPairs);
+    }
+
+    /**
+     * The two-sided level of the interval that shows "no change" (SAME), by two one-sided tests
+     * (Schuirmann 1987, TOST): the change is within +-w at level a when both "below -w" and "above +w"
+     * are rejected one-sidedly at a, that is when the interval at two-sided level 2a lies within +-w.
+     * Here a = 1 - confidence; in the adaptive loop a is spent over the looks like the two-sided test's:
+     * the level is the per-look level of {@link PairedLevel} for an overall 2a, so that each one-sided
+     * test, at the boundary of +-w, errs at any look with about probability a (the t statistic of
+     * {@code mean -+ w} has the null law there, and one tail of a two-sided 2a boundary is a). The
+     * intervals shown stay at {@link #confidenceAt}: this one only decides SAME. Capped at 0.5.
+     */
+    public double equivalenceLevel(boolean adaptive) {
+        double twice = Math.min(0.5, 2 * (1 - confidence));
+        if (!adaptive || maxPairs <= firstLook) {
+            return twice;
+        }
+        return PairedLevel.perLook(twice, firstLook, maxPairs);
     }
 
     private static void openFraction(String key, double v) {

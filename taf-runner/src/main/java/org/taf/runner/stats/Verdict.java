@@ -12,7 +12,7 @@ public enum Verdict {
     IMPROVED(ExitCode.PASS),
     /** Slower on a gating metric, decided: significant at the look's level and at least the warning threshold. */
     REGRESSED(ExitCode.REGRESSION),
-    /** Every gating metric's interval lies within the warning threshold. */
+    /** Every gating metric is shown within the warning threshold (its equivalence interval lies inside). */
     NO_CHANGE(ExitCode.PASS),
     /** The data can neither show a change nor rule one out (too noisy, too few pairs, a change too small to call). */
     INCONCLUSIVE(ExitCode.INCONCLUSIVE),

@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
  * <ul>
  * <li>WORSE: the interval lies on the metric's worse side of 1, |r - 1| &gt;= w and p* &lt; level;</li>
  * <li>BETTER: the same on the better side;</li>
- * <li>SAME: 1 - w &lt;= lo and hi &lt;= 1 + w;</li>
+ * <li>SAME: the equivalence interval [lo', hi'] lies within [1 - w, 1 + w]: two one-sided tests
+ *     ({@link StatsOptions#equivalenceLevel}) reject both "at least w worse" and "at least w better";</li>
  * <li>UNKNOWN otherwise (and always without an interval).</li>
  * </ul>
  * A cell is REGRESSED when a gating metric is WORSE, else IMPROVED when one is BETTER, else NO_CHANGE
@@ -40,7 +41,8 @@ final class VerdictRule {
         if (significant && big && (below || above)) {
             return (below == m.metric().higherIsBetter()) ? Change.WORSE : Change.BETTER;
         }
-        if (m.ciLow() >= 1 - w && m.ciHigh() <= 1 + w) {
+        PairedTest.Interval e = m.equivalence();
+        if (e != null && e.low() >= 1 - w && e.high() <= 1 + w) {
             return Change.SAME;
         }
         return Change.UNKNOWN;
@@ -66,9 +68,9 @@ final class VerdictRule {
             return new Outcome(Verdict.IMPROVED, called(better, level, o));
         }
         if (gating.stream().allMatch(m -> m.change() == Change.SAME)) {
-            return new Outcome(Verdict.NO_CHANGE, gating.stream().map(m -> m.metric().label() + " " + interval(m))
-                    .collect(Collectors.joining(", ")) + (gating.size() == 1 ? " lies" : " lie") + " within +-"
-                    + pct(o.warningPct()) + "%: no change");
+            return new Outcome(Verdict.NO_CHANGE, gating.stream().map(VerdictRule::equivalence)
+                    .collect(Collectors.joining(", ")) + ": within +-" + pct(o.warningPct())
+                    + "% by two one-sided tests, no change");
         }
         List<String> why = new ArrayList<>();
         for (MetricVerdict m : gating) {
@@ -98,17 +100,30 @@ final class VerdictRule {
         boolean excludes = m.ciHigh() < 1 || m.ciLow() > 1;
         if (excludes && Math.abs(m.ratio() - 1) < o.warningPct() / 100) {
             return String.format(Locale.ROOT, "%s %s: a change of about %+.2f%%, smaller than the warning threshold"
-                    + " %s%% but not yet shown to lie within it", m.metric().label(), interval(m), m.changePct(),
-                    pct(o.warningPct()));
+                    + " %s%% but not yet shown to lie within it%s", m.metric().label(), interval(m), m.changePct(),
+                    pct(o.warningPct()), equivalenceBounds(m));
         }
         if (excludes) {
             return String.format(Locale.ROOT, "%s %s lies %s 1 and %+.2f%% is past the threshold, but BH-adjusted p"
                     + " %.3g is not below %s", m.metric().label(), interval(m), m.ciHigh() < 1 ? "below" : "above",
                     m.changePct(), m.pAdjusted(), levelText(level, o));
         }
-        return String.format(Locale.ROOT, "%s %s cannot decide: no change needs it within +-%s%%, a change needs it"
-                + " to exclude 1 (estimate %+.2f%%)", m.metric().label(), interval(m), pct(o.warningPct()),
-                m.changePct());
+        return String.format(Locale.ROOT, "%s %s cannot decide: no change needs its equivalence interval%s within"
+                + " +-%s%%, a change needs it to exclude 1 (estimate %+.2f%%)", m.metric().label(), interval(m),
+                equivalenceBounds(m), pct(o.warningPct()), m.changePct());
+    }
+
+    /** " [0.9712, 1.0335] (97.0%)", or "" without one. */
+    private static String equivalenceBounds(MetricVerdict m) {
+        PairedTest.Interval e = m.equivalence();
+        return e == null ? "" : String.format(Locale.ROOT, " [%.4f, %.4f] (%s%%)", e.low(), e.high(),
+                pct(Math.round((1 - e.level()) * 1000) / 10.0));
+    }
+
+    /** "TPS 1.0012, equivalence interval [0.9801, 1.0226] (97.0%), 10 pairs". */
+    private static String equivalence(MetricVerdict m) {
+        return String.format(Locale.ROOT, "%s %.4f, equivalence interval%s, %d pairs", m.metric().label(), m.ratio(),
+                equivalenceBounds(m), m.pairs());
     }
 
     private static String interval(MetricVerdict m) {

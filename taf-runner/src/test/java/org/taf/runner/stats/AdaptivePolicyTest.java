@@ -133,7 +133,7 @@ class AdaptivePolicyTest {
 
     private static CellVerdict cell(String workload, Verdict verdict, Double lo, Double hi, Double pAdj, int pairs) {
         MetricVerdict tps = new MetricVerdict(Metric.TPS, 100, 100, 1, lo, hi, 0.95, pAdj, pAdj, pairs, 0.02,
-                Change.UNKNOWN, true);
+                Change.UNKNOWN, true, lo == null ? null : new PairedTest.Interval(0.10, lo, hi));
         return new CellVerdict(new CellKey(workload, 1), verdict, "test", lo == null ? List.of() : List.of(tps), null,
                 pairs, 0.05, StopReason.PENDING, null, null, List.of(), "", List.of(), List.of(), List.of());
     }

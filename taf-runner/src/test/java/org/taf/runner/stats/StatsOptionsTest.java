@@ -1,6 +1,7 @@
 package org.taf.runner.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
@@ -42,6 +43,17 @@ class StatsOptionsTest {
         assertThat(o.confidenceAt(true)).isEqualTo(1 - PairedLevel.perLook(0.05, 5, 12));
         assertThat(o.withAdaptive(12, 12, Duration.ZERO).level(true)).as("one look").isEqualTo(0.05);
         assertThat(o.withAdaptive(1, 12, Duration.ZERO).firstLook()).as("at least 3").isEqualTo(3);
+    }
+
+    @Test
+    void theEquivalenceLevelIsTwiceTheOneSidedLevelSpentOverTheLooks() {
+        StatsOptions o = StatsOptions.defaults().withAdaptive(5, 20, Duration.ofMinutes(5));
+        assertThat(o.equivalenceLevel(false)).as("TOST at 5%: the 90% interval").isCloseTo(0.10, within(1e-12));
+        assertThat(o.equivalenceLevel(true)).isEqualTo(PairedLevel.perLook(0.10, 5, 20));
+        assertThat(o.equivalenceLevel(true)).as("wider than the shown interval's level, so a narrower interval")
+                .isGreaterThan(o.level(true));
+        assertThat(o.withAdaptive(20, 20, Duration.ZERO).equivalenceLevel(true)).as("one look")
+                .isCloseTo(0.10, within(1e-12));
     }
 
     @Test

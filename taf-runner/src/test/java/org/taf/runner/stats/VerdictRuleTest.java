@@ -9,8 +9,10 @@ import org.junit.jupiter.api.Test;
 class VerdictRuleTest {
     private static final StatsOptions O = StatsOptions.defaults();
 
+    /** A metric whose equivalence interval (90%) is its interval, so that the cases read on one interval. */
     private static MetricVerdict m(Metric metric, double ratio, Double lo, Double hi, Double p, boolean gates) {
-        return new MetricVerdict(metric, 100, 100 * ratio, ratio, lo, hi, 0.95, p, p, 8, 0.02, Change.UNKNOWN, gates);
+        return new MetricVerdict(metric, 100, 100 * ratio, ratio, lo, hi, 0.95, p, p, 8, 0.02, Change.UNKNOWN, gates,
+                lo == null ? null : new PairedTest.Interval(0.10, lo, hi));
     }
 
     private static Change tps(double ratio, Double lo, Double hi, Double p) {
@@ -41,9 +43,23 @@ class VerdictRuleTest {
     }
 
     @Test
-    void sameNeedsTheWholeIntervalWithinTheWarningThreshold() {
+    void sameNeedsTheWholeEquivalenceIntervalWithinTheWarningThreshold() {
         assertThat(tps(1.0, 0.97, 1.03, 0.9)).isEqualTo(Change.SAME);
         assertThat(tps(1.0, 0.969, 1.01, 0.9)).isEqualTo(Change.UNKNOWN);
+    }
+
+    @Test
+    void sameIsDecidedOnTheEquivalenceIntervalNotOnTheShownOne() {
+        // The shown 95% interval reaches past -3%; the two one-sided tests' narrower one does not.
+        MetricVerdict inside = new MetricVerdict(Metric.TPS, 100, 100, 1.0, 0.965, 1.035, 0.95, 0.9, 0.9, 8, 0.02,
+                Change.UNKNOWN, true, new PairedTest.Interval(0.10, 0.975, 1.025));
+        assertThat(VerdictRule.change(inside, 0.9, O.fdr(), O)).isEqualTo(Change.SAME);
+        MetricVerdict outside = new MetricVerdict(Metric.TPS, 100, 100, 1.0, 0.98, 1.02, 0.95, 0.9, 0.9, 8, 0.02,
+                Change.UNKNOWN, true, new PairedTest.Interval(0.10, 0.969, 1.02));
+        assertThat(VerdictRule.change(outside, 0.9, O.fdr(), O)).isEqualTo(Change.UNKNOWN);
+        MetricVerdict none = new MetricVerdict(Metric.TPS, 100, 100, 1.0, 0.99, 1.01, 0.95, 0.9, 0.9, 8, 0.02,
+                Change.UNKNOWN, true, null);
+        assertThat(VerdictRule.change(none, 0.9, O.fdr(), O)).isEqualTo(Change.UNKNOWN);
     }
 
     private static CellAnalyzer.Analysis analysis() {
@@ -81,12 +97,13 @@ class VerdictRuleTest {
                 + " 0.9700] (95% interval, 8 pairs) lies below 1, -5.00% is at least the warning threshold 3%, and"
                 + " BH-adjusted p 0.00100 < FDR 0.05");
         MetricVerdict same = judged(m(Metric.TPS, 1.0, 0.98, 1.02, 0.9, true));
-        assertThat(VerdictRule.decide(analysis(), List.of(same), 0.05, O).reason()).isEqualTo("tps 1.0000 [0.9800,"
-                + " 1.0200] (95% interval, 8 pairs) lies within +-3%: no change");
+        assertThat(VerdictRule.decide(analysis(), List.of(same), 0.05, O).reason()).isEqualTo("tps 1.0000,"
+                + " equivalence interval [0.9800, 1.0200] (90%), 8 pairs: within +-3% by two one-sided tests,"
+                + " no change");
         MetricVerdict small = judged(m(Metric.TPS, 0.98, 0.965, 0.995, 0.001, true));
         assertThat(VerdictRule.decide(analysis(), List.of(small), 0.05, O).reason()).isEqualTo("tps 0.9800 [0.9650,"
                 + " 0.9950] (95% interval, 8 pairs): a change of about -2.00%, smaller than the warning threshold 3%"
-                + " but not yet shown to lie within it");
+                + " but not yet shown to lie within it [0.9650, 0.9950] (90%)");
         MetricVerdict raw = m(Metric.TPS, 0.95, 0.93, 0.97, 0.02, true);
         MetricVerdict notSignificant = raw.judged(0.02, VerdictRule.change(raw, 0.02, 0.0124, O));
         assertThat(VerdictRule.decide(analysis(), List.of(notSignificant), 0.0124, O).reason())
@@ -94,8 +111,8 @@ class VerdictRuleTest {
                         + " 3 to 20 pairs)");
         MetricVerdict wide = judged(m(Metric.TPS, 0.99, 0.90, 1.08, 0.5, true));
         assertThat(VerdictRule.decide(analysis(), List.of(wide), 0.05, O).reason()).isEqualTo("tps 0.9900 [0.9000,"
-                + " 1.0800] (95% interval, 8 pairs) cannot decide: no change needs it within +-3%, a change needs it to"
-                + " exclude 1 (estimate -1.00%)");
+                + " 1.0800] (95% interval, 8 pairs) cannot decide: no change needs its equivalence interval [0.9000,"
+                + " 1.0800] (90%) within +-3%, a change needs it to exclude 1 (estimate -1.00%)");
     }
 
     @Test
