@@ -250,7 +250,7 @@ class RunEndToEndIT {
     @Test
     void anUnchangedCommitIsDecidedNoChangeByTheMainJobsDesign() throws IOException {
         int code = taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + parentSha, "-Dname=same",
-                "-Dmeasure.mode=alternate", "-Dmeasure.windows=5", "-Dmeasure.duration=2s",
+                "-Dmeasure.mode=alternate", "-Dmeasure.windows=10", "-Dmeasure.duration=1s",
                 "-Dmeasure.switch_skip=0s", "-Dworkload.report_interval=500ms", "-Dwarmup.signal=jit",
                 "-Dwarmup.min=1s", "-Dwarmup.window=1500ms", "-Dverdict.warning_pct=10", "-Dverdict.fail_pct=15",
                 "-Dverdict.gain_pct=15");
@@ -258,7 +258,7 @@ class RunEndToEndIT {
         assertThat(run.name()).isEqualTo("same");
         var cell = run.comparisons().get(0).cells().get(0);
         assertThat(cell.mode()).isEqualTo(org.taf.runner.config.MeasureMode.ALTERNATE);
-        assertThat(cell.windows()).isEqualTo(5);
+        assertThat(cell.windows()).isEqualTo(10);
         assertThat(cell.verdict().verdict()).as("verdict; notes: %s", cell.verdict().notes())
                 .isEqualTo(Verdict.NO_CHANGE);
         assertThat(code).isEqualTo(ExitCode.PASS.code());
@@ -268,8 +268,8 @@ class RunEndToEndIT {
                 assertThat(it.warmup().mode()).isEqualTo("jit");
                 // The engine is a HotSpot JVM: its compiler threads are found, so the JIT rule decides.
                 assertThat(it.warmup().reason()).startsWith("JIT ");
-                assertThat(it.windows()).as("five windows of four 500 ms samples, none left out")
-                        .containsExactly(0, 4, 8, 12, 16);
+                assertThat(it.windows()).as("ten windows of two 500 ms samples, none left out")
+                        .containsExactly(0, 2, 4, 6, 8, 10, 12, 14, 16, 18);
                 assertThat(it.samples()).hasSize(20);
                 assertThat(it.samples()).extracting(s -> s.second()).isSorted();
                 assertThat(it.samples()).allSatisfy(s -> assertThat(s.reconnects()).isZero());
