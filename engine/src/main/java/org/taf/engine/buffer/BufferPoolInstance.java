@@ -695,6 +695,16 @@ final class BufferPoolInstance {
         }
     }
 
+    /** Frames on the free list now. */
+    int freeFrames() {
+        mutex.lock();
+        try {
+            return free.size();
+        } finally {
+            mutex.unlock();
+        }
+    }
+
     /** Dirty pages as a percentage of all frames. */
     double dirtyPct() {
         return dirtyPages() * 100.0 / blocks.length;

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * A page-cleaner thread (innodb_page_cleaners): once a second, for each of its instances, writes
- * dirty pages near the LRU tail (so that evictions find clean frames) and, from the flush list,
+ * dirty pages near the LRU tail while the free list is shorter than the scan depth (so that evictions
+ * find clean frames) and, from the flush list,
  * the oldest-modified pages: {@code innodb_io_capacity} of them while the dirty share is below
  * {@code innodb_max_dirty_pages_pct}, and as many as it takes to get back under it otherwise.
  */
@@ -48,7 +49,15 @@ final class PageCleaner extends Thread {
     }
 
     void cleanOnce(BufferPoolInstance i) {
-        i.flushLruTail(Math.min(options.lruScanDepth(), i.size() / 4 + 1));
+        int depth = Math.min(options.lruScanDepth(), i.size() / 4 + 1);
+        // As InnoDB's LRU batch (buf_flush_LRU_list_batch runs while free_len < srv_LRU_scan_depth): with
+        // frames to spare there is nothing to evict for, and writing the tail of a pool that holds the whole
+        // data set rewrote every dirty page once a second (OLTP_RW on 2026-12-03: 88% of the pages written).
+        // Not the cause of OLTP_RW's second-to-second throughput swings, which stay without it, on tmpfs too
+        // (docs/benchmarks/power-study.md, "The gate's OLTP_RW cell").
+        if (i.freeFrames() < depth) {
+            i.flushLruTail(depth);
+        }
         int dirty = i.dirtyPages();
         if (dirty == 0) {
             return;
