@@ -13,14 +13,15 @@ import org.taf.runner.results.SideRecord;
  * The plain-text summary {@code run} prints at its end (and CI logs keep): one aligned line per
  * comparison x workload x threads with the verdict's numbers (TPS, the engine's CPU time per
  * transaction beside it, A/B pairs used, why measuring stopped, the MDE from the run's spread), the CPU
- * readings' source, the adaptive loop and the MDE planned before measuring, then one line per warning,
- * ending with {@code warnings: N}. English, deterministic, no colours (it goes to logs).
+ * readings' source, each verdict's reason, the adaptive loop and the MDE planned before measuring, then
+ * one line per warning, ending with {@code warnings: N}. English, deterministic, no colours (it goes to logs).
  *
  * <pre>
  * comparison | workload     | thr | parent TPS | patch TPS | ratio [95% CI]       | CPU us/tx    | CPU ratio [95% CI]   | verdict  | pairs | stopped | MDE
  * -----------+--------------+-----+------------+-----------+----------------------+--------------+----------------------+----------+-------+---------+-----
  * default    | POINT_SELECT |   2 |     18,200 |    63,750 | 3.503 [3.410, 3.600] | 82.4 -> 23.5 | 0.285 [0.270, 0.301] | IMPROVED |     7 | decided | 4.1%
  * cpu: engine CPU per transaction from /proc/&lt;pid&gt;/stat utime+stime (1/100 s ticks)
+ * why, default POINT_SELECT@2: TPS 3.5030 ...
  * Adaptive loop: 2 extra A/B pairs in 130 s of a 600 s budget; stopped: decided; each look at level 0.0136.
  * MDE before measuring, POINT_SELECT@2: 10.7% with 5 pairs (4.5% with 20 pairs if the adaptive loop needs them)
  * warning: Builds reused from the cache: 11111111, 22222222
@@ -52,6 +53,14 @@ public final class SummaryWriter {
                 out);
         CpuTexts.sources(run).forEach(src -> out.append("cpu: engine CPU per transaction from ").append(src)
                 .append('\n'));
+        for (SummaryRow r : rows) {
+            // Why, in the verdict's own words: a NO_CHANGE is decided by the equivalence interval (two one-sided
+            // tests), which the table's interval column is not, and an INCONCLUSIVE says what it lacked.
+            if (r.verdict() != null && r.verdict().reason() != null && !r.verdict().reason().isBlank()) {
+                out.append("why, ").append(r.label()).append(' ').append(r.workload()).append('@').append(r.threads())
+                        .append(": ").append(r.verdict().reason()).append('\n');
+            }
+        }
         for (SummaryRow r : rows) {
             if (r.verdict() != null) {
                 r.verdict().moved().forEach(c -> out.append("changed, ").append(r.label()).append(' ').append(r.workload()).append('@')

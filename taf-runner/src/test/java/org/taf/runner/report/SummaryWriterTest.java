@@ -41,4 +41,16 @@ class SummaryWriterTest {
                 + " cells could not detect a change as small as the fail threshold (5.0%): POINT_SELECT@2 (10.7%"));
         assertThat(lines.get(2)).endsWith("| IMPROVED |     2 | decided | 4.1%");
     }
+
+    @Test
+    void everyVerdictSaysWhyOnItsOwnLine() {
+        RunRecord run = SiteFixtures.branches();
+        List<String> why = SummaryWriter.render(run).lines().filter(l -> l.startsWith("why, ")).toList();
+        long withReason = run.comparisons().stream().flatMap(c -> c.cells().stream())
+                .filter(c -> c.verdict() != null && c.verdict().reason() != null && !c.verdict().reason().isBlank())
+                .count();
+        assertThat(withReason).isPositive();
+        assertThat(why).hasSize((int) withReason);
+        assertThat(why).allMatch(l -> l.matches("why, .+ [A-Z_-]+@\\d+: .+"));
+    }
 }
