@@ -54,7 +54,7 @@ final class PageCleaner extends Thread {
         // frames to spare there is nothing to evict for, and writing the tail of a pool that holds the whole
         // data set rewrote every dirty page once a second (OLTP_RW on 2026-12-03: 88% of the pages written).
         // Not the cause of OLTP_RW's second-to-second throughput swings, which stay without it, on tmpfs too
-        // (docs/benchmarks/power-study.md, "The gate's OLTP_RW cell").
+        // (docs/benchmarks/power-study.md, eighth study).
         if (i.freeFrames() < depth) {
             i.flushLruTail(depth);
         }

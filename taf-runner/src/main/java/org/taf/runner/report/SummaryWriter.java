@@ -21,7 +21,7 @@ import org.taf.runner.results.SideRecord;
  * -----------+--------------+-----+------------+-----------+----------------------+--------------+----------------------+----------+-------+---------+-----
  * default    | POINT_SELECT |   2 |     18,200 |    63,750 | 3.503 [3.410, 3.600] | 82.4 -> 23.5 | 0.285 [0.270, 0.301] | IMPROVED |     7 | decided | 4.1%
  * cpu: engine CPU per transaction from /proc/&lt;pid&gt;/stat utime+stime (1/100 s ticks)
- * why, default POINT_SELECT@2: TPS 3.5030 ...
+ * why, default POINT_SELECT@2: tps 3.5030 [3.4100, 3.6000] (95% interval, 7 pairs) lies above 1
  * Adaptive loop: 2 extra A/B pairs in 130 s of a 600 s budget; stopped: decided; each look at level 0.0136.
  * MDE before measuring, POINT_SELECT@2: 10.7% with 5 pairs (4.5% with 20 pairs if the adaptive loop needs them)
  * warning: Builds reused from the cache: 11111111, 22222222
