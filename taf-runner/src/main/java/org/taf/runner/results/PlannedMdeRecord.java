@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param maxPairs  pairs the adaptive loop may reach ({@code stats.max_pairs}, or the planned pairs)
  * @param maxPairsMdePct the MDE at {@code maxPairs}, or null
  * @param basis     where the noise came from (host fingerprint, date, A/A iterations), or why there is none
- * @param warning   null, or why the planned run cannot see a change of the fail threshold's size
+ * @param warning   null, or why the planned run cannot see a change of the fail threshold's size, or call an
+ *                  unchanged commit NO_CHANGE (both joined by "; ")
  */
 public record PlannedMdeRecord(String workload, int threads, Double mdePct, int pairs, int maxPairs,
                                Double maxPairsMdePct, String basis, String warning) {

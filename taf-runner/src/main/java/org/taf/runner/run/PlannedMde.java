@@ -27,6 +27,9 @@ import org.taf.runner.workload.Workload;
  * measuring, from the run's own spread, and this says so.
  */
 public final class PlannedMde {
+    /** Most pairs searched for NO_CHANGE's reach: beyond them "more than" is all a plan needs to say. */
+    static final int SAME_SEARCH_LIMIT = 1000;
+
     private PlannedMde() {}
 
     /**
@@ -60,10 +63,11 @@ public final class PlannedMde {
                         ? n.get().alternation(windowSeconds(def)) : Optional.empty();
                 MinimalDetectableEffect planned;
                 MinimalDetectableEffect most;
+                double sd; // one pair's log-ratio SD, as planned
                 if (measured.isEmpty() && alternation.isPresent()) {
                     // Another window count measured here: its components predict this one's spread.
                     DesignNoise d = alternation.get();
-                    double sd = Math.sqrt(d.predictedPairVariance(cell.windows()));
+                    sd = Math.sqrt(d.predictedPairVariance(cell.windows()));
                     String basis = String.format(Locale.ROOT, "planned for %d windows per start from the"
                             + " alternation's components (%.2f%% shared by a pair, %.2f%% per window) of %d pairs (%s)"
                             + " measured on %s at %s", cell.windows(), 100 * d.pairsSd(), 100 * d.windowSd(), d.pairs(),
@@ -73,14 +77,16 @@ public final class PlannedMde {
                 } else if (measured.isPresent()) {
                     // The spread this design's pairs were measured with: no model of independent starts needed.
                     DesignNoise d = measured.get();
+                    sd = d.pairSd();
                     String basis = String.format(Locale.ROOT, "planned from the spread of %d pairs (%s) measured"
                             + " on %s at %s", d.pairs(), d.describe(), fingerprint.id(),
                             d.measuredAt().truncatedTo(ChronoUnit.SECONDS));
-                    planned = DetectableEffect.compute(d.pairSd(), pairs, o.level(loop), o, basis);
-                    most = DetectableEffect.compute(d.pairSd(), maxPairs, o.level(loop), o, basis);
+                    planned = DetectableEffect.compute(sd, pairs, o.level(loop), o, basis);
+                    most = DetectableEffect.compute(sd, maxPairs, o.level(loop), o, basis);
                 } else {
                     NoiseEstimate e = estimate(n.get());
                     int perStart = samples * cell.windows();
+                    sd = Math.sqrt(e.pairVariance(perStart));
                     planned = DetectableEffect.planned(e, pairs, perStart, o, loop);
                     most = DetectableEffect.planned(e, maxPairs, perStart, o, loop);
                     if (cell.mode() == MeasureMode.ALTERNATE) {
@@ -89,14 +95,36 @@ public final class PlannedMde {
                                 + " which share the host's level)");
                     }
                 }
-                // Warn when even the most pairs the loop and its budget can reach fall short of the fail threshold.
+                // Warn when even the most pairs the loop and its budget can reach fall short of the fail
+                // threshold, or of showing an unchanged commit within the warning threshold.
+                String budget = maxPairs < o.maxPairs() ? " (stats.budget pays for " + maxPairs + " of "
+                        + o.maxPairs() + " pairs)" : "";
+                List<String> warnings = new ArrayList<>();
+                if (most.warning() != null) {
+                    warnings.add(most.warning());
+                }
+                sameWarning(sd, maxPairs, o, loop).ifPresent(warnings::add);
                 out.add(new PlannedMdeRecord(w.tafName(), t, planned.pct(), pairs, maxPairs, most.pct(),
-                        planned.basis(), most.warning() == null ? null : most.warning()
-                                + (maxPairs < o.maxPairs() ? " (stats.budget pays for " + maxPairs + " of "
-                                + o.maxPairs() + " pairs)" : "")));
+                        planned.basis(), warnings.isEmpty() ? null : String.join("; ", warnings) + budget));
             }
         }
         return out;
+    }
+
+    /**
+     * Why an unchanged commit is unlikely to be called NO_CHANGE within {@code maxPairs} pairs at a pair SD
+     * of {@code sd} ({@link DetectableEffect#pairsForSame}), or empty when it is likely. From TPS's spread
+     * alone: where CPU per transaction gates too, it must be shown within the threshold as well.
+     */
+    static Optional<String> sameWarning(double sd, int maxPairs, StatsOptions o, boolean loop) {
+        int need = DetectableEffect.pairsForSame(sd, SAME_SEARCH_LIMIT, o.equivalenceLevel(loop), o);
+        if (need != -1 && need <= maxPairs) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "an unchanged commit is called NO_CHANGE (within +-%s%%) at %s%%"
+                + " power only after %s pairs at a pair SD of %.1f%%; this run may reach %d",
+                DetectableEffect.trim(o.warningPct()), DetectableEffect.trim(100 * o.power()),
+                need == -1 ? "more than " + SAME_SEARCH_LIMIT : "about " + need, 100 * sd, maxPairs));
     }
 
     /**
@@ -118,7 +146,8 @@ public final class PlannedMde {
     /**
      * What {@code taf validate} says of a definition on this host, before anything runs: each cell's
      * planned MDE from the noise stored in its results directory, at the planned pairs and at the most
-     * its budget pays for, and a warning where that cannot reach the fail threshold.
+     * its budget pays for, a warning where that cannot reach the fail threshold or call an unchanged
+     * commit NO_CHANGE, and for a cell with no stored noise, that there is none.
      */
     public static List<String> check(TestDefinition def) {
         HostFingerprint host = org.taf.runner.profile.HostProbe.system().host().fingerprint();
@@ -126,9 +155,8 @@ public final class PlannedMde {
                 def.output().resultsDir()));
         StatsOptions o = StageOptions.stats(def);
         Design design = Design.of(def, noise, host, new PrintStream(java.io.OutputStream.nullOutputStream()));
-        // Without stored noise there is nothing to say before a run (the run says it computes the MDE after).
-        return lines(of(def, o, noise, host, design, true).stream().filter(p -> p.mdePct() != null
-                || p.warning() != null).toList(), o);
+        // A cell without stored noise says so: its MDE and reach are known only after a run.
+        return lines(of(def, o, noise, host, design, true), o);
     }
 
     static double windowSeconds(TestDefinition def) {

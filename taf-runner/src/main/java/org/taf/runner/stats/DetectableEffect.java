@@ -47,6 +47,27 @@ public final class DetectableEffect {
         return -1;
     }
 
+    /**
+     * Fewest pairs (from 2 up to {@code limit}) at which an unchanged commit is called SAME with probability
+     * {@code stats.power}; -1 if none. SAME needs the equivalence interval, mean +- t se at two-sided
+     * {@code equivalenceLevel}, within +-ln(1 + w) (the tighter side of [1 - w, 1 + w]); with the mean
+     * ~ N(0, se^2) that happens with probability 2 Phi(m / se - t) - 1, which reaches the power when
+     * (t(1 - level/2, n-1) + t((1 + power) / 2, n-1)) sd / sqrt(n) <= ln(1 + w). Calling SAME is harder
+     * than seeing a drop of the fail threshold: the margin is the warning threshold, and both sides count.
+     */
+    public static int pairsForSame(double sdLog, int limit, double equivalenceLevel, StatsOptions o) {
+        double margin = FastMath.log1p(o.warningPct() / 100);
+        for (int n = 2; n <= limit; n++) {
+            TDistribution t = new TDistribution(null, n - 1.0);
+            double q = t.inverseCumulativeProbability(1 - equivalenceLevel / 2)
+                    + t.inverseCumulativeProbability((1 + o.power()) / 2);
+            if (q * sdLog / FastMath.sqrt(n) <= margin) {
+                return n;
+            }
+        }
+        return -1;
+    }
+
     /** The MDE for a per-pair log-ratio SD {@code sdLog} and n pairs tested at two-sided {@code level}. */
     public static MinimalDetectableEffect compute(double sdLog, int pairs, double level, StatsOptions o,
             String basis) {
@@ -69,7 +90,8 @@ public final class DetectableEffect {
         return new MinimalDetectableEffect(pct, sdLog, pairs, level, o.power(), basis, warning);
     }
 
-    private static String trim(double v) {
+    /** 3 for 3.0, 2.5 for 2.5. */
+    public static String trim(double v) {
         return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
     }
 }

@@ -86,4 +86,25 @@ class DetectableEffectTest {
                     .isBetween(0.70, 0.90);
         }
     }
+
+    /**
+     * NO_CHANGE's reach against the real procedure: an unchanged commit (1.5% between starts, a pair
+     * spreading 2.1%) measured with the pairs {@link DetectableEffect#pairsForSame} asks for is called
+     * NO_CHANGE in about the configured power's share of comparisons (80%), and with half of them far less.
+     */
+    @Test
+    void pairsForSameMatchesASimulationOfAnUnchangedCommit() {
+        StatsOptions o = Simulation.options();
+        double sd = Math.sqrt(2) * 0.015;
+        int n = DetectableEffect.pairsForSame(sd, 1000, o.equivalenceLevel(false), o);
+        assertThat(n).isBetween(5, 20);
+        Simulation.Counts at = Simulation.fixedPairs(new Synthetic(7100, 0.015, 0.0, 0.0, 10), 1.0, n, 400, o);
+        Simulation.Counts half = Simulation.fixedPairs(new Synthetic(7200, 0.015, 0.0, 0.0, 10), 1.0, n / 2, 400, o);
+        System.out.printf("NO_CHANGE at %d pairs: %s; at %d: %s%n", n, at, n / 2, half);
+        assertThat(at.rate(Verdict.NO_CHANGE)).as("%d pairs: %s", n, at).isBetween(0.74, 0.95);
+        assertThat(half.rate(Verdict.NO_CHANGE)).as("%d pairs: %s", n / 2, half).isLessThan(0.6);
+        // More noise, more pairs; none within the limit when the margin is out of reach.
+        assertThat(DetectableEffect.pairsForSame(2 * sd, 1000, o.equivalenceLevel(false), o)).isGreaterThan(2 * n);
+        assertThat(DetectableEffect.pairsForSame(0.5, 50, o.equivalenceLevel(false), o)).isEqualTo(-1);
+    }
 }
