@@ -108,7 +108,8 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
      * @param mdePct          the planned MDE, percent, or null without stored noise (or when it cannot be reached)
      * @param maxPairsMdePct  the MDE at {@code maxPairs}, or null
      * @param mdeBasis        where the MDE's noise came from, or why there is none
-     * @param mdeWarning      null, or why the run cannot see a change of the fail threshold's size
+     * @param mdeWarning      null, or why the run cannot see a change of the fail threshold's size, or call an
+     *                        unchanged commit NO_CHANGE
      * @param noiseMeasuredAt when this host's stored noise of the cell was measured, or null
      * @param pairSeconds     estimated wall time of one A/B pair: two starts and their measured windows
      * @param pairCost        where that estimate came from
