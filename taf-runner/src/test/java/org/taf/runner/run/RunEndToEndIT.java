@@ -330,9 +330,11 @@ class RunEndToEndIT {
         assertThat(cal.comparisons().get(0).patch().commit().sha()).isEqualTo(parentSha);
         assertThat(cal.adaptive().enabled()).as("planned pairs only").isFalse();
 
+        // Restart mode: auto would choose the alternating design from the stored noise, 10 windows a pair
+        // and 3.5 minutes, and the plan is what is tested here, not the design.
         taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + parentSha, "-Dname=planned",
                 "-Doutput.results_dir=cal-results", "-Dmeasure.iterations=3", "-Dstats.max_pairs=3",
-                "-Doutput.publish=false");
+                "-Dmeasure.mode=restart", "-Doutput.publish=false");
         RunRecord run;
         try (Stream<Path> runs = Files.list(dir.resolve("cal-results"))) {
             run = ResultsStore.read(runs.filter(p -> p.getFileName().toString().endsWith("-planned")).findFirst()
