@@ -40,7 +40,6 @@ record PostContext(RunRecord run, Messages m, Formats f, DefinitionSettings sett
         return settings.commitLink(side.commit().sha()).orElse("");
     }
 
-    /** Verdict name for the templates' message keys and CSS classes; NOT_MEASURED when undecided. */
     /** What the post says under a verdict: why (the stats stage's reason), then its notes. */
     static List<String> notesOf(org.taf.runner.results.VerdictRecord v) {
         if (v == null) {
@@ -54,6 +53,7 @@ record PostContext(RunRecord run, Messages m, Formats f, DefinitionSettings sett
         return out;
     }
 
+    /** Verdict name for the templates' message keys and CSS classes; NOT_MEASURED when undecided. */
     static String verdictName(CellRecord cell) {
         return cell.verdict() == null ? "NOT_MEASURED" : cell.verdict().verdict().name();
     }

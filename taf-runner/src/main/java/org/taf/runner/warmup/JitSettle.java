@@ -19,17 +19,13 @@ import org.taf.runner.config.Units;
  * read) the throughput rule ({@link TpsSettle}) decides, and the reason says so. Not thread-safe: the
  * load's sampling thread feeds it.
  */
-public final class JitSettle implements LoadSettle {
+public final class JitSettle extends AbstractLoadSettle {
     private final SettleOptions options;
     private final double maxJitPct;
     private final DoubleSupplier jitSeconds;
     private final TpsSettle throughput;
     private final Deque<double[]> window = new ArrayDeque<>(); // {interval seconds, JIT seconds, tps}
     private boolean blind;
-    private boolean over;
-    private boolean settled;
-    private double cutAt;
-    private String reason = "not over";
 
     /**
      * @param options    window, min and max ({@code interval}: the load's report interval)
@@ -50,7 +46,7 @@ public final class JitSettle implements LoadSettle {
 
     @Override
     public boolean offer(double elapsedSeconds, double intervalSeconds, double tps) {
-        if (over) {
+        if (over()) {
             return true;
         }
         boolean tpsOver = throughput.offer(elapsedSeconds, tps);
@@ -97,35 +93,8 @@ public final class JitSettle implements LoadSettle {
                 pct, pct <= maxJitPct ? "<=" : ">", num(maxJitPct), Units.formatDuration(options.window()), tps);
     }
 
-    private boolean end(boolean ok, double at, String why) {
-        over = true;
-        settled = ok;
-        cutAt = at;
-        reason = why;
-        return true;
-    }
-
-    @Override
-    public boolean settled() {
-        return settled;
-    }
-
-    @Override
-    public double cutAtSeconds() {
-        return cutAt;
-    }
-
-    @Override
-    public String reason() {
-        return reason;
-    }
-
     @Override
     public String mode() {
         return "jit";
-    }
-
-    private static String num(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }

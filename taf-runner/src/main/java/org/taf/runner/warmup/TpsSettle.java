@@ -16,14 +16,10 @@ import java.util.Locale;
  *
  * <p>Not thread-safe: the load's sampling thread feeds it.
  */
-public final class TpsSettle implements LoadSettle {
+public final class TpsSettle extends AbstractLoadSettle {
     private final SettleOptions options;
     private final List<Double> times = new ArrayList<>();
     private final List<Double> values = new ArrayList<>();
-    private boolean over;
-    private boolean settled;
-    private double cutAt;
-    private String reason = "not over";
 
     /** @param options window, limits, min and max; {@code interval} is the load's report interval */
     public TpsSettle(SettleOptions options) {
@@ -47,7 +43,7 @@ public final class TpsSettle implements LoadSettle {
      * @param tps            its throughput
      */
     public boolean offer(double elapsedSeconds, double tps) {
-        if (over) {
+        if (over()) {
             return true;
         }
         times.add(elapsedSeconds);
@@ -75,14 +71,6 @@ public final class TpsSettle implements LoadSettle {
         return false;
     }
 
-    private boolean end(boolean ok, double at, String why) {
-        over = true;
-        settled = ok;
-        cutAt = at;
-        reason = why;
-        return true;
-    }
-
     private boolean within(WindowStats s) {
         return s.cvPct() <= options.maxCvPct() && Math.abs(s.slopePct()) <= options.maxSlopePct();
     }
@@ -97,31 +85,7 @@ public final class TpsSettle implements LoadSettle {
                 Units.formatDuration(options.window()), s.mean());
     }
 
-    /** Whether the warm-up is over. */
-    public boolean over() {
-        return over;
-    }
-
-    @Override
-    public boolean settled() {
-        return settled;
-    }
-
-    @Override
-    public double cutAtSeconds() {
-        return cutAt;
-    }
-
-    @Override
-    public String reason() {
-        return reason;
-    }
-
     private static String seconds(double s) {
         return String.format(Locale.ROOT, "%.1fs", s);
-    }
-
-    private static String num(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }
