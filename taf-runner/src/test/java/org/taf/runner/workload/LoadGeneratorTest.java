@@ -11,6 +11,8 @@ import java.sql.SQLNonTransientConnectionException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -180,7 +182,14 @@ class LoadGeneratorTest {
 
     @Test
     void interruptingTheCallerStopsTheRunAndKeepsTheFlag() throws Exception {
-        FakeSession.Factory sessions = new FakeSession.Factory();
+        // Told by a latch that the load runs, not by polling the session's list of statements: that list's
+        // monitor is taken by the worker for every statement, and a poller starved of it (CI, 2026-12-04)
+        // interrupted only after the 50 s window had ended, by which time the list had filled the heap.
+        CountDownLatch running = new CountDownLatch(1);
+        FakeSession.Factory sessions = new FakeSession.Factory((session, sql) -> {
+            running.countDown();
+            return null;
+        });
         LoadGenerator g = generator(sessions, null);
         AtomicReference<WorkloadResult> result = new AtomicReference<>();
         AtomicBoolean flag = new AtomicBoolean();
@@ -189,9 +198,7 @@ class LoadGeneratorTest {
             flag.set(Thread.currentThread().isInterrupted());
         });
         caller.start();
-        while (sessions.opened.isEmpty() || sessions.opened.get(0).executed.isEmpty()) {
-            Thread.sleep(5); // until the load runs
-        }
+        assertThat(running.await(LONG.toSeconds(), TimeUnit.SECONDS)).as("the load runs").isTrue();
         caller.interrupt();
         caller.join();
         assertThat(result.get().stopReason()).isEqualTo(WorkloadResult.End.INTERRUPTED);
