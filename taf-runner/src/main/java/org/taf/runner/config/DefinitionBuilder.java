@@ -70,7 +70,7 @@ final class DefinitionBuilder {
                         config.get(OUTPUT_PUBLISH), config.get(OUTPUT_JUNIT), config.get(RESULTS_DB_URL),
                         config.get(RESULTS_DB_PASSWORD)),
                 new PostSettings(config.get(POST_TITLE), config.get(POST_SUMMARY), config.get(POST_NARRATIVE),
-                        config.get(POST_COMMIT_URL)),
+                        config.get(POST_COMMIT_URL), config.get(POST_STORY), config.get(POST_KEY_COUNTERS)),
                 new StatsSettings(config.get(STATS_CONFIDENCE), config.get(STATS_FDR), config.get(STATS_POWER),
                         config.get(STATS_BUDGET), config.get(STATS_MAX_PAIRS)),
                 config.withWarnings(problems.warnings()));

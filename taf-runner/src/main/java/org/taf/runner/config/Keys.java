@@ -326,6 +326,10 @@ public final class Keys {
     public static final Key<Optional<Integer>> POST_STORY = key("post.story", optional(integer(1, 100)), "",
             "a story of the site: the index leads with the newest post of each story definition, in this order,"
                     + " each with its answer (empty: an ordinary post)");
+    public static final Key<List<String>> POST_KEY_COUNTERS = key("post.key_counters",
+            listOf(matching("counter name", "[A-Za-z][A-Za-z0-9_]*", "letters, digits and _"), 0, true), "",
+            "the counters that show the post's mechanism, shown first under its headline (e.g."
+                    + " Innodb_buffer_pool_mutex_acquisitions, cpu_per_tx); empty: the counters that moved most");
     public static final Key<Optional<String>> POST_COMMIT_URL = key("post.commit_url",
             optional(matching("URL template", ".*\\{sha}.*", "must contain {sha}")), "",
             "link to a commit, with {sha} replaced, e.g. https://github.com/o/r/commit/{sha}");

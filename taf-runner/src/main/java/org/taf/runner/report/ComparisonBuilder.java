@@ -91,8 +91,9 @@ final class ComparisonBuilder {
         Formats f = x.f();
         List<PostView.CounterRow> out = new ArrayList<>(oneSided(x, cell));
         (movedOnly ? v.moved() : v.counters()).stream().map(c -> new PostView.CounterRow(c.name(),
-                CounterTexts.label(c.name()), f.perTx(c.parent()), f.perTx(c.patch()), f.ratio(c.ratio()),
-                f.interval(c.ciLow(), c.ciHigh()), f.change(c.ratio()), c.moved())).forEach(out::add);
+                CounterTexts.label(c.name()), CounterTexts.level(f, cell, c, false), CounterTexts.level(f, cell, c, true),
+                f.ratio(c.ratio()), f.interval(c.ciLow(), c.ciHigh()), CounterTexts.change(f, x.m(), cell, c),
+                c.moved())).forEach(out::add);
         return out;
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.taf.runner.config.Role;
 import org.taf.runner.report.flame.CollapsedStacks;
+import org.taf.runner.report.flame.FlameCrop;
 import org.taf.runner.report.flame.FlameGraphSvg;
 import org.taf.runner.report.flame.ProfileKind;
 import org.taf.runner.results.CellRecord;
@@ -19,6 +20,10 @@ import org.taf.runner.results.FlameRecord;
 final class FlameViews {
     /** Frames drawn per graph: enough for the hot paths, about 200 KB of SVG each. */
     static final int MAX_FRAMES = 700;
+    /** The cropped graph: frames under the focus, its width and frames drawn. */
+    static final int CROP_DEPTH = 12;
+    static final int CROP_WIDTH = 900;
+    static final int CROP_FRAMES = 250;
 
     private FlameViews() {}
 
@@ -46,6 +51,40 @@ final class FlameViews {
             }
         }
         return out;
+    }
+
+    /**
+     * The differential CPU graph of {@code cell} cropped to where the change is ({@link FlameCrop}), for the
+     * post's "why"; null without both sides' recordings.
+     */
+    static PostView.Flame cropped(PostContext x, String anchor, CellRecord cell) {
+        FlameRecord parent = find(cell, Role.PARENT, ProfileKind.CPU);
+        FlameRecord patch = find(cell, Role.PATCH, ProfileKind.CPU);
+        if (parent == null || patch == null || parent.stacks().isEmpty() || patch.stacks().isEmpty()
+                || parent.transactions() <= 0 || patch.transactions() <= 0) {
+            return null;
+        }
+        FlameCrop crop = FlameCrop.of(stacks(parent), parent.transactions(), stacks(patch), patch.transactions(),
+                CROP_DEPTH);
+        if (crop.parent().isEmpty() || crop.patch().isEmpty()) {
+            return null;
+        }
+        String where = x.m().get("cell.title", cell.workload(), cell.threads());
+        String title = x.m().get("flames.cropped", ProfileKind.CPU.label(), crop.focus(), where);
+        return new PostView.Flame(title, FlameGraphSvg.defaults().withWidth(CROP_WIDTH).withMaxFrames(CROP_FRAMES)
+                .differential(anchor + "-flame-crop", title, crop.parent(), parent.transactions(), crop.patch(),
+                        patch.transactions(), ProfileKind.CPU),
+                x.m().get("flames.cropped_note", tail(crop.path()), CROP_DEPTH));
+    }
+
+    /** The last two calls of a path, without their packages: "… SelectPlan.read → BufferPool.get". */
+    private static String tail(java.util.List<String> path) {
+        if (path.isEmpty()) {
+            return "all";
+        }
+        List<String> last = path.subList(Math.max(0, path.size() - 2), path.size()).stream()
+                .map(f -> f.replaceAll("^([a-z0-9_]+\\.)+", "")).toList();
+        return (path.size() > 2 ? "\u2026 " : "") + String.join(" \u2192 ", last);
     }
 
     private static FlameRecord find(CellRecord cell, Role side, ProfileKind kind) {

@@ -51,15 +51,51 @@ final class Formats {
         return v == null ? NONE : pattern("0.000", v);
     }
 
+    /** A factor to about three significant digits: x1.37, x2.5, x17.3, x3,540 (the sign is the times sign). */
+    String times(Double ratio) {
+        if (ratio == null) {
+            return NONE;
+        }
+        double a = Math.abs(ratio);
+        String digits = a >= 100 ? pattern("#,##0", significant(ratio, 3)) : a >= 10 ? pattern("0.#", ratio)
+                : pattern("0.0#", ratio);
+        return "\u00d7" + digits;
+    }
+
+    /** {@code v} rounded to {@code n} significant digits: 3543.2 to 3 is 3540. */
+    private static double significant(double v, int n) {
+        if (v == 0) {
+            return 0;
+        }
+        double scale = Math.pow(10, n - 1 - (int) Math.floor(Math.log10(Math.abs(v))));
+        return Math.round(v * scale) / scale;
+    }
+
+    /** An interval of ratios to two decimals, as a headline quotes it: [1.24, 1.51]. */
+    String shortInterval(Double low, Double high) {
+        return low == null || high == null ? NONE : "[" + pattern("0.00", low) + ", " + pattern("0.00", high) + "]";
+    }
+
     /** An interval of ratios: [3.410, 3.600]. */
     String interval(Double low, Double high) {
         return low == null || high == null ? NONE : "[" + ratio(low) + ", " + ratio(high) + "]";
     }
 
-    /** A ratio as a signed change: 1.0523 is +5.2%, 0.9 is -10.0%. */
+    /**
+     * A ratio as a signed change: 1.0523 is +5.2%, 0.9 is -10.0%. From twice as much up, a percentage
+     * says less than the factor and grows without bound (+353891.0% for a counter that went from 0.005 to
+     * 17 a transaction), so the factor is written instead: 2.5 is x2.5, 3540 is x3,540; and a fall of more
+     * than 99% by what it was divided by (0.0001 is /10,000), since -100.0% would read as "gone".
+     */
     String change(Double ratio) {
         if (ratio == null) {
             return NONE;
+        }
+        if (ratio >= 2) {
+            return times(ratio);
+        }
+        if (ratio > 0 && ratio < 0.01) { // -99.99% reads as "gone"; the factor says how far it fell
+            return "\u00f7" + times(1 / ratio).substring(1);
         }
         double pct = (ratio - 1) * 100;
         String s = pattern("0.0", Math.abs(pct));

@@ -64,7 +64,9 @@ final class GlanceBuilder {
             String label = x.m().get("ref.cell", r.label(), r.workload(), r.threads());
             String value = r.ratio() == null ? verdictText
                     : x.f().ratio(r.ratio()) + " " + x.f().interval(r.ciLow(), r.ciHigh());
-            forest.add(new ForestChart.Row(r.label(), x.m().get("ref.cell_only", r.workload(), r.threads()), r.ratio(),
+            // the chart's short label: the comparisons' long ones are cut to fit exactly where they differ
+            forest.add(new ForestChart.Row(ComparisonLabels.shortLabel(run, c), x.m().get("ref.cell_only",
+                    r.workload(), r.threads()), r.ratio(),
                     r.ciLow(), r.ciHigh(), Palette.verdict(verdict), value));
             if (described.size() < DESCRIBED) {
                 described.add(label + ": " + value + " (" + verdictText + ")");
@@ -77,7 +79,7 @@ final class GlanceBuilder {
             // one comparison: the table above names it, so each row is its cell alone
             forest.replaceAll(f -> new ForestChart.Row("", f.cell(), f.ratio(), f.low(), f.high(), f.color(), f.valueText()));
         }
-        double warn = x.settings().percent("verdict.warning_pct", 3);
+        double warn = x.warningPct();
         String forestSvg = forest.isEmpty() ? "" : ForestChart.svg("glance-ratios", x.m().get("chart.forest.title"),
                 x.m().get("chart.forest.desc", String.join("; ", described)), forest, warn / 100,
                 x.m().get("chart.forest.x"), x.m().get("chart.forest.band", "\u00b1" + x.f().percent(warn, 0)),

@@ -27,21 +27,38 @@ public record IndexView(PageView page, List<Story> stories, List<Entry> posts, L
      * @param badges    verdict counts, in the verdicts' order
      * @param workloads workloads measured
      * @param warnings  how many warnings the post shows
+     * @param superseded link to the newer post of the same story that replaces it, or ""
      */
     public record Entry(String title, String href, String runId, String date, String dateIso, String host,
-                        String status, String summary, List<Badge> badges, List<String> workloads, int warnings) {
+                        String status, String summary, List<Badge> badges, List<String> workloads, int warnings,
+                        String superseded) {
     }
 
     /**
-     * A story at the head of the index: its newest post and its answer.
+     * A story at the head of the index: its newest post and its answer, and the earlier runs it replaces.
      *
-     * @param title   the post's title
-     * @param href    link to the post, relative to the index
-     * @param date    when its run started
-     * @param dateIso the same, machine-readable
-     * @param answers the post's one-sentence verdict per comparison, linked to the deciding cell
+     * @param title     the post's title
+     * @param href      link to the post, relative to the index
+     * @param date      when its run started
+     * @param dateIso   the same, machine-readable
+     * @param headlines the post's headline per comparison, linked to its clearest cell
+     * @param reliable  false when most of its pairs were flagged or its MDE exceeds the effect it shows
+     * @param earlier   older runs of the same story definition, newest first
      */
-    public record Story(String title, String href, String date, String dateIso, List<PostView.Answer> answers) {
+    public record Story(String title, String href, String date, String dateIso, List<PostView.Headline> headlines,
+                        boolean reliable, List<EarlierRun> earlier) {
+    }
+
+    /**
+     * An older run of a story, superseded by its newest post.
+     *
+     * @param href     link to its post
+     * @param date     when it ran
+     * @param dateIso  the same, machine-readable
+     * @param counts   its verdict counts, e.g. "4 improved, 1 inconclusive"
+     * @param differed what its definition set otherwise than the newest run's, e.g. "measure.mode = restart"
+     */
+    public record EarlierRun(String href, String date, String dateIso, String counts, String differed) {
     }
 
     /**

@@ -3,21 +3,40 @@ package org.taf.runner.report;
 import java.util.List;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.PostRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 
 /**
- * What the builders of one post share: the run, the edition's words and number formats, the
- * definition's settings, and the ids that link the summary table to the sections.
+ * What the builders of one post share: the run, the edition's words and number formats, and the ids
+ * that link the summary table to the sections. Everything comes from the run's record: the post's own
+ * settings from its {@link PostRecord}, the thresholds from the rules it was judged by.
  *
- * @param run      the run
- * @param m        the edition's words
- * @param f        number formats of the edition
- * @param settings the definition's settings
+ * @param run the run
+ * @param m   the edition's words
+ * @param f   number formats of the edition
  */
-record PostContext(RunRecord run, Messages m, Formats f, DefinitionSettings settings) {
+record PostContext(RunRecord run, Messages m, Formats f) {
+    /** The warning threshold of runs judged before the rules were recorded: TAF's default. */
+    private static final double DEFAULT_WARNING_PCT = 3;
+
     static PostContext of(RunRecord run, Messages m) {
-        return new PostContext(run, m, new Formats(m.numberLocale()), new DefinitionSettings(run.definition()));
+        return new PostContext(run, m, new Formats(m.numberLocale()));
+    }
+
+    /** What the post says besides the numbers. */
+    PostRecord post() {
+        return run.definition() == null ? PostRecord.NONE : run.definition().post();
+    }
+
+    /** Whether the definition set {@code key} (to a value that is not blank). */
+    boolean isSet(String key) {
+        return run.definition() != null && run.definition().setting(key).isPresent();
+    }
+
+    /** The warning threshold the run was judged by, in percent: the band of "no change". */
+    double warningPct() {
+        return run.judgement() == null ? DEFAULT_WARNING_PCT : run.judgement().warningPct();
     }
 
     static String comparisonAnchor(ComparisonRecord c) {
@@ -37,7 +56,7 @@ record PostContext(RunRecord run, Messages m, Formats f, DefinitionSettings sett
         if (side == null || side.commit() == null) {
             return "";
         }
-        return settings.commitLink(side.commit().sha()).orElse("");
+        return post().commitLink(side.commit().sha()).orElse("");
     }
 
     /** What the post says under a verdict: why (the stats stage's reason), then its notes. */

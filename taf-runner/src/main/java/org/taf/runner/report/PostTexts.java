@@ -22,9 +22,8 @@ final class PostTexts {
     private PostTexts() {}
 
     static String title(PostContext x) {
-        var given = x.settings().get("post.title");
-        if (given.isPresent()) {
-            return given.get();
+        if (x.post().title() != null) {
+            return x.post().title();
         }
         List<SummaryRow> rows = SummaryRow.of(x.run());
         if (rows.size() == 1) {
@@ -36,9 +35,8 @@ final class PostTexts {
     }
 
     static String summary(PostContext x) {
-        var given = x.settings().get("post.summary");
-        if (given.isPresent()) {
-            return given.get();
+        if (x.post().summary() != null) {
+            return x.post().summary();
         }
         RunRecord run = x.run();
         Set<String> workloads = new LinkedHashSet<>();

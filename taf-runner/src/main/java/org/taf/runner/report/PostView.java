@@ -11,12 +11,16 @@ import java.util.List;
  * @param date          when it started, to the minute (UTC)
  * @param dateIso       the same, machine-readable
  * @param status        run status (COMPLETED, INTERRUPTED...)
- * @param answers       the verdict in one sentence per comparison: what the post leads with
+ * @param headlines     per comparison, the answer over all its cells and the mechanism: what the post leads with
+ * @param why           the headlines with key counters, for the section that shows them
+ * @param chain         the sides of several comparisons drawn once ("6cf9f02 → 7f8f212 (regression) → ..."), or ""
+ * @param tpsCharts     TPS by thread count, parent against patch, per comparison and workload: the first chart
+ * @param unreliable    why the post cannot be read as a finding (most starts flagged, a call below the MDE), or empty
+ * @param superseded    the newer post of the same story that replaces this one, or null
  * @param summary       the summary paragraph (post.summary, or generated)
  * @param highlights    one line per comparison, its headline cell, as the seed posts list them
  * @param warnings      warnings computed from the data, in the edition's words
  * @param narrativeHtml the narrative rendered from Markdown ("" if none)
- * @param narrativeFile the narrative file when it was named but could not be read ("" otherwise)
  * @param comments      the definition's comments (why the run was made)
  * @param glance        the summary table and the ratio chart
  * @param sweeps        one per workload: sweep charts and sheets
@@ -33,12 +37,57 @@ import java.util.List;
  * @param histories     links to the workloads' history pages
  */
 public record PostView(PageView page, String runId, String date, String dateIso, String status,
-                       List<Answer> answers, String summary,
-                       List<String> highlights, List<String> warnings, String narrativeHtml, String narrativeFile,
+                       List<Headline> headlines, List<Headline> why, String chain, List<Figure> tpsCharts, List<String> unreliable,
+                       PageView.Link superseded, String summary,
+                       List<String> highlights, List<String> warnings, String narrativeHtml,
                        String comments, Glance glance, List<Sweep> sweeps, List<Comparison> comparisons,
                        List<PageView.Fact> environment, List<Setting> engine, List<Setting> workload,
                        List<Setting> measurement, List<Setting> allSettings, String propertiesFile,
                        String propertiesText, List<String> reproduce, String dataHref, List<PageView.Link> histories) {
+
+    /**
+     * A comparison's answer, first on the post and on the index: one sentence over all its cells, a badge
+     * that counts them, and the mechanism from the key counters of its clearest cell.
+     *
+     * @param label     the comparison's short label ("" with one comparison)
+     * @param verdict   the leading finding's verdict (the badge's colour), e.g. IMPROVED
+     * @param badge     the badge's text: "improved 4 of 5"
+     * @param sentence  direction, size and confidence across the cells
+     * @param href      link to the clearest cell's details
+     * @param mechanism "Why: ..." from the first key counters, or ""
+     * @param where     the clearest cell, e.g. "16 threads on POINTS-COVERED-PK": where the key counters are from
+     * @param counters  the key counters of that cell
+     * @param flame     its differential CPU flame graph cropped to where the change is, or null
+     */
+    public record Headline(String label, String verdict, String badge, String sentence, String href,
+                           String mechanism, String where, List<KeyCounter> counters, Flame flame) {
+    }
+
+    /**
+     * One key counter in a reader's terms.
+     *
+     * @param label      what it counts, e.g. "pool-mutex acquisitions"
+     * @param name       its SHOW STATUS (or metric) name
+     * @param parent     the parent's level (per transaction, or microseconds for CPU), or a dash
+     * @param patch      the patch's level, or a dash
+     * @param unit       what the levels are in, e.g. "per transaction"
+     * @param change     "−44.2%", "×3,540", "new in patch", "absent in patch", "not measured"
+     * @param interval   the ratio's interval, or ""
+     * @param decided    whether the change is decided (significant beyond the margin, or one side only)
+     * @param surprising whether it moved against the verdict: more work in a faster cell, or less in a slower one
+     */
+    public record KeyCounter(String label, String name, String parent, String patch, String unit, String change,
+                             String interval, boolean decided, boolean surprising) {
+    }
+
+    /**
+     * A chart with its caption.
+     *
+     * @param svg     inline SVG
+     * @param caption what it shows and how to read it
+     */
+    public record Figure(String svg, String caption) {
+    }
 
     /**
      * A comparison's verdict in one sentence, as summary.md leads with it.

@@ -21,37 +21,46 @@ final class PostViewBuilder {
      * @param narratives reads the Markdown file named by {@code post.narrative}; empty when unreadable
      */
     static PostView build(RunRecord run, Messages m, Function<Path, Optional<String>> narratives) {
+        return build(run, m, narratives, null);
+    }
+
+    /**
+     * @param newer the newer post of the same story that replaces this one, or null
+     */
+    static PostView build(RunRecord run, Messages m, Function<Path, Optional<String>> narratives, RunRecord newer) {
         PostContext x = PostContext.of(run, m);
         String path = SitePaths.post(run.runId());
         String title = PostTexts.title(x);
-        String narrativeHtml = "";
-        String narrativeFile = "";
-        Optional<String> narrative = x.settings().get("post.narrative");
-        if (narrative.isPresent()) {
-            Optional<String> text = narratives.apply(Path.of(narrative.get()));
-            if (text.isPresent()) {
-                narrativeHtml = Markdown.toHtml(text.get());
-            } else {
-                narrativeFile = narrative.get();
-            }
-        }
+        String narrativeHtml = Narratives.of(run, narratives).map(Markdown::toHtml).orElse("");
         Set<String> workloads = new LinkedHashSet<>();
         run.comparisons().forEach(c -> c.cells().forEach(cell -> workloads.add(cell.workload())));
         String root = SitePaths.root(path);
         List<PageView.Link> histories = workloads.stream()
                 .map(w -> new PageView.Link(w, root + SitePaths.history(w))).toList();
         var def = run.definition();
-        List<PostView.Answer> answers = answers(x);
-        PageView page = PageView.of(m, title, path).describedAs(String.join(" ", VerdictTexts.sentences(run, m, x.f())));
+        List<PostView.Headline> headlines = Headlines.of(x);
+        PageView page = PageView.of(m, title, path).describedAs(String.join(" ", headlines.stream()
+                .map(h -> (h.label().isEmpty() ? "" : h.label() + ": ") + h.badge() + ": " + h.sentence() + ".")
+                .toList()));
+        List<SettingRecord> all = def == null ? List.of() : def.settings();
         return new PostView(page, run.runId(), x.f().minute(run.startedAt()),
-                run.startedAt() == null ? "" : Formats.iso(run.startedAt()), run.status().name(), answers,
-                PostTexts.summary(x), PostTexts.highlights(x), Warnings.aboutRun(run, m), narrativeHtml, narrativeFile,
+                run.startedAt() == null ? "" : Formats.iso(run.startedAt()), run.status().name(), headlines,
+                headlines.stream().filter(h -> !h.counters().isEmpty()).toList(), ComparisonLabels.chain(run), TpsCharts.of(x), Reliability.problem(run, m),
+                newer == null ? null : new PageView.Link(x.f().minute(newer.startedAt()),
+                        root + SitePaths.post(newer.runId())), PostTexts.summary(x), PostTexts.highlights(x),
+                Warnings.aboutRun(run, m), narrativeHtml,
                 run.comments() == null ? "" : run.comments(), GlanceBuilder.build(x), SweepBuilder.build(x),
-                ComparisonBuilder.build(x), EnvironmentFacts.of(x), settings(x.settings().withPrefix("engine.")),
-                settings(x.settings().withPrefix("workload.")),
-                settings(x.settings().withPrefix("measure.", "warmup.", "rest.", "verdict.", "stats.")),
-                settings(x.settings().all()), def == null ? "" : def.file(), def == null ? "" : def.sourceText(),
+                ComparisonBuilder.build(x), EnvironmentFacts.of(x), settings(withPrefix(all, "engine.")),
+                settings(withPrefix(all, "workload.")),
+                settings(withPrefix(all, "measure.", "warmup.", "rest.", "verdict.", "stats.")),
+                settings(all), def == null ? "" : def.file(), def == null ? "" : def.sourceText(),
                 reproduce(x), root + SitePaths.data(run.runId()), histories);
+    }
+
+    /** Settings whose key starts with one of {@code prefixes}, in recorded order. */
+    private static List<SettingRecord> withPrefix(List<SettingRecord> all, String... prefixes) {
+        return all.stream().filter(s -> java.util.Arrays.stream(prefixes).anyMatch(p -> s.key().startsWith(p)))
+                .toList();
     }
 
     /** The verdict per comparison, as summary.md's first lines say it, each linked to its deciding cell. */
@@ -87,7 +96,7 @@ final class PostViewBuilder {
                 pin(x, pins, c.name(), c.parent(), "parent");
                 pin(x, pins, c.name(), c.patch(), "patch");
                 String revisionKey = "comparison." + c.name() + ".revision";
-                if (x.settings().get(revisionKey).isPresent() && c.parent() != null && c.parent().commit() != null) {
+                if (x.isSet(revisionKey) && c.parent() != null && c.parent().commit() != null) {
                     pins.add("-D" + revisionKey + "=" + c.parent().commit().sha());
                 }
             }
@@ -95,7 +104,8 @@ final class PostViewBuilder {
                 out.add(command + " " + String.join(" ", new LinkedHashSet<>(pins)));
             }
         }
-        String results = x.settings().get("output.results_dir").orElse("results");
+        String results = run.definition() == null ? "results"
+                : run.definition().setting("output.results_dir").orElse("results");
         out.add("./taf publish " + results.replaceAll("/+$", "") + "/" + run.runId());
         return out;
     }
@@ -105,7 +115,7 @@ final class PostViewBuilder {
             return;
         }
         for (String key : new String[] {"comparison." + comparison + "." + role, role}) {
-            if (x.settings().get(key).isPresent() && (key.startsWith("comparison.") || x.run().comparisons().size() == 1)) {
+            if (x.isSet(key) && (key.startsWith("comparison.") || x.run().comparisons().size() == 1)) {
                 pins.add("-D" + key + "=" + side.commit().sha());
                 return;
             }

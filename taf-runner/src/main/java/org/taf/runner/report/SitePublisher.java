@@ -127,8 +127,8 @@ public final class SitePublisher {
         }
         files.add(put(SitePaths.DATA_INDEX, DataIndex.json(all, messages)));
         List<Path> posts = new ArrayList<>();
-        for (RunRecord r : SiteViews.sorted(postsToRender)) {
-            PostView view = PostViewBuilder.build(r, messages, narratives);
+        for (RunRecord r : SiteViews.sorted(withEarlierStoryRuns(postsToRender, all))) {
+            PostView view = PostViewBuilder.build(r, messages, narratives, SiteViews.supersededBy(r, all));
             Path p = put(SitePaths.post(r.runId()), templates.render("post.ftlh", view));
             posts.add(p);
             files.add(p);
@@ -211,6 +211,23 @@ public final class SitePublisher {
         } catch (IOException e) {
             throw new IllegalStateException("cannot read " + name, e);
         }
+    }
+
+    /**
+     * The posts to render, with the earlier runs of any story among them: a new story post marks the
+     * ones it supersedes, so those pages change too.
+     */
+    private static List<RunRecord> withEarlierStoryRuns(List<RunRecord> posts, List<RunRecord> all) {
+        Map<String, List<RunRecord>> stories = SiteViews.storyRuns(all);
+        List<RunRecord> out = new ArrayList<>(posts);
+        for (RunRecord r : posts) {
+            for (RunRecord same : stories.getOrDefault(r.name(), List.of())) {
+                if (out.stream().noneMatch(o -> o.runId().equals(same.runId()))) {
+                    out.add(same);
+                }
+            }
+        }
+        return out;
     }
 
     private static List<RunRecord> unique(List<RunRecord> runs) {

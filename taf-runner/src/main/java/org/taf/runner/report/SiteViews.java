@@ -5,7 +5,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -43,7 +45,9 @@ final class SiteViews {
             entries.add(new IndexView.Entry(PostTexts.title(x), SitePaths.post(run.runId()), run.runId(),
                     f.minute(run.startedAt()), run.startedAt() == null ? "" : Formats.iso(run.startedAt()),
                     run.environment() == null ? Formats.NONE : run.environment().host(), run.status().name(),
-                    PostTexts.summary(x), badges, List.copyOf(workloads), Warnings.of(run, m).size()));
+                    PostTexts.summary(x), badges, List.copyOf(workloads), Warnings.of(run, m).size(),
+                    java.util.Optional.ofNullable(supersededBy(run, runs)).map(r -> SitePaths.post(r.runId()))
+                            .orElse("")));
         }
         List<PageView.Link> histories = workloads(runs).stream()
                 .map(w -> new PageView.Link(w, SitePaths.history(w))).toList();
@@ -55,28 +59,50 @@ final class SiteViews {
 
     /**
      * The newest post of each story definition ({@code post.story = N}, by definition name), in N's
-     * order, with its answers; their links go to the deciding cells in the post.
+     * order, with its headlines (linked to their cells in the post) and the older runs it supersedes.
      */
     static List<IndexView.Story> stories(List<RunRecord> runs, Messages m, Formats f) {
-        record Numbered(int order, RunRecord run) {}
-        java.util.Map<String, Numbered> newest = new java.util.LinkedHashMap<>();
-        for (RunRecord run : sorted(runs)) { // newest first: the first of a name is kept
-            PostContext x = PostContext.of(run, m);
-            var story = x.settings().get("post.story");
-            if (story.isPresent() && !story.get().isBlank() && !newest.containsKey(run.name())) {
-                newest.put(run.name(), new Numbered(Integer.parseInt(story.get().strip()), run));
+        Map<String, List<RunRecord>> byName = storyRuns(runs);
+        return byName.values().stream()
+                .sorted(Comparator.comparingInt((List<RunRecord> l) -> story(l.get(0)))
+                        .thenComparing(l -> l.get(0).name()))
+                .map(l -> {
+                    RunRecord newest = l.get(0);
+                    PostContext x = PostContext.of(newest, m);
+                    String href = SitePaths.post(newest.runId());
+                    List<PostView.Headline> headlines = Headlines.of(x).stream().map(h -> new PostView.Headline(
+                            h.label(), h.verdict(), h.badge(), h.sentence(), href + h.href(), h.mechanism(), h.where(),
+                            h.counters(), null)).toList();
+                    List<IndexView.EarlierRun> earlier = l.subList(1, l.size()).stream()
+                            .map(r -> new IndexView.EarlierRun(SitePaths.post(r.runId()), f.minute(r.startedAt()),
+                                    r.startedAt() == null ? "" : Formats.iso(r.startedAt()),
+                                    PostTexts.counts(m, r), Differences.of(r, newest, m)))
+                            .toList();
+                    return new IndexView.Story(PostTexts.title(x), href, f.minute(newest.startedAt()),
+                            newest.startedAt() == null ? "" : Formats.iso(newest.startedAt()), headlines,
+                            Reliability.problem(newest, m).isEmpty(), earlier);
+                }).toList();
+    }
+
+    /** The runs of each story definition, by name, newest first. */
+    static Map<String, List<RunRecord>> storyRuns(List<RunRecord> runs) {
+        Map<String, List<RunRecord>> out = new LinkedHashMap<>();
+        for (RunRecord run : sorted(runs)) {
+            if (story(run) != null) {
+                out.computeIfAbsent(run.name(), k -> new ArrayList<>()).add(run);
             }
         }
-        return newest.values().stream()
-                .sorted(java.util.Comparator.comparingInt(Numbered::order).thenComparing(n -> n.run().name()))
-                .map(n -> {
-                    PostContext x = PostContext.of(n.run(), m);
-                    String href = SitePaths.post(n.run().runId());
-                    List<PostView.Answer> answers = PostViewBuilder.answers(x).stream()
-                            .map(a -> new PostView.Answer(a.verdict(), a.text(), href + a.href())).toList();
-                    return new IndexView.Story(PostTexts.title(x), href, f.minute(n.run().startedAt()),
-                            n.run().startedAt() == null ? "" : Formats.iso(n.run().startedAt()), answers);
-                }).toList();
+        return out;
+    }
+
+    /** The newer post of the same story that replaces {@code run}, or null when it is the newest (or no story). */
+    static RunRecord supersededBy(RunRecord run, List<RunRecord> runs) {
+        List<RunRecord> same = story(run) == null ? List.of() : storyRuns(runs).getOrDefault(run.name(), List.of());
+        return same.isEmpty() || same.get(0).runId().equals(run.runId()) ? null : same.get(0);
+    }
+
+    private static Integer story(RunRecord run) {
+        return run.definition() == null ? null : run.definition().post().story();
     }
 
     /** The feed of {@code runs} alone, without change points. */

@@ -9,10 +9,25 @@ import java.util.List;
  * @param sourceText its text, verbatim
  * @param settings   every effective key with its value and origin (as {@code taf explain} prints)
  * @param command    the command line that reproduces the run
+ * @param post       what the post says besides the numbers (format 2 files: read back from {@code settings}
+ *                   by {@link FormatUpgrade#toV3})
  */
-public record DefinitionRecord(String file, String sourceText, List<SettingRecord> settings, String command) {
+public record DefinitionRecord(String file, String sourceText, List<SettingRecord> settings, String command,
+                               PostRecord post) {
     public DefinitionRecord {
         settings = List.copyOf(settings);
+        post = post == null ? PostRecord.NONE : post;
+    }
+
+    /** A definition whose post settings are read from {@code settings} ({@code post.*}). */
+    public DefinitionRecord(String file, String sourceText, List<SettingRecord> settings, String command) {
+        this(file, sourceText, settings, command, PostRecord.fromSettings(settings));
+    }
+
+    /** The setting's value, or empty when it is unset or blank (optional keys are recorded as ""). */
+    public java.util.Optional<String> setting(String key) {
+        return settings.stream().filter(s -> s.key().equals(key)).map(SettingRecord::value)
+                .filter(v -> v != null && !v.isBlank()).findFirst();
     }
 
     /**

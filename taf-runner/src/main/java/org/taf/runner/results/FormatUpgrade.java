@@ -25,7 +25,28 @@ final class FormatUpgrade {
         if (version == 1) {
             tree = toV2(tree);
         }
+        if (version <= 2) {
+            tree = toV3(tree);
+        }
         return tree;
+    }
+
+    /**
+     * Format 2 to 3: the post's settings get their own record in the definition ({@link PostRecord}), read
+     * back from the definition's settings; the narrative's text was not recorded, so it is null and a
+     * publish looks for the file the settings name.
+     */
+    static ObjectNode toV3(ObjectNode run) {
+        run.put("format_version", 3);
+        if (run.get("definition") instanceof ObjectNode definition) {
+            java.util.List<DefinitionRecord.SettingRecord> settings = new java.util.ArrayList<>();
+            for (JsonNode s : definition.path("settings")) {
+                settings.add(new DefinitionRecord.SettingRecord(s.path("key").asText(), s.path("value").asText(null),
+                        s.path("origin").asText(null)));
+            }
+            definition.set("post", ResultsStore.json().valueToTree(PostRecord.fromSettings(settings)));
+        }
+        return run;
     }
 
     /**

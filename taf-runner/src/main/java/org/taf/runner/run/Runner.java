@@ -1,6 +1,9 @@
 package org.taf.runner.run;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,6 +19,7 @@ import org.taf.runner.build.BuildException;
 import org.taf.runner.build.BuildSpec;
 import org.taf.runner.build.Builder;
 import org.taf.runner.config.Comparison;
+import org.taf.runner.config.ConfigException;
 import org.taf.runner.config.Role;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
@@ -32,6 +36,7 @@ import org.taf.runner.results.DefinitionRecord;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseStore;
+import org.taf.runner.results.PostRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.RunRecord.RunStatus;
 import org.taf.runner.stats.CellKey;
@@ -123,6 +128,7 @@ public final class Runner {
         String runId = RUN_ID.format(started) + "-" + def.name();
         runDir = def.output().resultsDir().resolve(runId);
         Plan plan = Plan.of(def);
+        DefinitionRecord definition = definitionRecord(); // reads the narrative: refused before anything changes
         // Before the first engine starts: restores what a killed run left, then pins the profile's
         // CPUs (strict: a failure throws here, nothing changed); the environment records the outcome.
         pinning = pinner.apply(def.profile());
@@ -132,7 +138,7 @@ public final class Runner {
         HostFingerprint host = HostProbe.system().host().fingerprint();
         NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
         Design design = Design.of(def, noise, host, out);
-        state = new RunState(def, runId, started, runnerVersion, definitionRecord(), design);
+        state = new RunState(def, runId, started, runnerVersion, definition, design);
         state.environment(Environment.record(def, runtime, pinning.outcome(), def.launch().jvmArgs()));
         if (adaptive) {
             state.plannedMde(PlannedMde.of(def, options, noise, host, design, true));
@@ -339,6 +345,30 @@ public final class Runner {
         List<DefinitionRecord.SettingRecord> settings = def.config().values().stream()
                 .map(v -> new DefinitionRecord.SettingRecord(v.key(), v.displayValue(), v.origin().toString()))
                 .toList();
-        return new DefinitionRecord(def.config().fileDisplay(), def.sourceText(), settings, command);
+        return new DefinitionRecord(def.config().fileDisplay(), def.sourceText(), settings, command,
+                postRecord(def));
+    }
+
+    /**
+     * The post's settings as recorded with the run, the narrative's text included: a story whose
+     * narrative cannot be read is refused here, before anything is built, naming the file.
+     *
+     * @throws ConfigException when {@code post.narrative} names a file that cannot be read
+     */
+    static PostRecord postRecord(TestDefinition def) {
+        var p = def.post();
+        String narrative = null;
+        if (p.narrative().isPresent()) {
+            Path file = p.narrative().get();
+            try {
+                narrative = Files.readString(file);
+            } catch (IOException | UncheckedIOException e) {
+                throw new ConfigException(def.config().fileDisplay() + ": post.narrative = " + file
+                        + ": cannot read the narrative (" + e.getMessage() + ")");
+            }
+        }
+        return new PostRecord(p.title().orElse(null), p.summary().orElse(null), p.story().orElse(null),
+                p.narrative().map(Path::toString).orElse(null), narrative, p.commitUrl().orElse(null),
+                p.keyCounters());
     }
 }

@@ -52,7 +52,7 @@ class TestDefinitionTest {
         // Not for publishing unless the definition says so: the post goes into the local site.
         assertThat(d.output().postSiteDir()).isEqualTo(dir.resolve("results/site"));
         assertThat(d.post()).isEqualTo(new PostSettings(Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty()));
+                Optional.empty(), Optional.empty(), java.util.List.of()));
         assertThat(d.stats()).isEqualTo(new StatsSettings(0.95, 0.05, 0.8, Duration.ofMinutes(10), 20));
         assertThat(d.measurementsPerSide()).isEqualTo(1 * 2 * 3);
         assertThat(d.file()).isEqualTo(dir.resolve("d.properties"));

@@ -51,14 +51,24 @@ class IndexStoriesTest {
         assertThat(stories).hasSize(2);
         assertThat(stories.get(0).selectFirst("h3 a").attr("href")).isEqualTo("posts/" + runs.get(1).runId() + "/index.html");
         assertThat(stories.get(1).selectFirst("h3 a").attr("href")).isEqualTo("posts/" + runs.get(0).runId() + "/index.html");
-        // the first story's answers: one per comparison, each to its deciding cell in the post
-        List<Element> answers = stories.get(0).select("ul.answers > li");
+        // the first story's headlines: one per comparison, each to its clearest cell in the post
+        List<Element> answers = stories.get(0).select("p.answer-text");
         assertThat(answers).hasSize(4);
-        assertThat(answers.get(0).text()).contains("257.6% faster");
+        assertThat(answers.get(0).text()).contains("11.8:", "times as fast", "(64 threads: 17,185 → 61,456 TPS");
+        assertThat(answers.get(0).selectFirst(".badge").text()).isEqualTo("improved 3 of 3");
         String href = answers.get(0).selectFirst("a").attr("href");
         assertThat(href).startsWith("posts/" + runs.get(1).runId() + "/index.html#c-");
         Document post = Sites.html(dir.resolve("site").resolve(href.substring(0, href.indexOf('#'))));
         assertThat(post.getElementById(href.substring(href.indexOf('#') + 1))).isNotNull();
+        // the older run of the first story: listed under it as an earlier run, and marked superseded
+        List<Element> earlier = stories.get(0).select("details.earlier li");
+        assertThat(earlier).hasSize(1);
+        assertThat(earlier.get(0).selectFirst("a").attr("href")).isEqualTo("posts/" + runs.get(2).runId() + "/index.html");
+        assertThat(stories.get(1).select("details.earlier")).isEmpty();
+        Document old = Sites.html(dir.resolve("site/posts/" + runs.get(2).runId() + "/index.html"));
+        assertThat(old.selectFirst("p.superseded a").attr("href"))
+                .isEqualTo("../../posts/" + runs.get(1).runId() + "/index.html");
+        assertThat(index.select("a.badge").eachAttr("href")).containsExactly("posts/" + runs.get(1).runId() + "/index.html");
         // every post is still listed below, newest first
         assertThat(index.select("ol.posts > li.post-entry:not(.story)")).hasSize(4);
         assertThat(index.selectFirst("section.stories").elementSiblingIndex())

@@ -80,6 +80,18 @@ class MessagesTest {
         keys.add("sweep.sheet_tps");
         keys.add("sweep.sheet_per_core");
         keys.add("format.locale");
+        // the headline's phrases: by the deciding metric and its direction, or by the verdict (Headlines)
+        for (org.taf.runner.stats.Metric metric : org.taf.runner.stats.Metric.values()) {
+            keys.add("headline.numbers." + metric.label());
+        }
+        for (String metric : new String[] {"tps", "cpu_per_tx", "cs_per_tx"}) {
+            for (String way : new String[] {".up", ".down", ".times"}) {
+                keys.add("headline.lead." + metric + way);
+                keys.add("headline.other." + metric + way);
+            }
+        }
+        keys.addAll(List.of("headline.lead.NO_CHANGE", "headline.lead.INCONCLUSIVE", "headline.other.NO_CHANGE",
+                "headline.other.INCONCLUSIVE"));
         // chosen by a condition in the code: m.get(perCore ? "sweep.per_core" : "sweep.tps"), and "highlight"
         keys.addAll(List.of("sweep.per_core", "sweep.tps", "chart.axis.tps_per_core", "chart.axis.tps", "highlight"));
         return keys;

@@ -41,23 +41,34 @@ class PostLeadTest {
     }
 
     @Test
-    void theAnswerComesFirstThenTheResultsThenTheWarnings() throws Exception {
+    void theAnswerComesFirstThenTheWhyTheStoryTheResultsAndTheWarnings() throws Exception {
         Document post = post(SiteFixtures.goldenBranches());
-        List<Element> answers = post.select("header.post-head ul.answers > li");
+        List<Element> answers = post.select("header.post-head section.headline p.answer-text");
         assertThat(answers).hasSize(4); // one per comparison
-        assertThat(answers.get(0).selectFirst(".badge").text()).isEqualTo("improved");
-        assertThat(answers.get(0).text()).contains("11.8:", "257.6% faster", "at 64 threads", "3.576 [3.505, 3.648]");
-        assertThat(answers.get(1).selectFirst(".badge").hasClass("v-regressed")).isTrue();
-        // each answer links to its deciding cell's details
-        for (Element a : post.select("ul.answers a")) {
+        // the headline answers the whole comparison, not its worst cell: 12.3 improved at 8 and 64 threads
+        assertThat(answers.get(1).selectFirst(".badge").text()).isEqualTo("improved 2 of 3");
+        assertThat(answers.get(1).selectFirst(".badge").hasClass("v-improved")).isTrue();
+        assertThat(answers.get(1).text()).contains("12.3:", "2.41–3.63 times as fast as 5981efcecd8 at 8 and 64 threads",
+                "(64 threads: 17,530 → 63,562 TPS, ×3.63 [3.55, 3.70])", "; 9.7% slower at 1 thread");
+        assertThat(answers.get(2).text()).contains("; undecided at 8 threads");
+        assertThat(post.select("section.headline p.mechanism").get(0).text())
+                .isEqualTo("Why: CPU per transaction 210 → 58.7 µs (-72.0%); voluntary context switches 36.0 → 2.45"
+                        + " per transaction (-93.2%).");
+        // each answer links to its clearest cell's details
+        for (Element a : post.select("section.headline a.details")) {
             assertThat(post.getElementById(a.attr("href").substring(1))).as(a.attr("href")).isNotNull();
         }
-        // order in the page: the answers, the results table, the warnings, then the rest
-        List<String> order = post.select("ul.answers, section#results, section#warnings, nav.toc, section#overview,"
-                + " section#environment").stream().map(e -> e.id().isEmpty() ? e.className() : e.id()).toList();
-        assertThat(order).containsExactly("answers", "results", "warnings", "toc", "overview", "environment");
+        // order in the page: the answers, why, the story, the results, the warnings, then the rest
+        List<String> order = post.select("section.headline, section#why, section#narrative, section#results,"
+                + " section#warnings, nav.toc, section#overview, section#environment").stream()
+                .map(e -> e.id().isEmpty() ? e.className() : e.id()).toList();
+        assertThat(order).containsExactly("headline", "why", "narrative", "results", "warnings", "toc", "overview",
+                "environment");
         assertThat(post.selectFirst("meta[name=description]").attr("content"))
-                .startsWith("IMPROVED (11.8): patch db94f391be4e is 257.6% faster");
+                .startsWith("11.8: improved 3 of 3: db94f391be4e is 1.35–3.58 times as fast");
+        // the gate's summary still follows the worst cell (exit code 3 here), a post's headline does not
+        assertThat(VerdictTexts.sentences(SiteFixtures.goldenBranches(), Messages.english(), Formats.english()).get(1))
+                .startsWith("REGRESSED (12.3)");
     }
 
     @Test
@@ -83,8 +94,12 @@ class PostLeadTest {
         assertThat(post(run).selectFirst("p.meta time").attr("datetime")).isEqualTo("2026-11-30T01:42:14Z");
     }
 
+    /**
+     * Several comparisons are told apart by short labels, never cut where they differ: the comparison's
+     * own label when it is short ("11.8"), else its name; a long label stays in the row's title.
+     */
     @Test
-    void aCutForestLabelKeepsItsCellAndNamesTheRowInItsTitle() throws Exception {
+    void theRatioChartNamesComparisonsByShortLabelsNeverCut() throws Exception {
         RunRecord r = SiteFixtures.goldenBranches();
         List<ComparisonRecord> cs = new ArrayList<>(r.comparisons());
         ComparisonRecord c = cs.get(0);
@@ -93,10 +108,9 @@ class PostLeadTest {
         RunRecord run = ResultsFixtures.copy(r, r.runId(), r.name(), r.startedAt(), r.finishedAt(), r.status(),
                 r.failure(), cs, r.warnings());
         List<Element> labels = post(run).select("svg#glance-ratios text[text-anchor=end]");
-        Element first = labels.get(0);
-        assertThat(first.ownText()).endsWith("\u2026 POINTS-COVERED-PK@1").startsWith("5e8996f182");
-        assertThat(first.selectFirst("title").text()).isEqualTo(longLabel + " POINTS-COVERED-PK@1");
-        assertThat(labels.get(1).ownText()).endsWith("POINTS-COVERED-PK@8");
+        assertThat(labels.get(0).ownText()).isEqualTo("c11_8 POINTS-COVERED-PK@1");
+        assertThat(labels.get(3).ownText()).isEqualTo("12.3 POINTS-COVERED-PK@1");
+        assertThat(labels.stream().map(Element::ownText)).noneMatch(t -> t.contains("\u2026"));
 
         // one comparison: the table above names it, the rows are their cells
         Document single = post(ResultsFixtures.small());

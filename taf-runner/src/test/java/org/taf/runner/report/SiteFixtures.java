@@ -12,6 +12,8 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.DefinitionRecord;
+import org.taf.runner.results.PostRecord;
+import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.DefinitionRecord.SettingRecord;
 import org.taf.runner.results.EnvironmentRecord;
 import org.taf.runner.results.EnvironmentRecord.CpuFreqRecord;
@@ -203,6 +205,13 @@ final class SiteFixtures {
                         "mdev37992.properties:14"));
         return new DefinitionRecord("properties/examples/mdev37992.properties", text, s,
                 "./taf run properties/examples/mdev37992.properties");
+    }
+
+    /** {@code run} with its definition's post settings replaced. */
+    static RunRecord withPost(RunRecord run, PostRecord post) {
+        DefinitionRecord d = run.definition();
+        return ResultsFixtures.withDefinition(run, new DefinitionRecord(d.file(), d.sourceText(), d.settings(),
+                d.command(), post));
     }
 
     private static SideRecord side(Role role, String revisionKey, String shortSha, String subject, String diff,

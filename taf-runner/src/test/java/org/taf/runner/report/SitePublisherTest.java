@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.ResultsStore;
+import org.taf.runner.results.PostRecord;
 import org.taf.runner.results.RunRecord;
 
 /** Adding a run to an existing site, failures that leave whole files, and bad run ids. */
@@ -67,16 +68,35 @@ class SitePublisherTest {
                 .hasMessageContaining("run id '../../etc' cannot name a directory");
     }
 
+    /**
+     * A story published without its story is what the four posts of 2026-12-01/02 were ("was not found"):
+     * a narrative that can be read neither from its file nor from the record fails the publish, naming
+     * the run and the file, and nothing of the post is written.
+     */
     @Test
-    void aNarrativeThatCannotBeReadIsSaidSo() throws Exception {
+    void aNarrativeThatCannotBeReadFailsThePublishNamingTheFile() throws Exception {
         RunRecord run = SiteFixtures.goldenBranches();
-        new SitePublisher(dir, Messages.english(), p -> Optional.empty()).publish(List.of(run));
-        assertThat(Sites.html(dir.resolve("posts/" + run.runId() + "/index.html")).selectFirst("p.missing").text())
-                .isEqualTo("The narrative file notes/mdev37992.md was not found when this post was made.");
+        assertThatThrownBy(() -> new SitePublisher(dir, Messages.english(), p -> Optional.empty())
+                .publish(List.of(run))).isInstanceOf(ReportException.class)
+                .hasMessageContaining("run " + run.runId() + ": post.narrative = notes/mdev37992.md")
+                .hasMessageContaining("cannot read the narrative");
+        assertThat(dir.resolve("posts/" + run.runId() + "/index.html")).doesNotExist();
         Path md = dir.resolve("n.md");
         Files.writeString(md, "hello *there*");
         assertThat(SitePublisher.readNarrative(md)).contains("hello *there*");
         assertThat(SitePublisher.readNarrative(dir.resolve("missing.md"))).isEmpty();
+    }
+
+    /** A run records its narrative's text: a machine without the file still publishes the story whole. */
+    @Test
+    void theRecordedNarrativeIsPublishedWhereTheFileIsMissing() throws Exception {
+        RunRecord run = SiteFixtures.withPost(SiteFixtures.goldenBranches(), new PostRecord("A story", null, 1,
+                "/nowhere/story.md", "## What happened\n\nThe pool mutex *left* the hit path.", null, List.of()));
+        new SitePublisher(dir, Messages.english(), p -> Optional.empty()).publish(List.of(run));
+        var post = Sites.html(dir.resolve("posts/" + run.runId() + "/index.html"));
+        assertThat(post.selectFirst("#narrative h2").text()).isEqualTo("The story");
+        assertThat(post.selectFirst("#narrative em").text()).isEqualTo("left");
+        assertThat(post.text()).doesNotContain("was not found");
     }
 
     @Test

@@ -79,6 +79,13 @@ public final class ResultsFixtures {
                 r.judgement());
     }
 
+    /** A copy of {@code r} with another definition record. */
+    public static RunRecord withDefinition(RunRecord r, DefinitionRecord definition) {
+        return new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(), r.finishedAt(),
+                r.status(), r.failure(), r.runnerVersion(), definition, r.environment(), r.comparisons(), r.warnings(),
+                r.plannedMde(), r.adaptive(), r.judgement());
+    }
+
     /** {@link #small()} without the adaptive loop's account and planned MDE. */
     public static RunRecord smallBeforeAdaptive() {
         RunRecord r = small();

@@ -116,7 +116,7 @@ public final class LineChart {
         for (Series s : series) {
             for (Series.Point p : s.points()) {
                 xs.add(p.x());
-                maxY = Math.max(maxY, p.y());
+                maxY = Math.max(maxY, p.high() == null ? p.y() : Math.max(p.y(), p.high()));
             }
         }
         markers.forEach(m -> xs.add(m.x()));
@@ -207,6 +207,16 @@ public final class LineChart {
         }
         if (pts.size() > 1) {
             svg.polyline(pts, s.color(), s.opacity() < 1 ? 1.2 : 1.8, s.dashed() ? "6 4" : null, s.opacity());
+        }
+        for (Series.Point p : s.points()) { // whiskers: each point's interval, capped, under its marker
+            if (p.low() != null && p.high() != null) {
+                double px = x.map(p.x());
+                double lo = y.map(p.low());
+                double hi = y.map(p.high());
+                svg.line(px, lo, px, hi, s.color(), 1.4, null);
+                svg.line(px - 4, lo, px + 4, lo, s.color(), 1.4, null);
+                svg.line(px - 4, hi, px + 4, hi, s.color(), 1.4, null);
+            }
         }
         // A lone point without a marker would be invisible.
         Series.Shape shape = pts.size() == 1 && s.shape() == Series.Shape.NONE ? Series.Shape.DOT : s.shape();

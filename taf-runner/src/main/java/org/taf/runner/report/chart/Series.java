@@ -45,8 +45,17 @@ public record Series(String name, String color, boolean dashed, Shape shape, dou
         return new Series(name, color, dashed, shape, opacity, false, points);
     }
 
-    /** A point in data units. */
-    public record Point(double x, double y) {
+    /**
+     * A point in data units, with an optional interval drawn as a whisker.
+     *
+     * @param low  lower end of its interval, or null without one
+     * @param high upper end, or null
+     */
+    public record Point(double x, double y, Double low, Double high) {
+        /** A point without an interval. */
+        public Point(double x, double y) {
+            this(x, y, null, null);
+        }
     }
 
     /** Marker shapes. */
