@@ -14,21 +14,14 @@ import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.VerdictRecord;
-import org.taf.runner.results.VerdictRecord.CounterRecord;
-import org.taf.runner.results.VerdictRecord.MetricRecord;
-import org.taf.runner.results.VerdictRecord.VarianceRecord;
 import org.taf.runner.stats.AdaptiveProgress;
 import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.CellVerdict;
-import org.taf.runner.stats.CounterChange;
 import org.taf.runner.stats.CounterSample;
-import org.taf.runner.stats.ExcludedIteration;
 import org.taf.runner.stats.IterationSample;
-import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.Statistics;
 import org.taf.runner.stats.StatsOptions;
-import org.taf.runner.stats.VarianceComponents;
 
 /**
  * Between the run and the stats stage, both ways and in one place: the recorded iterations become the
@@ -51,7 +44,7 @@ final class Judgement {
             for (CellRecord cell : c.cells()) {
                 CellVerdict v = looks.get(i).cells().stream().filter(x -> x.cell().equals(cell.key())).findFirst()
                         .orElseThrow(() -> new IllegalStateException("no verdict for " + cell.key()));
-                cells.add(cell.withVerdict(record(v, cell)));
+                cells.add(cell.withVerdict(VerdictRecord.of(v, cell.startSeconds())));
             }
             judged.add(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), cells));
         }
@@ -136,50 +129,5 @@ final class Judgement {
         Map<String, Long> all = new TreeMap<>(c.engine());
         all.putAll(c.process());
         return new CounterSample(c.transactions(), all);
-    }
-
-    /** The cell's verdict as a record: the one mapping from the stats stage to the results. */
-    static VerdictRecord record(CellVerdict v, CellRecord cell) {
-        List<String> notes = new ArrayList<>(v.warnings());
-        for (ExcludedIteration e : v.excluded()) {
-            notes.add(VerdictRecord.exclusionNote(e.side(), e.index(), e.flags(), v.exclusionRule()));
-        }
-        if (v.mde() != null && v.mde().warning() != null && !notes.contains(v.mde().warning())) {
-            notes.add(v.mde().warning());
-        }
-        List<MetricRecord> metrics = v.metrics().stream().map(Judgement::metric).toList();
-        return new VerdictRecord(v.verdict(), v.reason(), ResultsStore.ANALYSIS,
-                v.classic() == null ? null : v.classic().outcome(), metrics, v.measuredPairs(), v.level(),
-                v.stopReason(), v.mde() == null ? null : v.mde().pct(), variance(v.components(), cell), notes,
-                v.findings(), v.counters().stream().map(Judgement::counter).toList());
-    }
-
-    private static CounterRecord counter(CounterChange c) {
-        return new CounterRecord(c.name(), c.parent(), c.patch(), c.ratio(), c.ciLow(), c.ciHigh(), c.pValue(),
-                c.pAdjusted(), c.pairs(), c.moved());
-    }
-
-    private static MetricRecord metric(MetricVerdict m) {
-        return new MetricRecord(m.metric(), m.parent(), m.patch(), m.ratio(), m.ciLow(), m.ciHigh(), m.confidence(),
-                m.pValue(), m.pAdjusted(), m.pairs(), Double.isFinite(m.sdLog()) ? m.sdLog() : null, m.change(),
-                m.gates());
-    }
-
-    private static VarianceRecord variance(VarianceComponents c, CellRecord cell) {
-        if (c == null) {
-            return null;
-        }
-        double cost = 0;
-        int starts = 0;
-        for (List<IterationRecord> side : List.of(cell.parent(), cell.patch())) {
-            for (IterationRecord it : side) {
-                if (it.succeeded()) {
-                    cost += it.startSeconds();
-                    starts++;
-                }
-            }
-        }
-        return new VarianceRecord(Math.sqrt(c.withinVariance()), Math.sqrt(c.betweenVariance()), c.betweenTruncated(),
-                c.starts(), c.values(), starts == 0 ? null : cost / starts);
     }
 }

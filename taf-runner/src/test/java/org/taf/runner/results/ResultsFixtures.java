@@ -15,6 +15,7 @@ import org.taf.runner.config.Role;
 import org.taf.runner.stats.Change;
 import org.taf.runner.stats.ClassicOutcome;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.Verdict;
 import org.taf.runner.results.SideRecord.CommitRecord;
@@ -41,10 +42,10 @@ public final class ResultsFixtures {
         List<IterationRecord> q = List.of(iteration(0, 1, 63_000, rnd), iteration(1, 3, 64_500, rnd));
         VerdictRecord v = new VerdictRecord(Verdict.IMPROVED, "tps 3.5027 [3.4100, 3.6000] (95% interval, 2 pairs)"
                 + " lies above 1", ResultsStore.ANALYSIS, ClassicOutcome.GAIN,
-                List.of(new VerdictRecord.MetricRecord(Metric.TPS, 18_200.0, 63_750.0, 3.5027, 3.41, 3.60, 0.95, 0.029,
-                                0.029, 2, 0.012, Change.BETTER, true),
-                        new VerdictRecord.MetricRecord(Metric.CPU_PER_TX, 82.4, 23.5, 0.2852, null, null, 0.95, null, null,
-                                2, 0.02, Change.UNKNOWN, true)),
+                List.of(new MetricVerdict(Metric.TPS, 18_200.0, 63_750.0, 3.5027, 3.41, 3.60, 0.95, 0.029,
+                                0.029, 2, 0.012, Change.BETTER, true, null),
+                        new MetricVerdict(Metric.CPU_PER_TX, 82.4, 23.5, 0.2852, null, null, 0.95, null, null,
+                                2, 0.02, Change.UNKNOWN, true, null)),
                 2, 0.05, StopReason.DECIDED, 4.1, new VerdictRecord.VarianceRecord(0.02, 0.011, false, 4, 40, 11.5),
                 List.of(), List.of(), List.of());
         CellRecord cell = new CellRecord("POINT_SELECT", 2, p, q, MeasureMode.RESTART, 1, v);

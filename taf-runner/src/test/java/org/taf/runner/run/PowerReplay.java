@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.config.Units;
 import org.taf.runner.results.AdaptiveRecord;
@@ -276,7 +277,7 @@ public final class PowerReplay {
                 t.environment(), m.comparisons(), List.of(), List.of(), adaptive[0], null);
         VerdictRecord v = Judgement.apply(run, looks, options).comparisons().get(0).cells().get(0).verdict();
         double seconds = plannedCost.toMillis() / 1000.0 + adaptive[0].spentSeconds();
-        VerdictRecord.MetricRecord cpu = v.metric(Metric.CPU_PER_TX);
+        MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
         return new Outcome(v.verdict(), v.ratio(), v.ciLow(), v.ciHigh(), parent.size(), seconds,
                 v.stopReason(), cpu == null ? "" : cpu.change().name());
     }
