@@ -27,7 +27,6 @@ import org.taf.runner.profile.CpuPinner;
 import org.taf.runner.profile.HostProbe;
 import org.taf.runner.profile.Pinning;
 import org.taf.runner.results.CellRecord;
-import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.DefinitionRecord;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
@@ -35,6 +34,7 @@ import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.RunRecord.RunStatus;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.sys.JvmShutdown;
@@ -253,14 +253,18 @@ public final class Runner {
         }
 
         @Override
-        public List<ComparisonRecord> comparisons() {
-            return state.snapshot(RunStatus.RUNNING, null, null).comparisons();
+        public List<String> names() {
+            return def.comparisons().stream().map(Comparison::name).toList();
+        }
+
+        @Override
+        public List<CellSamples> samples(int index) {
+            return state.samples(index);
         }
 
         @Override
         public void measurePair(int index, CellKey cell) {
-            CellRecord c = comparisons().get(index).cells().stream().filter(x -> x.key().equals(cell)).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no cell " + cell));
+            CellRecord c = state.cell(index, cell);
             Plan.Pair pair = Plan.extraPair(def, index, cell.workload(), cell.threads(), c.parent().size(),
                     c.patch().size(), sequence);
             measure(pair, "[extra pair " + (pair.first().iteration() + 1) + " of " + cell + "] ", 0, Duration.ZERO);

@@ -25,7 +25,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.config.Units;
 import org.taf.runner.results.AdaptiveRecord;
@@ -39,7 +38,9 @@ import org.taf.runner.results.SampleRecord;
 import org.taf.runner.stats.Verdict;
 import org.taf.runner.results.VerdictRecord;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.UnpairedReference;
@@ -259,8 +260,13 @@ public final class PowerReplay {
         CellRecord template = pool.comparison().cells().get(0);
         AdaptiveLoop.Measurements m = new AdaptiveLoop.Measurements() {
             @Override
-            public List<ComparisonRecord> comparisons() {
-                return List.of(comparison(pool, template, parent, patch));
+            public List<String> names() {
+                return List.of(pool.comparison().name());
+            }
+
+            @Override
+            public List<CellSamples> samples(int index) {
+                return Judgement.samples(comparison(pool, template, parent, patch));
             }
 
             @Override
@@ -274,7 +280,8 @@ public final class PowerReplay {
         RunRecord t = pool.template();
         RunRecord run = new RunRecord(t.formatVersion(), t.runId(), t.name(), t.comments(), t.startedAt(),
                 t.finishedAt(), RunRecord.RunStatus.COMPLETED, null, t.runnerVersion(), t.definition(),
-                t.environment(), m.comparisons(), List.of(), List.of(), adaptive[0], null);
+                t.environment(), List.of(comparison(pool, template, parent, patch)), List.of(), List.of(), adaptive[0],
+                null);
         VerdictRecord v = Judgement.apply(run, looks, options).comparisons().get(0).cells().get(0).verdict();
         double seconds = plannedCost.toMillis() / 1000.0 + adaptive[0].spentSeconds();
         MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
