@@ -82,6 +82,11 @@ final class RunState {
         environment = e;
     }
 
+    /** The engine JVM's arguments as started, once its data (and AOT cache) is prepared. */
+    synchronized void engineArgs(List<String> args) {
+        environment = environment.withEngineArgs(args);
+    }
+
     synchronized void side(int comparison, Role role, SideRecord side) {
         ComparisonState s = comparisons.get(comparison);
         if (role == Role.PARENT) {

@@ -24,6 +24,7 @@ import org.taf.runner.git.Repo;
 import org.taf.runner.git.TreeCache;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.profile.CpuPinner;
+import org.taf.runner.profile.HostInfo;
 import org.taf.runner.profile.HostProbe;
 import org.taf.runner.profile.Pinning;
 import org.taf.runner.results.CellRecord;
@@ -129,11 +130,12 @@ public final class Runner {
         if (def.profile().changesCpu()) {
             out.printf("taf: CPU settings of profile %s: %s%n", def.profile().name(), pinning.outcome().note());
         }
-        HostFingerprint host = HostProbe.system().host().fingerprint();
+        HostInfo hostInfo = HostProbe.system().host();
+        HostFingerprint host = hostInfo.fingerprint();
         NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
         Design design = Design.of(def, noise, host, out);
         state = new RunState(def, runId, started, runnerVersion, definitionRecord(), design);
-        state.environment(Environment.record(def, runtime, pinning.outcome(), def.launch().jvmArgs()));
+        state.environment(Environment.record(def, runtime, pinning.outcome(), hostInfo));
         if (adaptive) {
             state.plannedMde(PlannedMde.of(def, options, noise, host, design, true));
             PlannedMde.print(state.plannedMde(), options, out);
@@ -148,8 +150,7 @@ public final class Runner {
                 templates.put(p.side(), data.template(p, spec));
                 jvmArgs.put(p.side(), data.jvmArgs(p, templates.get(p.side())));
             }
-            state.environment(Environment.record(def, runtime, pinning.outcome(),
-                    jvmArgs.values().stream().findFirst().orElse(def.launch().jvmArgs())));
+            state.engineArgs(jvmArgs.values().stream().findFirst().orElse(def.launch().jvmArgs()));
             Measurer m = new Measurer(new IterationRunner(runtime, def, stages, runDir, out, clock), sides, templates,
                     jvmArgs, design, plan.steps().size());
             Instant measuringFrom = clock.instant();
