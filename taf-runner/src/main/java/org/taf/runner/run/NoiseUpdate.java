@@ -34,8 +34,8 @@ final class NoiseUpdate {
         if (!fresh.isEmpty()) {
             NoiseStore.merge(NoiseStore.fileIn(def.output().resultsDir()), fresh);
             for (NoiseRecord n : fresh) {
-                out.printf(Locale.ROOT, "taf: %s@%d: noise %.2f%% between engine starts, %.2f%% per sample; a start costs"
-                        + " %.1fs (stored for host %s)%n", n.workload(), n.threads(), 100 * n.betweenSd(),
+                out.printf(Locale.ROOT, "taf: %s@%d: noise %.2f%% between engine starts, %.2f%% per sample; a start"
+                        + " costs %.1fs (stored for host %s)%n", n.workload(), n.threads(), 100 * n.betweenSd(),
                         100 * n.withinSd(), n.startSeconds(), host.id());
                 for (DesignNoise d : n.designs()) {
                     out.printf(Locale.ROOT, "taf: %s@%d: pairs (%s) spread %.2f%% over %d, a pair costs %.1fs%s%n",

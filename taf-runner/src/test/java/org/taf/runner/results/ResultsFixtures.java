@@ -62,7 +62,8 @@ public final class ResultsFixtures {
                 "./taf run properties/quick.properties");
         return new RunRecord(ResultsStore.FORMAT_VERSION, "20261129-100000-quick", "quick", "a test run", START,
                 START.plusSeconds(300), RunRecord.RunStatus.COMPLETED, null, "0.1.0-SNAPSHOT", def, env, List.of(cmp),
-                List.of("builds were cached: HEAD~1, HEAD"), List.of(new PlannedMdeRecord("POINT_SELECT", 2, 10.7, 2, 20,
+                List.of("builds were cached: HEAD~1, HEAD"), List.of(new PlannedMdeRecord("POINT_SELECT", 2, 10.7, 2,
+                        20,
                         4.5, "planned from noise measured on 0123456789abcdef at 2026-11-28T09:00:00Z (10 engine"
                         + " starts)", "this run cannot see a 5% change; it can see 10.7% (at 80% power,"
                         + " 2 pairs)")), new AdaptiveRecord(true, 20, 600, 0.0, 60.0, 0, 0.0136, StopReason.DECIDED,
@@ -113,7 +114,8 @@ public final class ResultsFixtures {
         return new IterationRecord(index, sequence, START.plusSeconds(60L * sequence), "11.4.2-TAF",
                 new RestRecord(true, true, 3, List.of(30.0, 2.0, 1.0, 1.0)),
                 new WarmupRecord("settle", true, 8, "CV 1.2% and slope 0.3% under limits", warmCpu, warm), measured,
-                cpu, index == 1 ? List.of(IterationFlag.HOST_NOISE) : List.of(), null, "/tmp/engine-" + sequence + ".err",
+                cpu, index == 1 ? List.of(IterationFlag.HOST_NOISE) : List.of(), null,
+                "/tmp/engine-" + sequence + ".err",
                 new EngineCpuRecord(CPU_SOURCE, Math.round(engineCpuSeconds * 100) / 100.0), 1.2, List.of(0), null);
     }
 

@@ -96,7 +96,8 @@ final class FakeMeasurements implements AdaptiveLoop.Measurements {
         parent.get(cell).add(iteration(parent.get(cell).size(), 1.0));
         IterationRecord p = iteration(patch.get(cell).size(), ratios.get(cell));
         patch.get(cell).add(extraPatchesFail ? new IterationRecord(p.index(), p.sequence(), p.startedAt(), "v",
-                p.rest(), p.warmup(), List.of(), List.of(), List.of(), "the engine exited", "log", null, 1, List.of(0), null)
+                p.rest(), p.warmup(), List.of(), List.of(), List.of(), "the engine exited", "log", null, 1, List.of(0),
+                null)
                 : p);
         clock.advance(pairCost);
     }
