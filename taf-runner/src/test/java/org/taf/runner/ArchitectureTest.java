@@ -77,6 +77,15 @@ class ArchitectureTest {
     }
 
     @Test
+    void theAdaptiveLoopReadsLiveSamplesNotTheRecord() {
+        // Its looks read each cell's samples as they grew; the record is judged once, at the end (Judgement).
+        noClasses().that().haveFullyQualifiedName("org.taf.runner.run.AdaptiveLoop").should().dependOnClassesThat()
+                .haveFullyQualifiedName("org.taf.runner.run.Judgement").check(MAIN);
+        noClasses().that().haveFullyQualifiedName("org.taf.runner.run.Judgement").should().dependOnClassesThat()
+                .haveFullyQualifiedName("org.taf.runner.run.AdaptiveLoop").check(MAIN);
+    }
+
+    @Test
     void launchingDoesNotNeedTheWarmUp() {
         noClasses().that().resideInAPackage("org.taf.runner.launch..").should().dependOnClassesThat()
                 .resideInAPackage("org.taf.runner.warmup..").check(MAIN);

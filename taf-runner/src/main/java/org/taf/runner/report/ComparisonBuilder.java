@@ -16,7 +16,7 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.VerdictRecord;
-import org.taf.runner.results.VerdictRecord.MetricRecord;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
 
 /** A comparison's section: its two sides (commit, build, settings) and its cells in detail. */
@@ -137,7 +137,7 @@ final class ComparisonBuilder {
         facts.add(new Fact("cell.mde_planned", AdaptiveTexts.planned(
                 AdaptiveTexts.plannedOf(x.run(), cell.workload(), cell.threads()), x.m(), f)));
         facts.add(new Fact("cell.cpu_per_tx", CpuTexts.perTx(f, v).replace(" -> ", " / ")));
-        MetricRecord cpu = v.metric(Metric.CPU_PER_TX);
+        MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
         if (cpu != null) {
             facts.add(new Fact("cell.cpu_ratio", CpuTexts.ratio(f, v) + (cpu.ciLow() == null ? "" : " ("
                     + x.m().get("cell.ci", f.confidence(cpu.confidence())) + ")")));
@@ -147,7 +147,7 @@ final class ComparisonBuilder {
                     .filter(it -> it.engineCpu() != null).findFirst()
                     .ifPresent(it -> facts.add(new Fact("cell.cpu_source", it.engineCpu().source())));
         }
-        MetricRecord cs = v.metric(Metric.CS_PER_TX);
+        MetricVerdict cs = v.metric(Metric.CS_PER_TX);
         if (cs != null) {
             facts.add(new Fact("cell.cs_per_tx", f.perTx(cs.parent()) + " / " + f.perTx(cs.patch()) + ", "
                     + f.ratio(cs.ratio()) + (cs.ciLow() == null ? "" : " " + f.interval(cs.ciLow(), cs.ciHigh()))

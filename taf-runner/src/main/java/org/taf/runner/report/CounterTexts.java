@@ -5,7 +5,7 @@ import java.util.Map;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.CountersRecord;
 import org.taf.runner.results.IterationRecord;
-import org.taf.runner.results.VerdictRecord.CounterRecord;
+import org.taf.runner.stats.CounterChange;
 
 /** The engine's counters as the outputs print them; the comparison comes from the stats stage. */
 final class CounterTexts {
@@ -71,7 +71,7 @@ final class CounterTexts {
      * ×3,540). The compared levels cannot say it: the stats stage adds half a count to every count, so a
      * side that counted nothing shows a level such as 0.0000022 per transaction.
      */
-    static String change(Formats f, Messages m, CellRecord cell, CounterRecord c) {
+    static String change(Formats f, Messages m, CellRecord cell, CounterChange c) {
         long parent = total(cell.parent(), c.name());
         long patch = total(cell.patch(), c.name());
         if (parent == 0 && patch > 0) {
@@ -84,7 +84,7 @@ final class CounterTexts {
     }
 
     /** A side's level as shown: 0 when its starts counted none (see {@link #change}), else the compared one. */
-    static String level(Formats f, CellRecord cell, CounterRecord c, boolean patch) {
+    static String level(Formats f, CellRecord cell, CounterChange c, boolean patch) {
         return total(patch ? cell.patch() : cell.parent(), c.name()) == 0 ? "0"
                 : f.perTx(patch ? c.patch() : c.parent());
     }
@@ -105,7 +105,7 @@ final class CounterTexts {
     }
 
     /** {@code Innodb_buffer_pool_mutex_waits 0.210 -> 2.05 per tx, ratio 9.762 [9.500, 10.010]}. */
-    static String line(Formats f, CounterRecord c) {
+    static String line(Formats f, CounterChange c) {
         return label(c.name()) + " " + f.perTx(c.parent()) + " -> " + f.perTx(c.patch()) + " per tx, ratio "
                 + f.ratio(c.ratio()) + " " + f.interval(c.ciLow(), c.ciHigh()) + " (" + f.change(c.ratio()) + ")";
     }

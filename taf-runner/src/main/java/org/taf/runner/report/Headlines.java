@@ -12,7 +12,7 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.results.VerdictRecord.MetricRecord;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Change;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.Verdict;
@@ -36,13 +36,13 @@ final class Headlines {
 
     /** One cell's finding: its verdict and the metric that decided it (TPS unless another metric did). */
     private record Finding(SummaryRow row, Verdict verdict, Metric metric) {
-        MetricRecord record() {
+        MetricVerdict record() {
             return row.verdict() == null ? null : row.verdict().metric(metric);
         }
 
         /** How far the metric moved, either way (×2 as far as ÷2); -1 without a number. */
         double size() {
-            MetricRecord m = record();
+            MetricVerdict m = record();
             return m == null || m.ratio() <= 0 ? -1 : Math.abs(Math.log(m.ratio()));
         }
     }
@@ -103,9 +103,9 @@ final class Headlines {
         Verdict v = r.verdictOrNull();
         if (v == Verdict.IMPROVED || v == Verdict.REGRESSED) {
             Change wanted = v == Verdict.IMPROVED ? Change.BETTER : Change.WORSE;
-            MetricRecord tps = r.verdict().tps();
+            MetricVerdict tps = r.verdict().tps();
             if (tps == null || tps.change() != wanted) {
-                for (MetricRecord m : r.verdict().metrics()) {
+                for (MetricVerdict m : r.verdict().metrics()) {
                     if (m.gates() && m.change() == wanted) {
                         return new Finding(r, v, m.metric());
                     }
@@ -174,7 +174,7 @@ final class Headlines {
     }
 
     private static List<Double> ratios(List<Finding> cells) {
-        return cells.stream().map(Finding::record).filter(m -> m != null && m.ratio() > 0).map(MetricRecord::ratio)
+        return cells.stream().map(Finding::record).filter(m -> m != null && m.ratio() > 0).map(MetricVerdict::ratio)
                 .sorted().toList();
     }
 
@@ -211,7 +211,7 @@ final class Headlines {
 
     /** The clearest cell's numbers: "16 threads: 1,639 → 2,248 TPS, ×1.37 [1.24, 1.51]". */
     private static String numbers(PostContext x, Finding f) {
-        MetricRecord m = f.record();
+        MetricVerdict m = f.record();
         String at = threadsText(x, f.row().threads());
         if (m == null) {
             return at;

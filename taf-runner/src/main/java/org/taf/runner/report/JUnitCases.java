@@ -14,6 +14,8 @@ import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.SideRecord;
+import org.taf.runner.stats.CounterChange;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Verdict;
 import org.taf.runner.results.VerdictRecord;
 
@@ -63,7 +65,7 @@ final class JUnitCases {
         if (v == null) {
             return p;
         }
-        for (VerdictRecord.MetricRecord m : v.metrics()) {
+        for (MetricVerdict m : v.metrics()) {
             String k = "metric." + m.metric().label() + ".";
             p.put(k + "parent", number(m.parent()));
             p.put(k + "patch", number(m.patch()));
@@ -73,7 +75,7 @@ final class JUnitCases {
             p.put(k + "p_adjusted", number(m.pAdjusted()));
             p.put(k + "change", m.change().name());
         }
-        for (VerdictRecord.CounterRecord c : v.moved()) {
+        for (CounterChange c : v.moved()) {
             String k = "counter." + c.name() + ".";
             p.put(k + "parent_per_tx", number(c.parent()));
             p.put(k + "patch_per_tx", number(c.patch()));

@@ -12,7 +12,7 @@ import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.VerdictRecord;
-import org.taf.runner.results.VerdictRecord.MetricRecord;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
 
 /**
@@ -91,7 +91,7 @@ public final class JmhExport {
         metric(r.putObject("primaryMetric"), level, null, null, "ops/s", starts.stream()
                 .map(it -> IterationNumbers.medianTps(it).orElseThrow()).toList());
         ObjectNode secondary = r.putObject("secondaryMetrics");
-        MetricRecord cpu = v.metric(Metric.CPU_PER_TX);
+        MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
         List<Double> cpuRaw = starts.stream().map(IterationRecord::cpuUsPerTx).filter(java.util.Objects::nonNull).toList();
         if (cpu != null && !cpuRaw.isEmpty()) {
             metric(secondary.putObject("cpu_us_per_tx"), role == Role.PARENT ? cpu.parent() : cpu.patch(), null, null,

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.results.VerdictRecord.MetricRecord;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
 
 /**
@@ -80,8 +80,8 @@ public record JsonSummary(int formatVersion, String runId, String name, String s
 
     private static Cell cell(SummaryRow r) {
         var v = r.verdict();
-        MetricRecord tps = v == null ? null : v.tps();
-        MetricRecord cpu = v == null ? null : v.metric(Metric.CPU_PER_TX);
+        MetricVerdict tps = v == null ? null : v.tps();
+        MetricVerdict cpu = v == null ? null : v.metric(Metric.CPU_PER_TX);
         return new Cell(r.comparison(), r.label(), sha(r.parent()), sha(r.patch()), r.workload(), r.threads(),
                 v == null ? null : v.verdict().name(), v == null ? null : v.reason(), r.parentTps(), r.patchTps(),
                 r.ratio(), r.ciLow(), r.ciHigh(), tps == null ? null : tps.confidence(), tps == null ? null : tps.pValue(),

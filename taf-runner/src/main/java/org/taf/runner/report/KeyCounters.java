@@ -8,8 +8,8 @@ import java.util.Optional;
 import org.taf.runner.report.PostView.KeyCounter;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.VerdictRecord;
-import org.taf.runner.results.VerdictRecord.CounterRecord;
-import org.taf.runner.results.VerdictRecord.MetricRecord;
+import org.taf.runner.stats.CounterChange;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Change;
 import org.taf.runner.stats.Metric;
 
@@ -45,12 +45,12 @@ final class KeyCounters {
             }
             return out;
         }
-        MetricRecord cpu = v.metric(Metric.CPU_PER_TX);
+        MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
         if (cpu != null && (cpu.change() == Change.BETTER || cpu.change() == Change.WORSE)) {
             out.add(metric(x, cpu, better));
         }
         v.moved().stream().filter(c -> c.ratio() > 0)
-                .sorted(Comparator.comparingDouble((CounterRecord c) -> Math.abs(Math.log(c.ratio()))).reversed())
+                .sorted(Comparator.comparingDouble((CounterChange c) -> Math.abs(Math.log(c.ratio()))).reversed())
                 .limit(AUTO - out.size()).forEach(c -> out.add(counter(x, cell, c, better)));
         OneSidedCounters.of(cell).stream().limit(1).forEach(c -> out.add(oneSided(x, c)));
         return out;
@@ -60,10 +60,10 @@ final class KeyCounters {
         Optional<Metric> metric = java.util.Arrays.stream(Metric.values())
                 .filter(m -> m.label().equals(name.toLowerCase(Locale.ROOT))).findFirst();
         if (metric.isPresent()) {
-            MetricRecord m = v.metric(metric.get());
+            MetricVerdict m = v.metric(metric.get());
             return m == null ? missing(x, name) : metric(x, m, better);
         }
-        Optional<CounterRecord> c = v.counters().stream().filter(k -> k.name().equals(name)).findFirst();
+        Optional<CounterChange> c = v.counters().stream().filter(k -> k.name().equals(name)).findFirst();
         if (c.isPresent()) {
             return counter(x, cell, c.get(), better);
         }
@@ -71,7 +71,7 @@ final class KeyCounters {
                 .map(k -> oneSided(x, k)).orElseGet(() -> missing(x, name));
     }
 
-    private static KeyCounter metric(PostContext x, MetricRecord m, Boolean better) {
+    private static KeyCounter metric(PostContext x, MetricVerdict m, Boolean better) {
         boolean decided = m.change() == Change.BETTER || m.change() == Change.WORSE;
         // CPU and switches per transaction are costs, like the counters: more of them in a faster cell is odd
         boolean surprising = decided && better != null && m.metric() != Metric.TPS
@@ -86,7 +86,7 @@ final class KeyCounters {
         return m == Metric.TPS ? x.f().tps(v) : x.f().perTx(v);
     }
 
-    private static KeyCounter counter(PostContext x, CellRecord cell, CounterRecord c, Boolean better) {
+    private static KeyCounter counter(PostContext x, CellRecord cell, CounterChange c, Boolean better) {
         boolean surprising = c.moved() && better != null && (better ? c.ratio() > 1 : c.ratio() < 1);
         return new KeyCounter(CounterTexts.human(c.name()), c.name(), CounterTexts.level(x.f(), cell, c, false),
                 CounterTexts.level(x.f(), cell, c, true), x.m().get("key.unit.tx"),
@@ -95,7 +95,7 @@ final class KeyCounters {
     }
 
     /** An interval of ratios with three decimals says nothing beyond x10 either way ([0.000, 0.000]). */
-    private static boolean readable(CounterRecord c) {
+    private static boolean readable(CounterChange c) {
         return c.ciLow() != null && c.ciHigh() != null && c.ciLow() >= 0.1 && c.ciHigh() <= 10;
     }
 

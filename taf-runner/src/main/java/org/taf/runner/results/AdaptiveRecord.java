@@ -1,6 +1,8 @@
 package org.taf.runner.results;
 
+import java.time.Duration;
 import java.util.Objects;
+import org.taf.runner.stats.AdaptiveProgress;
 import org.taf.runner.stats.StopReason;
 
 /**
@@ -24,5 +26,18 @@ public record AdaptiveRecord(boolean enabled, int maxPairs, long budgetSeconds, 
     public AdaptiveRecord {
         Objects.requireNonNull(stopReason, "stopReason");
         Objects.requireNonNull(why, "why");
+    }
+
+    /**
+     * The progress the final look of a judged run must use: the one the loop ended with, or null when no
+     * loop ran (stored results of older runs, or a loop that was disabled). The loop keeps the pair cost in
+     * whole milliseconds, so the seconds stored here give it back exactly.
+     */
+    public AdaptiveProgress progress() {
+        if (!enabled || pairCostSeconds == null) {
+            return null;
+        }
+        return new AdaptiveProgress(Duration.ofMillis(Math.round(spentSeconds * 1000)),
+                Duration.ofMillis(Math.max(1, Math.round(pairCostSeconds * 1000))));
     }
 }

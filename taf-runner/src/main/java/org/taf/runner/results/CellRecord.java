@@ -38,6 +38,24 @@ public record CellRecord(String workload, int threads, List<IterationRecord> par
         return new CellKey(workload, threads);
     }
 
+    /**
+     * The mean cost of this cell's engine starts that measured (launch, rest, warm-up), seconds; null when
+     * none did.
+     */
+    public Double startSeconds() {
+        double cost = 0;
+        int starts = 0;
+        for (List<IterationRecord> side : List.of(parent, patch)) {
+            for (IterationRecord it : side) {
+                if (it.succeeded()) {
+                    cost += it.startSeconds();
+                    starts++;
+                }
+            }
+        }
+        return starts == 0 ? null : cost / starts;
+    }
+
     /** This cell with its verdict. */
     public CellRecord withVerdict(VerdictRecord v) {
         return new CellRecord(workload, threads, parent, patch, mode, windows, v, flames);

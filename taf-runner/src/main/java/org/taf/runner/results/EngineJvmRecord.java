@@ -11,7 +11,16 @@ import java.util.List;
  * @param aotCache the ahead-of-time cache the engine started from, or null ({@code launch.aot_cache = false})
  */
 public record EngineJvmRecord(String java, String version, List<String> args, String aotCache) {
+    private static final String AOT_CACHE = "-XX:AOTCache=";
+
     public EngineJvmRecord {
         args = List.copyOf(args);
+    }
+
+    /** The engine's JVM started with {@code args}; the AOT cache is the one they name, if any. */
+    public EngineJvmRecord withArgs(List<String> newArgs) {
+        String aot = newArgs.stream().filter(a -> a.startsWith(AOT_CACHE)).findFirst()
+                .map(a -> a.substring(AOT_CACHE.length())).orElse(null);
+        return new EngineJvmRecord(java, version, newArgs, aot);
     }
 }

@@ -24,6 +24,12 @@ public record EnvironmentRecord(String host, String cpuModel, int sockets, int c
                                 String os, String kernel, String jvm, EngineJvmRecord engineJvm, String runtime,
                                 String engineCpuset, String clientCpuset, CpuFreqRecord cpufreq) {
 
+    /** This environment with the engine's JVM started with {@code args} (known once its data is prepared). */
+    public EnvironmentRecord withEngineArgs(List<String> args) {
+        return new EnvironmentRecord(host, cpuModel, sockets, cores, threads, memoryBytes, os, kernel, jvm,
+                engineJvm.withArgs(args), runtime, engineCpuset, clientCpuset, cpufreq);
+    }
+
     /**
      * CPU frequency scaling as it was during the run.
      *

@@ -28,7 +28,7 @@ public final class ResultsStore {
     /** The results file in a run's directory. */
     public static final String FILE_NAME = "results.json";
 
-    private static final ObjectMapper JSON = new ObjectMapper()
+    private static final ObjectMapper JSON = StatsJson.register(new ObjectMapper())
             .registerModule(new JavaTimeModule())
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)

@@ -1,15 +1,23 @@
 package org.taf.runner.results;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.ClassicOutcome;
+import org.taf.runner.stats.CounterChange;
+import org.taf.runner.stats.ExcludedIteration;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.StopReason;
+import org.taf.runner.stats.VarianceComponents;
 import org.taf.runner.stats.Verdict;
 
 /**
- * The judgement of one cell, computed by the stats stage from its A/B pairs (never by the outputs).
- * Nullable numbers are absent when the data cannot give them.
+ * The judgement of one cell as results.json keeps it: the stats stage's {@link CellVerdict} less its working
+ * detail (the classic verdict's medians, the MDE's inputs, the raw variance components), made once by
+ * {@link #of} at the end of a run. Its metrics and counters are the stats stage's own records. Nullable
+ * numbers are absent when the data cannot give them.
  *
  * @param verdict       the verdict, decided by the gating metrics
  * @param reason        one sentence: why, with the numbers
@@ -28,9 +36,9 @@ import org.taf.runner.stats.Verdict;
  *                      counters (format 1 files, {@code measure.counters = false})
  */
 public record VerdictRecord(Verdict verdict, String reason, String analysis, ClassicOutcome classic,
-                            List<MetricRecord> metrics, int measuredPairs, double level, StopReason stopReason,
+                            List<MetricVerdict> metrics, int measuredPairs, double level, StopReason stopReason,
                             Double mdePct, VarianceRecord variance, List<String> notes, List<String> findings,
-                            List<CounterRecord> counters) {
+                            List<CounterChange> counters) {
     private static final String EXCLUDED = "excluded ";
     private static final java.util.regex.Pattern EXCLUDED_NOTE =
             java.util.regex.Pattern.compile(EXCLUDED + "(?:parent|patch) iteration (\\d+) \\(");
@@ -41,6 +49,27 @@ public record VerdictRecord(Verdict verdict, String reason, String analysis, Cla
         notes = List.copyOf(notes);
         findings = List.copyOf(findings);
         counters = counters == null ? List.of() : List.copyOf(counters);
+    }
+
+    /**
+     * The stored form of {@code v}: its warnings, exclusions and MDE warning become the notes, and its
+     * variance components the SDs a reader compares. It was judged by today's analysis
+     * ({@link ResultsStore#ANALYSIS}).
+     *
+     * @param startSeconds the mean cost of the cell's engine starts ({@link CellRecord#startSeconds()})
+     */
+    public static VerdictRecord of(CellVerdict v, Double startSeconds) {
+        List<String> notes = new ArrayList<>(v.warnings());
+        for (ExcludedIteration e : v.excluded()) {
+            notes.add(exclusionNote(e.side(), e.index(), e.flags(), v.exclusionRule()));
+        }
+        if (v.mde() != null && v.mde().warning() != null && !notes.contains(v.mde().warning())) {
+            notes.add(v.mde().warning());
+        }
+        return new VerdictRecord(v.verdict(), v.reason(), ResultsStore.ANALYSIS,
+                v.classic() == null ? null : v.classic().outcome(), v.metrics(), v.measuredPairs(), v.level(),
+                v.stopReason(), v.mde() == null ? null : v.mde().pct(), VarianceRecord.of(v.components(), startSeconds),
+                notes, v.findings(), v.counters());
     }
 
     /**
@@ -71,17 +100,17 @@ public record VerdictRecord(Verdict verdict, String reason, String analysis, Cla
     }
 
     /** What else changed: the counters that moved beyond the margin. */
-    public List<CounterRecord> moved() {
-        return counters.stream().filter(CounterRecord::moved).toList();
+    public List<CounterChange> moved() {
+        return counters.stream().filter(CounterChange::moved).toList();
     }
 
     /** The metric's record, or null when it was not judged. */
-    public MetricRecord metric(Metric m) {
+    public MetricVerdict metric(Metric m) {
         return metrics.stream().filter(r -> r.metric() == m).findFirst().orElse(null);
     }
 
     /** TPS, or null (a failed cell). */
-    public MetricRecord tps() {
+    public MetricVerdict tps() {
         return metric(Metric.TPS);
     }
 
@@ -121,53 +150,6 @@ public record VerdictRecord(Verdict verdict, String reason, String analysis, Cla
     }
 
     /**
-     * One metric of the cell.
-     *
-     * @param metric     what was compared
-     * @param parent     the parent's level (TPS; CPU microseconds per transaction)
-     * @param patch      the patch's level
-     * @param ratio      patch / parent: geometric mean of the per-pair ratios
-     * @param ciLow      lower end of the ratio's interval, or null
-     * @param ciHigh     upper end, or null
-     * @param confidence the interval's confidence
-     * @param pValue     the test's two-sided p-value, or null
-     * @param pAdjusted  Benjamini-Hochberg adjusted over the comparison's metrics and cells, or null
-     * @param pairs      A/B pairs it comes from
-     * @param sdLog      SD of the per-pair log-ratios, or null below 2 pairs
-     * @param change     BETTER, WORSE, SAME or UNKNOWN
-     * @param gates      whether it may decide the verdict ({@code verdict.metrics})
-     */
-    public record MetricRecord(Metric metric, double parent, double patch, double ratio, Double ciLow, Double ciHigh,
-                               double confidence, Double pValue, Double pAdjusted, int pairs, Double sdLog,
-                               org.taf.runner.stats.Change change, boolean gates) {
-        public MetricRecord {
-            Objects.requireNonNull(metric, "metric");
-            Objects.requireNonNull(change, "change");
-        }
-    }
-
-    /**
-     * One engine counter per transaction, compared like a metric but never deciding the verdict.
-     *
-     * @param name      the counter's name (SHOW STATUS, or the process's {@code voluntary_ctxt_switches}, ...)
-     * @param parent    the parent's count per transaction (geometric mean of its starts)
-     * @param patch     the patch's count per transaction
-     * @param ratio     patch / parent: geometric mean of the per-pair ratios
-     * @param ciLow     lower end of the ratio's interval
-     * @param ciHigh    upper end
-     * @param pValue    paired test's p-value
-     * @param pAdjusted Benjamini-Hochberg over the comparison's counters
-     * @param pairs     A/B pairs it comes from
-     * @param moved     significant and beyond {@code verdict.counter_margin_pct} from 1
-     */
-    public record CounterRecord(String name, double parent, double patch, double ratio, Double ciLow, Double ciHigh,
-                                Double pValue, Double pAdjusted, int pairs, boolean moved) {
-        public CounterRecord {
-            Objects.requireNonNull(name, "name");
-        }
-    }
-
-    /**
      * The noise of a cell's engine starts (ln TPS, both sides pooled; Kalibera and Jones's levels).
      *
      * @param withinSd         SD of one sample within a start (about a CV)
@@ -179,5 +161,10 @@ public record VerdictRecord(Verdict verdict, String reason, String analysis, Cla
      */
     public record VarianceRecord(double withinSd, double betweenSd, boolean betweenTruncated, int starts,
                                  int samples, Double startSeconds) {
+        /** The SDs of {@code c}, or null without components. */
+        static VarianceRecord of(VarianceComponents c, Double startSeconds) {
+            return c == null ? null : new VarianceRecord(Math.sqrt(c.withinVariance()), Math.sqrt(c.betweenVariance()),
+                    c.betweenTruncated(), c.starts(), c.values(), startSeconds);
+        }
     }
 }

@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.taf.runner.results.AdaptiveRecord;
-import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.stats.AdaptiveProgress;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.Statistics;
 import org.taf.runner.stats.StatsOptions;
@@ -32,8 +32,11 @@ import org.taf.runner.stats.StopReason;
 final class AdaptiveLoop {
     /** Where the loop reads the cells and measures pairs: the runner, or a fake in tests. */
     interface Measurements {
-        /** Every comparison's cells as measured so far, in definition order. */
-        List<ComparisonRecord> comparisons();
+        /** Every comparison's name, in definition order. */
+        List<String> names();
+
+        /** Comparison {@code index}'s cells as measured so far: the stats stage's input, kept live. */
+        List<CellSamples> samples(int index);
 
         /** Measures one more A/B pair (parent and patch iteration) of {@code cell} in comparison {@code index}. */
         void measurePair(int index, CellKey cell);
@@ -77,8 +80,10 @@ final class AdaptiveLoop {
                             java.util.function.Consumer<AdaptiveRecord> account) {
         if (!allowed || !enabled()) {
             // No look will follow: the verdicts are made at the plain FDR, and say why they stopped.
-            List<RunStatistics> looks = m.comparisons().stream()
-                    .map(c -> Statistics.evaluate(Judgement.samples(c), options)).toList();
+            List<RunStatistics> looks = new ArrayList<>();
+            for (int c = 0; c < m.names().size(); c++) {
+                looks.add(Statistics.evaluate(m.samples(c), options));
+            }
             AdaptiveRecord r = new AdaptiveRecord(false, options.maxPairs(), options.budget().toSeconds(), 0, null, 0,
                     options.fdr(), runStop(looks), !allowed ? "no adaptive loop: planned pairs only"
                     : String.format(Locale.ROOT, "no adaptive loop: stats.max_pairs (%d) is not above"
@@ -93,13 +98,13 @@ final class AdaptiveLoop {
             boolean added = false;
             List<RunStatistics> looks = new ArrayList<>();
             double level = options.level(true);
-            List<ComparisonRecord> comparisons = m.comparisons();
-            for (int c = 0; c < comparisons.size(); c++) {
+            List<String> names = m.names();
+            for (int c = 0; c < names.size(); c++) {
                 AdaptiveProgress progress = new AdaptiveProgress(spent, cost.perPair());
-                RunStatistics s = Statistics.evaluate(Judgement.samples(comparisons.get(c)), options, progress);
+                RunStatistics s = Statistics.evaluate(m.samples(c), options, progress);
                 looks.add(s);
                 if (s.next().addPair()) {
-                    out.printf("taf: adaptive (%s): %s%n", comparisons.get(c).name(), s.next().why());
+                    out.printf("taf: adaptive (%s): %s%n", names.get(c), s.next().why());
                 }
                 for (CellKey k : s.next().addPairTo()) {
                     if (spent.plus(cost.perPair()).compareTo(options.budget()) > 0) {
@@ -152,18 +157,6 @@ final class AdaptiveLoop {
 
     private static String why(List<RunStatistics> looks) {
         return String.join("; ", looks.stream().map(s -> s.next().why()).toList());
-    }
-
-    /**
-     * The progress the final look of a judged run must use: the one the loop ended with, or null when
-     * no loop ran (stored results of older runs, or a loop that was disabled).
-     */
-    static AdaptiveProgress progressOf(AdaptiveRecord r) {
-        if (r == null || !r.enabled() || r.pairCostSeconds() == null) {
-            return null;
-        }
-        return new AdaptiveProgress(Duration.ofMillis(Math.round(r.spentSeconds() * 1000)),
-                Duration.ofMillis(Math.max(1, Math.round(r.pairCostSeconds() * 1000))));
     }
 
     /** The running mean wall time of one A/B pair, in whole milliseconds (so a stored record gives it back). */

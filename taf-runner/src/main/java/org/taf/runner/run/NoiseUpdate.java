@@ -16,6 +16,7 @@ import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.results.VerdictRecord.VarianceRecord;
 import org.taf.runner.stats.VarianceComponents;
 
@@ -33,8 +34,8 @@ final class NoiseUpdate {
         if (!fresh.isEmpty()) {
             NoiseStore.merge(NoiseStore.fileIn(def.output().resultsDir()), fresh);
             for (NoiseRecord n : fresh) {
-                out.printf(Locale.ROOT, "taf: %s@%d: noise %.2f%% between engine starts, %.2f%% per sample; a start costs"
-                        + " %.1fs (stored for host %s)%n", n.workload(), n.threads(), 100 * n.betweenSd(),
+                out.printf(Locale.ROOT, "taf: %s@%d: noise %.2f%% between engine starts, %.2f%% per sample; a start"
+                        + " costs %.1fs (stored for host %s)%n", n.workload(), n.threads(), 100 * n.betweenSd(),
                         100 * n.withinSd(), n.startSeconds(), host.id());
                 for (DesignNoise d : n.designs()) {
                     out.printf(Locale.ROOT, "taf: %s@%d: pairs (%s) spread %.2f%% over %d, a pair costs %.1fs%s%n",
@@ -71,8 +72,8 @@ final class NoiseUpdate {
 
     /** The TPS pairs' spread as this cell's design measured it; none below 2 pairs or for an unpaired record. */
     private static List<DesignNoise> design(CellRecord cell, double windowSeconds, double startSeconds, RunRecord run) {
-        VerdictRecord.MetricRecord tps = cell.verdict().tps();
-        if (tps == null || tps.sdLog() == null || tps.pairs() < 2 || cell.mode() == MeasureMode.AUTO) {
+        MetricVerdict tps = cell.verdict().tps();
+        if (tps == null || !Double.isFinite(tps.sdLog()) || tps.pairs() < 2 || cell.mode() == MeasureMode.AUTO) {
             return List.of();
         }
         int windows = cell.mode() == MeasureMode.RESTART ? 1 : Math.max(1, cell.windows());

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.taf.runner.config.Comparison;
+import org.taf.runner.config.Role;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.CellRecord;
@@ -18,13 +19,14 @@ import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellSamples;
 import org.taf.runner.workload.Workload;
 
-import org.taf.runner.config.Role;
 /**
  * What a run has gathered so far, from which a {@link RunRecord} can be made at any moment: after
- * each measurement (status RUNNING), at the end, or from a shutdown hook on Ctrl-C. Synchronized,
- * because the hook runs on another thread.
+ * each measurement (status RUNNING), at the end, or from a shutdown hook on Ctrl-C. Beside the records,
+ * each cell's input to the stats stage grows with each iteration ({@link LiveSamples}), so the adaptive
+ * loop's looks read it as it stands. Synchronized, because the hook runs on another thread.
  */
 final class RunState {
     private final TestDefinition def;
@@ -47,6 +49,7 @@ final class RunState {
         SideRecord parent;
         SideRecord patch;
         final Map<CellKey, CellRecord> cells = new LinkedHashMap<>();
+        final Map<CellKey, LiveSamples> samples = new LinkedHashMap<>();
 
         ComparisonState(Comparison comparison) {
             this.comparison = comparison;
@@ -68,6 +71,7 @@ final class RunState {
                     CellKey key = new CellKey(w.tafName(), t);
                     Design.Cell d = design.of(i, key);
                     s.cells.put(key, new CellRecord(w.tafName(), t, List.of(), List.of(), d.mode(), d.windows(), null));
+                    s.samples.put(key, new LiveSamples(key, d.mode()));
                 }
             }
             comparisons.add(s);
@@ -76,6 +80,11 @@ final class RunState {
 
     synchronized void environment(EnvironmentRecord e) {
         environment = e;
+    }
+
+    /** The engine JVM's arguments as started, once its data (and AOT cache) is prepared. */
+    synchronized void engineArgs(List<String> args) {
+        environment = environment.withEngineArgs(args);
     }
 
     synchronized void side(int comparison, Role role, SideRecord side) {
@@ -95,7 +104,22 @@ final class RunState {
         List<IterationRecord> patch = new ArrayList<>(c.patch());
         (step.role() == Role.PARENT ? parent : patch).add(it);
         s.cells.put(key, new CellRecord(c.workload(), c.threads(), parent, patch, c.mode(), c.windows(), null));
+        s.samples.get(key).add(step.role(), it);
         completed++;
+    }
+
+    /** Comparison {@code comparison}'s cells as the stats stage reads them, as measured so far. */
+    synchronized List<CellSamples> samples(int comparison) {
+        return comparisons.get(comparison).samples.values().stream().map(LiveSamples::samples).toList();
+    }
+
+    /** One cell's record as measured so far. */
+    synchronized CellRecord cell(int comparison, CellKey key) {
+        CellRecord c = comparisons.get(comparison).cells.get(key);
+        if (c == null) {
+            throw new IllegalStateException("no cell " + key + " in comparison " + comparison);
+        }
+        return c;
     }
 
     synchronized void warn(String warning) {

@@ -28,10 +28,10 @@ import org.taf.runner.git.Repo;
 import org.taf.runner.git.TreeCache;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.profile.CpuPinner;
+import org.taf.runner.profile.HostInfo;
 import org.taf.runner.profile.HostProbe;
 import org.taf.runner.profile.Pinning;
 import org.taf.runner.results.CellRecord;
-import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.DefinitionRecord;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
@@ -40,6 +40,7 @@ import org.taf.runner.results.PostRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.RunRecord.RunStatus;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.sys.JvmShutdown;
@@ -135,11 +136,12 @@ public final class Runner {
         if (def.profile().changesCpu()) {
             out.printf("taf: CPU settings of profile %s: %s%n", def.profile().name(), pinning.outcome().note());
         }
-        HostFingerprint host = HostProbe.system().host().fingerprint();
+        HostInfo hostInfo = HostProbe.system().host();
+        HostFingerprint host = hostInfo.fingerprint();
         NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
         Design design = Design.of(def, noise, host, out);
         state = new RunState(def, runId, started, runnerVersion, definition, design);
-        state.environment(Environment.record(def, runtime, pinning.outcome(), def.launch().jvmArgs()));
+        state.environment(Environment.record(def, runtime, pinning.outcome(), hostInfo));
         if (adaptive) {
             state.plannedMde(PlannedMde.of(def, options, noise, host, design, true));
             PlannedMde.print(state.plannedMde(), options, out);
@@ -154,8 +156,7 @@ public final class Runner {
                 templates.put(p.side(), data.template(p, spec));
                 jvmArgs.put(p.side(), data.jvmArgs(p, templates.get(p.side())));
             }
-            state.environment(Environment.record(def, runtime, pinning.outcome(),
-                    jvmArgs.values().stream().findFirst().orElse(def.launch().jvmArgs())));
+            state.engineArgs(jvmArgs.values().stream().findFirst().orElse(def.launch().jvmArgs()));
             Measurer m = new Measurer(new IterationRunner(runtime, def, stages, runDir, out, clock), sides, templates,
                     jvmArgs, design, plan.steps().size());
             Instant measuringFrom = clock.instant();
@@ -259,14 +260,18 @@ public final class Runner {
         }
 
         @Override
-        public List<ComparisonRecord> comparisons() {
-            return state.snapshot(RunStatus.RUNNING, null, null).comparisons();
+        public List<String> names() {
+            return def.comparisons().stream().map(Comparison::name).toList();
+        }
+
+        @Override
+        public List<CellSamples> samples(int index) {
+            return state.samples(index);
         }
 
         @Override
         public void measurePair(int index, CellKey cell) {
-            CellRecord c = comparisons().get(index).cells().stream().filter(x -> x.key().equals(cell)).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no cell " + cell));
+            CellRecord c = state.cell(index, cell);
             Plan.Pair pair = Plan.extraPair(def, index, cell.workload(), cell.threads(), c.parent().size(),
                     c.patch().size(), sequence);
             measure(pair, "[extra pair " + (pair.first().iteration() + 1) + " of " + cell + "] ", 0, Duration.ZERO);

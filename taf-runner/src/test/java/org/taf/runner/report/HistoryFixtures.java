@@ -13,7 +13,7 @@ import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.VerdictRecord;
-import org.taf.runner.results.VerdictRecord.MetricRecord;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
 
 /**
@@ -103,11 +103,11 @@ public final class HistoryFixtures {
         CellRecord cell = c.cells().get(0);
         VerdictRecord v = cell.verdict();
         double parentTps = patchTps / 1.01;
-        List<MetricRecord> metrics = new ArrayList<>();
-        for (MetricRecord r : v.metrics()) {
-            metrics.add(r.metric() != Metric.TPS ? r : new MetricRecord(Metric.TPS, parentTps, patchTps,
+        List<MetricVerdict> metrics = new ArrayList<>();
+        for (MetricVerdict r : v.metrics()) {
+            metrics.add(r.metric() != Metric.TPS ? r : new MetricVerdict(Metric.TPS, parentTps, patchTps,
                     patchTps / parentTps, r.ciLow(), r.ciHigh(), r.confidence(), r.pValue(), r.pAdjusted(), r.pairs(),
-                    r.sdLog(), r.change(), r.gates()));
+                    r.sdLog(), r.change(), r.gates(), r.equivalence()));
         }
         VerdictRecord verdict = new VerdictRecord(v.verdict(), v.reason(), v.analysis(), v.classic(), metrics,
                 v.measuredPairs(), v.level(), v.stopReason(), v.mdePct(), v.variance(), v.notes(), v.findings(),

@@ -1,5 +1,6 @@
 package org.taf.runner.report;
 
+import org.taf.runner.stats.CounterChange;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,7 @@ import org.taf.runner.results.JudgementRecord;
 import org.taf.runner.stats.Change;
 import org.taf.runner.stats.ClassicOutcome;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.Verdict;
 
@@ -285,19 +287,19 @@ final class SiteFixtures {
     }
 
     /** Counters of a make-young story: the pool mutex and the switches move, the rows read do not. */
-    private static List<VerdictRecord.CounterRecord> counters(double ratio) {
+    private static List<CounterChange> counters(double ratio) {
         if (ratio < 1.05) {
-            return List.of(new VerdictRecord.CounterRecord("Innodb_rows_read", 100, 100, 1.0, 0.999, 1.001, 0.9, 0.9,
+            return List.of(new CounterChange("Innodb_rows_read", 100, 100, 1.0, 0.999, 1.001, 0.9, 0.9,
                     3, false));
         }
         return List.of(
-                new VerdictRecord.CounterRecord("Innodb_buffer_pool_mutex_acquisitions", 21.1, 13.1, 0.621, 0.615,
+                new CounterChange("Innodb_buffer_pool_mutex_acquisitions", 21.1, 13.1, 0.621, 0.615,
                         0.627, 0.0001, 0.0004, 3, true),
-                new VerdictRecord.CounterRecord(CountersRecord.VOLUNTARY, 36.0, 2.45, 0.068, 0.061, 0.076, 0.0002,
+                new CounterChange(CountersRecord.VOLUNTARY, 36.0, 2.45, 0.068, 0.061, 0.076, 0.0002,
                         0.0004, 3, true),
-                new VerdictRecord.CounterRecord("Innodb_buffer_pool_read_requests", 104.2, 104.0, 0.998, 0.99, 1.006,
+                new CounterChange("Innodb_buffer_pool_read_requests", 104.2, 104.0, 0.998, 0.99, 1.006,
                         0.61, 0.8, 3, false),
-                new VerdictRecord.CounterRecord("Innodb_rows_read", 100, 100, 1.0, 0.999, 1.001, 0.9, 0.9, 3, false));
+                new CounterChange("Innodb_rows_read", 100, 100, 1.0, 0.999, 1.001, 0.9, 0.9, 3, false));
     }
 
     private static VerdictRecord verdict(List<IterationRecord> p, List<IterationRecord> q, Verdict forced) {
@@ -322,13 +324,13 @@ final class SiteFixtures {
         double cpuRatio = inconclusive ? 1.06 : 1 / ratio;
         Change cpuChange = inconclusive || cpuRatio > 1.03 ? Change.WORSE : cpuRatio < 0.97 ? Change.BETTER
                 : Change.SAME;
-        List<VerdictRecord.MetricRecord> metrics = List.of(
-                new VerdictRecord.MetricRecord(Metric.TPS, parent, patch, ratio, low, high, 0.95, 0.012, 0.03, p.size(),
-                        0.02, tpsChange, true),
-                new VerdictRecord.MetricRecord(Metric.CPU_PER_TX, 210, 210 * cpuRatio, cpuRatio, cpuRatio * 0.985,
-                        cpuRatio * 1.015, 0.95, 0.008, 0.02, p.size(), 0.01, cpuChange, false),
-                new VerdictRecord.MetricRecord(Metric.CS_PER_TX, 36.0, 36.0 * cpuRatio, cpuRatio, cpuRatio * 0.9,
-                        cpuRatio * 1.1, 0.95, 0.01, 0.03, p.size(), 0.05, cpuChange, false));
+        List<MetricVerdict> metrics = List.of(
+                new MetricVerdict(Metric.TPS, parent, patch, ratio, low, high, 0.95, 0.012, 0.03, p.size(),
+                        0.02, tpsChange, true, null),
+                new MetricVerdict(Metric.CPU_PER_TX, 210, 210 * cpuRatio, cpuRatio, cpuRatio * 0.985,
+                        cpuRatio * 1.015, 0.95, 0.008, 0.02, p.size(), 0.01, cpuChange, false, null),
+                new MetricVerdict(Metric.CS_PER_TX, 36.0, 36.0 * cpuRatio, cpuRatio, cpuRatio * 0.9,
+                        cpuRatio * 1.1, 0.95, 0.01, 0.03, p.size(), 0.05, cpuChange, false, null));
         List<String> notes = inconclusive ? List.of("interval [0.940, 1.031] crosses the warning threshold")
                 : List.of();
         List<String> findings = inconclusive ? List.of("CPU per transaction 210.00 -> 222.60 us (+6.0%, interval"

@@ -15,6 +15,7 @@ import org.taf.runner.config.Role;
 import org.taf.runner.stats.Change;
 import org.taf.runner.stats.ClassicOutcome;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.Verdict;
 import org.taf.runner.results.SideRecord.CommitRecord;
@@ -41,10 +42,10 @@ public final class ResultsFixtures {
         List<IterationRecord> q = List.of(iteration(0, 1, 63_000, rnd), iteration(1, 3, 64_500, rnd));
         VerdictRecord v = new VerdictRecord(Verdict.IMPROVED, "tps 3.5027 [3.4100, 3.6000] (95% interval, 2 pairs)"
                 + " lies above 1", ResultsStore.ANALYSIS, ClassicOutcome.GAIN,
-                List.of(new VerdictRecord.MetricRecord(Metric.TPS, 18_200.0, 63_750.0, 3.5027, 3.41, 3.60, 0.95, 0.029,
-                                0.029, 2, 0.012, Change.BETTER, true),
-                        new VerdictRecord.MetricRecord(Metric.CPU_PER_TX, 82.4, 23.5, 0.2852, null, null, 0.95, null, null,
-                                2, 0.02, Change.UNKNOWN, true)),
+                List.of(new MetricVerdict(Metric.TPS, 18_200.0, 63_750.0, 3.5027, 3.41, 3.60, 0.95, 0.029,
+                                0.029, 2, 0.012, Change.BETTER, true, null),
+                        new MetricVerdict(Metric.CPU_PER_TX, 82.4, 23.5, 0.2852, null, null, 0.95, null, null,
+                                2, 0.02, Change.UNKNOWN, true, null)),
                 2, 0.05, StopReason.DECIDED, 4.1, new VerdictRecord.VarianceRecord(0.02, 0.011, false, 4, 40, 11.5),
                 List.of(), List.of(), List.of());
         CellRecord cell = new CellRecord("POINT_SELECT", 2, p, q, MeasureMode.RESTART, 1, v);
@@ -61,7 +62,8 @@ public final class ResultsFixtures {
                 "./taf run properties/quick.properties");
         return new RunRecord(ResultsStore.FORMAT_VERSION, "20261129-100000-quick", "quick", "a test run", START,
                 START.plusSeconds(300), RunRecord.RunStatus.COMPLETED, null, "0.1.0-SNAPSHOT", def, env, List.of(cmp),
-                List.of("builds were cached: HEAD~1, HEAD"), List.of(new PlannedMdeRecord("POINT_SELECT", 2, 10.7, 2, 20,
+                List.of("builds were cached: HEAD~1, HEAD"), List.of(new PlannedMdeRecord("POINT_SELECT", 2, 10.7, 2,
+                        20,
                         4.5, "planned from noise measured on 0123456789abcdef at 2026-11-28T09:00:00Z (10 engine"
                         + " starts)", "this run cannot see a 5% change; it can see 10.7% (at 80% power,"
                         + " 2 pairs)")), new AdaptiveRecord(true, 20, 600, 0.0, 60.0, 0, 0.0136, StopReason.DECIDED,
@@ -119,7 +121,8 @@ public final class ResultsFixtures {
         return new IterationRecord(index, sequence, START.plusSeconds(60L * sequence), "11.4.2-TAF",
                 new RestRecord(true, true, 3, List.of(30.0, 2.0, 1.0, 1.0)),
                 new WarmupRecord("settle", true, 8, "CV 1.2% and slope 0.3% under limits", warmCpu, warm), measured,
-                cpu, index == 1 ? List.of(IterationFlag.HOST_NOISE) : List.of(), null, "/tmp/engine-" + sequence + ".err",
+                cpu, index == 1 ? List.of(IterationFlag.HOST_NOISE) : List.of(), null,
+                "/tmp/engine-" + sequence + ".err",
                 new EngineCpuRecord(CPU_SOURCE, Math.round(engineCpuSeconds * 100) / 100.0), 1.2, List.of(0), null);
     }
 

@@ -51,7 +51,7 @@ class ResultsStoreTest {
         assertThat(v.analysis()).contains("format 1");
         assertThat(v.parentTps()).isEqualTo(18_200.0);
         assertThat(v.tps().change()).isEqualTo(org.taf.runner.stats.Change.BETTER);
-        VerdictRecord.MetricRecord cpu = v.metric(org.taf.runner.stats.Metric.CPU_PER_TX);
+        org.taf.runner.stats.MetricVerdict cpu = v.metric(org.taf.runner.stats.Metric.CPU_PER_TX);
         assertThat(cpu.parent()).isEqualTo(82.4);
         assertThat(cpu.gates()).as("format 1 judged on TPS alone").isFalse();
         assertThat(cell.mode()).isEqualTo(org.taf.runner.config.MeasureMode.RESTART);

@@ -15,7 +15,7 @@ import org.taf.runner.results.CountersRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.results.VerdictRecord.CounterRecord;
+import org.taf.runner.stats.CounterChange;
 import org.taf.runner.stats.Metric;
 
 /**
@@ -77,13 +77,13 @@ class CountersEndToEndIT {
         for (IterationRecord it : cell.parent()) {
             assertThat(it.counters()).as("parent #%d counted", it.index() + 1).isNotNull();
         }
-        CounterRecord acquisitions = counter(cell, "Innodb_buffer_pool_mutex_acquisitions");
+        CounterChange acquisitions = counter(cell, "Innodb_buffer_pool_mutex_acquisitions");
         // 211 against 131 per 1000 page fixes in engine/BENCHMARKS.md: every hit of an old page took it.
         // Here 41.5 against 13.0 per transaction, 0.313 [0.309, 0.317] (2026-12-04).
         assertThat(acquisitions.ratio()).as("%s", acquisitions).isLessThan(0.6);
         assertThat(acquisitions.moved()).as("listed as changed: %s", acquisitions).isTrue();
         assertThat(acquisitions.ciHigh()).isLessThan(1);
-        CounterRecord waits = counter(cell, "Innodb_buffer_pool_mutex_waits");
+        CounterChange waits = counter(cell, "Innodb_buffer_pool_mutex_waits");
         assertThat(waits.pairs()).isEqualTo(acquisitions.pairs());
         // More waits in the parent: 0.162 [0.152, 0.172] when measured (see above).
         assertThat(waits.parent()).as("pool mutex waits per transaction: %s", waits).isPositive();
@@ -100,7 +100,7 @@ class CountersEndToEndIT {
         assertThat(post).contains("What else changed").contains("Innodb_buffer_pool_mutex_acquisitions");
     }
 
-    private static CounterRecord counter(CellRecord cell, String name) {
+    private static CounterChange counter(CellRecord cell, String name) {
         return cell.verdict().counters().stream().filter(c -> c.name().equals(name)).findFirst()
                 .orElseThrow(() -> new AssertionError("no counter " + name + " in " + cell.verdict().counters()));
     }

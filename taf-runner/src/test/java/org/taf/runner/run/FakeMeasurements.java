@@ -13,6 +13,7 @@ import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.config.MeasureMode;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellSamples;
 
 /**
  * The adaptive loop's measuring step without an engine: each iteration is 20 seconds of synthetic TPS
@@ -63,7 +64,17 @@ final class FakeMeasurements implements AdaptiveLoop.Measurements {
     }
 
     @Override
-    public List<ComparisonRecord> comparisons() {
+    public List<String> names() {
+        return comparisons().stream().map(ComparisonRecord::name).toList();
+    }
+
+    @Override
+    public List<CellSamples> samples(int index) {
+        return Judgement.samples(comparisons().get(index));
+    }
+
+    /** The cells as records, for the run the verdicts are applied to. */
+    List<ComparisonRecord> comparisons() {
         ComparisonRecord base = ResultsFixtures.small().comparisons().get(0);
         List<CellRecord> cells = new ArrayList<>();
         for (CellKey k : ratios.keySet()) {
@@ -85,7 +96,8 @@ final class FakeMeasurements implements AdaptiveLoop.Measurements {
         parent.get(cell).add(iteration(parent.get(cell).size(), 1.0));
         IterationRecord p = iteration(patch.get(cell).size(), ratios.get(cell));
         patch.get(cell).add(extraPatchesFail ? new IterationRecord(p.index(), p.sequence(), p.startedAt(), "v",
-                p.rest(), p.warmup(), List.of(), List.of(), List.of(), "the engine exited", "log", null, 1, List.of(0), null)
+                p.rest(), p.warmup(), List.of(), List.of(), List.of(), "the engine exited", "log", null, 1, List.of(0),
+                null)
                 : p);
         clock.advance(pairCost);
     }

@@ -38,7 +38,9 @@ import org.taf.runner.results.SampleRecord;
 import org.taf.runner.stats.Verdict;
 import org.taf.runner.results.VerdictRecord;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.UnpairedReference;
@@ -228,7 +230,8 @@ public final class PowerReplay {
     }
 
     private static boolean flagged(Pair p, java.util.Set<String> flags) {
-        return Stream.of(p.parent(), p.patch()).flatMap(it -> it.flags().stream()).anyMatch(f -> flags.contains(f.name()));
+        return Stream.of(p.parent(), p.patch()).flatMap(it -> it.flags().stream())
+                .anyMatch(f -> flags.contains(f.name()));
     }
 
     private static Duration meanCost(List<Pair> pairs) {
@@ -258,8 +261,13 @@ public final class PowerReplay {
         CellRecord template = pool.comparison().cells().get(0);
         AdaptiveLoop.Measurements m = new AdaptiveLoop.Measurements() {
             @Override
-            public List<ComparisonRecord> comparisons() {
-                return List.of(comparison(pool, template, parent, patch));
+            public List<String> names() {
+                return List.of(pool.comparison().name());
+            }
+
+            @Override
+            public List<CellSamples> samples(int index) {
+                return Judgement.samples(comparison(pool, template, parent, patch));
             }
 
             @Override
@@ -273,10 +281,11 @@ public final class PowerReplay {
         RunRecord t = pool.template();
         RunRecord run = new RunRecord(t.formatVersion(), t.runId(), t.name(), t.comments(), t.startedAt(),
                 t.finishedAt(), RunRecord.RunStatus.COMPLETED, null, t.runnerVersion(), t.definition(),
-                t.environment(), m.comparisons(), List.of(), List.of(), adaptive[0], null);
+                t.environment(), List.of(comparison(pool, template, parent, patch)), List.of(), List.of(), adaptive[0],
+                null);
         VerdictRecord v = Judgement.apply(run, looks, options).comparisons().get(0).cells().get(0).verdict();
         double seconds = plannedCost.toMillis() / 1000.0 + adaptive[0].spentSeconds();
-        VerdictRecord.MetricRecord cpu = v.metric(Metric.CPU_PER_TX);
+        MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
         return new Outcome(v.verdict(), v.ratio(), v.ciLow(), v.ciHigh(), parent.size(), seconds,
                 v.stopReason(), cpu == null ? "" : cpu.change().name());
     }
@@ -299,7 +308,8 @@ public final class PowerReplay {
         UnpairedReference.Outcome v = UnpairedReference.judge(Judgement.samples(comparison(pool, template, parent,
                 patch)).get(0), o, adaptive, seed);
         Duration spent = Duration.ZERO;
-        while (adaptive && v.verdict() == Verdict.INCONCLUSIVE && !v.betweenThresholds() && parent.size() < o.maxPairs()) {
+        while (adaptive && v.verdict() == Verdict.INCONCLUSIVE && !v.betweenThresholds()
+                && parent.size() < o.maxPairs()) {
             Duration perPair = measured.plus(spent).dividedBy(parent.size());
             if (spent.plus(perPair).compareTo(o.budget()) > 0) {
                 break;
@@ -461,8 +471,9 @@ public final class PowerReplay {
                         futures.add(pool.submit(() -> {
                             List<Outcome> out = new ArrayList<>();
                             for (int r = 0; r < replicates; r++) {
-                                out.add(analysis.equals("unpaired") ? replayUnpaired(p, o, planned, seed * 1_000_003L + r)
-                                        : replay(p, o, planned, seed * 1_000_003L + r));
+                                long s = seed * 1_000_003L + r;
+                                out.add(analysis.equals("unpaired") ? replayUnpaired(p, o, planned, s)
+                                        : replay(p, o, planned, s));
                             }
                             return new Condition(analysis, th, budget, p, out);
                         }));
@@ -503,9 +514,9 @@ public final class PowerReplay {
     /** The pools: what was measured, and the effect each really injected. */
     static String poolTable(Map<String, Pool> pools) {
         StringBuilder sb = new StringBuilder();
-        sb.append("| pool | patch side | pairs | left out | measured TPS ratio (median of pairs) | pairs with patch slower"
-                + " | CPU/tx ratio (median of pairs) | spread of parent iterations (CV) | iterations flagged"
-                + " | mean pair cost |\n");
+        sb.append("| pool | patch side | pairs | left out | measured TPS ratio (median of pairs)"
+                + " | pairs with patch slower | CPU/tx ratio (median of pairs) | spread of parent iterations (CV)"
+                + " | iterations flagged | mean pair cost |\n");
         sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Pool p : pools.values()) {
             double[] ratios = p.pairs().stream().mapToDouble(x -> median(x.patch()) / median(x.parent())).sorted()
@@ -528,9 +539,9 @@ public final class PowerReplay {
     /** The study's table: per thresholds, budget and pool, what TAF said and how often. */
     static String resultTable(List<Condition> conditions) {
         StringBuilder sb = new StringBuilder();
-        sb.append("| analysis | thresholds warn/fail | budget | pool | comparisons | regressed | no change | inconclusive"
-                + " | improved | other | false positives (A/A) or detected (A/B), 95% interval | CPU/tx higher"
-                + " | mean pairs | pairs drawn again (mean) | mean minutes measuring |\n");
+        sb.append("| analysis | thresholds warn/fail | budget | pool | comparisons | regressed | no change"
+                + " | inconclusive | improved | other | false positives (A/A) or detected (A/B), 95% interval"
+                + " | CPU/tx higher | mean pairs | pairs drawn again (mean) | mean minutes measuring |\n");
         sb.append("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
         for (Condition c : conditions) {
             List<Outcome> o = c.outcomes();
@@ -551,9 +562,10 @@ public final class PowerReplay {
             // A comparison longer than its pool repeats pairs (the draw starts over): those rows are optimistic.
             int size = c.pool().pairs().size();
             double again = o.stream().mapToInt(x -> Math.max(0, x.pairs() - size)).average().orElse(0);
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %d | %d | %d | %d | %d | %s | %d | %.1f | %.1f | %.1f |%n",
-                    c.analysis(), c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(), n, reg, same, inc, imp,
-                    other, rate, cpu, pairs, again, minutes));
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %d | %d | %d | %d | %d | %s | %d"
+                    + " | %.1f | %.1f | %.1f |%n",
+                    c.analysis(), c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(), n, reg,
+                    same, inc, imp, other, rate, cpu, pairs, again, minutes));
         }
         return sb.toString();
     }
@@ -593,11 +605,13 @@ public final class PowerReplay {
     /** Every replicate as a TSV row. */
     static String rows(List<Condition> conditions) {
         StringBuilder sb = new StringBuilder(
-                "analysis\tthresholds\tbudget\tpool\treplicate\tverdict\tratio\tci_low\tci_high\tpairs\tseconds\tstop\tcpu_change\n");
+                "analysis\tthresholds\tbudget\tpool\treplicate\tverdict\tratio\tci_low\tci_high\tpairs\tseconds"
+                        + "\tstop\tcpu_change\n");
         for (Condition c : conditions) {
             for (int r = 0; r < c.outcomes().size(); r++) {
                 Outcome o = c.outcomes().get(r);
-                sb.append(String.join("\t", c.analysis(), c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(),
+                sb.append(String.join("\t", c.analysis(), c.thresholds().label(), Units.formatDuration(c.budget()),
+                        c.pool().name(),
                         String.valueOf(r), o.verdict().name(), fmt(o.ratio()), fmt(o.ciLow()), fmt(o.ciHigh()),
                         String.valueOf(o.pairs()), String.format(Locale.ROOT, "%.0f", o.seconds()),
                         o.stop() == null ? "" : o.stop().name(), o.cpuChange())).append('\n');
