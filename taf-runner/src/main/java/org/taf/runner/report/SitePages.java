@@ -30,8 +30,10 @@ final class SitePages {
      * @param name  file name without {@code .md}: the page is {@code pages/<name>.html}
      * @param title its first {@code # } heading
      * @param body  the Markdown after that heading
+     * @param origin the file it was read from, for errors
+     * @param bodyLine lines of the file before {@code body} (its title and the blank lines above it)
      */
-    record Page(String name, String title, String body) {}
+    record Page(String name, String title, String body, String origin, int bodyLine) {}
 
     private SitePages() {}
 
@@ -50,7 +52,8 @@ final class SitePages {
             if (!m.matches()) {
                 break;
             }
-            return new Page(name, m.group(1), String.join("\n", lines.subList(i + 1, lines.size())) + "\n");
+            return new Page(name, m.group(1), String.join("\n", lines.subList(i + 1, lines.size())) + "\n", origin,
+                    i + 1);
         }
         throw new ReportException(origin + ": a page must start with a '# title' line");
     }

@@ -145,7 +145,8 @@ public final class SitePublisher {
         for (SitePages.Page page : pages) {
             String path = SitePaths.page(page.name());
             files.add(put(path, templates.render("page.ftlh",
-                    new PageDocView(PageView.of(messages, page.title(), path), Markdown.toHtml(page.body(), 0)))));
+                    new PageDocView(PageView.of(messages, page.title(), path),
+                            Markdown.toHtml(page.body(), 0, page.origin(), page.bodyLine())))));
         }
         // The index and the feed last: they link to pages that now exist.
         files.add(put(SitePaths.INDEX, templates.render("index.ftlh", SiteViews.index(all, pages, messages))));
@@ -163,6 +164,7 @@ public final class SitePublisher {
      */
     public String keepPage(Path source) {
         SitePages.Page page = SitePages.read(source);
+        Markdown.toHtml(page.body(), 0, page.origin(), page.bodyLine()); // a bad chart block is refused here, kept nowhere
         try {
             put(SitePaths.pageSource(page.name()), Files.readAllBytes(source));
         } catch (IOException e) {

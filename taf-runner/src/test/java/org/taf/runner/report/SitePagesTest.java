@@ -70,6 +70,12 @@ class SitePagesTest {
         Path latin1 = dir.resolve("latin1.md");
         Files.write(latin1, new byte[] {'#', ' ', 'c', 'a', 'f', (byte) 0xE9, '\n'});
         assertThatThrownBy(() -> publisher.keepPage(latin1)).hasMessage(latin1 + ": not UTF-8 text");
+        // a chart block it cannot draw: the page's file and the line in it (counted from the file's top)
+        Path badChart = dir.resolve("chart.md");
+        Files.writeString(badChart, "# A study\n\nText.\n\n```chart\ntitle: t\nx: threads\ny: TPS\n"
+                + "series: a = A\n\nthreads, a\n1, fast\n```\n");
+        assertThatThrownBy(() -> publisher.keepPage(badChart)).isInstanceOf(ReportException.class)
+                .hasMessageStartingWith(badChart + ":12");
         assertThat(site.resolve("data/pages")).doesNotExist();
     }
 }
