@@ -5,18 +5,58 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The Regressions page: the change points of every history series, newest first (improvements too,
+ * The Regressions page: the posts whose runs called a cell REGRESSED or NEWLY_FAILING (a regression is
+ * found by a run first), then the change points of every history series, newest first (improvements too,
  * marked as such: a step up can hide a bug as well as a fix).
  *
  * @param page    the page frame
+ * @param posts   posts with a regressed cell, newest first; a superseded story post is left out
  * @param changes newest first, then by series
+ * @param series  how many history series were searched, for the sentence that says why the table is empty
  */
-public record RegressionsView(PageView page, List<ChangeView> changes) {
-    /** The page made from {@code series}. */
+public record RegressionsView(PageView page, List<RegressedPost> posts, List<ChangeView> changes, int series) {
+    /**
+     * A post that found a regression.
+     *
+     * @param title its title
+     * @param href  link to it, relative to the page
+     * @param date  when the run started
+     * @param dateIso the same, machine-readable
+     * @param cells "12.3 POINTS-COVERED-PK@1 (0.903 [0.885, 0.921])", the regressed cells
+     */
+    public record RegressedPost(String title, String href, String date, String dateIso, String cells) {
+    }
+
+    /** The page made from {@code series}, without posts. */
     static RegressionsView of(List<HistorySeries> series, Messages m) {
+        return of(List.of(), series, m);
+    }
+
+    /** The page made from {@code runs}' regressed cells and {@code series}' change points. */
+    static RegressionsView of(List<org.taf.runner.results.RunRecord> runs, List<HistorySeries> series, Messages m) {
         Formats f = new Formats(m.numberLocale());
-        return new RegressionsView(PageView.of(m, m.get("regressions.title"), SitePaths.REGRESSIONS),
-                views(newestFirst(series), SitePaths.REGRESSIONS, m, f));
+        List<RegressedPost> posts = new ArrayList<>();
+        for (org.taf.runner.results.RunRecord run : SiteViews.sorted(runs)) {
+            if (SiteViews.supersededBy(run, runs) != null) {
+                continue; // a newer run of the story says what holds now
+            }
+            List<String> cells = new ArrayList<>();
+            for (SummaryRow r : SummaryRow.of(run)) {
+                var v = r.verdictOrNull();
+                if (v == org.taf.runner.stats.Verdict.REGRESSED || v == org.taf.runner.stats.Verdict.NEWLY_FAILING) {
+                    cells.add(m.get("ref.cell", r.label(), r.workload(), r.threads()) + (r.ratio() == null ? ""
+                            : " (" + f.ratio(r.ratio()) + " " + f.interval(r.ciLow(), r.ciHigh()) + ")"));
+                }
+            }
+            if (!cells.isEmpty()) {
+                PostContext x = PostContext.of(run, m);
+                posts.add(new RegressedPost(PostTexts.title(x), SitePaths.post(run.runId()),
+                        f.minute(run.startedAt()), run.startedAt() == null ? "" : Formats.iso(run.startedAt()),
+                        String.join("; ", cells)));
+            }
+        }
+        return new RegressionsView(PageView.of(m, m.get("regressions.title"), SitePaths.REGRESSIONS), posts,
+                views(newestFirst(series), SitePaths.REGRESSIONS, m, f), series.size());
     }
 
     /**

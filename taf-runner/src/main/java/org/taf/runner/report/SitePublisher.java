@@ -140,7 +140,7 @@ public final class SitePublisher {
                     HistoryViewBuilder.build(w, all, series, messages))));
         }
         files.add(put(SitePaths.REGRESSIONS, templates.render("regressions.ftlh",
-                RegressionsView.of(series, messages))));
+                RegressionsView.of(all, series, messages))));
         List<SitePages.Page> pages = SitePages.kept(siteDir);
         for (SitePages.Page page : pages) {
             String path = SitePaths.page(page.name());

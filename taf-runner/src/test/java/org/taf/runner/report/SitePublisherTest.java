@@ -87,6 +87,19 @@ class SitePublisherTest {
         assertThat(SitePublisher.readNarrative(dir.resolve("missing.md"))).isEmpty();
     }
 
+    /** A run that called a cell regressed is on the Regressions page, without waiting for a change point. */
+    @Test
+    void theRegressionsPageListsPostsThatFoundARegression() throws Exception {
+        RunRecord run = SiteFixtures.goldenBranches();
+        Sites.publish(dir, List.of(run, ResultsFixtures.small()));
+        var page = Sites.html(dir.resolve("regressions.html"));
+        var posts = page.select("ul.regressed-posts > li");
+        assertThat(posts).hasSize(1);
+        assertThat(posts.get(0).selectFirst("a").attr("href")).isEqualTo("posts/" + run.runId() + "/index.html");
+        assertThat(posts.get(0).selectFirst(".note").text()).isEqualTo("12.3 POINTS-COVERED-PK@1 (0.903 [0.885, 0.921])");
+        assertThat(page.text()).contains("No change points in the 11 history series");
+    }
+
     /** A run records its narrative's text: a machine without the file still publishes the story whole. */
     @Test
     void theRecordedNarrativeIsPublishedWhereTheFileIsMissing() throws Exception {
