@@ -6,7 +6,7 @@ import org.taf.runner.sys.CpuSampler;
 /**
  * What a {@link Warmup} works on: one engine start, and the load it warms up on. The orchestrator gives one per
  * warm-up, and decides what the load does once the warm-up is over (goes on into the measurement, or ends);
- * tests fake it. A warm-up calls {@link #openLoad} once, then {@link #runLoad} once.
+ * tests fake it. A warm-up that runs the load calls {@link #openLoad} once, then {@link #runLoad} once.
  */
 public interface WarmupTarget {
 
