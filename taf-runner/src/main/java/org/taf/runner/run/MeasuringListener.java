@@ -166,6 +166,14 @@ final class MeasuringListener implements SampleListener {
         stopRequested = true;
     }
 
+    /**
+     * Whether the samples it gets still count as warm-up: it has neither turned to measuring nor been asked to
+     * stop. A load that paces itself on the warm-up (the stages' test load) reads it.
+     */
+    boolean warmingUp() {
+        return wanted < 0 && !stopRequested;
+    }
+
     List<SampleRecord> warmupSamples() {
         return warmup;
     }

@@ -1,5 +1,7 @@
 package org.taf.runner.warmup;
 
+import java.util.List;
+
 /**
  * How a {@link LoadSettle} rule ends, kept once for both rules: whether it is over, settled or not, where
  * the warm-up was cut and why. A rule calls {@link #end} once; later samples are then ignored.
@@ -24,19 +26,27 @@ abstract class AbstractLoadSettle implements LoadSettle {
         return over;
     }
 
-    @Override
+    /** Whether the warm-up ended settled (false while not over, or at {@code warmup.max}). */
     public final boolean settled() {
         return settled;
     }
 
-    @Override
+    /** Seconds from the start of the load to the end of the warm-up (0 while not over). */
     public final double cutAtSeconds() {
         return cutAt;
     }
 
-    @Override
+    /** One line: why it ended, with the numbers. */
     public final String reason() {
         return reason;
+    }
+
+    /** Which warm-up this rule decides. */
+    abstract Warmup.Mode mode();
+
+    /** How the warm-up ended, or where it stands when the load ended before it did. */
+    final WarmupTrace trace() {
+        return new WarmupTrace(mode(), settled, cutAt, reason, List.of());
     }
 
     /** A limit as the definition wrote it: 5 for 5.0, 2.5 for 2.5. */

@@ -19,7 +19,7 @@ import org.taf.runner.config.Units;
  * read) the throughput rule ({@link TpsSettle}) decides, and the reason says so. Not thread-safe: the
  * load's sampling thread feeds it.
  */
-public final class JitSettle extends AbstractLoadSettle {
+final class JitSettle extends AbstractLoadSettle {
     private final SettleOptions options;
     private final double maxJitPct;
     private final DoubleSupplier jitSeconds;
@@ -33,10 +33,8 @@ public final class JitSettle extends AbstractLoadSettle {
      * @param jitSeconds the compilers' CPU seconds since its previous call, -1 when none is visible
      *                   ({@code JitActivity::cpuSecondsSinceLastCall}); called once now and once per interval
      */
-    public JitSettle(SettleOptions options, double maxJitPct, DoubleSupplier jitSeconds) {
-        if (!(maxJitPct > 0) || Double.isInfinite(maxJitPct)) {
-            throw new IllegalArgumentException("warmup.max_jit_pct (" + maxJitPct + ") must be a positive number");
-        }
+    JitSettle(SettleOptions options, double maxJitPct, DoubleSupplier jitSeconds) {
+        checkLimit(maxJitPct);
         this.options = options;
         this.maxJitPct = maxJitPct;
         this.jitSeconds = jitSeconds;
@@ -94,7 +92,14 @@ public final class JitSettle extends AbstractLoadSettle {
     }
 
     @Override
-    public String mode() {
-        return "jit";
+    Warmup.Mode mode() {
+        return Warmup.Mode.JIT;
+    }
+
+    /** Refuses a {@code warmup.max_jit_pct} that is not a positive number. */
+    static void checkLimit(double maxJitPct) {
+        if (!(maxJitPct > 0) || Double.isInfinite(maxJitPct)) {
+            throw new IllegalArgumentException("warmup.max_jit_pct (" + maxJitPct + ") must be a positive number");
+        }
     }
 }

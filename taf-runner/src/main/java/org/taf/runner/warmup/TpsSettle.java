@@ -16,13 +16,13 @@ import java.util.Locale;
  *
  * <p>Not thread-safe: the load's sampling thread feeds it.
  */
-public final class TpsSettle extends AbstractLoadSettle {
+final class TpsSettle extends AbstractLoadSettle {
     private final SettleOptions options;
     private final List<Double> times = new ArrayList<>();
     private final List<Double> values = new ArrayList<>();
 
     /** @param options window, limits, min and max; {@code interval} is the load's report interval */
-    public TpsSettle(SettleOptions options) {
+    TpsSettle(SettleOptions options) {
         this.options = options;
     }
 
@@ -32,8 +32,8 @@ public final class TpsSettle extends AbstractLoadSettle {
     }
 
     @Override
-    public String mode() {
-        return "tps";
+    Warmup.Mode mode() {
+        return Warmup.Mode.TPS;
     }
 
     /**
@@ -42,7 +42,7 @@ public final class TpsSettle extends AbstractLoadSettle {
      * @param elapsedSeconds end of the sample's interval, seconds since the load started
      * @param tps            its throughput
      */
-    public boolean offer(double elapsedSeconds, double tps) {
+    boolean offer(double elapsedSeconds, double tps) {
         if (over()) {
             return true;
         }

@@ -1,27 +1,89 @@
 package org.taf.runner.warmup;
-import org.taf.runner.sys.CpuSampler;
-import org.taf.runner.sys.Ticker;
+
+import java.time.Duration;
 import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
 
 /**
- * How to warm the engine up while the workload runs, before measuring. Factory vocabulary:
- * {@link #untilCpuSettles(SettleOptions)}. Every strategy is bounded in time and records the CPU samples it took.
+ * How an engine start warms up under load before it is measured: the one vocabulary of the warm-up stage.
+ * {@link #none()}, {@link #untilCpuSettles}, {@link #untilTpsSettles} and {@link #untilJitQuiet} each end, settled
+ * or not, by {@link #timeout()} ({@code warmup.max}) at the latest, and say how in one {@link WarmupTrace}.
+ * A strategy is immutable and serves every engine start of a run; the start's own state lives in
+ * {@link #warmUp}.
  */
 public interface Warmup {
 
     /**
-     * Runs the warm-up; the caller has started the workload and keeps it running meanwhile.
+     * Warms {@code target}'s engine up on its load and says how it ended. The CPU settle runs the load on a
+     * thread of its own and samples the engine's CPU on this one, on {@code ticker} and {@code sleeper}; the TPS
+     * and JIT rules judge the load's own intervals on this thread; none returns at once.
      *
-     * @throws WarmupException      when the engine disappears
-     * @throws InterruptedException when the thread is interrupted
+     * @throws WarmupException      when the engine disappears while it is watched
+     * @throws InterruptedException when the thread is interrupted (the load failed, Ctrl-C)
      */
-    SettleTrace warmUp(CpuSampler engine, Ticker ticker, Sleeper sleeper) throws InterruptedException;
+    WarmupTrace warmUp(WarmupTarget target, Ticker ticker, Sleeper sleeper) throws InterruptedException;
 
-    /** One line for logs and results, e.g. "until CPU settles (window 5s, ...)". */
+    /** What the results record as this warm-up's mode. */
+    Mode mode();
+
+    /** The longest it watches: {@code warmup.max}, zero for none. */
+    Duration timeout();
+
+    /** One line for logs, e.g. "until CPU settles (window 10s, ...)". */
     String describe();
 
-    /** Until the CPU load settles, within {@code options.min()} and {@code options.max()}. */
+    /** No warm-up: the engine start is measured as soon as it has rested. */
+    static Warmup none() {
+        return NoWarmup.INSTANCE;
+    }
+
+    /**
+     * Until the engine's CPU load settles ({@code warmup.signal = cpu}, TAF's rule), sampled every
+     * {@code options.interval()} while the load runs, within {@code options.min()} and {@code options.max()}.
+     */
     static Warmup untilCpuSettles(SettleOptions options) {
-        return new SettleDetector(options);
+        return new CpuSettle(options);
+    }
+
+    /**
+     * Until the load's own throughput settles ({@code warmup.signal = tps}), by the same rule as the CPU's on
+     * its report intervals ({@code options.interval()}), within {@code options.min()} and {@code options.max()}.
+     */
+    static Warmup untilTpsSettles(SettleOptions options) {
+        return LoadWarmup.tps(options);
+    }
+
+    /**
+     * Until the engine JVM's JIT compiler threads go quiet ({@code warmup.signal = jit}): at most
+     * {@code maxJitPct} of one CPU over the window of the load's intervals, within {@code options.min()} and
+     * {@code options.max()}; the TPS rule where no compiler thread is visible.
+     *
+     * @param maxJitPct {@code warmup.max_jit_pct}, positive
+     */
+    static Warmup untilJitQuiet(SettleOptions options, double maxJitPct) {
+        return LoadWarmup.jit(options, maxJitPct);
+    }
+
+    /** What the results record as a warm-up's mode, by {@link #label()}. */
+    enum Mode {
+        /** No warm-up, or one not reached (the engine start failed before it). */
+        NONE("none"),
+        /** Until the engine's CPU settled; recorded as {@code settle}, its name from before the other two. */
+        CPU("settle"),
+        /** Until the load's throughput settled. */
+        TPS("tps"),
+        /** Until the JIT compilers went quiet. */
+        JIT("jit");
+
+        private final String label;
+
+        Mode(String label) {
+            this.label = label;
+        }
+
+        /** The name the results hold ({@code IterationRecord.WarmupRecord.mode}). */
+        public String label() {
+            return label;
+        }
     }
 }

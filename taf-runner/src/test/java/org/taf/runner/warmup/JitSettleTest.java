@@ -39,7 +39,7 @@ class JitSettleTest {
         assertThat(s.cutAtSeconds()).isEqualTo(4.5); // the window 3.5-4.5 s holds 0.01 s: 0.7% of a CPU
         assertThat(s.reason()).isEqualTo("JIT quiet at 4.5s: compiler threads 0.7% of a CPU <= 5% over the last 1.5s"
                 + " (mean 95000 TPS)");
-        assertThat(s.mode()).isEqualTo("jit");
+        assertThat(s.mode().label()).isEqualTo("jit");
         assertThat(s.offer(t + 0.5, 0.5, 1)).as("later samples are ignored").isTrue();
         assertThat(s.cutAtSeconds()).isEqualTo(4.5);
     }

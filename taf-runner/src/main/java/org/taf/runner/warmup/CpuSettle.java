@@ -6,6 +6,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.taf.runner.sys.CpuSampler;
 import org.taf.runner.sys.Ticker;
 import org.taf.runner.sys.Sleeper;
@@ -17,25 +21,51 @@ import org.taf.runner.sys.Sleeper;
  * relative least-squares slope are both within limits ({@link WindowStats}). CV alone misses a
  * slow ramp whose noise is small; slope alone misses a flat but noisy load; both together say
  * "the engine has reached its steady rate". At {@code max} it gives up and flags the run.
+ *
+ * <p>The CPU is sampled on its own schedule, not the load's, so the load runs on a thread of its own meanwhile.
  */
-public final class SettleDetector implements Warmup {
+final class CpuSettle implements Warmup {
     private final SettleOptions options;
 
-    public SettleDetector(SettleOptions options) {
+    CpuSettle(SettleOptions options) {
         this.options = options;
     }
 
-    /** The options in use. */
-    public SettleOptions options() {
-        return options;
+    /**
+     * Readies the load, runs it on another thread while this one watches the engine's CPU, tells the target
+     * when the watch is over, and returns once the load has ended. A watch that fails stops the load; a load
+     * that fails is this warm-up's failure.
+     */
+    @Override
+    public WarmupTrace warmUp(WarmupTarget target, Ticker ticker, Sleeper sleeper) throws InterruptedException {
+        target.openLoad();
+        ExecutorService loader = Executors.newSingleThreadExecutor(CpuSettle::daemon);
+        boolean ended = false;
+        try {
+            Future<?> running = loader.submit(() -> target.runLoad(null));
+            WarmupTrace t = watch(target.engineCpu(), ticker, sleeper);
+            target.warmedUp();
+            running.get();
+            ended = true;
+            return t;
+        } catch (ExecutionException e) {
+            ended = true;
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        } finally {
+            if (!ended) {
+                target.stopLoad(); // the watch failed or was interrupted while the load ran
+            }
+            loader.shutdownNow();
+        }
     }
 
     /**
+     * Samples the engine's CPU until it settles or {@code max} passes.
+     *
      * @throws WarmupException      when the engine disappears during the warm-up
      * @throws InterruptedException when the thread is interrupted (the workload failed, Ctrl-C)
      */
-    @Override
-    public SettleTrace warmUp(CpuSampler engine, Ticker ticker, Sleeper sleeper) throws InterruptedException {
+    private WarmupTrace watch(CpuSampler engine, Ticker ticker, Sleeper sleeper) throws InterruptedException {
         CpuMeter meter = new CpuMeter(engine, ticker, sleeper, options.interval());
         int n = options.windowSamples();
         List<CpuPoint> samples = new ArrayList<>();
@@ -46,15 +76,32 @@ public final class SettleDetector implements Warmup {
             if (samples.size() >= n) {
                 last = WindowStats.of(samples.subList(samples.size() - n, samples.size()), options.window());
                 if (p.elapsed().compareTo(options.min()) >= 0 && within(last)) {
-                    return new SettleTrace(samples, true, p.elapsed(), "settled at " + Units.formatDuration(round(p.elapsed())) + ": " + describe(last));
+                    return trace(samples, true, p.elapsed(),
+                            "settled at " + Units.formatDuration(round(p.elapsed())) + ": " + describe(last));
                 }
             }
             if (p.elapsed().compareTo(options.max()) >= 0) {
-                String why = last == null ? "the " + Units.formatDuration(options.window()) + " window never filled" : describe(last);
-                return new SettleTrace(samples, false, p.elapsed(),
+                String why = last == null ? "the " + Units.formatDuration(options.window()) + " window never filled"
+                        : describe(last);
+                return trace(samples, false, p.elapsed(),
                         "not settled by warmup.max (" + Units.formatDuration(options.max()) + "): " + why);
             }
         }
+    }
+
+    /** Cut to the millisecond: the ticker's digits below it are jitter, and results have always held ms. */
+    private static WarmupTrace trace(List<CpuPoint> samples, boolean settled, Duration cutAt, String reason) {
+        return new WarmupTrace(Mode.CPU, settled, cutAt.toMillis() / 1000.0, reason, samples);
+    }
+
+    @Override
+    public Mode mode() {
+        return Mode.CPU;
+    }
+
+    @Override
+    public Duration timeout() {
+        return options.max();
     }
 
     @Override
@@ -70,7 +117,8 @@ public final class SettleDetector implements Warmup {
 
     private String describe(WindowStats s) {
         if (s.mean() <= 0) {
-            return "the engine used no CPU over the last " + Units.formatDuration(options.window()) + " (is the workload running?)";
+            return "the engine used no CPU over the last " + Units.formatDuration(options.window())
+                    + " (is the workload running?)";
         }
         return String.format(Locale.ROOT, "cv %.1f%% %s %s%%, slope %+.1f%% %s %s%% over the last %s (mean %.0f%%)",
                 s.cvPct(), s.cvPct() <= options.maxCvPct() ? "<=" : ">", num(options.maxCvPct()),
@@ -79,11 +127,17 @@ public final class SettleDetector implements Warmup {
     }
 
     private static String num(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+        return AbstractLoadSettle.num(v);
     }
 
     // sample times jitter by microseconds; reasons read better in whole milliseconds
     private static Duration round(Duration d) {
         return Duration.ofMillis(Math.round(d.toNanos() / 1e6));
+    }
+
+    private static Thread daemon(Runnable r) {
+        Thread t = new Thread(r, "taf-load");
+        t.setDaemon(true);
+        return t;
     }
 }

@@ -1,0 +1,69 @@
+package org.taf.runner.run;
+
+import java.time.Duration;
+import org.taf.runner.TafException;
+import org.taf.runner.config.TestDefinition;
+import org.taf.runner.launch.RunningEngine;
+import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.HostCpu;
+
+/**
+ * The measuring stage's unit: one measured window of a load on an engine, read by a {@link MeasuringListener}
+ * (the engine's, the host's and this runner's CPU) and, with {@code measure.counters}, a {@link CounterProbe}.
+ * The warm-up stage reads its loads the same way.
+ */
+final class WindowStage {
+    /** Slack on a load's duration limit: it normally ends by its listener, not by the limit. */
+    static final Duration SLACK = Duration.ofSeconds(30);
+
+    private final TestDefinition def;
+    private final StageOptions stages;
+    private final HostCpu host;
+    private final CpuSampler self;
+
+    /** @param self the CPU of this runner, which generates the load: not the host's noise */
+    WindowStage(TestDefinition def, StageOptions stages, HostCpu host, CpuSampler self) {
+        this.def = def;
+        this.stages = stages;
+        this.host = host;
+        this.self = self;
+    }
+
+    /** Samples in one measured window: {@code measure.duration} in report intervals. */
+    int samplesPerWindow() {
+        return Design.samplesPerWindow(def);
+    }
+
+    MeasuringListener listener(RunningEngine engine) {
+        return new MeasuringListener(engine.cpuSampler(), self, host);
+    }
+
+    /** A probe of the engine's counters for one window; null when {@code measure.counters} is off. */
+    CounterProbe probe(RunningEngine engine) {
+        return def.measure().counters()
+                ? CounterProbe.open(engine.pid(), stages.workloadOn(engine.port()).connection()) : null;
+    }
+
+    /**
+     * One measured window of {@code load}, its first {@code skipped} samples left out: a load on an engine that
+     * did not just warm up on it (a new load after a warm-up apart, or a kept one switching back from the other
+     * engine) reconnects or re-primes its caches first. The attempt keeps the window before the engine is checked.
+     */
+    void measure(RunningEngine engine, Load load, int skipped, Attempt a) {
+        MeasuringListener m = listener(engine);
+        m.measureAfterSkipping(skipped, samplesPerWindow());
+        try (CounterProbe probe = probe(engine)) {
+            m.countWith(probe);
+            load.run(def.measure().duration().plus(SLACK), m);
+        }
+        a.measured(m);
+        checkAlive(engine, "the measurement");
+    }
+
+    /** Fails the start when its engine exited {@code during} a stage. */
+    static void checkAlive(RunningEngine engine, String during) {
+        if (!engine.isAlive()) {
+            throw new TafException("the engine exited during " + during + "; see its log " + engine.logFile());
+        }
+    }
+}

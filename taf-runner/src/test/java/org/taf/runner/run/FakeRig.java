@@ -1,0 +1,237 @@
+package org.taf.runner.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.DoubleSupplier;
+import java.util.function.IntToDoubleFunction;
+import java.util.function.LongFunction;
+import org.taf.runner.launch.EngineRuntime;
+import org.taf.runner.launch.LaunchException;
+import org.taf.runner.launch.LaunchSpec;
+import org.taf.runner.launch.RunningEngine;
+import org.taf.runner.launch.StopResult;
+import org.taf.runner.launch.SweptEngine;
+import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.HostCpu;
+import org.taf.runner.warmup.ManualTime;
+import org.taf.runner.workload.Counts;
+import org.taf.runner.workload.IntervalSample;
+import org.taf.runner.workload.LatencySummary;
+import org.taf.runner.workload.SampleListener;
+import org.taf.runner.workload.Workload;
+
+/**
+ * What an iteration runs on, without engines, loads or a real clock. An engine answers at once and uses no CPU
+ * until a load opens on it, then {@link #busyPct} of a CPU as the {@link ManualTime} tells time. A load reports
+ * one interval of {@link #tps} every report interval, moving that clock on by the interval, until its listener
+ * says stop or its limit passes. The host's {@code /proc/stat} never changes, so no host noise.
+ *
+ * <p>A CPU settle watches the engine on the stage's thread while its load runs on another. With {@link
+ * #pacedCpuWarmup} the warm-up's load reports three intervals, then waits (yielding, not sleeping) until the
+ * watch is over, and leaves the clock to the watch meanwhile: the watch's readings stay exact.
+ */
+final class FakeRig {
+    final ManualTime time = new ManualTime();
+    final ManualClock clock = new ManualClock();
+    final List<FakeEngine> engines = new ArrayList<>();
+    /** Every run of a load, in order: "engine 1, 2 threads". */
+    final List<String> runs = Collections.synchronizedList(new ArrayList<>());
+    double busyPct = 50;
+    /** TPS of a load's n-th interval, from 1, over the load's life. */
+    IntToDoubleFunction tps = n -> 1_000;
+    /** The JIT compilers' seconds since the last call, per engine pid; none visible by default. */
+    LongFunction<DoubleSupplier> compilers = pid -> () -> -1;
+    boolean pacedCpuWarmup;
+    /** The engine (from 1) whose start fails: bad input, not a measurement; 0 for none. */
+    int failingStart;
+    /** The engine (from 1) that exits during the first run of its load; 0 for none. */
+    int dyingEngine;
+    private final Duration interval;
+    private final HostCpu host;
+
+    FakeRig(Duration reportInterval, Path dir) {
+        this.interval = reportInterval;
+        Path stat = dir.resolve("proc-stat");
+        try {
+            Files.writeString(stat, "cpu  1000 0 500 8000 100 0 0 0 0 0\ncpu0 500 0 250 4000 50 0 0 0 0 0\n"
+                    + "cpu1 500 0 250 4000 50 0 0 0 0 0\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        this.host = new HostCpu(stat, 100);
+    }
+
+    IterationRunner.Rig rig() {
+        EngineRuntime runtime = new EngineRuntime() {
+            @Override
+            public RunningEngine start(LaunchSpec spec) {
+                if (engines.size() + 1 == failingStart) {
+                    throw new LaunchException("the engine exited during startup; see its log " + spec.logFile());
+                }
+                FakeEngine e = new FakeEngine(engines.size() + 1, spec);
+                engines.add(e);
+                return e;
+            }
+
+            @Override
+            public List<SweptEngine> sweepLeftovers() {
+                return List.of();
+            }
+
+            @Override
+            public String name() {
+                return "fake";
+            }
+        };
+        Load.Opener loads = new Load.Opener() {
+            @Override
+            public Load perRun(RunningEngine engine, Workload workload, int threads) {
+                return ((FakeEngine) engine).open(threads);
+            }
+
+            @Override
+            public Load keptOpen(RunningEngine engine, Workload workload, int threads) {
+                return ((FakeEngine) engine).open(threads);
+            }
+        };
+        return new IterationRunner.Rig(runtime, loads, host, () -> 0, pid -> compilers.apply(pid), time, time,
+                clock);
+    }
+
+    /** An engine that is alive until stopped (or, as the {@link #dyingEngine}, until its load runs). */
+    final class FakeEngine implements RunningEngine {
+        final int number;
+        final LaunchSpec spec;
+        final List<Integer> loadThreads = new ArrayList<>();
+        private volatile boolean alive = true;
+        private volatile long busySince = -1;
+
+        FakeEngine(int number, LaunchSpec spec) {
+            this.number = number;
+            this.spec = spec;
+            try {
+                Files.createDirectories(spec.logFile().getParent());
+                Files.writeString(spec.logFile(), "fake engine " + number + " on port " + spec.port() + "\n");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        FakeLoad open(int threads) {
+            loadThreads.add(threads);
+            if (busySince < 0) {
+                busySince = time.nanoTime();
+            }
+            return new FakeLoad(this, threads, pacedCpuWarmup && loadThreads.size() == 1);
+        }
+
+        @Override
+        public long pid() {
+            return 4_000_000 + number;
+        }
+
+        @Override
+        public int port() {
+            return spec.port();
+        }
+
+        @Override
+        public String serverVersion() {
+            return "5.5.5-fake-" + number;
+        }
+
+        @Override
+        public CpuSampler cpuSampler() {
+            return new CpuSampler() {
+                @Override
+                public double cpuSeconds() {
+                    long since = busySince;
+                    return since < 0 ? 0 : busyPct / 100 * (time.nanoTime() - since) / 1e9;
+                }
+
+                @Override
+                public String source() {
+                    return "fake engine " + number;
+                }
+            };
+        }
+
+        @Override
+        public Path logFile() {
+            return spec.logFile();
+        }
+
+        @Override
+        public boolean isAlive() {
+            return alive;
+        }
+
+        @Override
+        public StopResult stop() {
+            alive = false;
+            return new StopResult(StopResult.How.GRACEFUL, 0, Duration.ZERO);
+        }
+    }
+
+    /** A load of {@code threads} connections on one engine. */
+    final class FakeLoad implements Load {
+        private final FakeEngine engine;
+        private final int threads;
+        private final boolean paced;
+        private int intervals;
+        private int runsOfThisLoad;
+        private volatile boolean stopped;
+
+        FakeLoad(FakeEngine engine, int threads, boolean paced) {
+            this.engine = engine;
+            this.threads = threads;
+            this.paced = paced;
+        }
+
+        @Override
+        public void run(Duration limit, SampleListener listener) {
+            runs.add("engine " + engine.number + ", " + threads + " threads");
+            boolean pacedRun = paced && ++runsOfThisLoad == 1;
+            if (engine.number == dyingEngine) {
+                engine.alive = false;
+            }
+            double seconds = interval.toNanos() / 1e9;
+            double elapsed = 0;
+            for (int i = 1; !stopped; i++) {
+                boolean watched = pacedRun && listener instanceof MeasuringListener m && m.warmingUp();
+                if (watched && i > 3) {
+                    while (((MeasuringListener) listener).warmingUp() && !stopped) {
+                        Thread.yield(); // the watch runs on the stage's thread
+                    }
+                    watched = false;
+                }
+                if (!watched) {
+                    time.advance(interval);
+                }
+                elapsed += seconds;
+                long events = Math.round(tps.applyAsDouble(++intervals) * seconds);
+                IntervalSample s = new IntervalSample(Math.round(elapsed), seconds, threads,
+                        new Counts(events, 10 * events, 0, 0, 0, 0), LatencySummary.EMPTY);
+                if (listener.onSample(s) == SampleListener.Action.STOP || elapsed >= limit.toNanos() / 1e9) {
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public void stop() {
+            stopped = true;
+        }
+
+        @Override
+        public void close() {
+            // nothing connected
+        }
+    }
+}
