@@ -149,7 +149,7 @@ class SiteBrowserIT {
                 open("posts/20261014-080000-mdev37992/index.html");
                 long viewport = ((Number) js.executeScript("return document.documentElement.clientWidth")).longValue();
                 assertThat(viewport).as("viewport at %d px", width).isBetween(width - 20L, (long) width);
-                WebElement answers = driver.findElement(By.cssSelector("ul.answers"));
+                WebElement answers = driver.findElement(By.cssSelector("section.headline"));
                 assertThat(answers.getRect().getY()).as("answers at %d px", width).isLessThan(600);
                 screenshot("post-" + width + ".png", false);
                 for (WebElement d : driver.findElements(By.cssSelector("details.cell:not([open]) > summary"))) {
@@ -196,18 +196,67 @@ class SiteBrowserIT {
     void theCommittedStoriesRenderWithoutErrors() throws Exception {
         try (StaticSiteServer published = new StaticSiteServer(Path.of("../site"))) {
             driver.get(published.url("index.html"));
-            List<String> posts = driver.findElements(By.cssSelector("section.stories a[href]")).stream()
-                    .map(a -> a.getAttribute("href")).map(h -> h.replaceAll("#.*", "")).distinct().toList();
+            List<String> posts = driver.findElements(By.cssSelector("section.stories li.story h3 > a")).stream()
+                    .map(a -> a.getAttribute("href")).toList();
             assertThat(posts).as("one post per story").hasSize(4);
             for (String post : posts) {
                 driver.get(post);
                 assertThat(driver.findElement(By.cssSelector("header.site")).getCssValue("display"))
                         .as(post).isEqualTo("flex");
-                assertThat(driver.findElements(By.cssSelector("ul.answers > li"))).as(post).isNotEmpty();
+                assertThat(driver.findElements(By.cssSelector("section.headline p.answer-text"))).as(post).isNotEmpty();
                 assertChartsReadable(2);
                 assertThat(severe()).as(post).isEmpty();
             }
             assertThat(published.misses()).isEmpty();
+        }
+    }
+
+    /**
+     * Every story of the committed site as a reader meets it: on a 1280 x 800 desktop and on a 390 px
+     * phone (Chrome's mobile emulation: a headless window does not go below 500 px), the headline is in
+     * the first screen, nothing makes the page scroll sideways, and the narrative is there.
+     */
+    @Test
+    void theCommittedStoriesLeadWithTheirHeadlineOnADesktopAndAPhone() throws Exception {
+        JavascriptExecutor js = driver;
+        try (StaticSiteServer published = new StaticSiteServer(Path.of("../site"))) {
+            driver.get(published.url("index.html"));
+            List<String> posts = driver.findElements(By.cssSelector("section.stories li.story h3 > a")).stream()
+                    .map(a -> a.getAttribute("href")).toList();
+            assertThat(posts).as("one post per story").hasSize(4);
+            for (boolean phone : new boolean[] {false, true}) {
+                if (phone) {
+                    driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", 390, "height", 844,
+                            "deviceScaleFactor", 3, "mobile", true));
+                } else {
+                    driver.manage().window().setSize(new Dimension(1280, 800));
+                }
+                for (String post : posts) {
+                    driver.get(post);
+                    String where = post + (phone ? " at 390 px (mobile)" : " at 1280 x 800");
+                    long viewportW = ((Number) js.executeScript("return document.documentElement.clientWidth"))
+                            .longValue();
+                    long viewportH = ((Number) js.executeScript("return window.innerHeight")).longValue();
+                    if (phone) {
+                        assertThat(viewportW).as(where).isEqualTo(390);
+                    }
+                    WebElement answer = driver.findElement(By.cssSelector("section.headline p.answer-text"));
+                    Rectangle r = answer.getRect();
+                    assertThat((long) r.getY() + r.getHeight()).as("%s: the first answer ends in the first screen", where)
+                            .isLessThanOrEqualTo(viewportH);
+                    long scroll = ((Number) js.executeScript("return document.documentElement.scrollWidth"))
+                            .longValue();
+                    assertThat(scroll).as("%s: page width", where).isLessThanOrEqualTo(viewportW);
+                    assertThat(driver.findElements(By.cssSelector("section#narrative h2"))).as(where).hasSize(1);
+                    String name = post.replaceAll(".*/posts/([^/]+)/.*", "$1") + (phone ? "-390" : "-1280");
+                    screenshot("story-" + name + ".png", false);
+                    assertThat(severe()).as(where).isEmpty();
+                }
+            }
+            assertThat(published.misses()).isEmpty();
+        } finally {
+            driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+            driver.manage().window().setSize(new Dimension(1280, 1600));
         }
     }
 
