@@ -6,14 +6,12 @@ import java.time.LocalDateTime;
 /**
  * DATE, DATETIME and TIMESTAMP values: their canonical text (what a {@link Row} holds and MariaDB
  * prints: {@code 2024-01-31}, {@code 2024-01-31 12:00:00[.ffffff]}) and their packed form, a long
- * whose order is the values' order ({@code YYYYMMDDhhmmss * 10^6 + microseconds}), which rows and
- * keys store. Reads what MariaDB accepts for a temporal column: {@code '2024-01-31 12:00:00'},
+ * whose order is the values' order, which rows and keys store: MariaDB's packed datetime,
+ * {@code ((((year * 13 + month) << 5 | day) << 17 | hour << 12 | minute << 6 | second) << 24) + microseconds}. Reads what MariaDB accepts for a temporal column: {@code '2024-01-31 12:00:00'},
  * {@code '2024-01-31'}, {@code '20240131120000'} and the number {@code 20240131120000}. Fraction
  * digits beyond the column's are cut, as MariaDB does without TIME_ROUND_FRACTIONAL.
  */
 public final class Datetimes {
-    private static final long MICROS = 1_000_000L;
-
     private Datetimes() {}
 
     /**
@@ -126,7 +124,23 @@ public final class Datetimes {
                 || (!zeroDate && d > daysIn(y, mo))) {
             throw invalid(original);
         }
-        return ((((y * 100 + mo) * 100 + d) * 100 + h) * 100 + mi) * 100 * MICROS + s * MICROS + micros;
+        return packFields(y, mo, d, h, mi, s, micros);
+    }
+
+    private static long packFields(long y, long mo, long d, long h, long mi, long s, long micros) {
+        long ymd = ((y * 13 + mo) << 5) | d;
+        long hms = (h << 12) | (mi << 6) | s;
+        return (((ymd << 17) | hms) << 24) + micros;
+    }
+
+    /** The fields of a packed value: year, month, day, hour, minute, second, microseconds. */
+    public static long[] fields(long packed) {
+        long micros = packed & 0xFFFFFF;
+        long ymdhms = packed >>> 24;
+        long ymd = ymdhms >>> 17;
+        long hms = ymdhms & 0x1FFFF;
+        long ym = ymd >>> 5;
+        return new long[] {ym / 13, ym % 13, ymd & 31, hms >>> 12, (hms >>> 6) & 63, hms & 63, micros};
     }
 
     private static long daysIn(long y, long mo) {
@@ -139,14 +153,14 @@ public final class Datetimes {
 
     /** The canonical text of a packed value for {@code type} with {@code fsp} fraction digits. */
     public static String format(ColumnType type, int fsp, long packed) {
-        long micros = packed % MICROS;
-        long t = packed / MICROS;
-        long s = t % 100;
-        long mi = t / 100 % 100;
-        long h = t / 10_000 % 100;
-        long d = t / 1_000_000 % 100;
-        long mo = t / 100_000_000 % 100;
-        long y = t / 10_000_000_000L;
+        long[] f = fields(packed);
+        long y = f[0];
+        long mo = f[1];
+        long d = f[2];
+        long h = f[3];
+        long mi = f[4];
+        long s = f[5];
+        long micros = f[6];
         StringBuilder b = new StringBuilder(26);
         pad(b, y, 4).append('-');
         pad(b, mo, 2).append('-');
@@ -159,8 +173,7 @@ public final class Datetimes {
         pad(b, mi, 2).append(':');
         pad(b, s, 2);
         if (fsp > 0) {
-            String f = Long.toString(1_000_000 + micros).substring(1, 1 + fsp);
-            b.append('.').append(f);
+            b.append('.').append(Long.toString(1_000_000 + micros), 1, 1 + fsp);
         }
         return b.toString();
     }
@@ -176,8 +189,8 @@ public final class Datetimes {
     /** The current local date and time, as NOW() gives it, with {@code fsp} fraction digits. */
     public static String now(int fsp) {
         LocalDateTime t = LocalDateTime.now();
-        long packed = ((((t.getYear() * 100L + t.getMonthValue()) * 100 + t.getDayOfMonth()) * 100 + t.getHour()) * 100
-                + t.getMinute()) * 100 * MICROS + t.getSecond() * MICROS + t.getNano() / 1000;
+        long packed = packFields(t.getYear(), t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(),
+                t.getSecond(), t.getNano() / 1000);
         return format(ColumnType.DATETIME, fsp, packed);
     }
 

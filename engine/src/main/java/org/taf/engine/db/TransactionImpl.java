@@ -211,7 +211,7 @@ final class TransactionImpl implements Transaction {
             throw new EngineException(ErrorCode.NOT_SUPPORTED_YET,
                     "This version of the engine doesn't yet support changing the primary key (to " + keyText(t, r) + ")");
         }
-        indexKeys(t, r, key);
+        byte[][] entries = indexKeys(t, r, key);
         lock(t, key);
         byte[] value = RowFormat.encode(schema.columns(), r, trx.id());
         boolean[] found = new boolean[1];
@@ -230,7 +230,7 @@ final class TransactionImpl implements Transaction {
             KeyLayout layout = t.indexes.get(i).layout();
             if (!sameValues(layout.columns, old, r)) {
                 markEntry(t, i + 1, layout.encode(old, key));
-                putEntry(t, i + 1, layout.encode(r, key), false);
+                putEntry(t, i + 1, entries[i], false);
             }
         }
         engine.rowsUpdated.increment();

@@ -149,15 +149,14 @@ final class ResultWriter implements ResultSink {
 
     /** A binary-protocol date: length 0, 4 (date), 7 (and time) or 11 (and microseconds), then the fields. */
     private void temporal(Object v) {
-        long p = org.taf.engine.api.Datetimes.pack(Values.toText(v));
-        long micros = p % 1_000_000;
-        long t = p / 1_000_000;
-        int second = (int) (t % 100);
-        int minute = (int) (t / 100 % 100);
-        int hour = (int) (t / 10_000 % 100);
-        int day = (int) (t / 1_000_000 % 100);
-        int month = (int) (t / 100_000_000 % 100);
-        int year = (int) (t / 10_000_000_000L);
+        long[] f = org.taf.engine.api.Datetimes.fields(org.taf.engine.api.Datetimes.pack(Values.toText(v)));
+        int year = (int) f[0];
+        int month = (int) f[1];
+        int day = (int) f[2];
+        int hour = (int) f[3];
+        int minute = (int) f[4];
+        int second = (int) f[5];
+        long micros = f[6];
         int len = micros != 0 ? 11 : (hour | minute | second) != 0 ? 7 : (year | month | day) != 0 ? 4 : 0;
         ch.int1(len);
         if (len >= 4) {
