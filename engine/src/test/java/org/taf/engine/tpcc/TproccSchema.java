@@ -8,7 +8,8 @@ import java.util.Random;
  * HammerDB's MariaDB TPROC-C schema (src/mariadb/mariaoltp.tcl, CreateTables, without
  * partitioning) and a small data set in the specification's shapes, as the multi-row INSERTs a
  * loader sends. Deterministic for a seed, so that two servers loaded with it hold the same rows.
- * Sizes are tiny (the tests run on 2 vCPUs): {@link #WAREHOUSES} warehouses of
+ * W_YTD is the sum of its districts' D_YTD, as consistency condition 1 asks (HammerDB's loader
+ * writes 3,000,000 whatever the districts hold). Sizes are tiny (the tests run on 2 vCPUs): {@link #WAREHOUSES} warehouses of
  * {@link #DISTRICTS} districts, {@link #CUSTOMERS} customers and {@link #ORDERS} orders each.
  */
 public final class TproccSchema {
@@ -186,8 +187,8 @@ public final class TproccSchema {
         out.add(items.toString());
         for (int w = 1; w <= WAREHOUSES; w++) {
             out.add(String.format(java.util.Locale.ROOT, "insert into warehouse (`w_id`, `w_name`, `w_street_1`, `w_street_2`, `w_city`,"
-                    + " `w_state`, `w_zip`, `w_tax`, `w_ytd`) values ('%d', '%s', %s, '.%02d', '3000000.00')", w,
-                    alnum(r, 6, 10), address(r), 10 + r.nextInt(11)));
+                    + " `w_state`, `w_zip`, `w_tax`, `w_ytd`) values ('%d', '%s', %s, '.%02d', '%d.00')", w,
+                    alnum(r, 6, 10), address(r), 10 + r.nextInt(11), DISTRICTS * 30_000));
             StringBuilder stock = new StringBuilder("insert into stock (`s_i_id`, `s_w_id`, `s_quantity`, `s_dist_01`,"
                     + " `s_dist_02`, `s_dist_03`, `s_dist_04`, `s_dist_05`, `s_dist_06`, `s_dist_07`, `s_dist_08`,"
                     + " `s_dist_09`, `s_dist_10`, `s_data`, `s_ytd`, `s_order_cnt`, `s_remote_cnt`) values ");

@@ -118,10 +118,11 @@ final class Functions {
             }
             case "STR_TO_DATE" -> {
                 count(c, 2);
+                boolean time = DateFormats.readsTime(c); // the type sent at prepare time: DATE or DATETIME
                 return (row, params) -> {
                     Object v = a[0].eval(row, params);
                     Object f = a[1].eval(row, params);
-                    return v == null || f == null ? null : DateFormats.parse(Values.toText(v), Values.toText(f));
+                    return v == null || f == null ? null : DateFormats.parse(Values.toText(v), Values.toText(f), time);
                 };
             }
             case "NOW", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "SYSDATE" -> {

@@ -46,6 +46,7 @@ final class Types {
                 case "SUM", "AVG" -> SqlType.DECIMAL;
                 case "MIN", "MAX", "ABS", "IFNULL", "COALESCE" ->
                         c.args().isEmpty() ? SqlType.VARCHAR : of(c.args().get(0), table, session);
+                case "STR_TO_DATE" -> DateFormats.readsTime(c) ? SqlType.DATETIME : SqlType.DATE;
                 case "IF" -> c.args().size() != 3 ? SqlType.VARCHAR
                         : common(of(c.args().get(1), table, session), of(c.args().get(2), table, session));
                 default -> Functions.type(c.function());

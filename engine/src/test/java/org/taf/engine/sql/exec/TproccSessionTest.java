@@ -87,7 +87,7 @@ class TproccSessionTest {
         assertThat(one("select max(w_id) from warehouse")).isEqualTo(2L);
         assertThat(one("select max(d_id) from district")).isEqualTo(3L);
         assertThat(rows("SELECT w_ytd, w_tax FROM warehouse WHERE w_id = 1").get(0).get(0))
-                .isEqualTo(new BigDecimal("3000000.00"));
+                .isEqualTo(new BigDecimal("90000.00"));
         assertThat(rows("SELECT c_since, c_balance, c_credit_lim FROM customer WHERE c_w_id = 1 AND c_d_id = 1"
                 + " AND c_id = 1")).containsExactly(List.of("2024-01-31 23:59:59", new BigDecimal("-10.00"),
                 new BigDecimal("50000.00")));
@@ -145,7 +145,7 @@ class TproccSessionTest {
         run("set autocommit=0");
         run("start transaction");
         run("UPDATE warehouse SET w_ytd = w_ytd + 1234.5 WHERE w_id = 1");
-        assertThat(one("SELECT w_ytd FROM warehouse WHERE w_id = 1")).isEqualTo(new BigDecimal("3001234.50"));
+        assertThat(one("SELECT w_ytd FROM warehouse WHERE w_id = 1")).isEqualTo(new BigDecimal("91234.50"));
         run("UPDATE district SET d_ytd = d_ytd + 1234.5 WHERE d_w_id = 1 AND d_id = 2");
         assertThat(rows("SELECT d_street_1, d_street_2, d_city, d_state, d_zip, d_name FROM district WHERE d_w_id = 1"
                 + " AND d_id = 2")).hasSize(1);
