@@ -128,6 +128,11 @@ class TproccCrossCheckIT {
                         + " (ol_o_id < 32) AND ol_o_id >= (32 - 20) AND s_w_id = 1 AND s_i_id = ol_i_id AND s_quantity < 60",
                 "SELECT SUM(d_ytd), MIN(d_tax), MAX(d_next_o_id), COUNT(*), AVG(d_tax) FROM district WHERE d_w_id = 2",
                 "SELECT MAX(no_o_id) - MIN(no_o_id) + 1, COUNT(*) FROM new_order WHERE no_w_id = 1 AND no_d_id = 1",
+                "SELECT d_w_id, SUM(d_ytd), COUNT(*) FROM district GROUP BY d_w_id",
+                "SELECT o_w_id, o_d_id, MAX(o_id), SUM(o_ol_cnt) FROM orders GROUP BY o_w_id, o_d_id",
+                "SELECT ol_w_id, ol_d_id, COUNT(*), SUM(ol_amount) FROM order_line GROUP BY ol_w_id, ol_d_id",
+                "SELECT no_w_id, no_d_id, COUNT(*), MIN(no_o_id), MAX(no_o_id) FROM new_order GROUP BY no_w_id, no_d_id"
+                        + " ORDER BY no_w_id DESC, no_d_id DESC",
                 "SELECT c_balance + 10, c_balance * 2, c_discount * 100, -c_balance FROM customer WHERE c_w_id = 1 AND"
                         + " c_d_id = 1 AND c_id BETWEEN 3 AND 5 ORDER BY c_id DESC");
         List<String> onEngine = run(engine.connect("tpcc", ""), statements);

@@ -148,7 +148,11 @@ public final class SqlText {
                 b.append(" ON ").append(of(t.on()));
             }
         }
-        b.append(where(s.where())).append(orderBy(s.orderBy())).append(limit(s.limit()));
+        b.append(where(s.where()));
+        if (!s.groupBy().isEmpty()) {
+            b.append(" GROUP BY ").append(list(s.groupBy()));
+        }
+        b.append(orderBy(s.orderBy())).append(limit(s.limit()));
         return b.append(s.forUpdate() ? " FOR UPDATE" : "").toString();
     }
 

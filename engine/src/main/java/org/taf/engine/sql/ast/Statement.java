@@ -64,20 +64,21 @@ public sealed interface Statement {
         }
     }
 
-    /** SELECT; {@code from} is empty for {@code SELECT @@version}. */
-    record Select(boolean distinct, List<SelectItem> items, List<TableRef> from, Expr where,
+    /** SELECT; {@code from} is empty for {@code SELECT @@version}, {@code groupBy} without GROUP BY. */
+    record Select(boolean distinct, List<SelectItem> items, List<TableRef> from, Expr where, List<Expr> groupBy,
                   List<OrderItem> orderBy, Limit limit, boolean forUpdate) implements Statement {
         public Select {
             items = List.copyOf(items);
             from = List.copyOf(from);
+            groupBy = List.copyOf(groupBy);
             orderBy = List.copyOf(orderBy);
         }
 
-        /** A SELECT from at most one table ({@code from} null: none). */
+        /** A SELECT from at most one table ({@code from} null: none), without GROUP BY. */
         public Select(boolean distinct, List<SelectItem> items, TableName from, String alias, Expr where,
                       List<OrderItem> orderBy, Limit limit, boolean forUpdate) {
-            this(distinct, items, from == null ? List.of() : List.of(new TableRef(from, alias, null)), where, orderBy,
-                    limit, forUpdate);
+            this(distinct, items, from == null ? List.of() : List.of(new TableRef(from, alias, null)), where, List.of(),
+                    orderBy, limit, forUpdate);
         }
 
         /** The first table, or null. */

@@ -31,6 +31,8 @@ final class SelectPlan extends Plan {
     private final boolean distinct;
     private final Limits limits;
     private final boolean forUpdate;
+    /** GROUP BY, or null. */
+    private final Grouping grouping;
 
     SelectPlan(Session session, Statement.Select select, String database) {
         List<TableBinding> bound = new ArrayList<>();
@@ -63,7 +65,13 @@ final class SelectPlan extends Plan {
             this.join = new JoinSource(scope, select.from(), select.where(), plain);
         }
         this.where = select.where() == null ? null : plain.compile(select.where());
-        this.order = aggregates.isEmpty() ? new OrderBy(select.orderBy(), items, scope, plain, access) : OrderBy.NONE;
+        boolean grouped = !select.groupBy().isEmpty();
+        if (grouped && (select.distinct() || forUpdate)) {
+            throw SqlException.notSupported(select.distinct() ? "DISTINCT with GROUP BY" : "FOR UPDATE with GROUP BY");
+        }
+        this.grouping = grouped ? new Grouping(select, plain, aggregates, scope.width) : null;
+        this.order = aggregates.isEmpty() && !grouped ? new OrderBy(select.orderBy(), items, scope, plain, access)
+                : OrderBy.NONE;
         this.distinct = select.distinct();
         this.limits = new Limits(select.limit(), plain);
     }
@@ -97,7 +105,18 @@ final class SelectPlan extends Plan {
             sink.end();
             return;
         }
-        if (!aggregates.isEmpty()) {
+        if (grouping != null) {
+            long[] seen = {0};
+            Object[] out = new Object[items.size()];
+            grouping.run(visitor -> read(txn, params, visitor), params, row -> {
+                if (seen[0]++ >= offset && seen[0] - offset <= limit) {
+                    for (int i = 0; i < out.length; i++) {
+                        out[i] = items.evals[i].eval(row, params);
+                    }
+                    sink.row(out);
+                }
+            });
+        } else if (!aggregates.isEmpty()) {
             aggregate(txn, params, sink, offset);
         } else if (!distinct && !order.needsSort()) {
             stream(txn, params, sink, offset, limit);

@@ -129,8 +129,18 @@ public final class Parser {
         if (t.accept("WHERE")) {
             where = expressions.expression();
         }
-        if (t.peek().is("GROUP") || t.peek().is("HAVING")) {
-            throw SqlException.notSupported(t.peek().text().toUpperCase(Locale.ROOT) + " BY");
+        List<Expr> groupBy = new ArrayList<>();
+        if (t.accept("GROUP")) {
+            t.expect("BY");
+            do {
+                groupBy.add(expressions.expression());
+            } while (t.acceptSymbol(","));
+            if (t.peek().is("WITH")) {
+                throw SqlException.notSupported("WITH ROLLUP");
+            }
+        }
+        if (t.peek().is("HAVING")) {
+            throw SqlException.notSupported("HAVING");
         }
         List<OrderItem> orderBy = orderBy();
         Limit limit = limit();
@@ -144,7 +154,7 @@ public final class Parser {
         if (t.peek().is("UNION")) {
             throw SqlException.notSupported("UNION");
         }
-        return new Statement.Select(distinct, items, from, where, orderBy, limit, forUpdate);
+        return new Statement.Select(distinct, items, from, where, groupBy, orderBy, limit, forUpdate);
     }
 
     /** {@code [db.]name [[AS] alias]}, refusing index hints and derived tables. */

@@ -125,7 +125,7 @@ class SqlModelTest {
         Comparator<long[]> byB = Comparator.comparingLong(x -> x[1]);
         Comparator<long[]> cvab = Comparator.<long[], String>comparing(x -> TEXTS[(int) x[4]])
                 .thenComparingLong(x -> x[2]).thenComparingLong(x -> x[0]).thenComparingLong(x -> x[1]);
-        switch (r.nextInt(10)) {
+        switch (r.nextInt(11)) {
             case 0 -> assertThat(sql("SELECT a, b, c, v, d FROM t WHERE a = ? AND b >= ? AND b < ? ORDER BY b"
                     + (desc ? " DESC" : "") + " LIMIT ?", a, lo, hi, limit)).as("key range").isEqualTo(expect(
                     x -> x[0] == a && x[1] >= lo && x[1] < hi, desc ? byB.reversed() : byB, limit, "a", "b", "c", "v", "d"));
@@ -176,6 +176,15 @@ class SqlModelTest {
                 assertThat(sql("SELECT c, v, a, b FROM t WHERE c > ? AND c <= ? ORDER BY c, v, a, b", c1, c2))
                         .as("text range, binary order").isEqualTo(expect(x -> TEXTS[(int) x[4]].compareTo(c1) > 0
                         && TEXTS[(int) x[4]].compareTo(c2) <= 0, cvab, 1000, "c", "v", "a", "b"));
+            }
+            case 9 -> {
+                java.util.TreeMap<Long, List<long[]>> groups = new java.util.TreeMap<>();
+                rows.stream().filter(x -> x[1] < hi).forEach(x -> groups.computeIfAbsent(x[0], k -> new ArrayList<>()).add(x));
+                List<List<Object>> e = new ArrayList<>();
+                groups.forEach((k, g) -> e.add(List.of(k, (long) g.size(), BigDecimal.valueOf(g.stream().mapToLong(x -> x[2])
+                        .sum()), g.stream().mapToLong(x -> x[1]).max().getAsLong())));
+                assertThat(sql("SELECT a, COUNT(*), SUM(v), MAX(b) FROM t WHERE b < ? GROUP BY a", hi)).as("group by")
+                        .isEqualTo(e);
             }
             default -> {
                 sql("BEGIN");

@@ -270,6 +270,18 @@ class TproccSessionTest {
     }
 
     @Test
+    void hammerdbsConnectTimeStatements() {
+        assertThat(rows("show variables like 'innodb_snapshot_isolation'")).containsExactly(
+                List.of("innodb_snapshot_isolation", "OFF"));
+        run("set session innodb_snapshot_isolation=0");
+        run("SET FOREIGN_KEY_CHECKS = 0");
+        run("set autocommit=0");
+        assertThat(rows("select version()")).hasSize(1);
+        assertThat(rows("SELECT d_w_id, SUM(d_ytd), COUNT(*) FROM district GROUP BY d_w_id")).containsExactly(
+                List.of(1L, new BigDecimal("90000.00"), 3L), List.of(2L, new BigDecimal("90000.00"), 3L));
+    }
+
+    @Test
     void typeErrorsAreMariadbs() {
         assertError("INSERT INTO warehouse (w_id, w_tax) VALUES (9, 12.5)", 1264);
         assertError("INSERT INTO history (h_date) VALUES ('2024-13-01 00:00:00')", 1292);

@@ -87,6 +87,8 @@ class ParserTest {
         "DELETE FROM new_order WHERE no_w_id = ? AND no_o_id < ? ORDER BY no_o_id LIMIT 10|DELETE FROM `new_order` WHERE"
                 + " ((`no_w_id` = ?) AND (`no_o_id` < ?)) ORDER BY `no_o_id` LIMIT 10",
         "analyze table customer, tpcc.district|ANALYZE TABLE `customer`, `tpcc`.`district`",
+        "SELECT d_w_id, SUM(d_ytd) FROM district GROUP BY d_w_id ORDER BY d_w_id DESC|SELECT `d_w_id`, SUM(`d_ytd`)"
+                + " FROM `district` GROUP BY `d_w_id` ORDER BY `d_w_id` DESC",
         "CREATE INDEX o_w_id ON orders (o_w_id, o_d_id, o_c_id, o_id)|CREATE INDEX `o_w_id` ON `orders` (`o_w_id`,"
                 + " `o_d_id`, `o_c_id`, `o_id`)",
         "CREATE TABLE c (c_id INT(5) NOT NULL, c_w_id INT(6) NOT NULL, c_last VARCHAR(16) BINARY NULL, c_first"
@@ -215,7 +217,7 @@ class ParserTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "SELECT a FROM t GROUP BY a|GROUP BY",
+        "SELECT a FROM t GROUP BY a HAVING a > 1|HAVING",
         "SELECT a FROM t LEFT JOIN u ON t.a = u.a|outer and natural joins",
         "SELECT a FROM (SELECT a FROM t) AS x|derived tables",
         "SELECT a FROM t WHERE a IN (SELECT b FROM u)|subqueries",
