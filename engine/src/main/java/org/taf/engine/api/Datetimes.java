@@ -7,7 +7,8 @@ import java.time.LocalDateTime;
  * DATE, DATETIME and TIMESTAMP values: their canonical text (what a {@link Row} holds and MariaDB
  * prints: {@code 2024-01-31}, {@code 2024-01-31 12:00:00[.ffffff]}) and their packed form, a long
  * whose order is the values' order, which rows and keys store: MariaDB's packed datetime,
- * {@code ((((year * 13 + month) << 5 | day) << 17 | hour << 12 | minute << 6 | second) << 24) + microseconds}. Reads what MariaDB accepts for a temporal column: {@code '2024-01-31 12:00:00'},
+ * {@code ((((year * 13 + month) << 5 | day) << 17 | hour << 12 | minute << 6 | second) << 24)
+ * + microseconds}. Reads what MariaDB accepts for a temporal column: {@code '2024-01-31 12:00:00'},
  * {@code '2024-01-31'}, {@code '20240131120000'} and the number {@code 20240131120000}. Fraction
  * digits beyond the column's are cut, as MariaDB does without TIME_ROUND_FRACTIONAL.
  */

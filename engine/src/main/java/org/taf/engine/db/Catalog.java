@@ -91,7 +91,8 @@ final class Catalog {
                     case "redo_log" -> c.redoLog = t[1].equals("1");
                     case "database" -> c.databases.add(dec(t[1]));
                     case "table" -> building.put(Integer.parseInt(t[1]),
-                            new TableBuilder(Integer.parseInt(t[1]), dec(t[2]), dec(t[3]), names(t[4]), Integer.parseInt(t[5])));
+                            new TableBuilder(Integer.parseInt(t[1]), dec(t[2]), dec(t[3]), names(t[4]),
+                                    Integer.parseInt(t[5])));
                     case "column" -> building.get(Integer.parseInt(t[1])).columns.add(column(t));
                     case "index" -> {
                         TableBuilder b = building.get(Integer.parseInt(t[1]));
@@ -173,14 +174,15 @@ final class Catalog {
                         .append(' ').append(c.length()).append(' ').append(c.nullable() ? 1 : 0).append(' ')
                         .append(c.autoIncrement() ? 1 : 0).append(' ').append(encodeDefault(c.defaultValue()));
                 if (c.scale() != 0 || c.binary() || c.invisible()) {
-                    s.append(' ').append(c.scale()).append(' ')
-                            .append(c.binary() || c.invisible() ? (c.binary() ? "b" : "") + (c.invisible() ? "i" : "") : "-");
+                    String flags = (c.binary() ? "b" : "") + (c.invisible() ? "i" : "");
+                    s.append(' ').append(c.scale()).append(' ').append(flags.isEmpty() ? "-" : flags);
                 }
                 s.append('\n');
             }
             for (int i = 0; i < t.indexes().size(); i++) {
                 IndexSchema ix = t.indexes().get(i);
-                s.append("index ").append(e.space()).append(' ').append(enc(ix.name())).append(' ').append(names(ix.columns()))
+                s.append("index ").append(e.space()).append(' ').append(enc(ix.name())).append(' ')
+                        .append(names(ix.columns()))
                         .append(' ').append(e.indexRoots().get(i)).append('\n');
             }
         }

@@ -194,7 +194,8 @@ final class RowFormat {
     private static BigDecimal toDecimal(Column c, Object v) {
         BigDecimal d;
         try {
-            d = v instanceof BigDecimal x ? x : v instanceof Long l ? BigDecimal.valueOf(l) : new BigDecimal(v.toString().trim());
+            d = v instanceof BigDecimal x ? x
+                    : v instanceof Long l ? BigDecimal.valueOf(l) : new BigDecimal(v.toString().trim());
         } catch (NumberFormatException e) {
             throw new EngineException(ErrorCode.OUT_OF_RANGE,
                     "Incorrect decimal value: '" + v + "' for column '" + c.name() + "' at row 1");

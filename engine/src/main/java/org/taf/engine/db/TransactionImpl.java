@@ -209,7 +209,8 @@ final class TransactionImpl implements Transaction {
         }
         if (nullKey || !Arrays.equals(t.primaryKey.encode(r), key)) {
             throw new EngineException(ErrorCode.NOT_SUPPORTED_YET,
-                    "This version of the engine doesn't yet support changing the primary key (to " + keyText(t, r) + ")");
+                    "This version of the engine doesn't yet support changing the primary key "
+                            + "(to " + keyText(t, r) + ")");
         }
         byte[][] entries = indexKeys(t, r, key);
         lock(t, key);

@@ -90,7 +90,8 @@ class CompositeKeyModelTest {
             }
             try (Transaction tx = engine.begin()) {
                 Table t = engine.table("db", "t");
-                assertThat(drain(tx.scan(t, KeyRange.all(), Order.ASCENDING))).isEqualTo(new ArrayList<>(model.values()));
+                assertThat(drain(tx.scan(t, KeyRange.all(), Order.ASCENDING)))
+                        .isEqualTo(new ArrayList<>(model.values()));
                 assertThat(drain(tx.scanIndex(t, "q", KeyRange.all(), Order.DESCENDING)))
                         .isEqualTo(indexOrder(model.values(), null, true, null, true, true));
             }
@@ -186,20 +187,24 @@ class CompositeKeyModelTest {
     }
 
     private static void indexScan(Random rnd, Transaction tx, Table t, TreeMap<List<Object>, Row> view) {
-        List<Object> a = List.<Object>of((long) rnd.nextInt(5), NAMES[rnd.nextInt(NAMES.length)])
-                .subList(0, 1 + rnd.nextInt(2));
-        List<Object> b = rnd.nextBoolean() ? a : List.<Object>of((long) rnd.nextInt(5), NAMES[rnd.nextInt(NAMES.length)])
-                .subList(0, 1 + rnd.nextInt(2));
+        List<Object> a = indexPrefix(rnd);
+        List<Object> b = rnd.nextBoolean() ? a : indexPrefix(rnd);
         boolean lowIn = rnd.nextBoolean();
         boolean highIn = rnd.nextBoolean();
         boolean desc = rnd.nextBoolean();
-        assertThat(drain(tx.scanIndex(t, "q", new KeyRange(a, lowIn, b, highIn), desc ? Order.DESCENDING : Order.ASCENDING)))
+        Order order = desc ? Order.DESCENDING : Order.ASCENDING;
+        assertThat(drain(tx.scanIndex(t, "q", new KeyRange(a, lowIn, b, highIn), order)))
                 .as("index scan %s .. %s", a, b).isEqualTo(indexOrder(view.values(), a, lowIn, b, highIn, desc));
     }
 
+    /** (qty) or (qty, name): a prefix of index q's columns. */
+    private static List<Object> indexPrefix(Random rnd) {
+        return List.<Object>of((long) rnd.nextInt(5), NAMES[rnd.nextInt(NAMES.length)]).subList(0, 1 + rnd.nextInt(2));
+    }
+
     /** Rows in (qty, name, primary key) order, within the bounds on (qty, name). */
-    private static List<Row> indexOrder(java.util.Collection<Row> rows, List<Object> low, boolean lowIn, List<Object> high,
-                                        boolean highIn, boolean desc) {
+    private static List<Row> indexOrder(java.util.Collection<Row> rows, List<Object> low, boolean lowIn,
+                                        List<Object> high, boolean highIn, boolean desc) {
         List<Row> out = new ArrayList<>();
         for (Row r : rows) {
             List<Object> ix = List.<Object>of(r.get(6), r.get(2));
@@ -215,7 +220,8 @@ class CompositeKeyModelTest {
     }
 
     /** Whether {@code key} is within [low, high] compared on the bounds' prefixes. */
-    private static boolean inRange(List<Object> key, List<Object> low, boolean lowIn, List<Object> high, boolean highIn) {
+    private static boolean inRange(List<Object> key, List<Object> low, boolean lowIn, List<Object> high,
+                                   boolean highIn) {
         int l = compareKeys(key.subList(0, low.size()), low);
         int h = compareKeys(key.subList(0, high.size()), high);
         return (lowIn ? l >= 0 : l > 0) && (highIn ? h <= 0 : h < 0);

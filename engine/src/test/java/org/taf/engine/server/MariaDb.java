@@ -66,7 +66,8 @@ final class MariaDb implements AutoCloseable {
         SQLException last = null;
         while (System.currentTimeMillis() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("mariadbd exited with " + process.exitValue() + "; log tail:\n" + tail(log));
+                throw new IllegalStateException("mariadbd exited with " + process.exitValue() + "; log "
+                        + "tail:\n" + tail(log));
             }
             try {
                 connect("", "").close();
@@ -77,7 +78,8 @@ final class MariaDb implements AutoCloseable {
             }
         }
         close();
-        throw new IllegalStateException("mariadbd did not accept connections on 127.0.0.1:" + port + " within " + READY_MS
+        throw new IllegalStateException("mariadbd did not accept connections on 127.0.0.1:" + port + " "
+                + "within " + READY_MS
                 + " ms (" + last + "); log tail:\n" + tail(log));
     }
 

@@ -64,7 +64,8 @@ class TproccConnectorJIT {
     @ValueSource(strings = {"useServerPrepStmts=false", "useServerPrepStmts=true"})
     void columnTypesAsJdbcSeesThem(String options) throws SQLException {
         try (Connection c = server.connect("tpcc", options)) {
-            try (PreparedStatement p = c.prepareStatement("UPDATE customer SET c_since = ?, c_discount = ? WHERE c_w_id = ?"
+            try (PreparedStatement p = c.prepareStatement("UPDATE customer SET c_since = ?, c_discount = ? WHERE "
+                    + "c_w_id = ?"
                     + " AND c_d_id = ? AND c_id = ?")) {
                 p.setTimestamp(1, Timestamp.valueOf(LocalDateTime.of(2025, 12, 31, 23, 58, 57)));
                 p.setBigDecimal(2, new BigDecimal("0.4321"));
@@ -85,7 +86,8 @@ class TproccConnectorJIT {
                     assertThat(md.getScale(3)).isEqualTo(2);
                     assertThat(md.getColumnType(5)).isEqualTo(Types.INTEGER);
                     assertThat(rs.next()).isTrue();
-                    assertThat(rs.getTimestamp(1)).isEqualTo(Timestamp.valueOf(LocalDateTime.of(2025, 12, 31, 23, 58, 57)));
+                    assertThat(rs.getTimestamp(1))
+                            .isEqualTo(Timestamp.valueOf(LocalDateTime.of(2025, 12, 31, 23, 58, 57)));
                     assertThat(rs.getString(1)).isEqualTo("2025-12-31 23:58:57");
                     assertThat(rs.getBigDecimal(2)).isEqualTo(new BigDecimal("0.4321"));
                     assertThat(rs.getString(3)).matches("-?[0-9]+\\.[0-9]{2}").isEqualTo(rs.getString(6));
@@ -159,7 +161,8 @@ class TproccConnectorJIT {
                 if (maxNew != null) {
                     assertThat(maxNew).as("condition 2 (new orders), district %d/%d", w, d).isEqualTo(next);
                 }
-                assertThat(value(c, "SELECT COUNT(*) - (MAX(no_o_id) - MIN(no_o_id) + 1) FROM new_order WHERE no_w_id = ?"
+                assertThat(value(c, "SELECT COUNT(*) - (MAX(no_o_id) - MIN(no_o_id) + 1) FROM new_order WHERE "
+                        + "no_w_id = ?"
                         + " AND no_d_id = ? AND no_o_id > 0", w, d)).as("condition 3, district %d/%d", w, d)
                         .isIn("0", null);
                 assertThat(value(c, "SELECT SUM(o_ol_cnt) FROM orders WHERE o_w_id = ? AND o_d_id = ?", w, d))

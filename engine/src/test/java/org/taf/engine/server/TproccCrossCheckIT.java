@@ -88,14 +88,16 @@ class TproccCrossCheckIT {
                 "SELECT d_next_o_id, d_tax FROM district WHERE d_id = 2 AND d_w_id = 1 FOR UPDATE",
                 "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_id = 2 AND d_w_id = 1",
                 "SELECT i_price, i_name, i_data FROM item WHERE i_id = 17",
-                "SELECT s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07,"
+                "SELECT s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, "
+                        + "s_dist_07,"
                         + " s_dist_08, s_dist_09, s_dist_10 FROM stock WHERE s_i_id = 17 AND s_w_id = 1",
                 "UPDATE stock SET s_quantity = 33, s_ytd = s_ytd + 4, s_order_cnt = s_order_cnt + 1, s_remote_cnt ="
                         + " s_remote_cnt + IF(2 != 1,1,0) WHERE s_i_id = 17 AND s_w_id = 1",
                 "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity,"
                         + " ol_amount, ol_dist_info) VALUES (31, 2, 1, 1, 17, 1, 4, 251.41999999999996,"
                         + " 'abcdefghijklmnopqrstuvwx')",
-                "INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_ol_cnt, o_all_local) VALUES (31, 2, 1, 7,"
+                "INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_ol_cnt, o_all_local) VALUES (31, "
+                        + "2, 1, 7,"
                         + " 20240301101112, 1, 1)",
                 "INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (31, 2, 1)",
                 "commit",
@@ -125,7 +127,8 @@ class TproccCrossCheckIT {
                 "commit",
                 "SELECT d_next_o_id FROM district WHERE d_w_id=1 AND d_id=2",
                 "SELECT COUNT(DISTINCT (s_i_id)) FROM order_line, stock WHERE ol_w_id = 1 AND ol_d_id = 2 AND"
-                        + " (ol_o_id < 32) AND ol_o_id >= (32 - 20) AND s_w_id = 1 AND s_i_id = ol_i_id AND s_quantity < 60",
+                        + " (ol_o_id < 32) AND ol_o_id >= (32 - 20) AND s_w_id = 1 AND s_i_id = ol_i_id AND "
+                        + "s_quantity < 60",
                 "SELECT SUM(d_ytd), MIN(d_tax), MAX(d_next_o_id), COUNT(*), AVG(d_tax) FROM district WHERE d_w_id = 2",
                 "SELECT MAX(no_o_id) - MIN(no_o_id) + 1, COUNT(*) FROM new_order WHERE no_w_id = 1 AND no_d_id = 1",
                 "SELECT d_w_id, SUM(d_ytd), COUNT(*) FROM district GROUP BY d_w_id",

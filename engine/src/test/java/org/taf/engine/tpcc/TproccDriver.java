@@ -27,11 +27,13 @@ public final class TproccDriver {
             + " WHERE warehouse.w_id = ? AND customer.c_w_id = ? AND customer.c_d_id = ? AND customer.c_id = ?";
     static final String DISTRICT_FOR_UPDATE = "SELECT d_next_o_id, d_tax FROM district WHERE d_id = ? AND d_w_id = ?"
             + " FOR UPDATE";
-    static final String DISTRICT_NEXT = "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_id = ? AND d_w_id = ?";
+    static final String DISTRICT_NEXT = "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_id = ? AND "
+            + "d_w_id = ?";
     static final String ITEM = "SELECT i_price, i_name, i_data FROM item WHERE i_id = ?";
     static final String STOCK = "SELECT s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05,"
             + " s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10 FROM stock WHERE s_i_id = ? AND s_w_id = ?";
-    static final String STOCK_UPDATE = "UPDATE stock SET s_quantity = ?, s_ytd = s_ytd + ?, s_order_cnt = s_order_cnt + 1,"
+    static final String STOCK_UPDATE = "UPDATE stock SET s_quantity = ?, s_ytd = s_ytd + ?, s_order_cnt = "
+            + "s_order_cnt + 1,"
             + " s_remote_cnt = s_remote_cnt + IF(? != ?, 1, 0) WHERE s_i_id = ? AND s_w_id = ?";
     static final String ORDER_LINES = "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id,"
             + " ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info) VALUES ";
@@ -209,8 +211,9 @@ public final class TproccDriver {
             int s = Integer.parseInt(stock.get(0));
             s = s >= quantity + 10 ? s - quantity : s - quantity + 91;
             update(STOCK_UPDATE, s, quantity, supply, home, item, supply);
-            BigDecimal amount = price.multiply(BigDecimal.valueOf(quantity)).multiply(BigDecimal.ONE.add(wTax).add(dTax))
-                    .multiply(BigDecimal.ONE.subtract(discount)).setScale(2, RoundingMode.HALF_UP);
+            BigDecimal amount = price.multiply(BigDecimal.valueOf(quantity))
+                    .multiply(BigDecimal.ONE.add(wTax).add(dTax)).multiply(BigDecimal.ONE.subtract(discount))
+                    .setScale(2, RoundingMode.HALF_UP);
             orderLines.add(new Object[] {oId, d, home, n, item, supply, quantity, amount, stock.get(1 + d)});
         }
         StringBuilder sql = new StringBuilder(ORDER_LINES);

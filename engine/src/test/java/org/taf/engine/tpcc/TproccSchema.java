@@ -9,8 +9,9 @@ import java.util.Random;
  * partitioning) and a small data set in the specification's shapes, as the multi-row INSERTs a
  * loader sends. Deterministic for a seed, so that two servers loaded with it hold the same rows.
  * W_YTD is the sum of its districts' D_YTD, as consistency condition 1 asks (HammerDB's loader
- * writes 3,000,000 whatever the districts hold). Sizes are tiny (the tests run on 2 vCPUs): {@link #WAREHOUSES} warehouses of
- * {@link #DISTRICTS} districts, {@link #CUSTOMERS} customers and {@link #ORDERS} orders each.
+ * writes 3,000,000 whatever the districts hold). Sizes are tiny (the tests run on 2 vCPUs):
+ * {@link #WAREHOUSES} warehouses of {@link #DISTRICTS} districts, {@link #CUSTOMERS} customers and
+ * {@link #ORDERS} orders each.
  */
 public final class TproccSchema {
     public static final int WAREHOUSES = 2;
@@ -179,21 +180,22 @@ public final class TproccSchema {
         Random r = new Random(seed);
         List<String> out = new ArrayList<>();
         String date = "str_to_date('" + LOAD_TIME + "','%Y%m%d%H%i%s')";
-        StringBuilder items = new StringBuilder("insert into item (`i_id`, `i_im_id`, `i_name`, `i_price`, `i_data`) values ");
+        StringBuilder items = new StringBuilder("insert into item (`i_id`, `i_im_id`, `i_name`, `i_price`, "
+                + "`i_data`) values ");
         for (int i = 1; i <= ITEMS; i++) {
-            items.append(i == 1 ? "" : ",").append(String.format(java.util.Locale.ROOT, "('%d', '%d', '%s', '%s', '%s')", i,
+            items.append(i == 1 ? "" : ",").append(f("('%d', '%d', '%s', '%s', '%s')", i,
                     1 + r.nextInt(10000), alnum(r, 14, 24), price(r, 100, 10000), data(r)));
         }
         out.add(items.toString());
         for (int w = 1; w <= WAREHOUSES; w++) {
-            out.add(String.format(java.util.Locale.ROOT, "insert into warehouse (`w_id`, `w_name`, `w_street_1`, `w_street_2`, `w_city`,"
+            out.add(f("insert into warehouse (`w_id`, `w_name`, `w_street_1`, `w_street_2`, `w_city`,"
                     + " `w_state`, `w_zip`, `w_tax`, `w_ytd`) values ('%d', '%s', %s, '.%02d', '%d.00')", w,
                     alnum(r, 6, 10), address(r), 10 + r.nextInt(11), DISTRICTS * 30_000));
             StringBuilder stock = new StringBuilder("insert into stock (`s_i_id`, `s_w_id`, `s_quantity`, `s_dist_01`,"
                     + " `s_dist_02`, `s_dist_03`, `s_dist_04`, `s_dist_05`, `s_dist_06`, `s_dist_07`, `s_dist_08`,"
                     + " `s_dist_09`, `s_dist_10`, `s_data`, `s_ytd`, `s_order_cnt`, `s_remote_cnt`) values ");
             for (int i = 1; i <= ITEMS; i++) {
-                stock.append(i == 1 ? "" : ",").append(String.format(java.util.Locale.ROOT, "('%d', '%d', '%d'", i, w, 10 + r.nextInt(91)));
+                stock.append(i == 1 ? "" : ",").append(f("('%d', '%d', '%d'", i, w, 10 + r.nextInt(91)));
                 for (int d = 0; d < 10; d++) {
                     stock.append(", '").append(alnum(r, 24, 24)).append('\'');
                 }
@@ -201,8 +203,9 @@ public final class TproccSchema {
             }
             out.add(stock.toString());
             for (int d = 1; d <= DISTRICTS; d++) {
-                out.add(String.format(java.util.Locale.ROOT, "insert into district (`d_id`, `d_w_id`, `d_name`, `d_street_1`, `d_street_2`,"
-                        + " `d_city`, `d_state`, `d_zip`, `d_tax`, `d_ytd`, `d_next_o_id`) values ('%d', '%d', '%s', %s,"
+                out.add(f("insert into district (`d_id`, `d_w_id`, `d_name`, `d_street_1`, `d_street_2`,"
+                        + " `d_city`, `d_state`, `d_zip`, `d_tax`, `d_ytd`, `d_next_o_id`) values ('%d', '%d', "
+                        + "'%s', %s,"
                         + " '.%02d', '30000.0', '%d')", d, w, alnum(r, 6, 10), address(r), 10 + r.nextInt(11),
                         ORDERS + 1));
                 customers(r, w, d, date, out);
@@ -220,11 +223,11 @@ public final class TproccSchema {
         StringBuilder h = new StringBuilder("insert into history (`h_c_id`, `h_c_d_id`, `h_c_w_id`, `h_w_id`, `h_d_id`,"
                 + " `h_date`, `h_amount`, `h_data`) values ");
         for (int id = 1; id <= CUSTOMERS; id++) {
-            c.append(id == 1 ? "" : ",").append(String.format(java.util.Locale.ROOT, "('%d', '%d', '%d', '%s', 'OE', '%s', %s, '%s', %s, '%s',"
+            c.append(id == 1 ? "" : ",").append(f("('%d', '%d', '%d', '%s', 'OE', '%s', %s, '%s', %s, '%s',"
                     + " '50000', '%s', '-10.0', '%s', '10.0', '1', '0')", id, d, w, alnum(r, 8, 16),
                     lastName(id <= 10 ? id - 1 : r.nextInt(10)), address(r), digits(r, 16), date,
                     r.nextBoolean() ? "GC" : "BC", String.valueOf(r.nextInt(51) / 100.0), alnum(r, 30, 60)));
-            h.append(id == 1 ? "" : ",").append(String.format(java.util.Locale.ROOT, "('%d', '%d', '%d', '%d', '%d', %s, '10.0', '%s')", id,
+            h.append(id == 1 ? "" : ",").append(f("('%d', '%d', '%d', '%d', '%d', %s, '10.0', '%s')", id,
                     d, w, w, d, date, alnum(r, 12, 24)));
         }
         out.add(c.toString());
@@ -246,14 +249,14 @@ public final class TproccSchema {
         for (int id = 1; id <= ORDERS; id++) {
             boolean delivered = id < DELIVERED;
             int lines = 5 + r.nextInt(11);
-            o.append(id == 1 ? "" : ",").append(String.format(java.util.Locale.ROOT, "('%d', '%d', '%d', '%d', %s, %s, '%d', '1')", id,
+            o.append(id == 1 ? "" : ",").append(f("('%d', '%d', '%d', '%d', %s, %s, '%d', '1')", id,
                     customers.get(id - 1), d, w, date, delivered ? "'" + (1 + r.nextInt(10)) + "'" : "null", lines));
             if (!delivered) {
-                no.append(firstNew ? "" : ",").append(String.format(java.util.Locale.ROOT, "('%d', '%d', '%d')", id, d, w));
+                no.append(firstNew ? "" : ",").append(f("('%d', '%d', '%d')", id, d, w));
                 firstNew = false;
             }
             for (int n = 1; n <= lines; n++) {
-                ol.append(id == 1 && n == 1 ? "" : ",").append(String.format(java.util.Locale.ROOT, "('%d', '%d', '%d', '%d', '%d', '%d', '5',"
+                ol.append(id == 1 && n == 1 ? "" : ",").append(f("('%d', '%d', '%d', '%d', '%d', '%d', '5',"
                         + " '%s', '%s', %s)", id, d, w, n, 1 + r.nextInt(ITEMS), w,
                         delivered ? String.valueOf((10 + r.nextInt(9991)) / 100.0) : "0.0", alnum(r, 24, 24),
                         delivered ? date : "null"));
@@ -262,6 +265,11 @@ public final class TproccSchema {
         out.add(o.toString());
         out.add(no.toString());
         out.add(ol.toString());
+    }
+
+    /** {@link String#format} in the root locale (decimal points, never commas). */
+    private static String f(String format, Object... args) {
+        return String.format(java.util.Locale.ROOT, format, args);
     }
 
     /** TPC-C's last name of a number 0..999 from its three digits' syllables. */
@@ -296,12 +304,12 @@ public final class TproccSchema {
     }
 
     private static String price(Random r, int low, int high) {
-        return String.format(java.util.Locale.ROOT, "%.2f", (low + r.nextInt(high - low + 1)) / 100.0);
+        return f("%.2f", (low + r.nextInt(high - low + 1)) / 100.0);
     }
 
     /** street 1, street 2, city, state, zip: quoted, comma-separated. */
     private static String address(Random r) {
-        return String.format(java.util.Locale.ROOT, "'%s', '%s', '%s', '%s', '%s11111'", alnum(r, 10, 20), alnum(r, 10, 20), alnum(r, 10, 20),
+        return f("'%s', '%s', '%s', '%s', '%s11111'", alnum(r, 10, 20), alnum(r, 10, 20), alnum(r, 10, 20),
                 alnum(r, 2, 2), digits(r, 4));
     }
 }

@@ -142,7 +142,8 @@ final class DdlPlans {
         List<Column> columns = new ArrayList<>();
         for (String k : primaryKey) {
             if (c.columns().stream().noneMatch(d -> d.name().equalsIgnoreCase(k))) {
-                throw new SqlException(ErrorCode.KEY_COLUMN_DOES_NOT_EXIST, "Key column '" + k + "' doesn't exist in table");
+                throw new SqlException(ErrorCode.KEY_COLUMN_DOES_NOT_EXIST, "Key column '" + k + "' doesn't exist "
+                        + "in table");
             }
         }
         for (Statement.ColumnDefinition d : c.columns()) {

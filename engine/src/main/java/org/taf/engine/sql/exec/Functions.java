@@ -160,7 +160,8 @@ final class Functions {
         return switch (name) {
             case "CONNECTION_ID", "LAST_INSERT_ID", "LENGTH", "OCTET_LENGTH", "CHAR_LENGTH", "CHARACTER_LENGTH" ->
                     SqlType.BIGINT;
-            case "NOW", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "SYSDATE", "STR_TO_DATE" -> SqlType.DATETIME;
+            case "NOW", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "SYSDATE", "STR_TO_DATE" ->
+                    SqlType.DATETIME;
             case "CURDATE", "CURRENT_DATE" -> SqlType.DATE;
             default -> SqlType.VARCHAR;
         };

@@ -33,7 +33,8 @@ final class Grouping {
         List<Statement.OrderItem> order = select.orderBy();
         boolean sameAsGroups = order.isEmpty() || order.size() == groupBy.size();
         for (int i = 0; i < order.size() && sameAsGroups; i++) {
-            sameAsGroups = order.get(i).expr().equals(groupBy.get(i)) && order.get(i).descending() == order.get(0).descending();
+            sameAsGroups = order.get(i).expr().equals(groupBy.get(i))
+                    && order.get(i).descending() == order.get(0).descending();
         }
         if (!sameAsGroups) {
             throw SqlException.notSupported("ORDER BY other than the GROUP BY columns");

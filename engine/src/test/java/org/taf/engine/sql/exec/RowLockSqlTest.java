@@ -33,7 +33,8 @@ class RowLockSqlTest {
 
     @BeforeEach
     void open() {
-        engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "8M")
+        engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString())
+                .with("innodb_buffer_pool_size", "8M")
                 .with("innodb_lock_wait_timeout", "2"));
         engine.createDatabase("tpcc", false);
         one = session(1);
@@ -72,7 +73,8 @@ class RowLockSqlTest {
         CompletableFuture<List<List<Object>>> waiter = CompletableFuture.supplyAsync(() -> {
             sql(two, "BEGIN");
             started.countDown();
-            List<List<Object>> seen = sql(two, "SELECT d_next_o_id FROM district WHERE d_id = 1 AND d_w_id = 1 FOR UPDATE");
+            List<List<Object>> seen = sql(two, "SELECT d_next_o_id FROM district WHERE d_id = 1 AND d_w_id = 1 FOR "
+                    + "UPDATE");
             sql(two, "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_id = 1 AND d_w_id = 1");
             sql(two, "COMMIT");
             return seen;

@@ -84,13 +84,14 @@ class SqlModelTest {
         for (int i = 0; i < n; i++) {
             long a = r.nextInt(4);
             long key = r.nextInt(60);
-            if (rows.stream().anyMatch(x -> x[0] == a && x[1] == key) || added.stream().anyMatch(x -> x[0] == a && x[1] == key)) {
+            Predicate<long[]> same = x -> x[0] == a && x[1] == key;
+            if (rows.stream().anyMatch(same) || added.stream().anyMatch(same)) {
                 continue;
             }
             long[] row = {a, key, r.nextInt(20), r.nextInt(100_000) - 50_000, r.nextInt(TEXTS.length)};
             added.add(row);
-            b.append(added.size() == 1 ? "" : ", ").append(String.format("(%d, %d, '%s', %d, %s)", a, key, TEXTS[(int) row[4]],
-                    row[2], BigDecimal.valueOf(row[3], 2).toPlainString()));
+            b.append(added.size() == 1 ? "" : ", ").append(String.format("(%d, %d, '%s', %d, %s)", a, key,
+                    TEXTS[(int) row[4]], row[2], BigDecimal.valueOf(row[3], 2).toPlainString()));
         }
         if (!added.isEmpty()) {
             assertThat(sql(b.toString())).containsExactly(List.of((long) added.size()));
@@ -128,24 +129,29 @@ class SqlModelTest {
         switch (r.nextInt(11)) {
             case 0 -> assertThat(sql("SELECT a, b, c, v, d FROM t WHERE a = ? AND b >= ? AND b < ? ORDER BY b"
                     + (desc ? " DESC" : "") + " LIMIT ?", a, lo, hi, limit)).as("key range").isEqualTo(expect(
-                    x -> x[0] == a && x[1] >= lo && x[1] < hi, desc ? byB.reversed() : byB, limit, "a", "b", "c", "v", "d"));
+                    x -> x[0] == a && x[1] >= lo && x[1] < hi, desc ? byB.reversed() : byB, limit,
+                    "a", "b", "c", "v", "d"));
             case 1 -> {
                 String c = TEXTS[r.nextInt(TEXTS.length)];
                 assertThat(sql("SELECT a, b FROM t WHERE c = ? ORDER BY v" + (desc ? " DESC" : "") + ", a"
                         + (desc ? " DESC" : "") + ", b" + (desc ? " DESC" : ""), c)).as("index point, key order")
-                        .isEqualTo(expect(x -> TEXTS[(int) x[4]].equals(c), desc ? cvab.reversed() : cvab, 1000, "a", "b"));
+                        .isEqualTo(expect(x -> TEXTS[(int) x[4]].equals(c), desc ? cvab.reversed() : cvab, 1000,
+                                "a", "b"));
             }
             case 2 -> {
                 List<long[]> m = rows.stream().filter(x -> x[0] == a && x[1] >= lo && x[1] <= hi).toList();
                 List<Object> e = m.isEmpty() ? java.util.Arrays.asList(0L, 0L, null, null, null)
                         : List.of((long) m.size(), m.stream().map(x -> x[2]).distinct().count(),
                         BigDecimal.valueOf(m.stream().mapToLong(x -> x[3]).sum(), 2),
-                        m.stream().mapToLong(x -> x[1]).min().getAsLong(), m.stream().mapToLong(x -> x[1]).max().getAsLong());
+                        m.stream().mapToLong(x -> x[1]).min().getAsLong(),
+                        m.stream().mapToLong(x -> x[1]).max().getAsLong());
                 assertThat(sql("SELECT COUNT(*), COUNT(DISTINCT v), SUM(d), MIN(b), MAX(b) FROM t WHERE a = " + a
                         + " AND b BETWEEN " + lo + " AND " + hi)).as("aggregates").containsExactly(e);
             }
-            case 3 -> assertThat(sql("SELECT t.a, t.b, u.x FROM t, u WHERE u.a = t.v AND t.a = ? AND t.b <= ? ORDER BY t.b",
-                    a, hi)).as("join").isEqualTo(rows.stream().filter(x -> x[0] == a && x[1] <= hi && u.containsKey(x[2]))
+            case 3 -> assertThat(sql("SELECT t.a, t.b, u.x FROM t, u WHERE u.a = t.v AND t.a = ? AND t.b <= ? "
+                    + "ORDER BY t.b",
+                    a, hi)).as("join").isEqualTo(rows.stream()
+                    .filter(x -> x[0] == a && x[1] <= hi && u.containsKey(x[2]))
                     .sorted(byB).map(x -> List.<Object>of(x[0], x[1], u.get(x[2]))).toList());
             case 4 -> {
                 long delta = r.nextInt(7) - 3;
@@ -168,7 +174,8 @@ class SqlModelTest {
                 }
                 String list = in.stream().map(String::valueOf).collect(Collectors.joining(", "));
                 assertThat(sql("SELECT b, v FROM t WHERE a = " + a + " AND b IN (" + list + ") ORDER BY b DESC"))
-                        .as("IN list").isEqualTo(expect(x -> x[0] == a && in.contains(x[1]), byB.reversed(), 100, "b", "v"));
+                        .as("IN list")
+                        .isEqualTo(expect(x -> x[0] == a && in.contains(x[1]), byB.reversed(), 100, "b", "v"));
             }
             case 8 -> {
                 String c1 = TEXTS[r.nextInt(TEXTS.length)];
@@ -179,16 +186,19 @@ class SqlModelTest {
             }
             case 9 -> {
                 java.util.TreeMap<Long, List<long[]>> groups = new java.util.TreeMap<>();
-                rows.stream().filter(x -> x[1] < hi).forEach(x -> groups.computeIfAbsent(x[0], k -> new ArrayList<>()).add(x));
+                rows.stream().filter(x -> x[1] < hi)
+                        .forEach(x -> groups.computeIfAbsent(x[0], k -> new ArrayList<>()).add(x));
                 List<List<Object>> e = new ArrayList<>();
-                groups.forEach((k, g) -> e.add(List.of(k, (long) g.size(), BigDecimal.valueOf(g.stream().mapToLong(x -> x[2])
-                        .sum()), g.stream().mapToLong(x -> x[1]).max().getAsLong())));
+                groups.forEach((k, g) -> e.add(List.of(k, (long) g.size(),
+                        BigDecimal.valueOf(g.stream().mapToLong(x -> x[2]).sum()),
+                        g.stream().mapToLong(x -> x[1]).max().getAsLong())));
                 assertThat(sql("SELECT a, COUNT(*), SUM(v), MAX(b) FROM t WHERE b < ? GROUP BY a", hi)).as("group by")
                         .isEqualTo(e);
             }
             default -> {
                 sql("BEGIN");
-                assertThat(sql("SELECT a, b, v FROM t WHERE a = ? AND b BETWEEN ? AND ? ORDER BY b FOR UPDATE", a, lo, hi))
+                assertThat(sql("SELECT a, b, v FROM t WHERE a = ? AND b BETWEEN ? AND ? ORDER BY b FOR "
+                        + "UPDATE", a, lo, hi))
                         .as("locking read").isEqualTo(expect(x -> x[0] == a && x[1] >= lo && x[1] <= hi, byB, 1000,
                         "a", "b", "v"));
                 sql(r.nextBoolean() ? "COMMIT" : "ROLLBACK");

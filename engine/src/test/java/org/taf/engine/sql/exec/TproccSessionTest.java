@@ -31,7 +31,8 @@ class TproccSessionTest {
 
     @BeforeEach
     void load() {
-        engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "8M"));
+        engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString())
+                .with("innodb_buffer_pool_size", "8M"));
         session = new Session(engine, new SessionContext(1, "root", "127.0.0.1", () -> Map.of()));
         run("CREATE DATABASE IF NOT EXISTS `tpcc` CHARACTER SET latin1 COLLATE latin1_swedish_ci");
         run("USE tpcc");
@@ -93,12 +94,14 @@ class TproccSessionTest {
                 new BigDecimal("50000.00")));
         // Condition 4 of the specification's consistency checks: order lines = sum of o_ol_cnt.
         assertThat(one("SELECT SUM(o_ol_cnt) FROM orders WHERE o_w_id = 2 AND o_d_id = 3"))
-                .isEqualTo(new BigDecimal((Long) one("SELECT COUNT(*) FROM order_line WHERE ol_w_id = 2 AND ol_d_id = 3")));
+                .isEqualTo(new BigDecimal((Long) one("SELECT COUNT(*) FROM order_line WHERE ol_w_id = 2 AND "
+                        + "ol_d_id = 3")));
     }
 
     @Test
     void newOrderAsHammerdbSendsIt() {
-        List<Object> cw = rows("SELECT c_discount, c_last, c_credit, w_tax FROM customer, warehouse WHERE warehouse.w_id"
+        List<Object> cw = rows("SELECT c_discount, c_last, c_credit, w_tax FROM customer, warehouse WHERE "
+                + "warehouse.w_id"
                 + " = 1 AND customer.c_w_id = 1 AND customer.c_d_id = 2 AND customer.c_id = 7").get(0);
         assertThat(cw.get(1)).isEqualTo(TproccSchema.lastName(6));
         assertThat(cw.get(3)).isEqualTo(one("SELECT w_tax FROM warehouse WHERE w_id = 1"));
@@ -112,10 +115,12 @@ class TproccSessionTest {
                 .isEqualTo(1);
         assertThat(rows("SELECT i_price, i_name, i_data FROM item WHERE i_id = 55")).hasSize(1);
         assertThat(rows("SELECT s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06,"
-                + " s_dist_07, s_dist_08, s_dist_09, s_dist_10 FROM stock WHERE s_i_id = 55 AND s_w_id = 1")).hasSize(1);
+                + " s_dist_07, s_dist_08, s_dist_09, s_dist_10 FROM stock WHERE s_i_id = 55 AND s_w_id = "
+                + "1")).hasSize(1);
         run("UPDATE stock SET s_quantity = 40, s_ytd = s_ytd + 5, s_order_cnt = s_order_cnt + 1, s_remote_cnt ="
                 + " s_remote_cnt + IF(2 != 1,1,0) WHERE s_i_id = 55 AND s_w_id = 1");
-        assertThat(rows("SELECT s_quantity, s_ytd, s_order_cnt, s_remote_cnt FROM stock WHERE s_i_id = 55 AND s_w_id = 1"))
+        assertThat(rows("SELECT s_quantity, s_ytd, s_order_cnt, s_remote_cnt FROM stock WHERE s_i_id = 55 AND "
+                + "s_w_id = 1"))
                 .containsExactly(List.of(40L, 5L, 1L, 1L));
         run("INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_quantity,"
                 + " ol_amount, ol_dist_info) VALUES (31, 2, 1, 1, 55, 1, 5, 123.5678, 'abcdefghijklmnopqrstuvwx'),"
@@ -124,7 +129,8 @@ class TproccSessionTest {
                 + " 20240201101010, 2, 1)");
         run("INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (31, 2, 1)");
         run("COMMIT");
-        assertThat(rows("SELECT o_c_id, o_entry_d, o_carrier_id FROM orders WHERE o_w_id = 1 AND o_d_id = 2 AND o_id = 31"))
+        assertThat(rows("SELECT o_c_id, o_entry_d, o_carrier_id FROM orders WHERE o_w_id = 1 AND o_d_id = 2 AND "
+                + "o_id = 31"))
                 .containsExactly(java.util.Arrays.asList(7L, "2024-02-01 10:10:10", null));
         assertThat(rows("SELECT ol_amount FROM order_line WHERE ol_w_id = 1 AND ol_d_id = 2 AND ol_o_id = 31"))
                 .as("ol_amount is an INT: the amount rounds").containsExactly(List.of(124L), List.of(9L));
@@ -137,7 +143,8 @@ class TproccSessionTest {
         assertThat(rows("SELECT i_price, i_name, i_data FROM item WHERE i_id = 100001")).isEmpty();
         run("ROLLBACK");
         assertThat(one("SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = 2")).isEqualTo(32L);
-        assertThat(one("SELECT COUNT(*) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = 2 AND ol_o_id = 32")).isEqualTo(0L);
+        assertThat(one("SELECT COUNT(*) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = 2 AND ol_o_id = "
+                + "32")).isEqualTo(0L);
     }
 
     @Test
@@ -150,9 +157,11 @@ class TproccSessionTest {
         assertThat(rows("SELECT d_street_1, d_street_2, d_city, d_state, d_zip, d_name FROM district WHERE d_w_id = 1"
                 + " AND d_id = 2")).hasSize(1);
         String name = TproccSchema.lastName(3);
-        long count = (Long) one("SELECT count(c_id) FROM customer WHERE c_last = '" + name + "' AND c_d_id = 2 AND c_w_id = 1");
+        long count = (Long) one("SELECT count(c_id) FROM customer WHERE c_last = '" + name + "' AND c_d_id = 2 AND "
+                + "c_w_id = 1");
         long before = rowsRead();
-        List<List<Object>> byName = rows("SELECT c_first, c_middle, c_id, c_street_1, c_street_2, c_city, c_state, c_zip,"
+        List<List<Object>> byName = rows("SELECT c_first, c_middle, c_id, c_street_1, c_street_2, c_city, c_state, "
+                + "c_zip,"
                 + " c_phone, c_credit, c_credit_lim, c_discount, c_balance, c_since FROM customer WHERE c_w_id = 1 AND"
                 + " c_d_id = 2 AND c_last = '" + name + "' ORDER BY c_first");
         assertThat(rowsRead() - before).as("only the customers with that name").isEqualTo(count);
@@ -161,7 +170,8 @@ class TproccSessionTest {
         // c_first is VARCHAR BINARY: upper case sorts before lower case, as bytes do.
         assertThat(firsts).isSortedAccordingTo(String::compareTo);
         long id = (Long) byName.get((int) (count / 2)).get(2);
-        run("UPDATE customer SET c_balance = c_balance - 1234.5, c_ytd_payment = c_ytd_payment + 1234.5, c_payment_cnt ="
+        run("UPDATE customer SET c_balance = c_balance - 1234.5, c_ytd_payment = c_ytd_payment + 1234.5, "
+                + "c_payment_cnt ="
                 + " c_payment_cnt + 1 WHERE c_w_id = 1 AND c_d_id = 2 AND c_id = " + id);
         // A bad-credit customer's data gets the payment in front (the client builds the text).
         run("UPDATE customer SET c_data = CONCAT('p_c_id " + id + " h_amount 1234.50 ', c_data) WHERE c_w_id = 1 AND"
@@ -170,7 +180,8 @@ class TproccSessionTest {
                 + id + ", 2, 1, 20240202101010, 1234.5, 'wname dname')");
         run("COMMIT");
         assertThat(rows("SELECT c_balance, c_ytd_payment, c_payment_cnt FROM customer WHERE c_w_id = 1 AND c_d_id = 2"
-                + " AND c_id = " + id)).containsExactly(List.of(new BigDecimal("-1244.50"), new BigDecimal("1244.50"), 2L));
+                + " AND c_id = " + id))
+                .containsExactly(List.of(new BigDecimal("-1244.50"), new BigDecimal("1244.50"), 2L));
         assertThat(rows("SELECT h_date, h_amount, h_data FROM history WHERE h_c_id = " + id + " AND h_c_d_id = 2 AND"
                 + " h_c_w_id = 1 AND h_amount > 100")).containsExactly(List.of("2024-02-02 10:10:10",
                 new BigDecimal("1234.50"), "wname dname"));
@@ -181,10 +192,12 @@ class TproccSessionTest {
     @Test
     void orderStatusReadsTheCustomersNewestOrderFromTheIndexBackwards() {
         long customer = (Long) one("SELECT o_c_id FROM orders WHERE o_w_id = 1 AND o_d_id = 1 AND o_id = 25");
-        List<List<Object>> all = rows("SELECT o_id FROM orders WHERE o_w_id = 1 AND o_d_id = 1 AND o_c_id = " + customer);
+        List<List<Object>> all = rows("SELECT o_id FROM orders WHERE o_w_id = 1 AND o_d_id = 1 AND o_c_id "
+                + "= " + customer);
         long newest = all.stream().mapToLong(r -> (Long) r.get(0)).max().orElseThrow();
         long before = rowsRead();
-        List<List<Object>> latest = rows("SELECT o_id, o_carrier_id, o_entry_d FROM orders WHERE o_d_id = 1 AND o_w_id = 1"
+        List<List<Object>> latest = rows("SELECT o_id, o_carrier_id, o_entry_d FROM orders WHERE o_d_id = 1 AND "
+                + "o_w_id = 1"
                 + " AND o_c_id = " + customer + " ORDER BY o_id DESC LIMIT 1");
         assertThat(rowsRead() - before).as("LIMIT 1 stops the backward index scan at once").isEqualTo(1);
         assertThat(latest).hasSize(1);
@@ -202,7 +215,8 @@ class TproccSessionTest {
         assertThat(one("SELECT no_o_id FROM new_order WHERE no_w_id = 2 AND no_d_id = 3 LIMIT 1")).isEqualTo(21L);
         assertThat(one("SELECT no_o_id FROM new_order WHERE no_w_id = 2 AND no_d_id = 3 ORDER BY no_o_id ASC LIMIT 1"))
                 .isEqualTo(21L);
-        assertThat(run("DELETE FROM new_order WHERE no_w_id = 2 AND no_d_id = 3 AND no_o_id = 21").affected).isEqualTo(1);
+        assertThat(run("DELETE FROM new_order WHERE no_w_id = 2 AND no_d_id = 3 AND no_o_id = "
+                + "21").affected).isEqualTo(1);
         long c = (Long) one("SELECT o_c_id FROM orders WHERE o_id = 21 AND o_d_id = 3 AND o_w_id = 2");
         run("UPDATE orders SET o_carrier_id = 4 WHERE o_id = 21 AND o_d_id = 3 AND o_w_id = 2");
         long lines = run("UPDATE order_line SET ol_delivery_d = str_to_date(20240203040506,'%Y%m%d%H%i%s') WHERE"
@@ -211,14 +225,17 @@ class TproccSessionTest {
         BigDecimal total = (BigDecimal) one("SELECT SUM(ol_amount) FROM order_line WHERE ol_o_id = 21 AND ol_d_id = 3"
                 + " AND ol_w_id = 2");
         assertThat(total).isEqualTo(BigDecimal.valueOf(10 * lines * (lines + 1) / 2));
-        run("UPDATE customer SET c_balance = c_balance + " + total + ", c_delivery_cnt = c_delivery_cnt + 1 WHERE c_id = "
+        run("UPDATE customer SET c_balance = c_balance + " + total + ", c_delivery_cnt = c_delivery_cnt + 1 WHERE "
+                + "c_id = "
                 + c + " AND c_d_id = 3 AND c_w_id = 2");
         run("COMMIT");
         assertThat(one("SELECT no_o_id FROM new_order WHERE no_w_id = 2 AND no_d_id = 3 LIMIT 1")).isEqualTo(22L);
-        assertThat(rows("SELECT DISTINCT ol_delivery_d FROM order_line WHERE ol_o_id = 21 AND ol_d_id = 3 AND ol_w_id = 2"))
+        assertThat(rows("SELECT DISTINCT ol_delivery_d FROM order_line WHERE ol_o_id = 21 AND ol_d_id = 3 AND "
+                + "ol_w_id = 2"))
                 .containsExactly(List.of("2024-02-03 04:05:06"));
         // Range deletes by key: what a cleanup or a batched delivery sends.
-        assertThat(run("DELETE FROM new_order WHERE no_w_id = 2 AND no_d_id = 3 AND no_o_id < 25").affected).isEqualTo(3);
+        assertThat(run("DELETE FROM new_order WHERE no_w_id = 2 AND no_d_id = 3 AND no_o_id < "
+                + "25").affected).isEqualTo(3);
         assertThat(run("DELETE FROM new_order WHERE no_w_id = 2 AND no_d_id = 3 ORDER BY no_o_id LIMIT 2").affected)
                 .isEqualTo(2);
         assertThat(one("SELECT MIN(no_o_id) FROM new_order WHERE no_w_id = 2 AND no_d_id = 3")).isEqualTo(27L);
@@ -229,17 +246,20 @@ class TproccSessionTest {
         long next = (Long) one("SELECT d_next_o_id FROM district WHERE d_w_id=1 AND d_id=2");
         long threshold = 50;
         java.util.Set<Long> expected = new java.util.TreeSet<>();
-        for (List<Object> r : rows("SELECT ol_i_id FROM order_line WHERE ol_w_id = 1 AND ol_d_id = 2 AND ol_o_id < " + next
+        for (List<Object> r : rows("SELECT ol_i_id FROM order_line WHERE ol_w_id = 1 AND ol_d_id = 2 AND ol_o_id "
+                + "< " + next
                 + " AND ol_o_id >= " + (next - 20))) {
             if ((Long) one("SELECT s_quantity FROM stock WHERE s_w_id = 1 AND s_i_id = " + r.get(0)) < threshold) {
                 expected.add((Long) r.get(0));
             }
         }
         assertThat(expected).isNotEmpty();
-        long lines = (Long) one("SELECT COUNT(*) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = 2 AND ol_o_id < " + next
+        long lines = (Long) one("SELECT COUNT(*) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = 2 AND ol_o_id "
+                + "< " + next
                 + " AND ol_o_id >= " + (next - 20));
         long before = rowsRead();
-        Object count = one("SELECT COUNT(DISTINCT (s_i_id)) FROM order_line, stock WHERE ol_w_id = 1 AND ol_d_id = 2 AND"
+        Object count = one("SELECT COUNT(DISTINCT (s_i_id)) FROM order_line, stock WHERE ol_w_id = 1 AND ol_d_id = "
+                + "2 AND"
                 + " (ol_o_id < " + next + ") AND ol_o_id >= (" + next + " - 20) AND s_w_id = 1 AND s_i_id = ol_i_id AND"
                 + " s_quantity < " + threshold);
         assertThat(count).isEqualTo((long) expected.size());
@@ -265,7 +285,8 @@ class TproccSessionTest {
         assertThat(exec("INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)"
                 + " VALUES (?, ?, ?, ?, ?, NOW(), ?, ?), (?, ?, ?, ?, ?, NOW(), ?, ?)", 1L, 1L, 1L, 1L, 1L,
                 new BigDecimal("5"), "a b", 2L, 1L, 1L, 1L, 1L, new BigDecimal("6.25"), "c d").affected).isEqualTo(2);
-        assertThat(exec("SELECT SUM(h_amount) FROM history WHERE h_c_w_id = ? AND h_data IN (?, ?)", 1L, "a b", "c d").rows)
+        assertThat(exec("SELECT SUM(h_amount) FROM history WHERE h_c_w_id = ? AND h_data IN (?, ?)", 1L, "a b", "c "
+                + "d").rows)
                 .containsExactly(List.of(new BigDecimal("11.25")));
     }
 

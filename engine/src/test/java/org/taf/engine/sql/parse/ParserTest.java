@@ -12,6 +12,7 @@ import org.taf.engine.sql.SqlException;
 import org.taf.engine.sql.ast.Expr;
 import org.taf.engine.sql.ast.SqlText;
 import org.taf.engine.sql.ast.Statement;
+import org.taf.engine.tpcc.TproccSchema;
 
 class ParserTest {
 
@@ -66,11 +67,14 @@ class ParserTest {
     /** The forms HammerDB's TPROC-C statements and schema add; golden texts that parse back the same. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "SELECT c_discount, c_last, c_credit, w_tax FROM customer, warehouse WHERE warehouse.w_id = 1 AND customer.c_id = ?"
+        "SELECT c_discount, c_last, c_credit, w_tax FROM customer, warehouse WHERE warehouse.w_id = 1 AND "
+                + "customer.c_id = ?"
                 + "|SELECT `c_discount`, `c_last`, `c_credit`, `w_tax` FROM `customer`, `warehouse` WHERE"
                 + " ((`warehouse`.`w_id` = 1) AND (`customer`.`c_id` = ?))",
-        "SELECT COUNT(DISTINCT (s_i_id)) FROM order_line, stock WHERE ol_w_id = ? AND (ol_o_id < ?) AND ol_o_id >= (? - 20)"
-                + "|SELECT COUNT(DISTINCT `s_i_id`) FROM `order_line`, `stock` WHERE (((`ol_w_id` = ?) AND (`ol_o_id` < ?))"
+        "SELECT COUNT(DISTINCT (s_i_id)) FROM order_line, stock WHERE ol_w_id = ? AND (ol_o_id < ?) AND ol_o_id >= "
+                + "(? - 20)"
+                + "|SELECT COUNT(DISTINCT `s_i_id`) FROM `order_line`, `stock` WHERE (((`ol_w_id` = ?) AND "
+                + "(`ol_o_id` < ?))"
                 + " AND (`ol_o_id` >= (? - 20)))",
         "select a from t1 x inner join t2 y on x.a = y.a cross join t3|SELECT `a` FROM `t1` AS `x` JOIN `t2` AS `y`"
                 + " ON (`x`.`a` = `y`.`a`), `t3`",
@@ -78,13 +82,15 @@ class ParserTest {
                 + " FROM `district` WHERE ((`d_id` = ?) AND (`d_w_id` = ?)) FOR UPDATE",
         "SELECT o_id FROM orders WHERE o_c_id = ? ORDER BY o_id DESC LIMIT 1|SELECT `o_id` FROM `orders` WHERE"
                 + " (`o_c_id` = ?) ORDER BY `o_id` DESC LIMIT 1",
-        "UPDATE stock SET s_remote_cnt = s_remote_cnt + IF(? != ?,1,0) WHERE s_i_id = ?|UPDATE `stock` SET `s_remote_cnt`"
+        "UPDATE stock SET s_remote_cnt = s_remote_cnt + IF(? != ?,1,0) WHERE s_i_id = ?|UPDATE `stock` SET "
+                + "`s_remote_cnt`"
                 + " = (`s_remote_cnt` + IF((? <> ?), 1, 0)) WHERE (`s_i_id` = ?)",
         "UPDATE order_line SET ol_delivery_d = str_to_date(20240101,'%Y%m%d') WHERE ol_o_id = 1|UPDATE `order_line` SET"
                 + " `ol_delivery_d` = str_to_date(20240101, '%Y%m%d') WHERE (`ol_o_id` = 1)",
         "INSERT INTO h (a, d) VALUES (1, CURRENT_TIMESTAMP), (2, NOW())|INSERT INTO `h` (`a`, `d`) VALUES"
                 + " (1, CURRENT_TIMESTAMP()), (2, NOW())",
-        "DELETE FROM new_order WHERE no_w_id = ? AND no_o_id < ? ORDER BY no_o_id LIMIT 10|DELETE FROM `new_order` WHERE"
+        "DELETE FROM new_order WHERE no_w_id = ? AND no_o_id < ? ORDER BY no_o_id LIMIT 10|DELETE FROM `new_order` "
+                + "WHERE"
                 + " ((`no_w_id` = ?) AND (`no_o_id` < ?)) ORDER BY `no_o_id` LIMIT 10",
         "analyze table customer, tpcc.district|ANALYZE TABLE `customer`, `tpcc`.`district`",
         "SELECT d_w_id, SUM(d_ytd) FROM district GROUP BY d_w_id ORDER BY d_w_id DESC|SELECT `d_w_id`, SUM(`d_ytd`)"
@@ -96,9 +102,11 @@ class ParserTest {
                 + " s SMALLINT, m MEDIUMINT, b BIGINT(10), d DATE, ts TIMESTAMP, dec2 NUMERIC, id INT NOT NULL"
                 + " AUTO_INCREMENT INVISIBLE, PRIMARY KEY (c_w_id, c_id), KEY c_w_id (c_w_id, c_last(16), c_first(16)))"
                 + " ENGINE = InnoDB|CREATE TABLE `c` (`c_id` INT NOT NULL, `c_w_id` INT NOT NULL, `c_last` VARCHAR(16)"
-                + " BINARY, `c_first` VARCHAR(16) BINARY, `c_since` DATETIME(3), `c_balance` DECIMAL(12, 2), `t` TINYINT,"
+                + " BINARY, `c_first` VARCHAR(16) BINARY, `c_since` DATETIME(3), `c_balance` DECIMAL(12, 2), `t` "
+                + "TINYINT,"
                 + " `s` SMALLINT, `m` MEDIUMINT, `b` BIGINT, `d` DATE, `ts` TIMESTAMP, `dec2` DECIMAL(10, 0), `id` INT"
-                + " NOT NULL AUTO_INCREMENT INVISIBLE, PRIMARY KEY (`c_w_id`, `c_id`), KEY `c_w_id` (`c_w_id`, `c_last`,"
+                + " NOT NULL AUTO_INCREMENT INVISIBLE, PRIMARY KEY (`c_w_id`, `c_id`), KEY `c_w_id` (`c_w_id`, "
+                + "`c_last`,"
                 + " `c_first`))",
     })
     void tproccForms(String sql, String canonical) {
@@ -109,19 +117,19 @@ class ParserTest {
 
     @Test
     void hammerdbCreateTablesParseAndRoundTrip() {
-        for (String ddl : org.taf.engine.tpcc.TproccSchema.createTables()) {
+        for (String ddl : TproccSchema.createTables()) {
             Statement.CreateTable ct = (Statement.CreateTable) one(ddl);
             assertThat(one(SqlText.of(ct))).isEqualTo(ct);
         }
-        Statement.CreateTable customer = (Statement.CreateTable) one(org.taf.engine.tpcc.TproccSchema.createTables().get(0));
+        Statement.CreateTable customer = (Statement.CreateTable) one(TproccSchema.createTables().get(0));
         assertThat(customer.primaryKey()).containsExactly("c_w_id", "c_d_id", "c_id");
         assertThat(customer.indexes()).containsExactly(new Statement.IndexDefinition("c_w_id",
                 List.of("c_w_id", "c_d_id", "c_last", "c_first")));
-        assertThat(customer.columns().get(3)).isEqualTo(new Statement.ColumnDefinition("c_first", ColumnType.VARCHAR, 16, 0,
-                true, null, false, true, false));
-        assertThat(customer.columns().get(14)).isEqualTo(new Statement.ColumnDefinition("c_credit_lim", ColumnType.DECIMAL,
-                12, 2, true, null, false, false, false));
-        Statement.CreateTable history = (Statement.CreateTable) one(org.taf.engine.tpcc.TproccSchema.createTables().get(2));
+        assertThat(customer.columns().get(3)).isEqualTo(new Statement.ColumnDefinition("c_first", ColumnType.VARCHAR,
+                16, 0, true, null, false, true, false));
+        assertThat(customer.columns().get(14)).isEqualTo(new Statement.ColumnDefinition("c_credit_lim",
+                ColumnType.DECIMAL, 12, 2, true, null, false, false, false));
+        Statement.CreateTable history = (Statement.CreateTable) one(TproccSchema.createTables().get(2));
         assertThat(history.primaryKey()).as("none: the engine adds a hidden one").isEmpty();
     }
 
