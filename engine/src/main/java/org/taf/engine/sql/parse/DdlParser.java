@@ -12,9 +12,11 @@ import org.taf.engine.sql.ast.Statement.IndexDefinition;
 import org.taf.engine.sql.ast.Statement.TableName;
 
 /**
- * CREATE and DROP of databases, tables and indexes, in the forms sysbench writes:
- * {@code CREATE TABLE sbtest1(id INTEGER NOT NULL AUTO_INCREMENT, k INTEGER DEFAULT '0' NOT NULL,
- * c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id)) /*! ENGINE = innodb *}{@code /}.
+ * CREATE and DROP of databases, tables and indexes, in the forms sysbench writes
+ * ({@code CREATE TABLE sbtest1(id INTEGER NOT NULL AUTO_INCREMENT, ..., PRIMARY KEY (id))}) and
+ * HammerDB's TPROC-C schema writes: display widths ({@code INT(6)}), DECIMAL(p,s), DATETIME,
+ * {@code VARCHAR(16) BINARY}, composite keys ({@code PRIMARY KEY (c_w_id, c_d_id, c_id)}), index
+ * prefix lengths ({@code c_last(16)}), INVISIBLE columns, tables without a primary key.
  */
 final class DdlParser {
     private final Tokens t;
