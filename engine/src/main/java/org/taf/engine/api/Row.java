@@ -5,8 +5,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The values of one row, in column order: {@link Long} for INT/BIGINT, {@link String} for
- * CHAR/VARCHAR, {@code null} for NULL. Immutable.
+ * The values of one row, in column order, as {@link ColumnType} says ({@link Long} for the integer
+ * types, {@link java.math.BigDecimal} for DECIMAL, {@link String} for text and dates), {@code null}
+ * for NULL. Immutable, except for a {@link #view} of an array its owner still changes.
  */
 public final class Row {
     private final Object[] values;
@@ -23,6 +24,15 @@ public final class Row {
     /** A row of the given values (copied). */
     public static Row of(List<?> values) {
         return new Row(values.toArray());
+    }
+
+    /**
+     * A row over {@code values} itself, not a copy: what it holds changes when the array does. For
+     * a caller that evaluates expressions over a buffer it refills (a join's combined row); never
+     * hand such a row on.
+     */
+    public static Row view(Object[] values) {
+        return new Row(values);
     }
 
     public Object get(int column) {

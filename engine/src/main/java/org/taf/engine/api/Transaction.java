@@ -11,15 +11,25 @@ import java.util.Optional;
  * may be called. Not thread-safe: one transaction belongs to one session.
  */
 public interface Transaction extends AutoCloseable {
-    /** The row with primary key {@code pk}, as this transaction may see it. */
+    /** The row with the one-column integer primary key {@code pk}, as this transaction may see it. */
     Optional<Row> get(Table table, long pk);
+
+    /**
+     * The row whose primary key is {@code key} (one value per key column, in key order, of the
+     * columns' types), as this transaction may see it.
+     */
+    Optional<Row> get(Table table, Object[] key);
 
     /** Locks the row (even if absent) exclusively, then returns its latest version. */
     Optional<Row> getForUpdate(Table table, long pk);
 
+    /** As {@link #getForUpdate(Table, long)}, for a primary key of any columns. */
+    Optional<Row> getForUpdate(Table table, Object[] key);
+
     /**
      * Inserts a full row (every column, defaults already applied by the caller). A NULL or 0
-     * AUTO_INCREMENT key gets the next value. Returns the row's primary key.
+     * AUTO_INCREMENT key gets the next value. Returns the row's AUTO_INCREMENT key, or 0 when the
+     * table has none.
      *
      * @throws EngineException {@link ErrorCode#DUP_ENTRY} if the key exists
      */
@@ -28,13 +38,19 @@ public interface Transaction extends AutoCloseable {
     /** Replaces the row with key {@code pk} (the key itself must not change). False if absent. */
     boolean update(Table table, long pk, Row row);
 
+    /** Replaces the row with primary key {@code key} (which must not change). False if absent. */
+    boolean update(Table table, Object[] key, Row row);
+
     /** Deletes the row with key {@code pk}. False if absent. */
     boolean delete(Table table, long pk);
+
+    /** Deletes the row with primary key {@code key}. False if absent. */
+    boolean delete(Table table, Object[] key);
 
     /** Rows whose primary key is in {@code range}, in key order. */
     Cursor scan(Table table, KeyRange range, Order order);
 
-    /** Rows whose value of {@code index}'s column is in {@code range}, ordered by (value, primary key). */
+    /** Rows whose values of {@code index}'s columns are in {@code range}, ordered by (values, primary key). */
     Cursor scanIndex(Table table, String index, KeyRange range, Order order);
 
     /**

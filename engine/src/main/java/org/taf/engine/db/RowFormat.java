@@ -1,9 +1,12 @@
 package org.taf.engine.db;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.taf.engine.api.Column;
 import org.taf.engine.api.ColumnType;
+import org.taf.engine.api.Datetimes;
 import org.taf.engine.api.EngineException;
 import org.taf.engine.api.ErrorCode;
 import org.taf.engine.api.Row;
@@ -13,7 +16,8 @@ import org.taf.engine.page.Bytes;
  * How rows and index entries are stored as B-tree values.
  * <pre>
  * clustered value:  u8 flags (bit 0: delete-marked), i64 transaction id, NULL bitmap,
- *                   then each non-NULL column: INT/BIGINT 8 bytes, CHAR/VARCHAR u16 length + UTF-8
+ *                   then each non-NULL column: integers, DECIMAL (unscaled) and temporal types
+ *                   (packed, {@link Datetimes}) 8 bytes, CHAR/VARCHAR u16 length + UTF-8
  * secondary value:  u8 flags, i64 transaction id (the column value and primary key are in the key)
  * </pre>
  * The transaction id is that of the last writer: readers compare it with the active transactions
@@ -59,7 +63,7 @@ final class RowFormat {
             if (v == null) {
                 continue;
             }
-            if (columns.get(i).type().isInteger()) {
+            if (!columns.get(i).type().isText()) {
                 size += 8;
             } else {
                 strings[i] = ((String) v).getBytes(StandardCharsets.UTF_8);
@@ -76,7 +80,7 @@ final class RowFormat {
                 continue;
             }
             if (strings[i] == null) {
-                Bytes.putLong(b, pos, (Long) v);
+                Bytes.putLong(b, pos, KeyLayout.fixedValue(columns.get(i), v));
                 pos += 8;
             } else {
                 Bytes.putShort(b, pos, strings[i].length);
@@ -95,8 +99,9 @@ final class RowFormat {
             if ((b[off + HEADER + i / 8] & (1 << (i % 8))) != 0) {
                 continue;
             }
-            if (columns.get(i).type().isInteger()) {
-                values[i] = Bytes.getLong(b, pos);
+            Column c = columns.get(i);
+            if (!c.type().isText()) {
+                values[i] = fixed(c, Bytes.getLong(b, pos));
                 pos += 8;
             } else {
                 int len = Bytes.getShort(b, pos);
@@ -118,16 +123,30 @@ final class RowFormat {
             if ((b[off + HEADER + i / 8] & (1 << (i % 8))) != 0) {
                 continue;
             }
-            pos += columns.get(i).type().isInteger() ? 8 : 2 + Bytes.getShort(b, pos);
+            pos += !columns.get(i).type().isText() ? 8 : 2 + Bytes.getShort(b, pos);
         }
-        if (columns.get(column).type().isInteger()) {
-            return Bytes.getLong(b, pos);
+        Column c = columns.get(column);
+        if (!c.type().isText()) {
+            return fixed(c, Bytes.getLong(b, pos));
         }
         return new String(b, pos + 2, Bytes.getShort(b, pos), StandardCharsets.UTF_8);
     }
 
+    /** The value of a non-text column from its stored long. */
+    private static Object fixed(Column c, long v) {
+        ColumnType t = c.type();
+        if (t.isInteger()) {
+            return v;
+        }
+        if (t == ColumnType.DECIMAL) {
+            return BigDecimal.valueOf(v, c.scale());
+        }
+        return Datetimes.format(t, c.length(), v);
+    }
+
     /**
      * Checks and normalizes a row for its columns: integers as Long within the type's range,
+     * decimals rounded to the column's scale within its precision, dates in their canonical text,
      * strings within their length (CHAR without trailing spaces), NULL only where allowed.
      * The AUTO_INCREMENT column may be NULL here; the caller assigns it.
      */
@@ -145,7 +164,9 @@ final class RowFormat {
                 }
                 continue;
             }
-            out[i] = c.type().isInteger() ? toInteger(c, v) : toText(c, v);
+            ColumnType t = c.type();
+            out[i] = t.isInteger() ? toInteger(c, v) : t == ColumnType.DECIMAL ? toDecimal(c, v)
+                    : t.isTemporal() ? toTemporal(c, v) : toText(c, v);
         }
         return Row.of(out);
     }
@@ -164,10 +185,35 @@ final class RowFormat {
                         "Incorrect integer value: '" + v + "' for column '" + c.name() + "' at row 1");
             }
         }
-        if (c.type() == ColumnType.INT && (x < Integer.MIN_VALUE || x > Integer.MAX_VALUE)) {
+        if (x < c.type().min() || x > c.type().max()) {
             throw new EngineException(ErrorCode.OUT_OF_RANGE, "Out of range value for column '" + c.name() + "' at row 1");
         }
         return x;
+    }
+
+    private static BigDecimal toDecimal(Column c, Object v) {
+        BigDecimal d;
+        try {
+            d = v instanceof BigDecimal x ? x
+                    : v instanceof Long l ? BigDecimal.valueOf(l) : new BigDecimal(v.toString().trim());
+        } catch (NumberFormatException e) {
+            throw new EngineException(ErrorCode.OUT_OF_RANGE,
+                    "Incorrect decimal value: '" + v + "' for column '" + c.name() + "' at row 1");
+        }
+        d = d.setScale(c.scale(), RoundingMode.HALF_UP);
+        if (d.precision() - d.scale() > c.length() - c.scale() && d.signum() != 0) {
+            throw new EngineException(ErrorCode.OUT_OF_RANGE, "Out of range value for column '" + c.name() + "' at row 1");
+        }
+        return d;
+    }
+
+    private static String toTemporal(Column c, Object v) {
+        try {
+            return Datetimes.normalize(c.type(), c.length(), v);
+        } catch (IllegalArgumentException e) {
+            throw new EngineException(ErrorCode.TRUNCATED_WRONG_VALUE, e.getMessage() + " for column '" + c.name()
+                    + "' at row 1");
+        }
     }
 
     private static String toText(Column c, Object v) {

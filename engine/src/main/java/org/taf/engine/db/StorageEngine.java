@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -135,7 +136,7 @@ public final class StorageEngine implements Engine {
             }
             int rolledBack = rollBackRecovered(scan);
             for (TableImpl t : bySpace.values()) {
-                t.nextAutoInc.set(maxPrimaryKey(t) + 1);
+                t.nextAutoInc.set(maxAutoIncrement(t) + 1);
             }
             String creator = "TAF engine " + config.version();
             if (scan.needed() || lf.fileSize() != config.logFileSize()) {
@@ -280,7 +281,11 @@ public final class StorageEngine implements Engine {
         }
     }
 
-    private static long maxPrimaryKey(TableImpl t) {
+    /** The largest AUTO_INCREMENT value stored (the column is then the whole primary key), or 0. */
+    private static long maxAutoIncrement(TableImpl t) {
+        if (t.autoIncrementColumn < 0) {
+            return 0;
+        }
         long[] max = {0};
         t.clustered.scanDescending(null, true, null, true, (page, ko, kl, vo, vl) -> {
             max[0] = KeyCodec.decodeLong(page, ko);
@@ -425,9 +430,13 @@ public final class StorageEngine implements Engine {
     }
 
     private void checkRowSize(TableSchema schema) {
-        int size = RowFormat.HEADER + (schema.columns().size() + 7) / 8 + KeyCodec.PK_LENGTH;
+        int size = RowFormat.HEADER + (schema.columns().size() + 7) / 8;
         for (org.taf.engine.api.Column c : schema.columns()) {
-            size += c.type().isInteger() ? 8 : 2 + 4 * c.length();
+            size += c.type().isText() ? 2 + 4 * c.length() : 8;
+        }
+        for (int k : schema.primaryKeyPositions()) {
+            org.taf.engine.api.Column c = schema.columns().get(k);
+            size += c.type().isText() ? 2 + 2 * 4 * c.length() : 8;
         }
         int max = org.taf.engine.page.IndexPage.maxRecord(config.pageSize());
         if (size > max) {
@@ -490,7 +499,7 @@ public final class StorageEngine implements Engine {
             throw new EngineException(ErrorCode.DUP_KEYNAME, "Duplicate key name '" + index.name() + "'");
         }
         TableSchema schema = t.schema().withIndex(index);
-        int column = schema.columnIndex(index.column());
+        KeyLayout layout = KeyLayout.secondary(schema, schema.positions(index));
         t.mdl.enterExclusive(lockWaitNanos());
         try {
             int number = schema.indexes().size();
@@ -501,19 +510,17 @@ public final class StorageEngine implements Engine {
             BTree tree = new BTree(pool, t.allocator, root, number);
             byte[] entry = RowFormat.indexEntry(0, false);
             List<org.taf.engine.api.Column> columns = t.schema().columns();
-            List<long[]> pks = new ArrayList<>();
-            List<Object> values = new ArrayList<>();
-            // Nobody writes the table now; collect (value, pk) leaf by leaf, then build the index.
+            List<byte[]> keys = new ArrayList<>();
+            // Nobody writes the table now; collect the entries leaf by leaf, then build the index.
             t.clustered.scan(null, true, null, true, (page, ko, kl, vo, vl) -> {
                 if (!RowFormat.isDeleteMarked(page, vo)) {
-                    pks.add(new long[] {KeyCodec.decodeLong(page, ko)});
-                    values.add(RowFormat.decodeColumn(columns, page, vo, column));
+                    keys.add(layout.encode(RowFormat.decode(columns, page, vo), Arrays.copyOfRange(page, ko, ko + kl)));
                 }
                 return true;
             });
-            for (int i = 0; i < pks.size(); i++) {
+            for (byte[] key : keys) {
                 try (Mtr mtr = mtr(true)) {
-                    tree.modify(mtr, KeyCodec.indexKey(values.get(i), pks.get(i)[0]), current -> Mutation.put(entry));
+                    tree.modify(mtr, key, current -> Mutation.put(entry));
                 }
             }
             List<Integer> roots = new ArrayList<>(t.entry.indexRoots());

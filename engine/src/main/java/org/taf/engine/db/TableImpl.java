@@ -18,13 +18,16 @@ import org.taf.engine.buffer.BufferPool;
  * metadata lock and the counter, and transactions always act on the current instance.
  */
 final class TableImpl implements Table {
-    /** A secondary index: its schema, the position of its column, its tree. */
-    record Index(IndexSchema schema, int column, BTree tree) { }
+    /** A secondary index: its schema, its key layout, its tree. */
+    record Index(IndexSchema schema, KeyLayout layout, BTree tree) { }
 
     final Catalog.TableEntry entry;
     final PageAllocator allocator;
     final BTree clustered;
+    final KeyLayout primaryKey;
     final List<Index> indexes;
+    /** Position of the AUTO_INCREMENT column (which is then the whole primary key), or -1. */
+    final int autoIncrementColumn;
     final TableMdl mdl;
     /** The next AUTO_INCREMENT value (InnoDB before 8.0: max(pk) + 1 at open). */
     final AtomicLong nextAutoInc;
@@ -36,11 +39,20 @@ final class TableImpl implements Table {
         this.clustered = new BTree(pool, allocator, entry.clusteredRoot(), 0);
         List<Index> ix = new ArrayList<>();
         TableSchema s = entry.schema();
+        this.primaryKey = KeyLayout.primary(s);
         for (int i = 0; i < s.indexes().size(); i++) {
             IndexSchema is = s.indexes().get(i);
-            ix.add(new Index(is, s.columnIndex(is.column()), new BTree(pool, allocator, entry.indexRoots().get(i), i + 1)));
+            ix.add(new Index(is, KeyLayout.secondary(s, s.positions(is)),
+                    new BTree(pool, allocator, entry.indexRoots().get(i), i + 1)));
         }
         this.indexes = List.copyOf(ix);
+        int auto = -1;
+        for (int i = 0; i < s.columns().size(); i++) {
+            if (s.columns().get(i).autoIncrement()) {
+                auto = i;
+            }
+        }
+        this.autoIncrementColumn = auto;
         this.mdl = mdl;
         this.nextAutoInc = nextAutoInc;
     }
@@ -68,17 +80,6 @@ final class TableImpl implements Table {
         }
         throw new EngineException(ErrorCode.KEY_COLUMN_DOES_NOT_EXIST,
                 "Key '" + name + "' doesn't exist in table '" + entry.schema().name() + "'");
-    }
-
-    /** Position of the AUTO_INCREMENT column, or -1. */
-    int autoIncrementColumn() {
-        TableSchema s = entry.schema();
-        for (int i = 0; i < s.columns().size(); i++) {
-            if (s.columns().get(i).autoIncrement()) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     void markDropped() {

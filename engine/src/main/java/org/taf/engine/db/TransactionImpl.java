@@ -1,6 +1,5 @@
 package org.taf.engine.db;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -17,7 +16,6 @@ import org.taf.engine.api.Row;
 import org.taf.engine.api.Table;
 import org.taf.engine.api.TableSchema;
 import org.taf.engine.api.Transaction;
-import org.taf.engine.btree.BTree;
 import org.taf.engine.btree.KeyCodec;
 import org.taf.engine.btree.Mutation;
 import org.taf.engine.log.Mtr;
@@ -56,25 +54,61 @@ final class TransactionImpl implements Transaction {
     @Override
     public Optional<Row> get(Table table, long pk) {
         TableImpl t = read(table);
-        Row row = lookup(t, pk);
+        return found(lookup(t, longKey(t, pk)));
+    }
+
+    @Override
+    public Optional<Row> get(Table table, Object[] key) {
+        TableImpl t = read(table);
+        return found(lookup(t, fullKey(t, key)));
+    }
+
+    @Override
+    public Optional<Row> getForUpdate(Table table, long pk) {
+        TableImpl t = read(table);
+        byte[] key = longKey(t, pk);
+        lock(t, key);
+        return found(lookup(t, key));
+    }
+
+    @Override
+    public Optional<Row> getForUpdate(Table table, Object[] key) {
+        TableImpl t = read(table);
+        byte[] k = fullKey(t, key);
+        lock(t, k);
+        return found(lookup(t, k));
+    }
+
+    private Optional<Row> found(Row row) {
         if (row != null) {
             engine.rowsRead.increment();
         }
         return Optional.ofNullable(row);
     }
 
-    @Override
-    public Optional<Row> getForUpdate(Table table, long pk) {
-        TableImpl t = read(table);
-        lock(t, pk);
-        return get(t, pk);
+    /** The key of a one-column integer primary key. */
+    private static byte[] longKey(TableImpl t, long pk) {
+        if (!t.primaryKey.singleLong) {
+            throw new IllegalArgumentException(t + " has a primary key of " + t.primaryKey.parts()
+                    + " columns or of a non-integer column: pass the key's values");
+        }
+        return KeyCodec.encodeLong(pk);
     }
 
-    /** The version of row {@code pk} this transaction sees, or null. */
-    private Row lookup(TableImpl t, long pk) {
+    /** The key of a whole primary key's values. */
+    private static byte[] fullKey(TableImpl t, Object[] key) {
+        if (key.length != t.primaryKey.parts()) {
+            throw new IllegalArgumentException(t + " has a primary key of " + t.primaryKey.parts() + " columns, not "
+                    + key.length);
+        }
+        return t.primaryKey.encodeValues(Arrays.asList(key));
+    }
+
+    /** The version of the row with primary key {@code key} this transaction sees, or null. */
+    Row lookup(TableImpl t, byte[] key) {
         Row[] out = new Row[1];
-        t.clustered.get(KeyCodec.encodeLong(pk), (page, ko, kl, vo, vl) -> {
-            out[0] = visible(t, pk, page, vo);
+        t.clustered.get(key, (page, ko, kl, vo, vl) -> {
+            out[0] = visible(t, key, page, ko, kl, vo);
             return true;
         });
         return out[0];
@@ -82,15 +116,18 @@ final class TransactionImpl implements Transaction {
 
     /**
      * Decides, under the leaf's S latch, what this transaction sees of a clustered record: its own
-     * or a committed version as stored, or the committed image kept by the active writer.
+     * or a committed version as stored, or the committed image kept by the active writer. The
+     * record's key is {@code key}, or (null) the bytes at {@code ko} in the page, copied only when
+     * an active writer's image is needed.
      */
-    private Row visible(TableImpl t, long pk, byte[] page, int vo) {
+    Row visible(TableImpl t, byte[] key, byte[] page, int ko, int kl, int vo) {
         List<org.taf.engine.api.Column> columns = t.schema().columns();
         long writer = RowFormat.trxId(page, vo);
         if (writer != trx.id()) {
             Trx other = engine.trxSys.active(writer);
             if (other != null) {
-                byte[] image = other.committedImage(t.spaceId(), pk);
+                byte[] image = other.committedImage(t.spaceId(),
+                        key != null ? key : Arrays.copyOfRange(page, ko, ko + kl));
                 if (image != Trx.UNCHANGED) {
                     return image == null || RowFormat.isDeleteMarked(image, 0) ? null
                             : RowFormat.decode(columns, image, 0);
@@ -105,53 +142,81 @@ final class TransactionImpl implements Transaction {
         TableImpl t = write(table);
         TableSchema schema = t.schema();
         Row r = RowFormat.validate(schema.columns(), row);
-        int pkCol = schema.primaryKeyIndex();
-        int auto = t.autoIncrementColumn();
-        Object pkValue = r.get(pkCol);
-        long pk;
-        if (pkCol == auto && (pkValue == null || (Long) pkValue == 0L)) {
-            pk = t.nextAutoInc.getAndIncrement();
-            r = r.with(pkCol, pk);
-        } else if (pkValue == null) {
-            throw new EngineException(ErrorCode.BAD_NULL, "Column '" + schema.primaryKey() + "' cannot be null");
-        } else {
-            pk = (Long) pkValue;
-            if (pkCol == auto) {
-                t.nextAutoInc.accumulateAndGet(pk + 1, Math::max);
+        int auto = t.autoIncrementColumn;
+        long autoValue = 0;
+        if (auto >= 0) {
+            Object v = r.get(auto);
+            if (v == null || (Long) v == 0L) {
+                autoValue = t.nextAutoInc.getAndIncrement();
+                r = r.with(auto, autoValue);
+            } else {
+                autoValue = (Long) v;
+                t.nextAutoInc.accumulateAndGet(autoValue + 1, Math::max);
             }
         }
-        checkIndexKeys(t, r, pk);
-        lock(t, pk);
+        for (int c : t.primaryKey.columns) {
+            if (r.get(c) == null) {
+                throw new EngineException(ErrorCode.BAD_NULL, "Column '" + schema.columns().get(c).name()
+                        + "' cannot be null");
+            }
+        }
+        byte[] key = t.primaryKey.encode(r);
+        byte[][] entries = indexKeys(t, r, key);
+        lock(t, key);
         byte[] value = RowFormat.encode(schema.columns(), r, trx.id());
-        final long key = pk;
-        changeClustered(t, pk, current -> {
+        Row inserted = r;
+        changeClustered(t, key, current -> {
             if (current != null && !RowFormat.isDeleteMarked(current, 0)) {
-                throw new EngineException(ErrorCode.DUP_ENTRY, "Duplicate entry '" + key + "' for key 'PRIMARY'");
+                throw new EngineException(ErrorCode.DUP_ENTRY, "Duplicate entry '" + keyText(t, inserted)
+                        + "' for key 'PRIMARY'");
             }
             return Mutation.put(value);
         });
-        for (int i = 0; i < t.indexes.size(); i++) {
-            putEntry(t, i + 1, KeyCodec.indexKey(r.get(t.indexes.get(i).column()), pk), false);
+        for (int i = 0; i < entries.length; i++) {
+            putEntry(t, i + 1, entries[i], false);
         }
         engine.rowsInserted.increment();
-        return pk;
+        return autoValue;
+    }
+
+    /** The key's values as MariaDB names them in a duplicate-key error: joined by '-'. */
+    private static String keyText(TableImpl t, Row r) {
+        StringBuilder b = new StringBuilder();
+        for (int c : t.primaryKey.columns) {
+            b.append(b.length() == 0 ? "" : "-").append(r.get(c));
+        }
+        return b.toString();
     }
 
     @Override
     public boolean update(Table table, long pk, Row row) {
         TableImpl t = write(table);
+        return update(t, longKey(t, pk), row);
+    }
+
+    @Override
+    public boolean update(Table table, Object[] key, Row row) {
+        TableImpl t = write(table);
+        return update(t, fullKey(t, key), row);
+    }
+
+    private boolean update(TableImpl t, byte[] key, Row row) {
         TableSchema schema = t.schema();
         Row r = RowFormat.validate(schema.columns(), row);
-        Object newPk = r.get(schema.primaryKeyIndex());
-        if (newPk == null || (Long) newPk != pk) {
-            throw new EngineException(ErrorCode.NOT_SUPPORTED_YET,
-                    "This version of the engine doesn't yet support changing the primary key (" + pk + " to " + newPk + ")");
+        boolean nullKey = false;
+        for (int c : t.primaryKey.columns) {
+            nullKey |= r.get(c) == null;
         }
-        checkIndexKeys(t, r, pk);
-        lock(t, pk);
+        if (nullKey || !Arrays.equals(t.primaryKey.encode(r), key)) {
+            throw new EngineException(ErrorCode.NOT_SUPPORTED_YET,
+                    "This version of the engine doesn't yet support changing the primary key "
+                            + "(to " + keyText(t, r) + ")");
+        }
+        byte[][] entries = indexKeys(t, r, key);
+        lock(t, key);
         byte[] value = RowFormat.encode(schema.columns(), r, trx.id());
         boolean[] found = new boolean[1];
-        byte[] before = changeClustered(t, pk, current -> {
+        byte[] before = changeClustered(t, key, current -> {
             if (current == null || RowFormat.isDeleteMarked(current, 0)) {
                 return Mutation.NONE;
             }
@@ -163,23 +228,42 @@ final class TransactionImpl implements Transaction {
         }
         Row old = RowFormat.decode(schema.columns(), before, 0);
         for (int i = 0; i < t.indexes.size(); i++) {
-            int col = t.indexes.get(i).column();
-            if (!java.util.Objects.equals(old.get(col), r.get(col))) {
-                markEntry(t, i + 1, KeyCodec.indexKey(old.get(col), pk));
-                putEntry(t, i + 1, KeyCodec.indexKey(r.get(col), pk), false);
+            KeyLayout layout = t.indexes.get(i).layout();
+            if (!sameValues(layout.columns, old, r)) {
+                markEntry(t, i + 1, layout.encode(old, key));
+                putEntry(t, i + 1, entries[i], false);
             }
         }
         engine.rowsUpdated.increment();
         return true;
     }
 
+    private static boolean sameValues(int[] columns, Row a, Row b) {
+        for (int c : columns) {
+            if (!java.util.Objects.equals(a.get(c), b.get(c))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public boolean delete(Table table, long pk) {
         TableImpl t = write(table);
-        lock(t, pk);
+        return delete(t, longKey(t, pk));
+    }
+
+    @Override
+    public boolean delete(Table table, Object[] key) {
+        TableImpl t = write(table);
+        return delete(t, fullKey(t, key));
+    }
+
+    private boolean delete(TableImpl t, byte[] key) {
+        lock(t, key);
         long me = trx.id();
         boolean[] found = new boolean[1];
-        byte[] before = changeClustered(t, pk, current -> {
+        byte[] before = changeClustered(t, key, current -> {
             if (current == null || RowFormat.isDeleteMarked(current, 0)) {
                 return Mutation.NONE;
             }
@@ -191,7 +275,7 @@ final class TransactionImpl implements Transaction {
         }
         Row old = RowFormat.decode(t.schema().columns(), before, 0);
         for (int i = 0; i < t.indexes.size(); i++) {
-            markEntry(t, i + 1, KeyCodec.indexKey(old.get(t.indexes.get(i).column()), pk));
+            markEntry(t, i + 1, t.indexes.get(i).layout().encode(old, key));
         }
         engine.rowsDeleted.increment();
         return true;
@@ -202,13 +286,12 @@ final class TransactionImpl implements Transaction {
     }
 
     /**
-     * Changes the clustered record of {@code pk} as {@code decide} says and logs the undo; returns
+     * Changes the clustered record of {@code key} as {@code decide} says and logs the undo; returns
      * the value before the change (null if absent). The committed image is published for readers
      * inside the decision, before the page changes.
      */
-    private byte[] changeClustered(TableImpl t, long pk, java.util.function.Function<byte[], Mutation> decide) {
+    private byte[] changeClustered(TableImpl t, byte[] key, java.util.function.Function<byte[], Mutation> decide) {
         byte[][] before = new byte[1][];
-        byte[] key = KeyCodec.encodeLong(pk);
         Mtr mtr = engine.mtr(true);
         try {
             Mutation m = t.clustered.modify(mtr, key, current -> {
@@ -216,7 +299,7 @@ final class TransactionImpl implements Transaction {
                 if (d.kind() != Mutation.Kind.NONE) {
                     before[0] = current;
                     // Only the first call per row counts (the committed version); later ones are no-ops.
-                    trx.rememberCommitted(t.spaceId(), pk, current);
+                    trx.rememberCommitted(t.spaceId(), key, current);
                 }
                 return d;
             });
@@ -280,53 +363,73 @@ final class TransactionImpl implements Transaction {
         }
     }
 
-    /** Rejects a row whose index keys would not fit in a page before anything is changed. */
-    private void checkIndexKeys(TableImpl t, Row r, long pk) {
+    /**
+     * The secondary-index keys of a row, each checked to fit in a page before anything is changed
+     * (and the primary key's).
+     */
+    private byte[][] indexKeys(TableImpl t, Row r, byte[] key) {
         int max = org.taf.engine.page.IndexPage.maxRecord(engine.pageSize()) - RowFormat.HEADER;
-        for (TableImpl.Index ix : t.indexes) {
-            int len = KeyCodec.indexKey(r.get(ix.column()), pk).length;
-            if (len > max) {
-                throw new EngineException(ErrorCode.TOO_BIG_ROWSIZE, "Index key of " + len + " bytes for '"
-                        + ix.schema().name() + "' exceeds the maximum of " + max);
+        if (key.length > max) {
+            throw new EngineException(ErrorCode.TOO_BIG_ROWSIZE, "Primary key of " + key.length
+                    + " bytes exceeds the maximum of " + max);
+        }
+        byte[][] keys = new byte[t.indexes.size()][];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = t.indexes.get(i).layout().encode(r, key);
+            if (keys[i].length > max) {
+                throw new EngineException(ErrorCode.TOO_BIG_ROWSIZE, "Index key of " + keys[i].length + " bytes for '"
+                        + t.indexes.get(i).schema().name() + "' exceeds the maximum of " + max);
             }
         }
+        return keys;
     }
 
     @Override
     public Cursor scan(Table table, KeyRange range, Order order) {
         TableImpl t = read(table);
-        byte[] low = range.low() == null ? null : KeyCodec.encodeLong(((Number) range.low()).longValue());
-        byte[] high = range.high() == null ? null : KeyCodec.encodeLong(((Number) range.high()).longValue());
-        return new PrimaryCursor(t, low, range.lowInclusive(), high, range.highInclusive(), order);
+        byte[][] b = bounds(t.primaryKey, range);
+        return b == null ? EMPTY : new TransactionCursors.Primary(this, t, b[0], b[1], order);
     }
 
     @Override
     public Cursor scanIndex(Table table, String index, KeyRange range, Order order) {
         TableImpl t = read(table);
         TableImpl.Index ix = t.index(index);
-        byte[] low = null;
-        byte[] high = null;
-        boolean lowInclusive = true;
-        boolean highInclusive = true;
-        if (range.low() != null) {
-            Object v = normalizeKey(t, ix, range.low());
-            low = range.lowInclusive() ? KeyCodec.lowestWithValue(v) : KeyCodec.highestWithValue(v);
-            lowInclusive = range.lowInclusive();
-        }
-        if (range.high() != null) {
-            Object v = normalizeKey(t, ix, range.high());
-            high = range.highInclusive() ? KeyCodec.highestWithValue(v) : KeyCodec.lowestWithValue(v);
-            highInclusive = range.highInclusive();
-        }
-        return new IndexCursor(t, ix, low, lowInclusive, high, highInclusive, order);
+        byte[][] b = bounds(ix.layout(), range);
+        return b == null ? EMPTY : new TransactionCursors.Secondary(this, t, ix, b[0], b[1], order);
     }
 
-    private static Object normalizeKey(TableImpl t, TableImpl.Index ix, Object v) {
-        if (t.schema().columns().get(ix.column()).type().isInteger()) {
-            return v instanceof Number n ? n.longValue() : Long.parseLong(v.toString().trim());
+    /**
+     * The byte bounds of a range of key prefixes: {low inclusive, high exclusive}, each null if
+     * unbounded; null if the range is empty. Keys with a prefix P are [P, successor(P)).
+     */
+    private static byte[][] bounds(KeyLayout layout, KeyRange range) {
+        byte[] low = null;
+        byte[] high = null;
+        if (range.low() != null) {
+            byte[] p = layout.encodeValues(KeyRange.prefix(range.low()));
+            low = range.lowInclusive() ? p : KeyCodec.successor(p);
+            if (low == null) {
+                return null;
+            }
         }
-        return v.toString();
+        if (range.high() != null) {
+            byte[] p = layout.encodeValues(KeyRange.prefix(range.high()));
+            high = range.highInclusive() ? KeyCodec.successor(p) : p;
+        }
+        return new byte[][] {low, high};
     }
+
+    private static final Cursor EMPTY = new Cursor() {
+        @Override
+        public Row next() {
+            return null;
+        }
+
+        @Override
+        public void close() {
+        }
+    };
 
     @Override
     public void beginStatement() {
@@ -471,9 +574,9 @@ final class TransactionImpl implements Transaction {
     }
 
     /** Locks a row; a deadlock rolls the whole transaction back, as InnoDB does. */
-    private void lock(TableImpl t, long pk) {
+    private void lock(TableImpl t, byte[] key) {
         try {
-            engine.trxSys.locks().lock(trx, new RowId(t.spaceId(), pk));
+            engine.trxSys.locks().lock(trx, new RowId(t.spaceId(), key));
         } catch (EngineException e) {
             if (e.code() == ErrorCode.LOCK_DEADLOCK) {
                 rollback();
@@ -482,117 +585,11 @@ final class TransactionImpl implements Transaction {
         }
     }
 
-    /** Rows in primary-key order, fetched a leaf's worth at a time so no latch is held between calls. */
-    private final class PrimaryCursor extends BatchCursor {
-        private final TableImpl t;
-        private final Order order;
-        private byte[] low;
-        private boolean lowInclusive;
-        private byte[] high;
-        private boolean highInclusive;
-
-        PrimaryCursor(TableImpl t, byte[] low, boolean lowInclusive, byte[] high, boolean highInclusive, Order order) {
-            this.t = t;
-            this.low = low;
-            this.lowInclusive = lowInclusive;
-            this.high = high;
-            this.highInclusive = highInclusive;
-            this.order = order;
-        }
-
-        @Override
-        protected boolean fetch(List<Row> into) {
-            int[] seen = new int[1];
-            byte[][] last = new byte[1][];
-            BTree tree = t.clustered;
-            org.taf.engine.btree.RecordVisitor v = (page, ko, kl, vo, vl) -> {
-                long pk = KeyCodec.decodeLong(page, ko);
-                Row r = visible(t, pk, page, vo);
-                if (r != null) {
-                    into.add(r);
-                }
-                if (++seen[0] >= BATCH) {
-                    last[0] = Arrays.copyOfRange(page, ko, ko + kl);
-                    return false;
-                }
-                return true;
-            };
-            if (order == Order.ASCENDING) {
-                tree.scan(low, lowInclusive, high, highInclusive, v);
-                low = last[0];
-                lowInclusive = false;
-            } else {
-                tree.scanDescending(low, lowInclusive, high, highInclusive, v);
-                high = last[0];
-                highInclusive = false;
-            }
-            engine.rowsRead.add(into.size());
-            return last[0] != null;
-        }
+    Trx trx() {
+        return trx;
     }
 
-    /**
-     * Rows in (indexed value, primary key) order. Each entry is checked against the clustered
-     * record this transaction sees, whose value must still be the entry's.
-     */
-    private final class IndexCursor extends BatchCursor {
-        private final TableImpl t;
-        private final TableImpl.Index ix;
-        private final Order order;
-        private byte[] low;
-        private boolean lowInclusive;
-        private byte[] high;
-        private boolean highInclusive;
-
-        IndexCursor(TableImpl t, TableImpl.Index ix, byte[] low, boolean lowInclusive, byte[] high,
-                    boolean highInclusive, Order order) {
-            this.t = t;
-            this.ix = ix;
-            this.low = low;
-            this.lowInclusive = lowInclusive;
-            this.high = high;
-            this.highInclusive = highInclusive;
-            this.order = order;
-        }
-
-        @Override
-        protected boolean fetch(List<Row> into) {
-            List<long[]> pks = new ArrayList<>();
-            List<byte[]> values = new ArrayList<>();
-            byte[][] last = new byte[1][];
-            long me = trx.id();
-            org.taf.engine.btree.RecordVisitor v = (page, ko, kl, vo, vl) -> {
-                long writer = RowFormat.trxId(page, vo);
-                boolean deleted = RowFormat.isDeleteMarked(page, vo);
-                boolean committed = writer != me && engine.trxSys.active(writer) == null;
-                // A committed delete-mark: the row no longer has this value (purge is on its way).
-                if (!(deleted && committed)) {
-                    pks.add(new long[] {KeyCodec.primaryKeyOfIndexKey(page, ko, kl)});
-                    values.add(Arrays.copyOfRange(page, ko, ko + kl - KeyCodec.PK_LENGTH));
-                }
-                if (pks.size() + 1 >= BATCH) {
-                    last[0] = Arrays.copyOfRange(page, ko, ko + kl);
-                    return false;
-                }
-                return true;
-            };
-            if (order == Order.ASCENDING) {
-                t.tree(t.indexes.indexOf(ix) + 1).scan(low, lowInclusive, high, highInclusive, v);
-                low = last[0];
-                lowInclusive = false;
-            } else {
-                t.tree(t.indexes.indexOf(ix) + 1).scanDescending(low, lowInclusive, high, highInclusive, v);
-                high = last[0];
-                highInclusive = false;
-            }
-            for (int i = 0; i < pks.size(); i++) {
-                Row r = lookup(t, pks.get(i)[0]);
-                if (r != null && Arrays.equals(KeyCodec.encodeValue(r.get(ix.column())), values.get(i))) {
-                    into.add(r);
-                }
-            }
-            engine.rowsRead.add(into.size());
-            return last[0] != null;
-        }
+    StorageEngine engine() {
+        return engine;
     }
 }

@@ -13,8 +13,9 @@ import org.taf.engine.sql.exec.Values;
 /**
  * Encodes a statement's outcome as packets: a result set (column count, column definitions, EOF,
  * rows, EOF) in the text protocol (every value a length-encoded string, NULL as 0xFB) or the
- * binary protocol (0x00, a NULL bitmap offset by 2, INT as 4 bytes, BIGINT as 8, the rest as
- * length-encoded text), an OK, or an ERR. Status flags come from the session; MORE_RESULTS is set
+ * binary protocol (0x00, a NULL bitmap offset by 2, TINYINT as 1 byte, SMALLINT 2, MEDIUMINT and
+ * INT 4, BIGINT 8, dates as MySQL's length-prefixed date structure, the rest as length-encoded
+ * text), an OK, or an ERR. Status flags come from the session; MORE_RESULTS is set
  * while further statements of a multi-statement query follow.
  */
 final class ResultWriter implements ResultSink {
@@ -120,13 +121,52 @@ final class ResultWriter implements ResultSink {
                 ch.setBit(bitmap + bit / 8, bit % 8);
                 continue;
             }
-            if (types[i] == SqlType.INT.protocolCode()) {
+            int type = types[i];
+            if (type == INT || type == MEDIUMINT) {
                 ch.int4(v instanceof Long l ? l : Values.toLong(v));
-            } else if (types[i] == SqlType.BIGINT.protocolCode()) {
+            } else if (type == BIGINT) {
                 ch.int8(v instanceof Long l ? l : Values.toLong(v));
+            } else if (type == TINYINT) {
+                ch.int1((int) Values.toLong(v) & 0xff);
+            } else if (type == SMALLINT) {
+                ch.int2((int) Values.toLong(v) & 0xffff);
+            } else if (type == DATE || type == DATETIME || type == TIMESTAMP) {
+                temporal(v);
             } else {
                 ch.lenencString(Values.toText(v));
             }
+        }
+    }
+
+    private static final int TINYINT = SqlType.TINYINT.protocolCode();
+    private static final int SMALLINT = SqlType.SMALLINT.protocolCode();
+    private static final int MEDIUMINT = SqlType.MEDIUMINT.protocolCode();
+    private static final int INT = SqlType.INT.protocolCode();
+    private static final int BIGINT = SqlType.BIGINT.protocolCode();
+    private static final int DATE = SqlType.DATE.protocolCode();
+    private static final int DATETIME = SqlType.DATETIME.protocolCode();
+    private static final int TIMESTAMP = SqlType.TIMESTAMP.protocolCode();
+
+    /** A binary-protocol date: length 0, 4 (date), 7 (and time) or 11 (and microseconds), then the fields. */
+    private void temporal(Object v) {
+        long[] f = org.taf.engine.api.Datetimes.fields(org.taf.engine.api.Datetimes.pack(Values.toText(v)));
+        int year = (int) f[0];
+        int month = (int) f[1];
+        int day = (int) f[2];
+        int hour = (int) f[3];
+        int minute = (int) f[4];
+        int second = (int) f[5];
+        long micros = f[6];
+        int len = micros != 0 ? 11 : (hour | minute | second) != 0 ? 7 : (year | month | day) != 0 ? 4 : 0;
+        ch.int1(len);
+        if (len >= 4) {
+            ch.int2(year).int1(month).int1(day);
+        }
+        if (len >= 7) {
+            ch.int1(hour).int1(minute).int1(second);
+        }
+        if (len == 11) {
+            ch.int4(micros);
         }
     }
 

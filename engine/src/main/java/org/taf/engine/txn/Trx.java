@@ -49,8 +49,8 @@ public final class Trx {
      * ({@code before}, null if absent): what other transactions read while this one is active.
      * Later calls for the same row keep the first value, so calling it again is harmless.
      */
-    public void rememberCommitted(int space, long pk, byte[] before) {
-        firstImages.putIfAbsent(new RowId(space, pk), before == null ? ABSENT : before);
+    public void rememberCommitted(int space, byte[] key, byte[] before) {
+        firstImages.putIfAbsent(new RowId(space, key), before == null ? ABSENT : before);
     }
 
     /**
@@ -107,8 +107,8 @@ public final class Trx {
      * before its first change, null if the row did not exist then, or {@link #UNCHANGED} if this
      * transaction never changed the row (the record's transaction id is then a stale, committed one).
      */
-    public byte[] committedImage(int space, long pk) {
-        byte[] b = firstImages.get(new RowId(space, pk));
+    public byte[] committedImage(int space, byte[] key) {
+        byte[] b = firstImages.get(new RowId(space, key));
         if (b == null) {
             return UNCHANGED;
         }

@@ -89,14 +89,18 @@ public final class SqlText {
             StringBuilder b = new StringBuilder("CREATE TABLE ").append(c.ifNotExists() ? "IF NOT EXISTS " : "")
                     .append(table(c.table())).append(" (");
             b.append(c.columns().stream().map(SqlText::column).collect(Collectors.joining(", ")));
-            if (c.primaryKey() != null) {
-                b.append(", PRIMARY KEY (").append(name(c.primaryKey())).append(")");
+            if (!c.primaryKey().isEmpty()) {
+                b.append(", PRIMARY KEY (").append(names(c.primaryKey())).append(")");
             }
-            c.indexes().forEach(i -> b.append(", KEY ").append(name(i.name())).append(" (").append(name(i.column())).append(")"));
+            c.indexes().forEach(i -> b.append(", KEY ").append(name(i.name())).append(" (").append(names(i.columns()))
+                    .append(")"));
             return b.append(")").toString();
         }
         if (s instanceof Statement.CreateIndex c) {
-            return "CREATE INDEX " + name(c.name()) + " ON " + table(c.table()) + " (" + name(c.column()) + ")";
+            return "CREATE INDEX " + name(c.name()) + " ON " + table(c.table()) + " (" + names(c.columns()) + ")";
+        }
+        if (s instanceof Statement.AnalyzeTable a) {
+            return "ANALYZE TABLE " + a.tables().stream().map(SqlText::table).collect(Collectors.joining(", "));
         }
         if (s instanceof Statement.DropTable d) {
             return "DROP TABLE " + (d.ifExists() ? "IF EXISTS " : "")
@@ -134,26 +138,38 @@ public final class SqlText {
         }
         b.append(s.items().stream().map(i -> of(i.expr()) + (i.alias() == null ? "" : " AS " + name(i.alias())))
                 .collect(Collectors.joining(", ")));
-        if (s.from() != null) {
-            b.append(" FROM ").append(table(s.from()));
-            if (s.alias() != null) {
-                b.append(" AS ").append(name(s.alias()));
+        for (int i = 0; i < s.from().size(); i++) {
+            Statement.TableRef t = s.from().get(i);
+            b.append(i == 0 ? " FROM " : t.on() == null ? ", " : " JOIN ").append(table(t.name()));
+            if (t.alias() != null) {
+                b.append(" AS ").append(name(t.alias()));
+            }
+            if (t.on() != null) {
+                b.append(" ON ").append(of(t.on()));
             }
         }
-        b.append(where(s.where())).append(orderBy(s.orderBy())).append(limit(s.limit()));
+        b.append(where(s.where()));
+        if (!s.groupBy().isEmpty()) {
+            b.append(" GROUP BY ").append(list(s.groupBy()));
+        }
+        b.append(orderBy(s.orderBy())).append(limit(s.limit()));
         return b.append(s.forUpdate() ? " FOR UPDATE" : "").toString();
     }
 
     private static String column(ColumnDefinition c) {
         String type = switch (c.type()) {
-            case INT -> "INT";
-            case BIGINT -> "BIGINT";
-            case CHAR -> "CHAR(" + c.length() + ")";
-            case VARCHAR -> "VARCHAR(" + c.length() + ")";
+            case CHAR, VARCHAR -> c.type().name() + "(" + c.length() + ")" + (c.binary() ? " BINARY" : "");
+            case DECIMAL -> "DECIMAL(" + c.length() + ", " + c.scale() + ")";
+            case DATETIME, TIMESTAMP -> c.type().name() + (c.length() == 0 ? "" : "(" + c.length() + ")");
+            default -> c.type().name();
         };
         return name(c.name()) + " " + type + (c.nullable() ? "" : " NOT NULL")
                 + (c.defaultValue() == null ? "" : " DEFAULT " + of(c.defaultValue()))
-                + (c.autoIncrement() ? " AUTO_INCREMENT" : "");
+                + (c.autoIncrement() ? " AUTO_INCREMENT" : "") + (c.invisible() ? " INVISIBLE" : "");
+    }
+
+    private static String names(List<String> names) {
+        return names.stream().map(SqlText::name).collect(Collectors.joining(", "));
     }
 
     private static String where(Expr where) {

@@ -14,6 +14,16 @@ public sealed interface Statement {
         }
     }
 
+    /**
+     * A table of a FROM clause: its name, its alias (or null) and, for the second and later
+     * tables, the ON condition that joins it (null after a comma or CROSS JOIN). Only inner joins.
+     */
+    record TableRef(TableName name, String alias, Expr on) {
+        public TableRef {
+            Objects.requireNonNull(name, "name");
+        }
+    }
+
     /** One item of a select list with its alias (or null). */
     record SelectItem(Expr expr, String alias) {}
 
@@ -29,19 +39,56 @@ public sealed interface Statement {
     /** {@code [SESSION|GLOBAL] name = value} of SET. */
     record VariableAssignment(Expr.Scope scope, String name, Expr value) {}
 
-    /** A column of CREATE TABLE; {@code defaultValue} is null without DEFAULT. */
-    record ColumnDefinition(String name, ColumnType type, int length, boolean nullable, Expr.Literal defaultValue,
-                            boolean autoIncrement) {}
+    /**
+     * A column of CREATE TABLE; {@code defaultValue} is null without DEFAULT. {@code length} is
+     * the characters of CHAR/VARCHAR, the precision of DECIMAL, the fraction digits of
+     * DATETIME/TIMESTAMP; {@code scale} the decimals of DECIMAL.
+     */
+    record ColumnDefinition(String name, ColumnType type, int length, int scale, boolean nullable,
+                            Expr.Literal defaultValue, boolean autoIncrement, boolean binary, boolean invisible) {
+        /** A column of the types sysbench uses. */
+        public ColumnDefinition(String name, ColumnType type, int length, boolean nullable, Expr.Literal defaultValue,
+                                boolean autoIncrement) {
+            this(name, type, length, 0, nullable, defaultValue, autoIncrement, false, false);
+        }
+    }
 
-    /** A {@code KEY name (column)} of CREATE TABLE. */
-    record IndexDefinition(String name, String column) {}
+    /** A {@code KEY name (column, ...)} of CREATE TABLE. */
+    record IndexDefinition(String name, List<String> columns) {
+        public IndexDefinition {
+            columns = List.copyOf(columns);
+        }
 
-    /** SELECT; {@code from} is null for {@code SELECT @@version}. */
-    record Select(boolean distinct, List<SelectItem> items, TableName from, String alias, Expr where,
+        public IndexDefinition(String name, String column) {
+            this(name, List.of(column));
+        }
+    }
+
+    /** SELECT; {@code from} is empty for {@code SELECT @@version}, {@code groupBy} without GROUP BY. */
+    record Select(boolean distinct, List<SelectItem> items, List<TableRef> from, Expr where, List<Expr> groupBy,
                   List<OrderItem> orderBy, Limit limit, boolean forUpdate) implements Statement {
         public Select {
             items = List.copyOf(items);
+            from = List.copyOf(from);
+            groupBy = List.copyOf(groupBy);
             orderBy = List.copyOf(orderBy);
+        }
+
+        /** A SELECT from at most one table ({@code from} null: none), without GROUP BY. */
+        public Select(boolean distinct, List<SelectItem> items, TableName from, String alias, Expr where,
+                      List<OrderItem> orderBy, Limit limit, boolean forUpdate) {
+            this(distinct, items, from == null ? List.of() : List.of(new TableRef(from, alias, null)), where, List.of(),
+                    orderBy, limit, forUpdate);
+        }
+
+        /** The first table, or null. */
+        public TableName table() {
+            return from.isEmpty() ? null : from.get(0).name();
+        }
+
+        /** The first table's alias, or null. */
+        public String alias() {
+            return from.isEmpty() ? null : from.get(0).alias();
         }
     }
 
@@ -71,16 +118,28 @@ public sealed interface Statement {
 
     record DropDatabase(String name, boolean ifExists) implements Statement {}
 
-    /** CREATE TABLE; {@code primaryKey} is null when none was declared (refused when run). */
-    record CreateTable(TableName table, boolean ifNotExists, List<ColumnDefinition> columns, String primaryKey,
+    /** CREATE TABLE; {@code primaryKey} is empty when none was declared (the engine adds a hidden one). */
+    record CreateTable(TableName table, boolean ifNotExists, List<ColumnDefinition> columns, List<String> primaryKey,
                        List<IndexDefinition> indexes) implements Statement {
         public CreateTable {
             columns = List.copyOf(columns);
+            primaryKey = List.copyOf(primaryKey);
             indexes = List.copyOf(indexes);
         }
     }
 
-    record CreateIndex(String name, TableName table, String column) implements Statement {}
+    record CreateIndex(String name, TableName table, List<String> columns) implements Statement {
+        public CreateIndex {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /** ANALYZE TABLE: statistics are not kept, so it only checks that the tables exist. */
+    record AnalyzeTable(List<TableName> tables) implements Statement {
+        public AnalyzeTable {
+            tables = List.copyOf(tables);
+        }
+    }
 
     record DropTable(List<TableName> tables, boolean ifExists) implements Statement {
         public DropTable {

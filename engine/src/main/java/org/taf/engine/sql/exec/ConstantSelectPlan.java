@@ -13,7 +13,7 @@ final class ConstantSelectPlan extends Plan {
     private final Limits limits;
 
     ConstantSelectPlan(Session session, Statement.Select select) {
-        ExprCompiler compiler = new ExprCompiler(session, null, false);
+        ExprCompiler compiler = new ExprCompiler(session, (Scope) null, false);
         this.items = new SelectItems(select.items(), null, compiler, session);
         this.where = select.where() == null ? null : compiler.compile(select.where());
         this.limits = new Limits(select.limit(), compiler);

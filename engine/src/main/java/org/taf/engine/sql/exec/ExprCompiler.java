@@ -14,19 +14,36 @@ import org.taf.engine.sql.ast.Expr.Operator;
  */
 final class ExprCompiler {
     private final Session session;
-    private final TableBinding table;
+    private final Scope scope;
     /** Collected aggregate calls, or null where aggregates are not allowed (WHERE, SET, ...). */
     final List<Aggregate.Spec> aggregates;
 
-    ExprCompiler(Session session, TableBinding table, boolean allowAggregates) {
+    /** @param scope the tables columns resolve in, or null for none */
+    ExprCompiler(Session session, Scope scope, boolean allowAggregates) {
         this.session = session;
-        this.table = table;
+        this.scope = scope;
         this.aggregates = allowAggregates ? new ArrayList<>() : null;
+    }
+
+    ExprCompiler(Session session, TableBinding table, boolean allowAggregates) {
+        this(session, table == null ? null : Scope.of(table), allowAggregates);
+    }
+
+    Scope scope() {
+        return scope;
     }
 
     /** Number of table columns (where aggregate results start in an aggregated row). */
     int columnCount() {
-        return table == null ? 0 : table.schema.columns().size();
+        return scope == null ? 0 : scope.width;
+    }
+
+    /**
+     * Whether comparisons with {@code e} compare strings by bytes: {@code e} is a column of a
+     * binary collation (VARCHAR ... BINARY, as HammerDB's schema declares its text columns).
+     */
+    boolean binaryCollation(Expr e) {
+        return scope != null && e instanceof Expr.Column c && scope.columnAt(scope.column(c)).binary();
     }
 
     Eval compile(Expr e) {
@@ -39,10 +56,10 @@ final class ExprCompiler {
             return (row, params) -> params[i];
         }
         if (e instanceof Expr.Column c) {
-            if (table == null) {
+            if (scope == null) {
                 throw TableBinding.unknownColumn(c.name(), "field list");
             }
-            int i = table.column(c);
+            int i = scope.column(c);
             return (row, params) -> row.get(i);
         }
         if (e instanceof Expr.SystemVariable v) {
@@ -66,6 +83,17 @@ final class ExprCompiler {
             Eval lo = compile(b.low());
             Eval hi = compile(b.high());
             boolean not = b.not();
+            if (binaryCollation(b.value())) {
+                return (row, params) -> {
+                    Object x = v.eval(row, params);
+                    Object l = lo.eval(row, params);
+                    Object h = hi.eval(row, params);
+                    if (x == null || l == null || h == null) {
+                        return null;
+                    }
+                    return Values.bool(not ^ (Values.compare(x, l, true) >= 0 && Values.compare(x, h, true) <= 0));
+                };
+            }
             return (row, params) -> {
                 Object x = v.eval(row, params);
                 Object l = lo.eval(row, params);
@@ -148,11 +176,12 @@ final class ExprCompiler {
                 return x == null || y == null ? null : Values.FALSE;
             };
         }
+        boolean bin = binaryCollation(b.left()) || binaryCollation(b.right());
         if (op == Operator.NULL_SAFE_EQ) {
             return (row, params) -> {
                 Object x = l.eval(row, params);
                 Object y = r.eval(row, params);
-                return Values.bool(x == null || y == null ? x == y : Values.compare(x, y) == 0);
+                return Values.bool(x == null || y == null ? x == y : Values.compare(x, y, bin) == 0);
             };
         }
         if (op.isComparison()) {
@@ -162,7 +191,7 @@ final class ExprCompiler {
                 if (x == null || y == null) {
                     return null;
                 }
-                int c = Values.compare(x, y);
+                int c = Values.compare(x, y, bin);
                 return Values.bool(switch (op) {
                     case EQ -> c == 0;
                     case NE -> c != 0;
@@ -184,6 +213,7 @@ final class ExprCompiler {
         Eval v = compile(in.value());
         Eval[] items = in.list().stream().map(this::compile).toArray(Eval[]::new);
         boolean not = in.not();
+        boolean bin = binaryCollation(in.value());
         return (row, params) -> {
             Object x = v.eval(row, params);
             if (x == null) {
@@ -194,7 +224,7 @@ final class ExprCompiler {
                 Object y = item.eval(row, params);
                 if (y == null) {
                     sawNull = true;
-                } else if (Values.compare(x, y) == 0) {
+                } else if (Values.compare(x, y, bin) == 0) {
                     return Values.bool(!not);
                 }
             }
@@ -233,7 +263,7 @@ final class ExprCompiler {
 
     /** Compiles an aggregate's argument, where aggregates may not nest. */
     Eval compileArgument(Expr e) {
-        return new ExprCompiler(session, table, false).compile(e);
+        return new ExprCompiler(session, scope, false).compile(e);
     }
 
     /** Whether {@code e} reads no column (literals, parameters and variables only). */

@@ -8,7 +8,8 @@ import org.taf.engine.sql.ast.Expr;
 /**
  * The scalar functions clients send at connect time or in simple queries: DATABASE(), VERSION(),
  * USER(), CONNECTION_ID(), LAST_INSERT_ID(), CONCAT, IFNULL, COALESCE, LOWER, UPPER, LENGTH,
- * CHAR_LENGTH, ABS. Any other name is MariaDB's error 1305.
+ * CHAR_LENGTH, ABS; and those HammerDB's TPROC-C statements use: IF, STR_TO_DATE, NOW() and its
+ * synonyms, CURDATE(). Any other name is MariaDB's error 1305.
  */
 final class Functions {
     private Functions() {}
@@ -110,6 +111,28 @@ final class Functions {
                     return Values.compare(n, 0L) < 0 ? Arithmetic.negate(n) : n;
                 };
             }
+            case "IF" -> {
+                count(c, 3);
+                return (row, params) -> Boolean.TRUE.equals(Values.truth(a[0].eval(row, params)))
+                        ? a[1].eval(row, params) : a[2].eval(row, params);
+            }
+            case "STR_TO_DATE" -> {
+                count(c, 2);
+                boolean time = DateFormats.readsTime(c); // the type sent at prepare time: DATE or DATETIME
+                return (row, params) -> {
+                    Object v = a[0].eval(row, params);
+                    Object f = a[1].eval(row, params);
+                    return v == null || f == null ? null : DateFormats.parse(Values.toText(v), Values.toText(f), time);
+                };
+            }
+            case "NOW", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "SYSDATE" -> {
+                int fsp = fractionDigits(c);
+                return (row, params) -> org.taf.engine.api.Datetimes.now(fsp);
+            }
+            case "CURDATE", "CURRENT_DATE" -> {
+                count(c, 0);
+                return (row, params) -> org.taf.engine.api.Datetimes.now(0).substring(0, 10);
+            }
             case "DEFAULT" -> throw SqlException.notSupported("DEFAULT outside INSERT and UPDATE values");
             default -> {
                 String db = session.database() == null ? "" : session.database() + ".";
@@ -119,11 +142,27 @@ final class Functions {
         }
     }
 
+    /** NOW(fsp): the fraction digits, a constant from 0 to 6. */
+    private static int fractionDigits(Expr.Call c) {
+        if (c.args().isEmpty()) {
+            return 0;
+        }
+        if (c.args().size() == 1 && c.args().get(0) instanceof Expr.Literal lit && lit.value() instanceof Long n
+                && n >= 0 && n <= 6) {
+            return n.intValue();
+        }
+        throw new SqlException(1426, "42000", "Too big precision specified for '" + c.function()
+                + "'. Maximum is 6");
+    }
+
     /** The result type of a known function. */
     static SqlType type(String name) {
         return switch (name) {
             case "CONNECTION_ID", "LAST_INSERT_ID", "LENGTH", "OCTET_LENGTH", "CHAR_LENGTH", "CHARACTER_LENGTH" ->
                     SqlType.BIGINT;
+            case "NOW", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "SYSDATE", "STR_TO_DATE" ->
+                    SqlType.DATETIME;
+            case "CURDATE", "CURRENT_DATE" -> SqlType.DATE;
             default -> SqlType.VARCHAR;
         };
     }

@@ -30,10 +30,9 @@ final class InsertPlan extends Plan {
         this.table = TableBinding.resolve(session.engine(), database, insert.table(), null);
         List<Column> columns = table.schema.columns();
         if (insert.columns().isEmpty()) {
-            targets = new int[columns.size()];
-            for (int i = 0; i < targets.length; i++) {
-                targets[i] = i;
-            }
+            // Every visible column, in order: INVISIBLE ones (and a hidden key) only when named.
+            targets = java.util.stream.IntStream.range(0, columns.size()).filter(i -> !columns.get(i).invisible())
+                    .toArray();
         } else {
             targets = new int[insert.columns().size()];
             for (int i = 0; i < targets.length; i++) {
@@ -45,7 +44,7 @@ final class InsertPlan extends Plan {
                 }
             }
         }
-        ExprCompiler compiler = new ExprCompiler(session, null, false);
+        ExprCompiler compiler = new ExprCompiler(session, (Scope) null, false);
         rows = new Eval[insert.rows().size()][];
         for (int r = 0; r < rows.length; r++) {
             List<Expr> values = insert.rows().get(r);
@@ -62,7 +61,9 @@ final class InsertPlan extends Plan {
         int ai = -1;
         for (int i = 0; i < columns.size(); i++) {
             defaults[i] = columns.get(i).defaultValue();
-            if (columns.get(i).autoIncrement()) {
+            Column c = columns.get(i);
+            // A hidden key's values are InnoDB's row ids: not the client's LAST_INSERT_ID.
+            if (c.autoIncrement() && !(c.invisible() && c.isNamed(org.taf.engine.api.TableSchema.HIDDEN_KEY))) {
                 ai = i;
             }
         }
@@ -93,7 +94,7 @@ final class InsertPlan extends Plan {
         for (int r = 0; r < rows.length; r++) {
             Object[] values = defaults.clone();
             for (int i = 0; i < values.length; i++) {
-                if (!given[i] && values[i] == null && !columns.get(i).nullable() && i != autoIncrement) {
+                if (!given[i] && values[i] == null && !columns.get(i).nullable() && !columns.get(i).autoIncrement()) {
                     throw new SqlException(SqlException.NO_DEFAULT_FOR_FIELD, "HY000",
                             "Field '" + columns.get(i).name() + "' doesn't have a default value");
                 }

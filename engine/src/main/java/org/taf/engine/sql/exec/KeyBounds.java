@@ -28,7 +28,8 @@ final class KeyBounds {
         this.allPoints = allPoints;
     }
 
-    static KeyBounds of(List<KeySpec> specs, Object[] params) {
+    /** @param outer the row the values are evaluated on (a join's outer tables), or null */
+    static KeyBounds of(List<KeySpec> specs, Object[] params, org.taf.engine.api.Row outer) {
         int n = specs.size();
         long[] low = new long[n];
         long[] high = new long[n];
@@ -37,15 +38,17 @@ final class KeyBounds {
         for (int i = 0; i < n; i++) {
             KeySpec s = specs.get(i);
             if (s.isPoint()) {
-                Long k = point(s.low().eval(null, params));
+                Long k = point(s.low().eval(outer, params));
                 if (k != null) {
                     low[count] = k;
                     high[count++] = k;
                 }
                 continue;
             }
-            Long lo = s.low() == null ? Long.valueOf(Long.MIN_VALUE) : lowBound(s.low().eval(null, params), s.lowInclusive());
-            Long hi = s.high() == null ? Long.valueOf(Long.MAX_VALUE) : highBound(s.high().eval(null, params), s.highInclusive());
+            Long lo = s.low() == null ? Long.valueOf(Long.MIN_VALUE)
+                    : lowBound(s.low().eval(outer, params), s.lowInclusive());
+            Long hi = s.high() == null ? Long.valueOf(Long.MAX_VALUE)
+                    : highBound(s.high().eval(outer, params), s.highInclusive());
             if (lo == null || hi == null || lo > hi) {
                 continue;
             }

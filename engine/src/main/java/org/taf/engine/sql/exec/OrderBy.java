@@ -10,39 +10,67 @@ import org.taf.engine.sql.ast.Statement;
 
 /**
  * ORDER BY of a SELECT: each term is a select-list position ({@code ORDER BY 1}), a select-list
- * alias, or an expression over the table. A single term on the primary key needs no sort when
- * the access path already reads in key order. NULLs sort first, as in MariaDB.
+ * alias, or an expression over the table. Terms that are the columns the access path reads in
+ * order ({@link Access#orderColumns}, skipping columns the WHERE fixes), all one direction,
+ * need no sort. Text columns sort as their collation says. NULLs sort first, as in MariaDB.
  */
 final class OrderBy {
     static final OrderBy NONE = new OrderBy();
 
     private final Eval[] keys;
     private final boolean[] descending;
+    private final boolean[] binary;
     private final boolean needsSort;
     private final boolean readDescending;
 
     private OrderBy() {
         this.keys = new Eval[0];
         this.descending = new boolean[0];
+        this.binary = new boolean[0];
         this.needsSort = false;
         this.readDescending = false;
     }
 
-    OrderBy(List<Statement.OrderItem> terms, SelectItems items, TableBinding table, ExprCompiler compiler, Access access) {
+    /** @param access the single table's access path, or null (a join: always sorted) */
+    OrderBy(List<Statement.OrderItem> terms, SelectItems items, Scope scope, ExprCompiler compiler, Access access) {
         keys = new Eval[terms.size()];
         descending = new boolean[terms.size()];
-        Expr single = null;
+        binary = new boolean[terms.size()];
+        Expr[] exprs = new Expr[terms.size()];
         for (int i = 0; i < keys.length; i++) {
             Statement.OrderItem term = terms.get(i);
-            Expr e = resolve(term.expr(), items);
-            keys[i] = compiler.compile(e);
+            exprs[i] = resolve(term.expr(), items);
+            keys[i] = compiler.compile(exprs[i]);
             descending[i] = term.descending();
-            single = e;
+            binary[i] = compiler.binaryCollation(exprs[i]);
         }
-        boolean natural = keys.length == 1 && single instanceof Expr.Column c
-                && table.column(c) == table.primaryKey && access.inPrimaryKeyOrder();
+        boolean natural = keys.length > 0 && access != null && inAccessOrder(exprs, scope, access);
         this.needsSort = keys.length > 0 && !natural;
         this.readDescending = natural && descending[0];
+    }
+
+    /** Whether the access path reads rows in the order of these terms (all in one direction). */
+    private boolean inAccessOrder(Expr[] exprs, Scope scope, Access access) {
+        int[] order = access.orderColumns();
+        int next = 0;
+        for (int i = 0; i < exprs.length; i++) {
+            if (!(exprs[i] instanceof Expr.Column c) || descending[i] != descending[0]) {
+                return false;
+            }
+            int p = scope.column(c);
+            org.taf.engine.api.Column def = scope.columnAt(p);
+            if ((def.type().isText() && !def.binary()) || !(def.type().isInteger() || def.type().isText())) {
+                return false; // the key orders text by bytes, and only integer and text are key parts
+            }
+            if (access.isFixed(p)) {
+                continue;
+            }
+            if (next >= order.length || order[next] != p) {
+                return false;
+            }
+            next++;
+        }
+        return true;
     }
 
     /** The expression a term stands for: a position or alias of the select list, or itself. */
@@ -90,7 +118,7 @@ final class OrderBy {
     Comparator<Object[]> comparator(int at) {
         return (a, b) -> {
             for (int i = 0; i < keys.length; i++) {
-                int c = compareNullsFirst(a[at + i], b[at + i]);
+                int c = compareNullsFirst(a[at + i], b[at + i], binary[i]);
                 if (c != 0) {
                     return descending[i] ? -c : c;
                 }
@@ -99,11 +127,11 @@ final class OrderBy {
         };
     }
 
-    /** Compares the first {@code n} values (for DISTINCT). */
-    static Comparator<Object[]> valuesComparator(int n) {
+    /** Compares the first values, one per flag, each by bytes if its flag says so (for DISTINCT). */
+    static Comparator<Object[]> valuesComparator(boolean[] binary) {
         return (a, b) -> {
-            for (int i = 0; i < n; i++) {
-                int c = compareNullsFirst(a[i], b[i]);
+            for (int i = 0; i < binary.length; i++) {
+                int c = compareNullsFirst(a[i], b[i], binary[i]);
                 if (c != 0) {
                     return c;
                 }
@@ -112,10 +140,10 @@ final class OrderBy {
         };
     }
 
-    private static int compareNullsFirst(Object a, Object b) {
+    private static int compareNullsFirst(Object a, Object b, boolean binary) {
         if (a == null || b == null) {
             return a == null ? (b == null ? 0 : -1) : 1;
         }
-        return Values.compare(a, b);
+        return Values.compare(a, b, binary);
     }
 }

@@ -8,7 +8,8 @@ final class Planner {
 
     static Plan plan(Session s, Statement st, String database) {
         if (st instanceof Statement.Select sel) {
-            if (sel.from() == null || (sel.from().database() == null && sel.from().name().equalsIgnoreCase("DUAL"))) {
+            if (sel.from().isEmpty() || (sel.from().size() == 1 && sel.table().database() == null
+                    && sel.table().name().equalsIgnoreCase("DUAL"))) {
                 return new ConstantSelectPlan(s, sel);
             }
             return new SelectPlan(s, sel, database);
@@ -63,6 +64,9 @@ final class Planner {
         }
         if (st instanceof Statement.CreateIndex c) {
             return DdlPlans.createIndex(s, c, database);
+        }
+        if (st instanceof Statement.AnalyzeTable a) {
+            return DdlPlans.analyze(s, a, database);
         }
         if (st instanceof Statement.DropTable d) {
             return DdlPlans.dropTable(s, d, database);

@@ -36,15 +36,20 @@ public record ResultColumn(String database, String table, String orgTable, Strin
     /** A computed column (an expression, a variable): no table. */
     public static ResultColumn computed(String name, SqlType type) {
         int length = switch (type) {
+            case TINYINT -> 4;
+            case SMALLINT -> 6;
+            case MEDIUMINT -> 9;
             case INT -> 11;
             case BIGINT -> 21;
             case DECIMAL -> 65;
+            case DATE -> 10;
+            case DATETIME, TIMESTAMP -> 19;
             case NULL -> 0;
             default -> 1024;
         };
-        int flags = type.isNumeric() ? NUM | BINARY : 0;
+        int flags = type.isNumeric() || type.isTemporal() ? NUM | BINARY : 0;
         return new ResultColumn("", "", "", name, "", type, length, type == SqlType.DECIMAL ? 4
-                : type.isNumeric() ? 0 : 39, flags);
+                : type.isNumeric() || type.isTemporal() ? 0 : 39, flags);
     }
 
     /** The same column with a different decimal count (SUM of integers has none). */

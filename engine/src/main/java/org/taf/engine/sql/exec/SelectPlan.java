@@ -7,17 +7,22 @@ import java.util.TreeSet;
 import org.taf.engine.api.Engine;
 import org.taf.engine.api.Row;
 import org.taf.engine.api.Transaction;
+import org.taf.engine.sql.SqlException;
 import org.taf.engine.sql.ast.Statement;
 
 /**
- * SELECT from a table. Rows stream from the {@link Access} path through the residual filter
- * straight to the sink, stopping at LIMIT, unless the query aggregates (one row at the end),
- * sorts or removes duplicates (rows are collected first). ORDER BY the primary key over a
- * primary-key or full-scan access reads in that order instead of sorting.
+ * SELECT from a table or an inner join of tables ({@link JoinSource}). Rows stream from the
+ * {@link Access} path through the residual filter straight to the sink, stopping at LIMIT, unless
+ * the query aggregates (one row at the end), sorts or removes duplicates (rows are collected
+ * first). ORDER BY the columns the access path reads in order (the primary key, or an index's
+ * columns after those the WHERE fixes: customers by last name then first name) reads in that
+ * order instead of sorting.
  */
 final class SelectPlan extends Plan {
-    private final TableBinding table;
+    private final List<TableBinding> tables;
+    private final Scope scope;
     private final Access access;
+    private final JoinSource join;
     private final Eval residual;
     private final Eval where;
     private final SelectItems items;
@@ -26,20 +31,49 @@ final class SelectPlan extends Plan {
     private final boolean distinct;
     private final Limits limits;
     private final boolean forUpdate;
+    /** GROUP BY, or null. */
+    private final Grouping grouping;
 
     SelectPlan(Session session, Statement.Select select, String database) {
-        this.table = TableBinding.resolve(session.engine(), database, select.from(), select.alias());
-        ExprCompiler compiler = new ExprCompiler(session, table, true);
-        this.items = new SelectItems(select.items(), table, compiler, session);
+        List<TableBinding> bound = new ArrayList<>();
+        for (Statement.TableRef t : select.from()) {
+            TableBinding b = TableBinding.resolve(session.engine(), database, t.name(), t.alias());
+            for (TableBinding other : bound) {
+                if (other.qualifier().equals(b.qualifier())) {
+                    throw new SqlException(1066, "42000", "Not unique table/alias: '" + b.qualifier() + "'");
+                }
+            }
+            bound.add(b);
+        }
+        this.tables = List.copyOf(bound);
+        this.scope = Scope.of(tables);
+        ExprCompiler compiler = new ExprCompiler(session, scope, true);
+        this.items = new SelectItems(select.items(), scope, compiler, session);
         this.aggregates = compiler.aggregates;
-        ExprCompiler plain = new ExprCompiler(session, table, false);
-        this.access = Access.plan(table, select.where(), plain);
-        this.residual = access.residual == null ? null : plain.compile(access.residual);
+        ExprCompiler plain = new ExprCompiler(session, scope, false);
+        this.forUpdate = select.forUpdate();
+        if (tables.size() == 1) {
+            this.access = Access.plan(tables.get(0), select.where(), plain);
+            this.residual = access.residual.isEmpty() ? null : plain.compile(Exprs.and(access.residual));
+            this.join = null;
+        } else {
+            if (forUpdate) {
+                throw SqlException.notSupported("FOR UPDATE with joins");
+            }
+            this.access = null;
+            this.residual = null;
+            this.join = new JoinSource(scope, select.from(), select.where(), plain);
+        }
         this.where = select.where() == null ? null : plain.compile(select.where());
-        this.order = aggregates.isEmpty() ? new OrderBy(select.orderBy(), items, table, plain, access) : OrderBy.NONE;
+        boolean grouped = !select.groupBy().isEmpty();
+        if (grouped && (select.distinct() || forUpdate)) {
+            throw SqlException.notSupported(select.distinct() ? "DISTINCT with GROUP BY" : "FOR UPDATE with GROUP BY");
+        }
+        this.grouping = grouped ? new Grouping(select, plain, aggregates, scope.width) : null;
+        this.order = aggregates.isEmpty() && !grouped ? new OrderBy(select.orderBy(), items, scope, plain, access)
+                : OrderBy.NONE;
         this.distinct = select.distinct();
         this.limits = new Limits(select.limit(), plain);
-        this.forUpdate = select.forUpdate();
     }
 
     @Override
@@ -54,7 +88,12 @@ final class SelectPlan extends Plan {
 
     @Override
     boolean isCurrent(Engine engine) {
-        return table.isCurrent(engine);
+        for (TableBinding t : tables) {
+            if (!t.isCurrent(engine)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -66,7 +105,18 @@ final class SelectPlan extends Plan {
             sink.end();
             return;
         }
-        if (!aggregates.isEmpty()) {
+        if (grouping != null) {
+            long[] seen = {0};
+            Object[] out = new Object[items.size()];
+            grouping.run(visitor -> read(txn, params, visitor), params, row -> {
+                if (seen[0]++ >= offset && seen[0] - offset <= limit) {
+                    for (int i = 0; i < out.length; i++) {
+                        out[i] = items.evals[i].eval(row, params);
+                    }
+                    sink.row(out);
+                }
+            });
+        } else if (!aggregates.isEmpty()) {
             aggregate(txn, params, sink, offset);
         } else if (!distinct && !order.needsSort()) {
             stream(txn, params, sink, offset, limit);
@@ -81,10 +131,13 @@ final class SelectPlan extends Plan {
     }
 
     private void read(Transaction txn, Object[] params, RowVisitor visitor) {
-        if (forUpdate) {
-            LockingRead.forEach(txn, table, access, residual, where, params, order.descending(), visitor);
+        if (join != null) {
+            join.forEach(txn, params, visitor);
+        } else if (forUpdate) {
+            LockingRead.forEach(txn, tables.get(0), access, residual, where, params, order.descending(), visitor);
         } else {
-            access.forEach(txn, table.table, params, order.descending(), false, row -> !passes(row, params) || visitor.visit(row));
+            access.forEach(txn, tables.get(0).table, params, null, order.descending(), false,
+                    row -> !passes(row, params) || visitor.visit(row));
         }
     }
 
@@ -119,7 +172,7 @@ final class SelectPlan extends Plan {
             }
             return true;
         });
-        int columns = table.schema.columns().size();
+        int columns = scope.width;
         Object[] values = new Object[columns + acc.length];
         for (int i = 0; i < columns && first[0] != null; i++) {
             values[i] = first[0].get(i); // a plain column next to an aggregate shows the first row, as in MariaDB
@@ -142,7 +195,7 @@ final class SelectPlan extends Plan {
         int n = items.size();
         int keys = order.size();
         List<Object[]> rows = new ArrayList<>();
-        TreeSet<Object[]> seen = distinct ? new TreeSet<>(OrderBy.valuesComparator(n)) : null;
+        TreeSet<Object[]> seen = distinct ? new TreeSet<>(OrderBy.valuesComparator(items.binary)) : null;
         read(txn, params, row -> {
             Object[] r = new Object[n + keys];
             for (int i = 0; i < n; i++) {

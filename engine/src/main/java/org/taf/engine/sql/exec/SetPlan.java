@@ -14,7 +14,7 @@ final class SetPlan {
 
     static Plan of(Session s, Statement.SetVariables set) {
         List<Statement.VariableAssignment> assignments = set.assignments();
-        ExprCompiler compiler = new ExprCompiler(s, null, false);
+        ExprCompiler compiler = new ExprCompiler(s, (Scope) null, false);
         Eval[] values = new Eval[assignments.size()];
         for (int i = 0; i < values.length; i++) {
             Expr value = assignments.get(i).value();

@@ -5,26 +5,32 @@ import org.taf.engine.api.Column;
 import org.taf.engine.api.Engine;
 import org.taf.engine.api.ErrorCode;
 import org.taf.engine.api.IndexSchema;
+import org.taf.engine.api.Row;
 import org.taf.engine.api.Table;
 import org.taf.engine.api.TableSchema;
 import org.taf.engine.sql.SqlException;
 import org.taf.engine.sql.ast.Expr;
 
 /**
- * A statement's table, resolved: the open handle, its schema, and the name and alias columns may
- * be qualified with. A cached plan stays valid while the catalog still returns the same table.
+ * A statement's table, resolved: the open handle, its schema, the name and alias columns may
+ * be qualified with, and where its primary key is. A cached plan stays valid while the catalog
+ * still returns the same table.
  */
 final class TableBinding {
     final Table table;
     final TableSchema schema;
     final String alias;
-    final int primaryKey;
+    /** Positions of the primary-key columns, most significant first. */
+    final int[] primaryKey;
+    /** The primary key is one integer column: rows are read and changed by a long key. */
+    final boolean longKey;
 
     private TableBinding(Table table, String alias) {
         this.table = table;
         this.schema = table.schema();
         this.alias = alias;
-        this.primaryKey = schema.primaryKeyIndex();
+        this.primaryKey = schema.primaryKeyPositions();
+        this.longKey = primaryKey.length == 1 && schema.columns().get(primaryKey[0]).type().isInteger();
     }
 
     /** The table {@code database.name}, or error 1046 (no database) / 1146 (no such table). */
@@ -51,9 +57,19 @@ final class TableBinding {
         return t == table || (t.spaceId() == table.spaceId() && t.schema().equals(schema));
     }
 
+    /** The name columns may be qualified with: the alias if there is one, else the table's name. */
+    String qualifier() {
+        return alias != null ? alias : schema.name();
+    }
+
+    /** Whether {@code c}'s qualifier (if any) names this table. */
+    boolean qualifies(Expr.Column c) {
+        return c.table() == null || c.table().equals(schema.name()) || c.table().equals(alias);
+    }
+
     /** The position of the column {@code c} refers to, or error 1054. */
     int column(Expr.Column c) {
-        if (c.table() != null && !c.table().equals(schema.name()) && !c.table().equals(alias)) {
+        if (!qualifies(c)) {
             throw unknownColumn(c.table() + "." + c.name(), "field list");
         }
         int i = schema.columnIndex(c.name());
@@ -75,15 +91,23 @@ final class TableBinding {
         return schema.columns().get(i);
     }
 
-    /** The secondary index on column {@code i}, or null. */
-    IndexSchema indexOn(int i) {
-        String name = schema.columns().get(i).name();
+    /** Whether column {@code i} is the first column of a secondary index (MariaDB's MULTIPLE_KEY flag). */
+    boolean startsIndex(int i) {
         for (IndexSchema index : schema.indexes()) {
-            if (index.column().equalsIgnoreCase(name)) {
-                return index;
+            if (index.firstColumn().equalsIgnoreCase(schema.columns().get(i).name())) {
+                return true;
             }
         }
-        return null;
+        return false;
+    }
+
+    /** The primary-key values of a row, as {@link org.taf.engine.api.Transaction} takes them. */
+    Object[] keyOf(Row row) {
+        Object[] key = new Object[primaryKey.length];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = row.get(primaryKey[i]);
+        }
+        return key;
     }
 
     static SqlException unknownColumn(String name, String clause) {

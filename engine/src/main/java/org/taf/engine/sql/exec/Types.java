@@ -12,7 +12,7 @@ import org.taf.engine.sql.ast.Expr.Operator;
 final class Types {
     private Types() {}
 
-    static SqlType of(Expr e, TableBinding table, Session session) {
+    static SqlType of(Expr e, Scope table, Session session) {
         if (e instanceof Expr.Literal lit) {
             return ofValue(lit.value());
         }
@@ -46,6 +46,9 @@ final class Types {
                 case "SUM", "AVG" -> SqlType.DECIMAL;
                 case "MIN", "MAX", "ABS", "IFNULL", "COALESCE" ->
                         c.args().isEmpty() ? SqlType.VARCHAR : of(c.args().get(0), table, session);
+                case "STR_TO_DATE" -> DateFormats.readsTime(c) ? SqlType.DATETIME : SqlType.DATE;
+                case "IF" -> c.args().size() != 3 ? SqlType.VARCHAR
+                        : common(of(c.args().get(1), table, session), of(c.args().get(2), table, session));
                 default -> Functions.type(c.function());
             };
         }
@@ -54,11 +57,35 @@ final class Types {
 
     static SqlType ofColumn(Column c) {
         return switch (c.type()) {
+            case TINYINT -> SqlType.TINYINT;
+            case SMALLINT -> SqlType.SMALLINT;
+            case MEDIUMINT -> SqlType.MEDIUMINT;
             case INT -> SqlType.INT;
             case BIGINT -> SqlType.BIGINT;
+            case DECIMAL -> SqlType.DECIMAL;
+            case DATE -> SqlType.DATE;
+            case DATETIME -> SqlType.DATETIME;
+            case TIMESTAMP -> SqlType.TIMESTAMP;
             case CHAR -> SqlType.CHAR;
             case VARCHAR -> SqlType.VARCHAR;
         };
+    }
+
+    /** The type of IF's result from its two branches' (MariaDB's type aggregation, simplified). */
+    private static SqlType common(SqlType a, SqlType b) {
+        if (a == b) {
+            return a;
+        }
+        if (a == SqlType.NULL) {
+            return b;
+        }
+        if (b == SqlType.NULL) {
+            return a;
+        }
+        if (a.isNumeric() && b.isNumeric()) {
+            return a == SqlType.DECIMAL || b == SqlType.DECIMAL ? SqlType.DECIMAL : SqlType.BIGINT;
+        }
+        return SqlType.VARCHAR;
     }
 
     static SqlType ofValue(Object v) {
@@ -75,6 +102,6 @@ final class Types {
     }
 
     private static SqlType numeric(SqlType t) {
-        return t == SqlType.DECIMAL || t == SqlType.VARCHAR || t == SqlType.CHAR ? SqlType.DECIMAL : SqlType.BIGINT;
+        return t == SqlType.DECIMAL || (!t.isNumeric() && t != SqlType.NULL) ? SqlType.DECIMAL : SqlType.BIGINT;
     }
 }

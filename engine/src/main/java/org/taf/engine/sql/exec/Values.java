@@ -46,6 +46,33 @@ public final class Values {
         return toDecimal(a).compareTo(toDecimal(b));
     }
 
+    /**
+     * Compares two non-null values; strings by their bytes when {@code binary} (a binary
+     * collation: UTF-16 order, which is UTF-8 byte order outside the surrogates), else as
+     * {@link #compare(Object, Object)} does.
+     */
+    public static int compare(Object a, Object b, boolean binary) {
+        if (binary && a instanceof String x && b instanceof String y) {
+            return compareBinary(x, y);
+        }
+        return compare(a, b);
+    }
+
+    /** A binary collation's comparison: trailing spaces ignored (PAD SPACE), case significant. */
+    public static int compareBinary(String a, String b) {
+        int la = trimmedLength(a);
+        int lb = trimmedLength(b);
+        int n = Math.min(la, lb);
+        for (int i = 0; i < n; i++) {
+            char ca = a.charAt(i);
+            char cb = b.charAt(i);
+            if (ca != cb) {
+                return ca - cb;
+            }
+        }
+        return la - lb;
+    }
+
     /** {@code utf8mb4_general_ci}-like comparison: case-insensitive, trailing spaces ignored. */
     public static int compareStrings(String a, String b) {
         int la = trimmedLength(a);

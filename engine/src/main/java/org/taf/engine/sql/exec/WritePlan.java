@@ -34,17 +34,18 @@ final class WritePlan extends Plan {
         this.table = TableBinding.resolve(session.engine(), database, name, null);
         ExprCompiler compiler = new ExprCompiler(session, table, false);
         this.access = Access.plan(table, where, compiler);
-        this.residual = access.residual == null ? null : compiler.compile(access.residual);
+        this.residual = access.residual.isEmpty() ? null : compiler.compile(Exprs.and(access.residual));
         this.where = where == null ? null : compiler.compile(where);
         if (limit != null && limit.offset() != null) {
             throw SqlException.notSupported("OFFSET in UPDATE and DELETE");
         }
         this.limits = new Limits(limit, compiler);
-        this.descending = orderBy.size() == 1 && orderBy.get(0).descending();
-        if (orderBy.size() > 1 || (orderBy.size() == 1 && !(orderBy.get(0).expr() instanceof Expr.Column c
-                && table.column(c) == table.primaryKey && access.inPrimaryKeyOrder()))) {
-            throw SqlException.notSupported("ORDER BY other than the primary key in UPDATE and DELETE");
+        OrderBy order = new OrderBy(orderBy, new SelectItems(List.of(), Scope.of(table), compiler, session),
+                Scope.of(table), compiler, access);
+        if (order.needsSort()) {
+            throw SqlException.notSupported("ORDER BY other than the order of a key in UPDATE and DELETE");
         }
+        this.descending = order.descending();
         if (assignments == null) {
             this.targets = null;
             this.values = null;
@@ -87,21 +88,27 @@ final class WritePlan extends Plan {
         long limit = limits.count(params);
         long[] counts = new long[2]; // matched, changed
         if (limit > 0) {
-            int pk = table.primaryKey;
             LockingRead.forEach(txn, table, access, residual, where, params, descending, row -> {
                 counts[0]++;
-                long key = row.getLong(pk);
                 if (targets == null) {
-                    if (txn.delete(table.table, key)) {
+                    boolean deleted = table.longKey ? txn.delete(table.table, row.getLong(table.primaryKey[0]))
+                            : txn.delete(table.table, table.keyOf(row));
+                    if (deleted) {
                         counts[1]++;
                     }
                 } else {
                     Row updated = assign(row, params, counts[0]);
                     if (updated != row) {
-                        if (!Objects.equals(updated.get(pk), row.get(pk))) {
-                            throw SqlException.notSupported("changing the primary key in UPDATE");
+                        for (int k : table.primaryKey) {
+                            if (!Objects.equals(updated.get(k), row.get(k))) {
+                                throw SqlException.notSupported("changing the primary key in UPDATE");
+                            }
                         }
-                        txn.update(table.table, key, updated);
+                        if (table.longKey) {
+                            txn.update(table.table, row.getLong(table.primaryKey[0]), updated);
+                        } else {
+                            txn.update(table.table, table.keyOf(row), updated);
+                        }
                         counts[1]++;
                     }
                 }

@@ -12,9 +12,11 @@ import org.taf.engine.sql.ast.Statement.IndexDefinition;
 import org.taf.engine.sql.ast.Statement.TableName;
 
 /**
- * CREATE and DROP of databases, tables and indexes, in the forms sysbench writes:
- * {@code CREATE TABLE sbtest1(id INTEGER NOT NULL AUTO_INCREMENT, k INTEGER DEFAULT '0' NOT NULL,
- * c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id)) /*! ENGINE = innodb *}{@code /}.
+ * CREATE and DROP of databases, tables and indexes, in the forms sysbench writes
+ * ({@code CREATE TABLE sbtest1(id INTEGER NOT NULL AUTO_INCREMENT, ..., PRIMARY KEY (id))}) and
+ * HammerDB's TPROC-C schema writes: display widths ({@code INT(6)}), DECIMAL(p,s), DATETIME,
+ * {@code VARCHAR(16) BINARY}, composite keys ({@code PRIMARY KEY (c_w_id, c_d_id, c_id)}), index
+ * prefix lengths ({@code c_last(16)}), INVISIBLE columns, tables without a primary key.
  */
 final class DdlParser {
     private final Tokens t;
@@ -48,11 +50,7 @@ final class DdlParser {
             String name = t.identifier();
             t.expect("ON");
             TableName table = Parser.tableName(t);
-            List<String> columns = keyColumns();
-            if (columns.size() != 1) {
-                throw SqlException.notSupported("indexes on more than one column");
-            }
-            return new Statement.CreateIndex(name, table, columns.get(0));
+            return new Statement.CreateIndex(name, table, keyColumns());
         }
         if (t.peek().type() == TokenType.IDENT) {
             throw SqlException.notSupported("CREATE " + t.peek().text().toUpperCase(Locale.ROOT));
@@ -95,15 +93,15 @@ final class DdlParser {
         t.expectSymbol("(");
         List<ColumnDefinition> columns = new ArrayList<>();
         List<IndexDefinition> indexes = new ArrayList<>();
-        String primaryKey = null;
+        List<String> primaryKey = null;
         do {
             if (t.accept("PRIMARY")) {
                 t.expect("KEY");
-                primaryKey = setPrimaryKey(primaryKey, single(keyColumns(), "PRIMARY KEY"));
+                primaryKey = setPrimaryKey(primaryKey, keyColumns());
             } else if (t.accept("KEY") || t.accept("INDEX")) {
                 String name = t.atIdentifier() ? t.identifier() : null;
-                String column = single(keyColumns(), "indexes");
-                indexes.add(new IndexDefinition(name == null ? column : name, column));
+                List<String> keyColumns = keyColumns();
+                indexes.add(new IndexDefinition(name == null ? keyColumns.get(0) : name, keyColumns));
             } else if (t.peek().is("UNIQUE") || t.peek().is("FOREIGN") || t.peek().is("CONSTRAINT")
                     || t.peek().is("FULLTEXT") || t.peek().is("SPATIAL") || t.peek().is("CHECK")) {
                 throw SqlException.notSupported(t.peek().text().toUpperCase(Locale.ROOT) + " in CREATE TABLE");
@@ -111,13 +109,14 @@ final class DdlParser {
                 ColumnDefinition column = column();
                 columns.add(column);
                 if (columnIsPrimaryKey) {
-                    primaryKey = setPrimaryKey(primaryKey, column.name());
+                    primaryKey = setPrimaryKey(primaryKey, List.of(column.name()));
                 }
             }
         } while (t.acceptSymbol(","));
         t.expectSymbol(")");
         tableOptions();
-        return new Statement.CreateTable(table, ifNotExists, columns, primaryKey, indexes);
+        return new Statement.CreateTable(table, ifNotExists, columns, primaryKey == null ? List.of() : primaryKey,
+                indexes);
     }
 
     private ColumnDefinition column() {
@@ -129,30 +128,50 @@ final class DdlParser {
         String typeName = t.next().text().toUpperCase(Locale.ROOT);
         ColumnType type;
         int length = 0;
+        int scale = 0;
         switch (typeName) {
+            case "TINYINT", "BOOL", "BOOLEAN" -> type = ColumnType.TINYINT;
+            case "SMALLINT" -> type = ColumnType.SMALLINT;
+            case "MEDIUMINT" -> type = ColumnType.MEDIUMINT;
             case "INT", "INTEGER" -> type = ColumnType.INT;
             case "BIGINT" -> type = ColumnType.BIGINT;
+            case "DECIMAL", "NUMERIC", "DEC", "FIXED" -> type = ColumnType.DECIMAL;
+            case "DATE" -> type = ColumnType.DATE;
+            case "DATETIME" -> type = ColumnType.DATETIME;
+            case "TIMESTAMP" -> type = ColumnType.TIMESTAMP;
             case "CHAR", "CHARACTER" -> type = ColumnType.CHAR;
             case "VARCHAR" -> type = ColumnType.VARCHAR;
-            case "TINYINT", "SMALLINT", "MEDIUMINT", "DECIMAL", "NUMERIC", "FLOAT", "DOUBLE", "REAL", "BIT", "BOOL",
-                 "BOOLEAN", "DATE", "TIME", "DATETIME", "TIMESTAMP", "YEAR", "TEXT", "TINYTEXT", "MEDIUMTEXT",
+            case "FLOAT", "DOUBLE", "REAL", "BIT", "TIME", "YEAR", "TEXT", "TINYTEXT", "MEDIUMTEXT",
                  "LONGTEXT", "BLOB", "TINYBLOB", "MEDIUMBLOB", "LONGBLOB", "BINARY", "VARBINARY", "ENUM", "SET",
-                 "JSON" -> throw SqlException.notSupported("column type " + typeName + " (use INT, BIGINT, CHAR or VARCHAR)");
+                 "JSON" -> throw SqlException.notSupported("column type " + typeName);
             default -> throw SyntaxError.near(t.sql, typeToken.start());
         }
         if (t.acceptSymbol("(")) {
             length = t.smallInteger();
+            if (type == ColumnType.DECIMAL && t.acceptSymbol(",")) {
+                scale = t.smallInteger();
+            }
             t.expectSymbol(")");
+            if (type.isInteger() || type == ColumnType.DATE) {
+                length = 0; // INT(11): a display width, which changes nothing stored
+            }
         } else if (type == ColumnType.CHAR) {
             length = 1;
+        } else if (type == ColumnType.DECIMAL) {
+            length = 10; // MariaDB's DECIMAL is DECIMAL(10, 0)
         } else if (type == ColumnType.VARCHAR) {
             throw t.error(); // VARCHAR needs a length, as in MariaDB
         }
         if (t.peek().is("UNSIGNED") || t.peek().is("ZEROFILL")) {
             throw SqlException.notSupported(t.peek().text().toUpperCase(Locale.ROOT) + " columns");
         }
+        if (t.peek().is("SIGNED")) {
+            t.next();
+        }
         boolean nullable = true;
         boolean autoIncrement = false;
+        boolean binary = false;
+        boolean invisible = false;
         Expr.Literal defaultValue = null;
         columnIsPrimaryKey = false;
         while (true) {
@@ -172,7 +191,15 @@ final class DdlParser {
                 columnIsPrimaryKey = true; // "KEY" alone in a column definition means PRIMARY KEY in MariaDB
             } else if (t.accept("COMMENT")) {
                 expectString();
-            } else if (t.accept("CHARACTER", "SET") || t.accept("CHARSET") || t.accept("COLLATE")) {
+            } else if (t.accept("BINARY")) {
+                binary = true;
+            } else if (t.accept("INVISIBLE")) {
+                invisible = true;
+            } else if (t.accept("COLLATE")) {
+                t.acceptSymbol("=");
+                // A _bin collation compares by bytes, as BINARY does; the others as utf8mb4_general_ci.
+                binary = t.next().text().toLowerCase(Locale.ROOT).endsWith("_bin");
+            } else if (t.accept("CHARACTER", "SET") || t.accept("CHARSET")) {
                 t.acceptSymbol("=");
                 t.next();
             } else if (t.peek().is("UNIQUE") || t.peek().is("REFERENCES") || t.peek().is("CHECK")
@@ -182,7 +209,8 @@ final class DdlParser {
                 break;
             }
         }
-        return new ColumnDefinition(name, type, length, nullable, defaultValue, autoIncrement);
+        return new ColumnDefinition(name, type, length, scale, nullable, defaultValue, autoIncrement,
+                binary && type.isText(), invisible);
     }
 
     private Expr.Literal defaultLiteral() {
@@ -224,13 +252,18 @@ final class DdlParser {
         }
     }
 
+    /**
+     * The columns of a key. A prefix length ({@code c_last(16)}) is accepted and the whole value
+     * indexed: the key then holds more than MariaDB's, which changes no result.
+     */
     private List<String> keyColumns() {
         t.expectSymbol("(");
         List<String> columns = new ArrayList<>();
         do {
             columns.add(t.identifier());
             if (t.acceptSymbol("(")) {
-                throw SqlException.notSupported("prefix indexes");
+                t.smallInteger();
+                t.expectSymbol(")");
             }
             if (!t.accept("ASC")) {
                 t.accept("DESC");
@@ -240,18 +273,11 @@ final class DdlParser {
         return columns;
     }
 
-    private static String single(List<String> columns, String what) {
-        if (columns.size() != 1) {
-            throw SqlException.notSupported(what + " on more than one column");
-        }
-        return columns.get(0);
-    }
-
-    private static String setPrimaryKey(String current, String column) {
+    private static List<String> setPrimaryKey(List<String> current, List<String> columns) {
         if (current != null) {
             throw new SqlException(SqlException.MULTIPLE_PRI_KEY, "42000", "Multiple primary key defined");
         }
-        return column;
+        return columns;
     }
 
     private boolean ifNotExists() {

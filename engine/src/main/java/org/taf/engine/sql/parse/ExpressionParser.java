@@ -223,6 +223,11 @@ final class ExpressionParser {
                 t.next();
                 return new Expr.Literal(tok.is("TRUE") ? 1L : 0L);
             }
+            if (tok.is("CURRENT_TIMESTAMP") || tok.is("CURRENT_DATE") || tok.is("LOCALTIME")
+                    || tok.is("LOCALTIMESTAMP")) {
+                t.next();
+                return new Expr.Call(tok.text(), List.of(), false, false);
+            }
             if (tok.is("CASE") || tok.is("INTERVAL") || tok.is("EXISTS")) {
                 throw SqlException.notSupported(tok.text().toUpperCase(Locale.ROOT));
             }

@@ -82,8 +82,9 @@ public final class Parser {
             case "CREATE" -> ddl.create();
             case "DROP" -> ddl.drop();
             case "USE", "BEGIN", "START", "COMMIT", "ROLLBACK", "SET", "SHOW" -> admin.statement();
+            case "ANALYZE" -> analyze();
             case "REPLACE", "ALTER", "TRUNCATE", "RENAME", "GRANT", "REVOKE", "LOCK", "UNLOCK", "CALL", "LOAD",
-                 "ANALYZE", "OPTIMIZE", "FLUSH", "KILL", "EXPLAIN", "DESCRIBE", "DESC", "HANDLER", "SAVEPOINT",
+                 "OPTIMIZE", "FLUSH", "KILL", "EXPLAIN", "DESCRIBE", "DESC", "HANDLER", "SAVEPOINT",
                  "RELEASE", "XA", "DO", "PREPARE", "EXECUTE", "DEALLOCATE", "WITH" ->
                     throw SqlException.notSupported(word + " statements");
             default -> throw t.error();
@@ -104,25 +105,42 @@ public final class Parser {
         do {
             items.add(selectItem());
         } while (t.acceptSymbol(","));
-        TableName from = null;
-        String alias = null;
+        List<Statement.TableRef> from = new ArrayList<>();
         Expr where = null;
         if (t.accept("FROM")) {
-            from = tableName();
-            alias = alias();
-            if (t.acceptSymbol(",") || t.peek().is("JOIN") || t.peek().is("INNER") || t.peek().is("LEFT")
-                    || t.peek().is("RIGHT") || t.peek().is("CROSS") || t.peek().is("STRAIGHT_JOIN")) {
-                throw SqlException.notSupported("joins");
-            }
-            if (t.peek().is("FORCE") || t.peek().is("USE") || t.peek().is("IGNORE")) {
-                throw SqlException.notSupported("index hints");
+            from.add(tableRef(null));
+            while (true) {
+                if (t.acceptSymbol(",") || t.accept("CROSS", "JOIN")) {
+                    from.add(tableRef(null));
+                } else if (t.accept("JOIN") || t.accept("INNER", "JOIN")) {
+                    Statement.TableRef r = tableRef(null);
+                    if (t.accept("ON")) {
+                        r = new Statement.TableRef(r.name(), r.alias(), expressions.expression());
+                    }
+                    from.add(r);
+                } else if (t.peek().is("LEFT") || t.peek().is("RIGHT") || t.peek().is("NATURAL")
+                        || t.peek().is("STRAIGHT_JOIN") || t.peek().is("FULL")) {
+                    throw SqlException.notSupported("outer and natural joins");
+                } else {
+                    break;
+                }
             }
         }
         if (t.accept("WHERE")) {
             where = expressions.expression();
         }
-        if (t.peek().is("GROUP") || t.peek().is("HAVING")) {
-            throw SqlException.notSupported(t.peek().text().toUpperCase(Locale.ROOT) + " BY");
+        List<Expr> groupBy = new ArrayList<>();
+        if (t.accept("GROUP")) {
+            t.expect("BY");
+            do {
+                groupBy.add(expressions.expression());
+            } while (t.acceptSymbol(","));
+            if (t.peek().is("WITH")) {
+                throw SqlException.notSupported("WITH ROLLUP");
+            }
+        }
+        if (t.peek().is("HAVING")) {
+            throw SqlException.notSupported("HAVING");
         }
         List<OrderItem> orderBy = orderBy();
         Limit limit = limit();
@@ -136,7 +154,35 @@ public final class Parser {
         if (t.peek().is("UNION")) {
             throw SqlException.notSupported("UNION");
         }
-        return new Statement.Select(distinct, items, from, alias, where, orderBy, limit, forUpdate);
+        return new Statement.Select(distinct, items, from, where, groupBy, orderBy, limit, forUpdate);
+    }
+
+    /** {@code [db.]name [[AS] alias]}, refusing index hints and derived tables. */
+    private Statement.TableRef tableRef(Expr on) {
+        if (t.peek().isSymbol("(")) {
+            throw SqlException.notSupported("derived tables");
+        }
+        TableName name = tableName();
+        String alias = alias();
+        if (t.peek().is("FORCE") || t.peek().is("USE") || t.peek().is("IGNORE")) {
+            throw SqlException.notSupported("index hints");
+        }
+        return new Statement.TableRef(name, alias, on);
+    }
+
+    private Statement.AnalyzeTable analyze() {
+        t.expect("ANALYZE");
+        if (!t.accept("NO_WRITE_TO_BINLOG")) {
+            t.accept("LOCAL");
+        }
+        if (!t.accept("TABLE")) {
+            t.expect("TABLES");
+        }
+        List<TableName> tables = new ArrayList<>();
+        do {
+            tables.add(tableName());
+        } while (t.acceptSymbol(","));
+        return new Statement.AnalyzeTable(tables);
     }
 
     private Statement.SelectItem selectItem() {
@@ -160,7 +206,9 @@ public final class Parser {
 
     private static boolean isClauseWord(Token tok) {
         return tok.type() == TokenType.IDENT && (tok.is("LOCK") || tok.is("FORCE") || tok.is("USE")
-                || tok.is("STRAIGHT_JOIN") || tok.is("NATURAL") || tok.is("OFFSET"));
+                || tok.is("STRAIGHT_JOIN") || tok.is("NATURAL") || tok.is("OFFSET") || tok.is("JOIN")
+                || tok.is("INNER") || tok.is("CROSS") || tok.is("LEFT") || tok.is("RIGHT") || tok.is("ON")
+                || tok.is("FULL"));
     }
 
     private Statement.Insert insert() {
