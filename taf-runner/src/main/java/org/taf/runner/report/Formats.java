@@ -62,6 +62,17 @@ final class Formats {
         return "\u00d7" + digits;
     }
 
+    /**
+     * A ratio as the factor a headline quotes beside its interval, to two decimals below 10 so that it
+     * reads with the interval (×0.99 [0.97, 1.02], ×1.37 [1.24, 1.51]); from 10 up as {@link #times}.
+     */
+    String factor(Double ratio) {
+        if (ratio == null) {
+            return NONE;
+        }
+        return Math.abs(ratio) >= 10 ? times(ratio) : "\u00d7" + pattern("0.00", ratio);
+    }
+
     /** {@code v} rounded to {@code n} significant digits: 3543.2 to 3 is 3540. */
     private static double significant(double v, int n) {
         if (v == 0) {

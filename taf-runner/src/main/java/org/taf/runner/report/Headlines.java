@@ -219,7 +219,7 @@ final class Headlines {
         String interval = m.ciLow() == null ? "" : " " + x.f().shortInterval(m.ciLow(), m.ciHigh());
         String values = m.metric() == Metric.TPS ? x.f().tps(m.parent()) + " \u2192 " + x.f().tps(m.patch())
                 : x.f().perTx(m.parent()) + " \u2192 " + x.f().perTx(m.patch());
-        return x.m().get("headline.numbers." + m.metric().label(), at, values, x.f().times(m.ratio()) + interval);
+        return x.m().get("headline.numbers." + m.metric().label(), at, values, x.f().factor(m.ratio()) + interval);
     }
 
     /**

@@ -42,17 +42,25 @@ final class SweepBuilder {
 
     /** One column: a side, and the comparisons whose cells give its numbers. */
     private record Column(String key, String role, List<ComparisonRecord> members, int colorIndex) {
+        /**
+         * The side's TPS at a thread count. A parent shared by several comparisons (a sweep's baseline) was
+         * measured once per comparison: the column shows the geometric mean of those measurements, and
+         * every patch's percentage is against that shown value, not against a parent the sheet does not show.
+         */
         Double tps(String workload, int threads) {
+            double logSum = 0;
+            int n = 0;
             for (ComparisonRecord c : members) {
                 CellRecord cell = cellOf(c, workload, threads);
                 if (cell != null && cell.verdict() != null) {
                     Double v = role.equals("parent") ? cell.verdict().parentTps() : cell.verdict().patchTps();
-                    if (v != null) {
-                        return v;
+                    if (v != null && v > 0) {
+                        logSum += Math.log(v);
+                        n++;
                     }
                 }
             }
-            return null;
+            return n == 0 ? null : Math.exp(logSum / n);
         }
 
         SideRecord side() {
@@ -86,7 +94,9 @@ final class SweepBuilder {
             int used = IterationNumbers.usedCores(t, x.run().environment());
             List<SheetCell> cells = new ArrayList<>();
             for (Column col : cols) {
-                cells.add(cell(x, col, workload, t, used));
+                Column parentCol = cols.stream().filter(p -> p.role().equals("parent")
+                        && p.members().contains(col.members().get(0))).findFirst().orElse(null);
+                cells.add(cell(x, col, parentCol, workload, t, used));
             }
             rows.add(new SheetRow(t, used, cells));
         }
@@ -111,16 +121,16 @@ final class SweepBuilder {
         return new SheetColumn(label, col.role(), SummaryRow.shortSha(side), differingSettings(c, side));
     }
 
-    private static SheetCell cell(PostContext x, Column col, String workload, int threads, int used) {
+    private static SheetCell cell(PostContext x, Column col, Column parentCol, String workload, int threads,
+                                  int used) {
         Double tps = col.tps(workload, threads);
         if (tps == null) {
             return new SheetCell("", "", "", "");
         }
         String delta = "";
         String mark = "";
-        if (col.role().equals("patch")) {
-            CellRecord cell = cellOf(col.members().get(0), workload, threads);
-            Double parent = cell == null || cell.verdict() == null ? null : cell.verdict().parentTps();
+        if (col.role().equals("patch") && parentCol != null) {
+            Double parent = parentCol.tps(workload, threads); // the parent as the sheet shows it
             if (parent != null && parent > 0) {
                 // The sheet compares the numbers it shows (medians), like the spreadsheet it replaces.
                 double ratio = tps / parent;

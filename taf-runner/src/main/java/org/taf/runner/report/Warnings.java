@@ -87,8 +87,10 @@ public final class Warnings {
         List<String> lowPower = new ArrayList<>();
         List<String> cpuDisagrees = new ArrayList<>();
         int iterations = 0;
-        double warnPct = settings.percent("verdict.warning_pct", 3);
-        double failPct = settings.percent("verdict.fail_pct", 5);
+        double warnPct = run.judgement() == null ? settings.percent("verdict.warning_pct", 3)
+                : run.judgement().warningPct();
+        double failPct = run.judgement() == null ? settings.percent("verdict.fail_pct", 5)
+                : run.judgement().failPct();
         for (ComparisonRecord c : run.comparisons()) {
             String label = SummaryRow.labelOf(c);
             for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
@@ -114,7 +116,10 @@ public final class Warnings {
                                     .add(flag == IterationFlag.HOST_NOISE ? ref + " (" + noise(it) + ")" : ref);
                         }
                     }
-                    OptionalDouble s = IterationNumbers.spreadPct(its);
+                    // In alternate mode a pair's two engines share the level the hour gives: the spread of one side's
+                    // starts is not the noise of the comparison, and warning of it would mislead.
+                    OptionalDouble s = cell.mode() == org.taf.runner.config.MeasureMode.ALTERNATE
+                            ? OptionalDouble.empty() : IterationNumbers.spreadPct(its);
                     if (s.isPresent() && s.getAsDouble() > warnPct) {
                         spread.add(m.get("ref.spread", cellRef, m.get("role." + role), f.percent(s.getAsDouble(), 1)));
                     }
