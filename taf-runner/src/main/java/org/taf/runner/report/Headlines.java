@@ -199,14 +199,15 @@ final class Headlines {
             String b = x.f().times(hi).substring(1);
             return a.equals(b) ? a : a + "\u2013" + b;
         }
-        String a = amount(x, lo);
-        String b = amount(x, hi);
+        int decimals = Math.abs(hi - 1) < 0.1 ? 1 : 0; // one precision for both ends: "8-30%", "3.2-4.1%"
+        String a = amount(x, lo, decimals);
+        String b = amount(x, hi, decimals);
         return a.equals(b) ? a : a.replace("%", "") + "\u2013" + b;
     }
 
-    /** How far from 1, unsigned, in percent: 1.37 is 37%, 0.74 is 26%, 0.97 is 3.0%. */
-    private static String amount(PostContext x, double ratio) {
-        return x.f().percent(Math.abs(ratio - 1) * 100, Math.abs(ratio - 1) < 0.1 ? 1 : 0);
+    /** How far from 1, unsigned, in percent: 1.37 is 37%, 0.74 is 26%, 0.97 is 3.0% (1 decimal). */
+    private static String amount(PostContext x, double ratio, int decimals) {
+        return x.f().percent(Math.abs(ratio - 1) * 100, decimals);
     }
 
     /** The clearest cell's numbers: "16 threads: 1,639 → 2,248 TPS, ×1.37 [1.24, 1.51]". */

@@ -145,8 +145,8 @@ final class IterationRunner {
         try (RunningEngine ea = starts.launch(first, a); RunningEngine eb = starts.launch(second, b)) {
             try (Load la = warmUpKeptOpen(ea, first.step(), a); Load lb = warmUpKeptOpen(eb, second.step(), b)) {
                 for (int w = 0; w < windowsEach; w++) {
-                    windows.measure(ea, la, skip, a);
-                    windows.measure(eb, lb, skip, b);
+                    windows.measure(ea, eb, la, skip, a);
+                    windows.measure(eb, ea, lb, skip, b);
                 }
             }
             ea.stop();

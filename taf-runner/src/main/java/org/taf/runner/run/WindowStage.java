@@ -35,7 +35,22 @@ final class WindowStage {
     }
 
     MeasuringListener listener(RunningEngine engine) {
-        return new MeasuringListener(engine.cpuSampler(), self, host);
+        return listener(engine, null);
+    }
+
+    /**
+     * A listener on {@code engine}'s load whose host noise leaves out this runner and, in alternate mode, the
+     * pair's other engine: it idles by design while this one is measured (its log writer and page cleaner
+     * still run), both sides see it alike, and counting it as other processes flagged 14 of 20 starts of an
+     * UPDATE_NO_KEY pair on a quiet host (2026-12-04).
+     */
+    MeasuringListener listener(RunningEngine engine, RunningEngine partner) {
+        CpuSampler notNoise = partner == null ? self : sum(self, partner.cpuSampler());
+        return new MeasuringListener(engine.cpuSampler(), notNoise, host);
+    }
+
+    private static CpuSampler sum(CpuSampler a, CpuSampler b) {
+        return () -> a.cpuSeconds() + b.cpuSeconds();
     }
 
     /** A probe of the engine's counters for one window; null when {@code measure.counters} is off. */
@@ -50,7 +65,12 @@ final class WindowStage {
      * engine) reconnects or re-primes its caches first. The attempt keeps the window before the engine is checked.
      */
     void measure(RunningEngine engine, Load load, int skipped, Attempt a) {
-        MeasuringListener m = listener(engine);
+        measure(engine, null, load, skipped, a);
+    }
+
+    /** As {@link #measure(RunningEngine, Load, int, Attempt)}, the pair's other engine alive beside it. */
+    void measure(RunningEngine engine, RunningEngine partner, Load load, int skipped, Attempt a) {
+        MeasuringListener m = listener(engine, partner);
         m.measureAfterSkipping(skipped, samplesPerWindow());
         try (CounterProbe probe = probe(engine)) {
             m.countWith(probe);

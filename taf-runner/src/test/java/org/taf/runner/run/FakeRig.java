@@ -54,17 +54,32 @@ final class FakeRig {
     int dyingEngine;
     private final Duration interval;
     private final HostCpu host;
+    private final Path stat;
+    private final long startNanos;
 
     FakeRig(Duration reportInterval, Path dir) {
         this.interval = reportInterval;
-        Path stat = dir.resolve("proc-stat");
+        this.stat = dir.resolve("proc-stat");
+        this.startNanos = time.nanoTime();
+        writeStat();
+        this.host = new HostCpu(stat, 100);
+    }
+
+    /**
+     * A /proc/stat of 2 CPUs whose busy time is the engines' CPU so far and nothing else: the host is quiet
+     * but for the engines, so whatever a measurement calls other processes comes from how it counts them.
+     */
+    private void writeStat() {
+        double busy = engines.stream().mapToDouble(e -> e.cpuSampler().cpuSeconds()).sum();
+        double wall = (time.nanoTime() - startNanos) / 1e9;
+        long busyTicks = Math.round(busy * 100);
+        long idleTicks = Math.max(0, Math.round(2 * wall * 100) - busyTicks);
         try {
-            Files.writeString(stat, "cpu  1000 0 500 8000 100 0 0 0 0 0\ncpu0 500 0 250 4000 50 0 0 0 0 0\n"
-                    + "cpu1 500 0 250 4000 50 0 0 0 0 0\n");
+            Files.writeString(stat, "cpu  " + (1000 + busyTicks) + " 0 500 " + (8000 + idleTicks) + " 100 0 0 0 0 0\n"
+                    + "cpu0 500 0 250 4000 50 0 0 0 0 0\ncpu1 500 0 250 4000 50 0 0 0 0 0\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        this.host = new HostCpu(stat, 100);
     }
 
     IterationRunner.Rig rig() {
@@ -213,6 +228,7 @@ final class FakeRig {
                 }
                 if (!watched) {
                     time.advance(interval);
+                    writeStat();
                 }
                 elapsed += seconds;
                 long events = Math.round(tps.applyAsDouble(++intervals) * seconds);

@@ -194,6 +194,24 @@ class IterationRunnerTest {
         assertThat(m.second().engineLog()).isEqualTo("logs/001-patch.log");
     }
 
+    /**
+     * In alternate mode the pair's other engine idles beside the one measured (in the fake, its CPU runs on at
+     * the same rate): both sides see it alike, so it is not host noise. Counted as other processes, it flagged
+     * 14 of 20 starts of an UPDATE_NO_KEY story run on a quiet host (2026-12-04).
+     */
+    @Test
+    void inAlternateModeThePairsOtherEngineIsNotHostNoise() throws Exception {
+        FakeRig rig = rig();
+        rig.compilers = pid -> script(0.4, 0.2, 0.2, 0.0, 0.0, 0.0);
+        TestDefinition def = definition(Map.of("warmup.signal", "jit", "measure.switch_skip", "500ms"));
+        IterationRunner.Measured m = runner(def, rig).pair(start(Role.PARENT, 0), start(Role.PATCH, 1),
+                MeasureMode.ALTERNATE, 3);
+        for (IterationRecord it : List.of(m.first(), m.second())) {
+            assertThat(it.flags()).doesNotContain(IterationRecord.IterationFlag.HOST_NOISE);
+            assertThat(it.cpu()).isNotEmpty().allSatisfy(p -> assertThat(p.hostOtherPct()).isLessThan(1));
+        }
+    }
+
     @Test
     void alternatingCpuSettlesEndTheirWarmupLoadAndKeepItForTheWindows() throws Exception {
         FakeRig rig = rig();
