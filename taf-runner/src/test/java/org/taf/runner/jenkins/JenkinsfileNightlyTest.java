@@ -16,7 +16,10 @@ import org.taf.runner.jenkins.SimulatedJenkins.StageStatus;
 /** The nightly matrix of the real Jenkinsfile: fan-out, one lock per host, stash, merge, publish on main. */
 class JenkinsfileNightlyTest extends JenkinsfileTestBase {
     private static final String QUICK = "properties/quick.properties";
-    /** The definitions committed under properties/ outside examples/ and profiles/, sorted (at least gate and quick). */
+    /**
+     * The definitions committed under properties/ outside examples/, profiles/ and common/ (fragments that
+     * definitions include), sorted (at least gate and quick).
+     */
     private static List<String> committed;
 
     @BeforeAll
@@ -25,7 +28,8 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         try (Stream<Path> files = Files.walk(properties)) {
             committed = files.filter(p -> p.toString().endsWith(".properties"))
                     .map(p -> ROOT.relativize(p).toString().replace('\\', '/'))
-                    .filter(p -> !p.startsWith("properties/examples/") && !p.startsWith("properties/profiles/"))
+                    .filter(p -> !p.startsWith("properties/examples/") && !p.startsWith("properties/profiles/")
+                            && !p.startsWith("properties/common/"))
                     .sorted().toList();
         }
         assertThat(committed).contains(GATE, QUICK);
@@ -114,6 +118,7 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         jenkins.repository.put("properties/nightly/sweep.properties", "workload.threads = 1, 2, 4, 8\n");
         jenkins.repository.put("properties/examples/more.properties", "comments = an example\n");
         jenkins.repository.put("properties/profiles/pinned.properties", "profile.runtime = container\n");
+        jenkins.repository.put("properties/common/design.properties", "measure.mode = alternate\n");
         startedWith("MODE", "nightly");
         allPass(definitions);
         runJenkinsfile();
@@ -121,7 +126,7 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         assertThat(result()).isEqualTo("SUCCESS");
         assertThat(jenkins.parallels).singleElement().satisfies(p -> assertThat(p.branches())
                 .contains("gate", "nightly-oltp-rw", "nightly-sweep", "quick").isEqualTo(names(definitions))
-                .noneMatch(b -> b.startsWith("examples") || b.startsWith("profiles")));
+                .noneMatch(b -> b.startsWith("examples") || b.startsWith("profiles") || b.startsWith("common")));
         assertThat(tafRuns()).hasSize(definitions.size());
         for (ShellCall run : tafRuns()) {
             assertThat(run.runs("./taf run properties/" + run.frame().branch().replace("nightly-", "nightly/"))).isTrue();
