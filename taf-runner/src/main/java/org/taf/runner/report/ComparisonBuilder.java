@@ -15,7 +15,8 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.VarianceComponents;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
 
@@ -84,7 +85,7 @@ final class ComparisonBuilder {
 
     /** The cell's counters per transaction: the moved ones, or all. */
     private static List<PostView.CounterRow> counters(PostContext x, CellRecord cell, boolean movedOnly) {
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         if (v == null) {
             return List.of();
         }
@@ -113,7 +114,7 @@ final class ComparisonBuilder {
     }
 
     private static List<Fact> facts(PostContext x, CellRecord cell) {
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         if (v == null) {
             return List.of();
         }
@@ -128,7 +129,7 @@ final class ComparisonBuilder {
         facts.add(new Fact("cell.ratio", f.ratio(v.ratio()) + " " + f.interval(v.ciLow(), v.ciHigh()) + " ("
                 + x.m().get("cell.ci", f.confidence(v.confidence())) + ")"));
         facts.add(new Fact("cell.change", f.change(v.ratio())));
-        facts.add(new Fact("cell.classic", v.classic() == null ? "" : v.classic().name()));
+        facts.add(new Fact("cell.classic", v.classic() == null ? "" : v.classic().outcome().name()));
         facts.add(new Fact("cell.p_value", v.tps() == null ? Formats.NONE
                 : f.pValue(v.tps().pValue()) + " / " + f.pValue(v.tps().pAdjusted())));
         facts.add(new Fact("cell.pairs", Integer.toString(v.pairsUsed())));
@@ -154,10 +155,11 @@ final class ComparisonBuilder {
                     + " (" + x.m().get("metric.change." + cs.change()) + (cs.gates() ? ", " + x.m().get("cell.gating")
                     : "") + ")"));
         }
-        if (v.variance() != null) {
-            facts.add(new Fact("cell.variance", x.m().get("cell.variance_value", f.percent(100 * v.variance().betweenSd(), 2),
-                    f.percent(100 * v.variance().withinSd(), 2), v.variance().starts(),
-                    v.variance().startSeconds() == null ? Formats.NONE : f.seconds(v.variance().startSeconds()))));
+        VarianceComponents c = v.components();
+        if (c != null) {
+            facts.add(new Fact("cell.variance", x.m().get("cell.variance_value", f.percent(100 * c.betweenSd(), 2),
+                    f.percent(100 * c.withinSd(), 2), c.starts(),
+                    cell.startSeconds() == null ? Formats.NONE : f.seconds(cell.startSeconds()))));
         }
         return facts;
     }

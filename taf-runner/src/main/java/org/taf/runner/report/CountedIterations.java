@@ -4,12 +4,12 @@ import java.util.List;
 import org.taf.runner.config.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.IterationRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 
 /**
  * Which engine starts a cell's TPS verdict counted, read from the record as the stats stage left it: the
  * A/B pairs with both sides measured, less the pairs the exclusion rule left out
- * ({@link VerdictRecord#excludedPairs()}). So the exports can show every start and say why one did not
+ * ({@link CellVerdict#excludedPairs()}). So the exports can show every start and say why one did not
  * count; the number counted per side is the verdict's {@code pairs}.
  */
 final class CountedIterations {
@@ -23,7 +23,7 @@ final class CountedIterations {
         if (it.samples().isEmpty()) {
             return "no samples measured";
         }
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         if (v == null) {
             return "not judged";
         }

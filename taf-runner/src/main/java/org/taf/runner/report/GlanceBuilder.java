@@ -21,7 +21,7 @@ final class GlanceBuilder {
 
     /** The verdict's notes, then the counters that moved most: the cause beside the number. */
     private static List<String> withCauses(PostContext x, CellRecord cell) {
-        org.taf.runner.results.VerdictRecord v = cell.verdict();
+        org.taf.runner.stats.CellVerdict v = cell.verdict();
         List<String> out = new ArrayList<>(PostContext.notesOf(v));
         if (v != null) {
             v.moved().stream().limit(CAUSES).forEach(c -> out.add(x.m().get("glance.changed",

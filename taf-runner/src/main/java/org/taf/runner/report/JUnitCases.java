@@ -17,7 +17,7 @@ import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.CounterChange;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Verdict;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 
 /** Decides what a cell is in JUnit terms and writes its message and numbers. */
 final class JUnitCases {
@@ -27,7 +27,7 @@ final class JUnitCases {
                    String plannedMde) {
         String name = cell.workload() + "@" + cell.threads();
         double seconds = seconds(cell);
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         String out = numbers(c, cell, f, plannedMde) + warnings(run, cell, settings, f);
         java.util.Map<String, String> props = properties(v);
         for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
@@ -60,7 +60,7 @@ final class JUnitCases {
      * The cell's numbers as testcase properties: each metric's ratio, interval, adjusted p and change
      * ({@code metric.tps.ratio}), and each counter that moved ({@code counter.<name>.ratio}).
      */
-    static java.util.Map<String, String> properties(VerdictRecord v) {
+    static java.util.Map<String, String> properties(CellVerdict v) {
         java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
         if (v == null) {
             return p;
@@ -152,7 +152,7 @@ final class JUnitCases {
     }
 
     /** Why a cell is inconclusive: the stats stage's reason and notes, and where it stopped. */
-    private static String reason(VerdictRecord v, Formats f) {
+    private static String reason(CellVerdict v, Formats f) {
         List<String> parts = new ArrayList<>();
         if (v.reason() != null && !v.reason().isBlank()) {
             parts.add(v.reason());
@@ -163,7 +163,7 @@ final class JUnitCases {
     }
 
     private static String numbers(ComparisonRecord c, CellRecord cell, Formats f, String plannedMde) {
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         StringBuilder b = new StringBuilder();
         b.append("comparison ").append(SummaryRow.labelOf(c)).append(" (").append(c.name()).append(")\n");
         b.append("parent ").append(side(c.parent())).append(": ")
@@ -181,7 +181,8 @@ final class JUnitCases {
             b.append(CpuTexts.line(f, v)).append('\n');
             b.append("MDE ").append(f.percent(v.mdePct(), 1)).append(" (from this run's spread); before measuring: ")
                     .append(plannedMde).append('\n');
-            b.append("verdict ").append(v.verdict()).append(" (classic ").append(v.classic()).append("): ")
+            b.append("verdict ").append(v.verdict()).append(" (classic ")
+                    .append(v.classic() == null ? null : v.classic().outcome()).append("): ")
                     .append(v.reason()).append('\n');
             v.notes().forEach(n -> b.append("note: ").append(n).append('\n'));
             v.findings().forEach(n -> b.append("finding: ").append(n).append('\n'));

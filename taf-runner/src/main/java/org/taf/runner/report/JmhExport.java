@@ -11,7 +11,7 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
 
@@ -72,7 +72,7 @@ public final class JmhExport {
 
     private static void result(RunRecord run, ComparisonRecord c, CellRecord cell, Role role, SideRecord side,
                                ArrayNode out) {
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         List<IterationRecord> starts = CountedIterations.counted(cell, role);
         if (v == null || v.tps() == null || starts.isEmpty()) {
             return;

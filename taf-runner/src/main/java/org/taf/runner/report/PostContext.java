@@ -60,7 +60,7 @@ record PostContext(RunRecord run, Messages m, Formats f) {
     }
 
     /** What the post says under a verdict: why (the stats stage's reason), then its notes. */
-    static List<String> notesOf(org.taf.runner.results.VerdictRecord v) {
+    static List<String> notesOf(org.taf.runner.stats.CellVerdict v) {
         if (v == null) {
             return List.of();
         }

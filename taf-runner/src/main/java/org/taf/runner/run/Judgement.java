@@ -8,7 +8,6 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.JudgementRecord;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.results.VerdictRecord;
 import org.taf.runner.stats.AdaptiveProgress;
 import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.CellVerdict;
@@ -37,7 +36,7 @@ final class Judgement {
             for (CellRecord cell : c.cells()) {
                 CellVerdict v = looks.get(i).cells().stream().filter(x -> x.cell().equals(cell.key())).findFirst()
                         .orElseThrow(() -> new IllegalStateException("no verdict for " + cell.key()));
-                cells.add(cell.withVerdict(VerdictRecord.of(v, cell.startSeconds())));
+                cells.add(cell.withVerdict(v));
             }
             judged.add(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), cells));
         }

@@ -12,7 +12,8 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.ExcludedIteration;
 
 /** The CSV export read back: one row per iteration, RFC 4180 quoting, what the verdict counted. */
 class CsvExportTest {
@@ -65,11 +66,11 @@ class CsvExportTest {
         RunRecord small = ResultsFixtures.small();
         ComparisonRecord c = small.comparisons().get(0);
         CellRecord cell = c.cells().get(0);
-        VerdictRecord v = cell.verdict();
-        VerdictRecord excluding = new VerdictRecord(v.verdict(), v.reason(), v.analysis(), v.classic(), v.metrics(),
-                v.measuredPairs(), v.level(), v.stopReason(), v.mdePct(), v.variance(),
-                List.of(VerdictRecord.exclusionNote("patch", 1, List.of("HOST_NOISE"), "the rule, with, commas")),
-                v.findings(), v.counters());
+        CellVerdict v = cell.verdict();
+        CellVerdict excluding = new CellVerdict(v.cell(), v.verdict(), v.reason(), v.metrics(), v.classic(),
+                v.measuredPairs(), v.level(), v.stopReason(), v.mde(), v.components(),
+                List.of(new ExcludedIteration("patch", 1, List.of("HOST_NOISE"))), "the rule, with, commas",
+                v.warnings(), v.findings(), v.counters());
         RunRecord run = ResultsFixtures.copy(small, small.runId(), small.name(), small.startedAt(), small.finishedAt(),
                 small.status(), small.failure(), List.of(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(),
                         List.of(cell.withVerdict(excluding)))), small.warnings());

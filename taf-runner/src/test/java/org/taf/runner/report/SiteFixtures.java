@@ -29,13 +29,18 @@ import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.SideRecord.BuildRecord;
 import org.taf.runner.results.SideRecord.CommitRecord;
-import org.taf.runner.results.VerdictRecord;
 import org.taf.runner.results.EngineCpuRecord;
 import org.taf.runner.config.MeasureMode;
 import org.taf.runner.config.Role;
 import org.taf.runner.results.EngineJvmRecord;
 import org.taf.runner.results.JudgementRecord;
+import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Change;
+import org.taf.runner.stats.ClassicVerdict;
+import org.taf.runner.stats.ExclusionRule;
+import org.taf.runner.stats.MinimalDetectableEffect;
+import org.taf.runner.stats.VarianceComponents;
 import org.taf.runner.stats.ClassicOutcome;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.MetricVerdict;
@@ -125,7 +130,8 @@ final class SiteFixtures {
                                     ? List.of(IterationFlag.HOST_NOISE) : List.of()));
                 }
                 Verdict forced = br[0].equals("c13_1") && t == 8 ? Verdict.INCONCLUSIVE : null;
-                cells.add(new CellRecord("POINTS-COVERED-PK", t, p, q, MeasureMode.RESTART, 1, verdict(p, q, forced),
+                cells.add(new CellRecord("POINTS-COVERED-PK", t, p, q, MeasureMode.RESTART, 1,
+                        verdict(new CellKey("POINTS-COVERED-PK", t), p, q, forced),
                         b == 0 && t == threads[threads.length - 1] ? flames(parentTps) : List.of()));
             }
             comparisons.add(new ComparisonRecord(br[0], br[1], parent, patch, cells));
@@ -153,9 +159,10 @@ final class SiteFixtures {
                 "mvn -o -q -pl engine -am package", "/tmp/build-f00dface.log",
                 "mvn exited with 1\n[ERROR] BufferPool.java:[88,5] cannot find symbol\n[ERROR] -> [Help 1]"));
         CellRecord cell = new CellRecord("POINTS-COVERED-PK", threads[threads.length - 1], List.of(), List.of(),
-                MeasureMode.RESTART, 1, new VerdictRecord(Verdict.NOT_COMPARABLE, "patch build failed: nothing was"
-                        + " measured", ResultsStore.ANALYSIS, null, List.of(), 0, 0.05, StopReason.DECIDED, null, null,
-                        List.of(), List.of(), List.of()));
+                MeasureMode.RESTART, 1, new CellVerdict(new CellKey("POINTS-COVERED-PK", threads[threads.length - 1]),
+                        Verdict.NOT_COMPARABLE, "patch build failed: nothing was measured", List.of(), null, 0, 0.05,
+                        StopReason.DECIDED, null, null, List.of(), ExclusionRule.DEFAULT.describe(), List.of(),
+                        List.of(), List.of()));
         return new ComparisonRecord("broken", "13.1 wip", parent, patch, List.of(cell));
     }
 
@@ -302,7 +309,8 @@ final class SiteFixtures {
                 new CounterChange("Innodb_rows_read", 100, 100, 1.0, 0.999, 1.001, 0.9, 0.9, 3, false));
     }
 
-    private static VerdictRecord verdict(List<IterationRecord> p, List<IterationRecord> q, Verdict forced) {
+    private static CellVerdict verdict(CellKey cell, List<IterationRecord> p, List<IterationRecord> q,
+                                       Verdict forced) {
         double parent = IterationNumbers.median(p.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
                 .orElseThrow();
         double patch = IterationNumbers.median(q.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
@@ -338,8 +346,11 @@ final class SiteFixtures {
                 + " TPS could not yet confirm") : List.of();
         String reason = inconclusive ? "tps 0.9850 [0.9400, 1.0310] (95% interval, " + p.size() + " pairs) cannot"
                 + " decide" : "tps " + String.format(java.util.Locale.ROOT, "%.4f", ratio) + " decided";
-        return new VerdictRecord(v, reason, ResultsStore.ANALYSIS, classic, metrics, p.size(), 0.05,
-                StopReason.PLANNED_ONLY, inconclusive ? 6.2 : 2.5, new VerdictRecord.VarianceRecord(0.015, 0.012, false,
-                2 * p.size(), 2 * p.size() * 8, 11.0), notes, findings, counters(ratio));
+        int starts = 2 * p.size();
+        return new CellVerdict(cell, v, reason, metrics, new ClassicVerdict(parent, patch, ratio, (ratio - 1) * 100,
+                classic), p.size(), 0.05, StopReason.PLANNED_ONLY, new MinimalDetectableEffect(inconclusive ? 6.2 : 2.5,
+                0.02, p.size(), 0.05, 0.8, "measured from this cell's pairs", null),
+                new VarianceComponents(Math.pow(0.015, 2), Math.pow(0.012, 2), starts, starts * 8, starts * 7,
+                        starts - 2), List.of(), ExclusionRule.DEFAULT.describe(), notes, findings, counters(ratio));
     }
 }

@@ -16,7 +16,7 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.stats.Verdict;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.RunStatistics;
@@ -58,7 +58,7 @@ class AdaptiveLoopTest {
         return judged;
     }
 
-    private static VerdictRecord verdictOf(RunRecord j, String workload) {
+    private static CellVerdict verdictOf(RunRecord j, String workload) {
         return j.comparisons().get(0).cells().stream().filter(c -> c.workload().equals(workload))
                 .map(CellRecord::verdict).findFirst().orElseThrow();
     }
@@ -74,7 +74,7 @@ class AdaptiveLoopTest {
         assertThat(m.measured()).hasSize(r.extraPairs());
         assertThat(r.level()).as("per-look level of 20 looks").isLessThan(o.fdr());
         RunRecord j = judge(m, r, o);
-        VerdictRecord v = verdictOf(j, "POINT_SELECT");
+        CellVerdict v = verdictOf(j, "POINT_SELECT");
         assertThat(v.verdict()).isEqualTo(Verdict.REGRESSED);
         assertThat(v.pairsUsed()).isEqualTo(3 + r.extraPairs());
         assertThat(v.stopReason()).isEqualTo(StopReason.DECIDED);
@@ -92,7 +92,7 @@ class AdaptiveLoopTest {
         assertThat(r.extraPairs()).isEqualTo(4);
         assertThat(r.spentSeconds()).isEqualTo(240.0).isLessThanOrEqualTo(270);
         assertThat(r.pairCostSeconds()).isEqualTo(60.0);
-        VerdictRecord v = verdictOf(judge(m, r, o), "POINT_SELECT");
+        CellVerdict v = verdictOf(judge(m, r, o), "POINT_SELECT");
         assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(v.pairsUsed()).isEqualTo(7);
         assertThat(v.stopReason()).isEqualTo(StopReason.BUDGET_SPENT);
@@ -130,7 +130,7 @@ class AdaptiveLoopTest {
         AdaptiveRecord r = loop(m, o, 3);
         assertThat(r.stopReason()).isEqualTo(StopReason.MAX_PAIRS);
         assertThat(m.pairsOf("POINT_SELECT", 2)).isEqualTo(6);
-        VerdictRecord v = verdictOf(judge(m, r, o), "POINT_SELECT");
+        CellVerdict v = verdictOf(judge(m, r, o), "POINT_SELECT");
         assertThat(v.pairsUsed()).isEqualTo(6);
         assertThat(v.stopReason()).isEqualTo(StopReason.MAX_PAIRS);
     }
@@ -165,7 +165,7 @@ class AdaptiveLoopTest {
         assertThat(m.pairsOf("POINT_SELECT", 2)).isEqualTo(6);
         assertThat(r.extraPairs()).isEqualTo(3);
         assertThat(r.stopReason()).isEqualTo(StopReason.MAX_PAIRS);
-        VerdictRecord v = verdictOf(judge(m, r, o), "POINT_SELECT");
+        CellVerdict v = verdictOf(judge(m, r, o), "POINT_SELECT");
         assertThat(v.stopReason()).isEqualTo(StopReason.MAX_PAIRS);
         assertThat(String.join(" ", v.notes())).contains("the engine exited");
     }

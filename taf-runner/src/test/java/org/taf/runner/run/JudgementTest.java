@@ -120,8 +120,8 @@ class JudgementTest {
         assertThat(j.judgement().analysis()).isEqualTo(org.taf.runner.results.ResultsStore.ANALYSIS);
         var v = j.comparisons().get(0).cells().get(0).verdict();
         assertThat(v.metric(Metric.CPU_PER_TX)).as("no CPU readings in these iterations").isNull();
-        assertThat(v.variance().starts()).isEqualTo(8);
-        assertThat(v.variance().startSeconds()).isPositive();
+        assertThat(v.components().starts()).isEqualTo(8);
+        assertThat(j.comparisons().get(0).cells().get(0).startSeconds()).isPositive();
     }
 
     /** The exit code, the JUnit kind, the summary's word and the post's class follow one policy per verdict. */

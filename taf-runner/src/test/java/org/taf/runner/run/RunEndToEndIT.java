@@ -142,7 +142,7 @@ class RunEndToEndIT {
         // Every iteration says what its engine start cost, and the cell what its noise was.
         assertThat(cell.parent()).allSatisfy(it -> assertThat(it.launchSeconds()).isPositive());
         // The components come from the pairs the verdict used: two starts each.
-        assertThat(cell.verdict().variance().starts()).isEqualTo(2 * cell.verdict().pairsUsed());
+        assertThat(cell.verdict().components().starts()).isEqualTo(2 * cell.verdict().pairsUsed());
         assertThat(run.environment().engineJvm().version()).contains("version");
         countersOfPointSelects(cell);
         // The stack that grew: the patch's busy wait in the point-select path, per transaction, in JFR's samples.
