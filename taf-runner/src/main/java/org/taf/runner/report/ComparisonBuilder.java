@@ -19,6 +19,7 @@ import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.VarianceComponents;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.results.WarmupMode;
 
 /** A comparison's section: its two sides (commit, build, settings) and its cells in detail. */
 final class ComparisonBuilder {
@@ -172,7 +173,7 @@ final class ComparisonBuilder {
         String rest = it.rest() == null || !it.rest().enabled() ? x.m().get("iteration.rest_off")
                 : it.rest().rested() ? f.seconds(it.rest().seconds())
                 : x.m().get("iteration.not_rested", f.seconds(it.rest().seconds()));
-        boolean settled = it.warmup() == null || it.warmup().settled() || "none".equals(it.warmup().mode());
+        boolean settled = it.warmup() == null || it.warmup().settled() || it.warmup().mode() == WarmupMode.NONE;
         String warmup = it.warmup() == null ? Formats.NONE
                 : x.m().get("iteration.cut", f.seconds(it.warmup().cutAtSeconds()), nz(it.warmup().reason()));
         return new Iteration(role, it.index() + 1, it.sequence() + 1, f.minute(it.startedAt()),

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import org.taf.runner.results.WarmupMode;
 import org.taf.runner.results.CountersRecord;
 import org.taf.runner.results.FlameRecord;
 import org.taf.runner.results.CellRecord;
@@ -252,7 +253,7 @@ final class SiteFixtures {
         }
         return new IterationRecord(index, sequence, start.plusSeconds(60L * sequence), "11.8.10-TAF",
                 new RestRecord(true, true, 4, List.of(40.0, 12.0, 1.5, 1.0)),
-                new WarmupRecord("settle", settled, warmSeconds, settled ? "CV 1.1% and slope 0.2% under limits"
+                new WarmupRecord(WarmupMode.CPU, settled, warmSeconds, settled ? "CV 1.1% and slope 0.2% under limits"
                         : "maximum reached: CV 6.3% over 5%", warmCpu, warm), measured, cpuPoints, flags, null,
                 "/tmp/engine-" + sequence + ".err", new EngineCpuRecord("/proc/<pid>/stat utime+stime (1/100 s ticks)",
                         Math.round(cpuPoints.stream().mapToDouble(CpuPointRecord::enginePct).sum()) / 100.0), 1.4,
