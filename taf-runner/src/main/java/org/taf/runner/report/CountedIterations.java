@@ -1,7 +1,7 @@
 package org.taf.runner.report;
 
 import java.util.List;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.stats.CellVerdict;

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
-import org.taf.runner.profile.HostNoise;
-import org.taf.runner.profile.NoiseThresholds;
+import org.taf.runner.results.HostNoise;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
@@ -118,7 +118,7 @@ public final class Warnings {
                     }
                     // In alternate mode a pair's two engines share the level the hour gives: the spread of one side's
                     // starts is not the noise of the comparison, and warning of it would mislead.
-                    OptionalDouble s = cell.mode() == org.taf.runner.config.MeasureMode.ALTERNATE
+                    OptionalDouble s = cell.mode() == org.taf.runner.results.MeasureMode.ALTERNATE
                             ? OptionalDouble.empty() : IterationNumbers.spreadPct(its);
                     if (s.isPresent() && s.getAsDouble() > warnPct) {
                         spread.add(m.get("ref.spread", cellRef, m.get("role." + role), f.percent(s.getAsDouble(), 1)));

@@ -2,7 +2,6 @@ package org.taf.runner.results;
 
 import java.util.List;
 import java.util.Objects;
-import org.taf.runner.config.MeasureMode;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellVerdict;
 

@@ -3,7 +3,6 @@ package org.taf.runner.results;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Objects;
-import org.taf.runner.config.MeasureMode;
 
 /**
  * The spread of A/B pairs measured with one design (mode, windows per start, window length) of one

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.taf.runner.config.MeasureMode;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;

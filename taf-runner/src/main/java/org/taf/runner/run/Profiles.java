@@ -8,7 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.report.flame.CollapsedStacks;
 import org.taf.runner.report.flame.FlameException;
 import org.taf.runner.report.flame.JfrFolder;

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.taf.runner.config.Comparison;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.CellRecord;

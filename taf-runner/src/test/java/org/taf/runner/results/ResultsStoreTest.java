@@ -65,9 +65,9 @@ class ResultsStoreTest {
         org.taf.runner.stats.MetricVerdict cpu = v.metric(org.taf.runner.stats.Metric.CPU_PER_TX);
         assertThat(cpu.parent()).isEqualTo(82.4);
         assertThat(cpu.gates()).as("format 1 judged on TPS alone").isFalse();
-        assertThat(cell.mode()).isEqualTo(org.taf.runner.config.MeasureMode.RESTART);
+        assertThat(cell.mode()).isEqualTo(org.taf.runner.results.MeasureMode.RESTART);
         assertThat(cell.parent().get(0).windows()).containsExactly(0);
-        assertThat(old.comparisons().get(0).parent().role()).isEqualTo(org.taf.runner.config.Role.PARENT);
+        assertThat(old.comparisons().get(0).parent().role()).isEqualTo(org.taf.runner.stats.Role.PARENT);
         assertThat(old.judgement().warningPct()).isEqualTo(3);
         assertThat(old.environment().engineJvm().version()).isEqualTo(old.environment().jvm());
     }

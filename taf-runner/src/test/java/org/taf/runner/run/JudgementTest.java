@@ -13,7 +13,7 @@ import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.stats.Verdict;
-import org.taf.runner.config.MeasureMode;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.StatsOptions;
 

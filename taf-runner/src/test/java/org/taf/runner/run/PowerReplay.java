@@ -193,7 +193,7 @@ public final class PowerReplay {
                 }
                 // Two parent starts of different alternating pairs were never measured beside each other:
                 // they are no A/A pair of that design, so the derived pool is for restarting pairs only.
-                for (int i = 0; cell.mode() != org.taf.runner.config.MeasureMode.ALTERNATE
+                for (int i = 0; cell.mode() != org.taf.runner.results.MeasureMode.ALTERNATE
                         && i + 1 < cell.parent().size(); i += 2) {
                     parents.add(new Pair(cell.parent().get(i), cell.parent().get(i + 1), null));
                 }
