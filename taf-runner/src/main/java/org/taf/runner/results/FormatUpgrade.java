@@ -97,7 +97,7 @@ final class FormatUpgrade {
             Matcher m = EXCLUSION_NOTE.matcher(n.asText());
             if (m.matches()) {
                 ObjectNode e = excluded.addObject();
-                e.put("side", m.group(1));
+                e.put("side", m.group(1).toUpperCase(Locale.ROOT));
                 e.put("index", Integer.parseInt(m.group(2)) - 1);
                 ArrayNode flags = e.putArray("flags");
                 Arrays.stream(m.group(3).split(",\\s*")).filter(f -> !f.isBlank()).forEach(flags::add);

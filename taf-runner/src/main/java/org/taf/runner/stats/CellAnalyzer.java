@@ -32,21 +32,22 @@ final class CellAnalyzer {
     static Analysis analyze(CellSamples in, StatsOptions o, boolean adaptive) {
         CellKey cell = in.cell();
         List<String> warnings = new ArrayList<>();
-        in.parentFailures().forEach(f -> warnings.add("parent failure: " + f));
-        in.patchFailures().forEach(f -> warnings.add("patch failure: " + f));
+        in.parentFailures().forEach(f -> warnings.add(Role.PARENT.label() + " failure: " + f));
+        in.patchFailures().forEach(f -> warnings.add(Role.PATCH.label() + " failure: " + f));
         Map<Integer, IterationSample> parent = byIndex(in.parent());
         Map<Integer, IterationSample> patch = byIndex(in.patch());
         if (parent.isEmpty() && in.parentFailures().isEmpty() || patch.isEmpty() && in.patchFailures().isEmpty()) {
             // No data and no failure: the workload ran on one side only; nothing to compare, nobody to blame.
-            return failure(in, o, Verdict.NOT_COMPARABLE, (parent.isEmpty() ? "parent" : "patch")
+            return failure(in, o, Verdict.NOT_COMPARABLE, (parent.isEmpty() ? Role.PARENT : Role.PATCH).label()
                     + " has no measured iterations", warnings);
         }
-        String parentDown = failed("parent", parent, in.parentFailures());
-        String patchDown = failed("patch", patch, in.patchFailures());
+        String parentDown = failed(Role.PARENT, parent, in.parentFailures());
+        String patchDown = failed(Role.PATCH, patch, in.patchFailures());
         if (parentDown != null || patchDown != null) {
             Verdict v = parentDown != null && patchDown != null ? Verdict.NOT_COMPARABLE
                     : patchDown != null ? Verdict.NEWLY_FAILING : Verdict.FIXED;
-            String why = parentDown == null ? patchDown : patchDown == null ? parentDown : parentDown + "; " + patchDown;
+            String why = parentDown == null ? patchDown
+                    : patchDown == null ? parentDown : parentDown + "; " + patchDown;
             return failure(in, o, v, why, warnings);
         }
         List<Integer> pairs = new ArrayList<>(parent.keySet());
@@ -55,10 +56,11 @@ final class CellAnalyzer {
         ExclusionRule rule = rule(in, o);
         pairs = include(pairs, parent, patch, rule, warnings, excluded);
         for (int i : pairs) {
-            for (IterationSample s : List.of(parent.get(i), patch.get(i))) {
+            for (Role side : Role.values()) {
+                IterationSample s = (side == Role.PARENT ? parent : patch).get(i);
                 if (!s.flags().isEmpty() && !rule.matches(s)) {
-                    warnings.add((s == parent.get(i) ? "parent" : "patch") + " iteration " + (i + 1) + " is flagged "
-                            + String.join(", ", s.flags()) + "; kept in the verdict");
+                    warnings.add(side.label() + " iteration " + (i + 1) + " is flagged " + String.join(", ", s.flags())
+                            + "; kept in the verdict");
                 }
             }
         }
@@ -229,13 +231,13 @@ final class CellAnalyzer {
      * Why a side has nothing to compare, or null: failures and no iteration, or an iteration whose median
      * TPS is 0 (a stalled engine is a failure, never a number).
      */
-    private static String failed(String side, Map<Integer, IterationSample> its, List<String> failures) {
+    private static String failed(Role side, Map<Integer, IterationSample> its, List<String> failures) {
         if (its.isEmpty()) {
-            return side + " failed in all " + failures.size() + " iteration(s); first: " + failures.get(0);
+            return side.label() + " failed in all " + failures.size() + " iteration(s); first: " + failures.get(0);
         }
         for (IterationSample s : its.values()) {
             if (new Median().evaluate(s.samples()) <= 0) {
-                return side + " iteration " + (s.index() + 1) + " failed: its median TPS is 0 (stalled)";
+                return side.label() + " iteration " + (s.index() + 1) + " failed: its median TPS is 0 (stalled)";
             }
         }
         return null;
@@ -253,8 +255,8 @@ final class CellAnalyzer {
         }
         if (clean.size() >= rule.minRemaining()) {
             for (int i : pairs) {
-                for (String side : List.of("parent", "patch")) {
-                    IterationSample s = (side.equals("parent") ? parent : patch).get(i);
+                for (Role side : Role.values()) {
+                    IterationSample s = (side == Role.PARENT ? parent : patch).get(i);
                     if (rule.matches(s)) {
                         excluded.add(new ExcludedIteration(side, i, s.flags()));
                     }

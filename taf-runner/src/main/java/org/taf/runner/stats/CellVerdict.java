@@ -121,8 +121,8 @@ public record CellVerdict(CellKey cell, Verdict verdict, String reason, List<Met
     public List<String> notes() {
         List<String> out = new ArrayList<>(warnings);
         for (ExcludedIteration e : excluded) {
-            out.add("excluded " + e.side() + " iteration " + (e.index() + 1) + " (" + String.join(", ", e.flags())
-                    + "): " + exclusionRule);
+            out.add("excluded " + e.side().label() + " iteration " + (e.index() + 1) + " ("
+                    + String.join(", ", e.flags()) + "): " + exclusionRule);
         }
         return out;
     }

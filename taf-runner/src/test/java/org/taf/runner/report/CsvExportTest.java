@@ -69,7 +69,7 @@ class CsvExportTest {
         CellVerdict v = cell.verdict();
         CellVerdict excluding = new CellVerdict(v.cell(), v.verdict(), v.reason(), v.metrics(), v.classic(),
                 v.measuredPairs(), v.level(), v.stopReason(), v.mde(), v.components(),
-                List.of(new ExcludedIteration("patch", 1, List.of("HOST_NOISE"))), "the rule, with, commas",
+                List.of(new ExcludedIteration(Role.PATCH, 1, List.of("HOST_NOISE"))), "the rule, with, commas",
                 v.warnings(), v.findings(), v.counters());
         RunRecord run = ResultsFixtures.copy(small, small.runId(), small.name(), small.startedAt(), small.finishedAt(),
                 small.status(), small.failure(), List.of(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(),

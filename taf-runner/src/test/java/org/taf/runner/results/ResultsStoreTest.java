@@ -16,6 +16,7 @@ import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.ClassicOutcome;
 import org.taf.runner.stats.ClassicVerdict;
 import org.taf.runner.stats.ExcludedIteration;
+import org.taf.runner.stats.Role;
 import org.taf.runner.stats.StopReason;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -118,7 +119,7 @@ class ResultsStoreTest {
         Path file = dir.resolve("v3.json");
         Files.writeString(file, ResultsStore.json().writeValueAsString(tree));
         CellVerdict v = ResultsStore.read(file).comparisons().get(0).cells().get(0).verdict();
-        assertThat(v.excluded()).containsExactly(new ExcludedIteration("patch", 1, List.of("HOST_NOISE",
+        assertThat(v.excluded()).containsExactly(new ExcludedIteration(Role.PATCH, 1, List.of("HOST_NOISE",
                 "NOT_SETTLED")));
         assertThat(v.exclusionRule()).isEqualTo("the rule, with: punctuation");
         assertThat(v.warnings()).containsExactly("too few pairs: 2 in the verdict",
