@@ -67,6 +67,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void outputsReadTheRunsRecordsNotItsDefinitionOrHost() {
+        // Everything a page or a summary says is in the run's records (the rules in JudgementRecord, the
+        // settings in DefinitionRecord): a setting read back by key, or host noise computed anew, would drift.
+        noClasses().that().resideInAPackage("org.taf.runner.report..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.taf.runner.config..", "org.taf.runner.profile..").check(MAIN);
+    }
+
+    @Test
     void theResultsDatabaseStoresRecordsOnly() {
         // It keeps what a run recorded; it neither measures nor renders.
         noClasses().that().resideInAPackage("org.taf.runner.db..").should().dependOnClassesThat()

@@ -81,7 +81,7 @@ final class ComparisonBuilder {
     /** The margin counters were listed from, as the run stored it ("10%"), or a dash for older files. */
     private static String margin(PostContext x) {
         var j = x.run().judgement();
-        return j == null || j.counterMarginPct() == null ? Formats.NONE : x.f().percent(j.counterMarginPct(), 0);
+        return j.counterMarginPct() == null ? Formats.NONE : x.f().percent(j.counterMarginPct(), 0);
     }
 
     /** The cell's counters per transaction: the moved ones, or all. */

@@ -23,12 +23,11 @@ import org.taf.runner.stats.CellVerdict;
 final class JUnitCases {
     private JUnitCases() {}
 
-    static Case of(RunRecord run, ComparisonRecord c, CellRecord cell, DefinitionSettings settings, Formats f,
-                   String plannedMde) {
+    static Case of(RunRecord run, ComparisonRecord c, CellRecord cell, Formats f, String plannedMde) {
         String name = cell.workload() + "@" + cell.threads();
         double seconds = seconds(cell);
         CellVerdict v = cell.verdict();
-        String out = numbers(c, cell, f, plannedMde) + warnings(run, cell, settings, f);
+        String out = numbers(c, cell, f, plannedMde) + warnings(run, cell, f);
         java.util.Map<String, String> props = properties(v);
         for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
             if (SummaryRow.buildFailed(side)) {
@@ -104,18 +103,18 @@ final class JUnitCases {
      * What makes this case's numbers less trustworthy, one {@code warning:} line each: a CPU
      * frequency that was not pinned, and iterations of the cell measured on a noisy host.
      */
-    private static String warnings(RunRecord run, CellRecord cell, DefinitionSettings settings, Formats f) {
+    private static String warnings(RunRecord run, CellRecord cell, Formats f) {
         StringBuilder b = new StringBuilder();
         if (run.environment() != null && run.environment().cpufreq() != null && !run.environment().cpufreq().pinned()) {
             b.append("warning: CPU frequency: ").append(run.environment().cpufreq().note()).append('\n');
         }
-        String limits = "over " + f.percent(settings.percent("profile.noise.max_other_pct",
-                NoiseThresholds.DEFAULT.maxOtherPct()), 1) + " of one CPU, or steal over "
-                + f.percent(settings.percent("profile.noise.max_steal_pct", NoiseThresholds.DEFAULT.maxStealPct()), 1);
+        NoiseThresholds limit = run.judgement().hostNoise();
+        String limits = "over " + f.percent(limit.maxOtherPct(), 1) + " of one CPU, or steal over "
+                + f.percent(limit.maxStealPct(), 1);
         for (String role : new String[] {"parent", "patch"}) {
             for (IterationRecord it : role.equals("parent") ? cell.parent() : cell.patch()) {
                 if (it.flags().contains(IterationFlag.HOST_NOISE)) {
-                    HostNoise n = HostNoise.of(it.cpu());
+                    HostNoise n = it.hostNoise();
                     b.append("warning: host noise in ").append(role).append(" #").append(it.index() + 1)
                             .append(": others ").append(f.percent(n.otherPct(), 1)).append(" of one CPU, steal ")
                             .append(f.percent(n.stealPct(), 1)).append(" (").append(limits).append(")\n");

@@ -7,12 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
-import org.taf.runner.results.HostNoise;
-import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 
@@ -29,13 +28,11 @@ public final class Warnings {
     private static final int LISTED = 6; // iterations named per warning; the rest are counted
     private final RunRecord run;
     private final Messages m;
-    private final DefinitionSettings settings;
     private final Formats f;
 
     private Warnings(RunRecord run, Messages m) {
         this.run = run;
         this.m = m;
-        this.settings = new DefinitionSettings(run.definition());
         this.f = new Formats(m.numberLocale());
     }
 
@@ -87,10 +84,8 @@ public final class Warnings {
         List<String> lowPower = new ArrayList<>();
         List<String> cpuDisagrees = new ArrayList<>();
         int iterations = 0;
-        double warnPct = run.judgement() == null ? settings.percent("verdict.warning_pct", 3)
-                : run.judgement().warningPct();
-        double failPct = run.judgement() == null ? settings.percent("verdict.fail_pct", 5)
-                : run.judgement().failPct();
+        double warnPct = run.judgement().warningPct();
+        double failPct = run.judgement().failPct();
         for (ComparisonRecord c : run.comparisons()) {
             String label = SummaryRow.labelOf(c);
             for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
@@ -118,7 +113,7 @@ public final class Warnings {
                     }
                     // In alternate mode a pair's two engines share the level the hour gives: the spread of one side's
                     // starts is not the noise of the comparison, and warning of it would mislead.
-                    OptionalDouble s = cell.mode() == org.taf.runner.results.MeasureMode.ALTERNATE
+                    OptionalDouble s = cell.mode() == MeasureMode.ALTERNATE
                             ? OptionalDouble.empty() : IterationNumbers.spreadPct(its);
                     if (s.isPresent() && s.getAsDouble() > warnPct) {
                         spread.add(m.get("ref.spread", cellRef, m.get("role." + role), f.percent(s.getAsDouble(), 1)));
@@ -137,8 +132,8 @@ public final class Warnings {
         }
         for (Map.Entry<IterationFlag, List<String>> e : flagged.entrySet()) {
             out.add(m.get("warning.flag." + e.getKey(), e.getValue().size(), iterations, list(e.getValue()),
-                    f.percent(noiseLimit("profile.noise.max_other_pct"), 1),
-                    f.percent(noiseLimit("profile.noise.max_steal_pct"), 1)));
+                    f.percent(run.judgement().hostNoise().maxOtherPct(), 1),
+                    f.percent(run.judgement().hostNoise().maxStealPct(), 1)));
         }
         if (!spread.isEmpty()) {
             out.add(m.get("warning.spread", f.percent(warnPct, 1), list(spread)));
@@ -162,15 +157,9 @@ public final class Warnings {
         return out;
     }
 
-    /** An iteration's mean host noise, from the per-second CPU points its results keep. */
+    /** An iteration's mean host noise. */
     private String noise(IterationRecord it) {
-        HostNoise n = HostNoise.of(it.cpu());
-        return m.get("ref.noise", f.percent(n.otherPct(), 1), f.percent(n.stealPct(), 1));
-    }
-
-    private double noiseLimit(String key) {
-        NoiseThresholds d = NoiseThresholds.DEFAULT;
-        return settings.percent(key, key.endsWith("other_pct") ? d.maxOtherPct() : d.maxStealPct());
+        return m.get("ref.noise", f.percent(it.hostNoise().otherPct(), 1), f.percent(it.hostNoise().stealPct(), 1));
     }
 
     private String list(List<String> refs) {

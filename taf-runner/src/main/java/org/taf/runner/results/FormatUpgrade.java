@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -55,9 +56,25 @@ final class FormatUpgrade {
      * stored components pooled them), and the starts' cost is the cell's own ({@code CellRecord.startSeconds}).
      * The notes become the warnings, less the exclusions, which become records again with the rule they named
      * (the rule is null when nothing was excluded). The verdict's analysis is the judgement's, and goes.
+     * The judgement, which a run now records from its start, gains the host-noise limits its iterations were
+     * flagged by, from the stored settings; a run that never reached its verdicts gets the whole judgement so.
      */
     static ObjectNode toV4(ObjectNode run) {
         run.put("format_version", 4);
+        Map<String, String> settings = settingsOf(run);
+        if (!(run.get("judgement") instanceof ObjectNode)) {
+            List<String> metrics = Arrays.stream(settings.getOrDefault("verdict.metrics", "tps").split(","))
+                    .map(m -> m.strip().toUpperCase(Locale.ROOT)).filter(m -> !m.isEmpty()).toList();
+            ObjectNode j = judgement(run, settings, Analysis.PAIRED, metrics);
+            if (settings.containsKey("verdict.counter_margin_pct")) {
+                j.put("counter_margin_pct", number(settings, "verdict.counter_margin_pct", 10));
+            }
+        }
+        ObjectNode noise = ((ObjectNode) run.get("judgement")).putObject("host_noise");
+        noise.put("max_other_pct", number(settings, "profile.noise.max_other_pct",
+                NoiseThresholds.DEFAULT.maxOtherPct()));
+        noise.put("max_steal_pct", number(settings, "profile.noise.max_steal_pct",
+                NoiseThresholds.DEFAULT.maxStealPct()));
         double power = run.path("judgement").path("power").asDouble(0.8);
         for (JsonNode c : run.path("comparisons")) {
             for (JsonNode cell : c.path("cells")) {
@@ -161,7 +178,7 @@ final class FormatUpgrade {
     static ObjectNode toV3(ObjectNode run) {
         run.put("format_version", 3);
         if (run.get("definition") instanceof ObjectNode definition) {
-            java.util.List<DefinitionRecord.SettingRecord> settings = new java.util.ArrayList<>();
+            List<DefinitionRecord.SettingRecord> settings = new java.util.ArrayList<>();
             for (JsonNode s : definition.path("settings")) {
                 settings.add(new DefinitionRecord.SettingRecord(s.path("key").asText(), s.path("value").asText(null),
                         s.path("origin").asText(null)));
@@ -178,25 +195,10 @@ final class FormatUpgrade {
      * engine's JVM, and the thresholds the run was judged by come from its stored settings.
      */
     static ObjectNode toV2(ObjectNode run) {
-        Map<String, String> settings = new HashMap<>();
-        for (JsonNode s : run.path("definition").path("settings")) {
-            settings.put(s.path("key").asText(), s.path("value").asText());
-        }
-        double fdr = number(settings, "stats.fdr", 0.05);
-        double level = run.path("adaptive").path("level").asDouble(fdr);
+        Map<String, String> settings = settingsOf(run);
+        double level = run.path("adaptive").path("level").asDouble(number(settings, "stats.fdr", 0.05));
         run.put("format_version", 2);
-        ObjectNode judgement = run.putObject("judgement");
-        judgement.put("analysis", Analysis.FORMAT_1);
-        judgement.put("warning_pct", number(settings, "verdict.warning_pct", 3));
-        judgement.put("fail_pct", number(settings, "verdict.fail_pct", 5));
-        judgement.put("gain_pct", number(settings, "verdict.gain_pct", 5));
-        judgement.putArray("metrics").add("TPS");
-        judgement.put("confidence", number(settings, "stats.confidence", 0.95));
-        judgement.put("fdr", fdr);
-        judgement.put("power", number(settings, "stats.power", 0.8));
-        judgement.put("first_look", Math.max(3, (int) number(settings, "measure.iterations", 3)));
-        judgement.put("max_pairs", (int) number(settings, "stats.max_pairs", 20));
-        judgement.put("budget_seconds", seconds(settings.getOrDefault("stats.budget", "10m")));
+        judgement(run, settings, Analysis.FORMAT_1, List.of("TPS"));
         if (run.get("environment") instanceof ObjectNode env) {
             ObjectNode jvm = env.putObject("engine_jvm");
             jvm.put("java", settings.get("launch.java"));
@@ -231,6 +233,33 @@ final class FormatUpgrade {
             }
         }
         return run;
+    }
+
+    /** The run's stored settings by key. */
+    private static Map<String, String> settingsOf(ObjectNode run) {
+        Map<String, String> settings = new HashMap<>();
+        for (JsonNode s : run.path("definition").path("settings")) {
+            settings.put(s.path("key").asText(), s.path("value").asText());
+        }
+        return settings;
+    }
+
+    /** The rules of a run that did not record them, from its stored settings (their defaults when unset). */
+    private static ObjectNode judgement(ObjectNode run, Map<String, String> settings, String analysis,
+                                        List<String> metrics) {
+        ObjectNode judgement = run.putObject("judgement");
+        judgement.put("analysis", analysis);
+        judgement.put("warning_pct", number(settings, "verdict.warning_pct", 3));
+        judgement.put("fail_pct", number(settings, "verdict.fail_pct", 5));
+        judgement.put("gain_pct", number(settings, "verdict.gain_pct", 5));
+        metrics.forEach(judgement.putArray("metrics")::add);
+        judgement.put("confidence", number(settings, "stats.confidence", 0.95));
+        judgement.put("fdr", number(settings, "stats.fdr", 0.05));
+        judgement.put("power", number(settings, "stats.power", 0.8));
+        judgement.put("first_look", Math.max(3, (int) number(settings, "measure.iterations", 3)));
+        judgement.put("max_pairs", (int) number(settings, "stats.max_pairs", 20));
+        judgement.put("budget_seconds", seconds(settings.getOrDefault("stats.budget", "10m")));
+        return judgement;
     }
 
     private static ObjectNode verdict(ObjectNode v1, double level) {

@@ -70,6 +70,11 @@ public record IterationRecord(int index, int sequence, Instant startedAt, String
         return engineCpu.cpuSeconds() * 1e6 / transactions();
     }
 
+    /** The host's mean noise over the measured windows, from the CPU points kept here ({@link HostNoise#of}). */
+    public HostNoise hostNoise() {
+        return HostNoise.of(cpu);
+    }
+
     /** Whether this iteration produced measurements. */
     public boolean succeeded() {
         return failure == null;

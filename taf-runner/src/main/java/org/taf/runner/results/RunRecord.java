@@ -24,7 +24,7 @@ import org.taf.runner.ExitCode;
  * @param warnings      problems computed from the data (not settled, high noise, cached builds...)
  * @param plannedMde    per workload x threads, the MDE computed before measuring from stored noise
  * @param adaptive      what the adaptive loop did (null before the planned pairs end)
- * @param judgement     the rules the verdicts were judged by (null until judged)
+ * @param judgement     the rules its verdicts are judged by, known from its start
  */
 public record RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
                         Instant finishedAt, RunStatus status, String failure, String runnerVersion,
@@ -34,6 +34,7 @@ public record RunRecord(int formatVersion, String runId, String name, String com
     public RunRecord {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(judgement, "judgement");
         comparisons = List.copyOf(comparisons);
         warnings = List.copyOf(warnings);
         plannedMde = plannedMde == null ? List.of() : List.copyOf(plannedMde);
@@ -50,12 +51,6 @@ public record RunRecord(int formatVersion, String runId, String name, String com
     public RunRecord withAdaptive(AdaptiveRecord newAdaptive) {
         return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
                 runnerVersion, definition, environment, comparisons, warnings, plannedMde, newAdaptive, judgement);
-    }
-
-    /** This record judged: its comparisons with verdicts and the rules they were judged by. */
-    public RunRecord judged(List<ComparisonRecord> judgedComparisons, JudgementRecord rules) {
-        return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
-                runnerVersion, definition, environment, judgedComparisons, warnings, plannedMde, adaptive, rules);
     }
 
     /**

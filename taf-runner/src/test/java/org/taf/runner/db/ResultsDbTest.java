@@ -175,7 +175,7 @@ class ResultsDbTest {
         RunRecord failed = new RunRecord(t.formatVersion(), "20261201-120000-failed", t.name(), t.comments(),
                 t.startedAt(), t.finishedAt(), RunRecord.RunStatus.FAILED, "build failed at abc123", t.runnerVersion(),
                 null, null, List.of(new ComparisonRecord(c.name(), c.label(), c.parent(), null, List.of(unjudged))),
-                List.of(), List.of(), null, null);
+                List.of(), List.of(), null, t.judgement());
         ResultsDb db = ResultsDb.open(url());
         db.write(failed);
         assertThat(db.read(failed.runId())).contains(failed);

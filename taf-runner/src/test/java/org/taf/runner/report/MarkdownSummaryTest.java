@@ -9,10 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.config.OutputSettings;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
@@ -97,10 +95,10 @@ class MarkdownSummaryTest {
         RunRecord run = ResultsFixtures.small();
         Path runDir = dir.resolve("results").resolve(run.runId());
         Files.createDirectories(runDir);
-        OutputSettings settings = new OutputSettings(dir.resolve("results"), dir.resolve("site"), false, true,
-                Optional.empty(), "");
+        Outputs.Destination to = new Outputs.Destination(true, dir.resolve("results").resolve("site"), false,
+                dir.resolve("site"));
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        Outputs.write(settings, run, runDir, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        Outputs.write(to, run, runDir, new PrintStream(printed, true, StandardCharsets.UTF_8));
         assertThat(runDir.resolve("summary.txt")).isRegularFile();
         assertThat(Files.readString(runDir.resolve("summary.md"))).isEqualTo(MarkdownSummary.render(run));
     }

@@ -35,6 +35,7 @@ import org.taf.runner.results.MeasureMode;
 import org.taf.runner.stats.Role;
 import org.taf.runner.results.EngineJvmRecord;
 import org.taf.runner.results.JudgementRecord;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Change;
@@ -148,7 +149,7 @@ final class SiteFixtures {
                 start, start.plusSeconds(5400), RunRecord.RunStatus.COMPLETED, null, "0.1.0-SNAPSHOT",
                 definition(threads), env, comparisons, List.of("builds were cached: 14362356d14"), List.of(), null,
                 new JudgementRecord(ResultsStore.ANALYSIS, 3, 5, 5, List.of(Metric.TPS, Metric.CPU_PER_TX), 0.95, 0.05,
-                        0.8, 3, 20, 600, 10.0));
+                        0.8, 3, 20, 600, 10.0, NoiseThresholds.DEFAULT));
     }
 
     private static ComparisonRecord brokenComparison(Instant start, int[] threads) {

@@ -78,7 +78,7 @@ public final class ResultsFixtures {
                         + " 2 pairs)")), new AdaptiveRecord(true, 20, 600, 0.0, 60.0, 0, 0.0136, StopReason.DECIDED,
                         "stopped: every cell is decided (budget 600s, 0s spent, a pair costs 60s); cells: 1 decided"),
                 new JudgementRecord(ResultsStore.ANALYSIS, 3, 5, 5, List.of(Metric.TPS, Metric.CPU_PER_TX), 0.95, 0.05,
-                        0.8, 3, 20, 600, 10.0));
+                        0.8, 3, 20, 600, 10.0, NoiseThresholds.DEFAULT));
     }
 
     /** A copy of {@code r} with another id, name, start, status, failure, comparisons and warnings. */

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellVerdict;
@@ -135,6 +136,33 @@ class ResultsStoreTest {
         String again = ResultsStore.toJson(ResultsStore.read(file));
         assertThat(again).contains("\"between_variance_raw\" : null").doesNotContain("NaN");
         assertThat(ResultsStore.parse(again, "again")).isEqualTo(ResultsStore.read(file));
+    }
+
+    /**
+     * Before format 4 a report read the host-noise limits back from the settings; now the judgement holds them,
+     * and a run that never reached its verdicts (killed while RUNNING) gets its judgement from its settings too.
+     */
+    @Test
+    void aFormatThreeFilesJudgementGetsTheHostNoiseLimitsFromItsSettings() throws IOException {
+        ObjectNode tree = (ObjectNode) ResultsStore.json().readTree(V3.toFile());
+        ArrayNode settings = (ArrayNode) tree.at("/definition/settings");
+        settings.addObject().put("key", "profile.noise.max_other_pct").put("value", "20").put("origin", "t:1");
+        Path judged = dir.resolve("judged.json");
+        Files.writeString(judged, ResultsStore.json().writeValueAsString(tree));
+        assertThat(ResultsStore.read(judged).judgement().hostNoise()).isEqualTo(new NoiseThresholds(20, 5));
+
+        settings.addObject().put("key", "verdict.metrics").put("value", "tps, cs_per_tx").put("origin", "t:2");
+        settings.addObject().put("key", "verdict.warning_pct").put("value", "2%").put("origin", "t:3");
+        tree.put("status", "RUNNING").remove("judgement");
+        ((ObjectNode) tree.at("/comparisons/0/cells/0")).putNull("verdict");
+        Path running = dir.resolve("running.json");
+        Files.writeString(running, ResultsStore.json().writeValueAsString(tree));
+        JudgementRecord j = ResultsStore.read(running).judgement();
+        assertThat(j.analysis()).isEqualTo(ResultsStore.ANALYSIS);
+        assertThat(j.metrics()).containsExactly(org.taf.runner.stats.Metric.TPS, org.taf.runner.stats.Metric.CS_PER_TX);
+        assertThat(j.warningPct()).isEqualTo(2);
+        assertThat(j.counterMarginPct()).as("not among these settings").isNull();
+        assertThat(j.hostNoise()).isEqualTo(new NoiseThresholds(20, 5));
     }
 
     /** What format 3 kept of a verdict of today, as {@link FormatUpgrade#toV4} makes it again. */

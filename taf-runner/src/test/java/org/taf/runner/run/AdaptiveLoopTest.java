@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.ExitCode;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ResultsFixtures;
@@ -51,8 +52,9 @@ class AdaptiveLoopTest {
         RunRecord r = ResultsFixtures.small();
         RunRecord run = new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(),
                 r.finishedAt(), RunRecord.RunStatus.COMPLETED, null, r.runnerVersion(), r.definition(),
-                r.environment(), m.comparisons(), List.of(), List.of(), account, null);
-        RunRecord judged = Judgement.apply(run, looks, o);
+                r.environment(), m.comparisons(), List.of(), List.of(), account,
+                Judgement.rules(o, NoiseThresholds.DEFAULT));
+        RunRecord judged = Judgement.apply(run, looks);
         // Judged again from the record alone, with the loop's progress: the same verdicts.
         assertThat(Judgement.judge(run, o).comparisons()).isEqualTo(judged.comparisons());
         return judged;

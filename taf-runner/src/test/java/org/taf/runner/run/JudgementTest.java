@@ -9,6 +9,8 @@ import org.taf.runner.ExitCode;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.JudgementRecord;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
@@ -114,10 +116,14 @@ class JudgementTest {
 
     @Test
     void theRulesAndTheCpuPerTransactionGoIntoTheRecord() {
+        JudgementRecord rules = Judgement.rules(StatsOptions.defaults(), new NoiseThresholds(20, 7));
+        assertThat(rules.warningPct()).isEqualTo(3);
+        assertThat(rules.metrics()).containsExactly(Metric.TPS, Metric.CPU_PER_TX);
+        assertThat(rules.analysis()).isEqualTo(org.taf.runner.results.ResultsStore.ANALYSIS);
+        assertThat(rules.hostNoise()).isEqualTo(new NoiseThresholds(20, 7));
         RunRecord j = Judgement.judge(run(side(10_000, 4, false), side(10_000, 4, false)), StatsOptions.defaults());
-        assertThat(j.judgement().warningPct()).isEqualTo(3);
-        assertThat(j.judgement().metrics()).containsExactly(Metric.TPS, Metric.CPU_PER_TX);
-        assertThat(j.judgement().analysis()).isEqualTo(org.taf.runner.results.ResultsStore.ANALYSIS);
+        assertThat(j.judgement()).as("the run's own rules, recorded from its start").isEqualTo(
+                ResultsFixtures.small().judgement());
         var v = j.comparisons().get(0).cells().get(0).verdict();
         assertThat(v.metric(Metric.CPU_PER_TX)).as("no CPU readings in these iterations").isNull();
         assertThat(v.components().starts()).isEqualTo(8);

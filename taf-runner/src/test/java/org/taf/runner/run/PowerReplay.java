@@ -282,8 +282,8 @@ public final class PowerReplay {
         RunRecord run = new RunRecord(t.formatVersion(), t.runId(), t.name(), t.comments(), t.startedAt(),
                 t.finishedAt(), RunRecord.RunStatus.COMPLETED, null, t.runnerVersion(), t.definition(),
                 t.environment(), List.of(comparison(pool, template, parent, patch)), List.of(), List.of(), adaptive[0],
-                null);
-        CellVerdict v = Judgement.apply(run, looks, options).comparisons().get(0).cells().get(0).verdict();
+                t.judgement());
+        CellVerdict v = Judgement.apply(run, looks).comparisons().get(0).cells().get(0).verdict();
         double seconds = plannedCost.toMillis() / 1000.0 + adaptive[0].spentSeconds();
         MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
         return new Outcome(v.verdict(), v.ratio(), v.ciLow(), v.ciHigh(), parent.size(), seconds,

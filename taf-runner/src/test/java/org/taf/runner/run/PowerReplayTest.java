@@ -177,7 +177,7 @@ class PowerReplayTest {
         }
         return new RunRecord(small.formatVersion(), id, small.name(), small.comments(), T0, T0, small.status(), null,
                 small.runnerVersion(), small.definition(), small.environment(), comparisons, List.of(), List.of(),
-                null, null);
+                null, small.judgement());
     }
 
     private static IterationRecord iteration(int index, int sequence, double effect, double noise, Random rnd,
