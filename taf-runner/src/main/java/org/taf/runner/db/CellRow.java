@@ -105,7 +105,8 @@ public record CellRow(String runId, Instant startedAt, String comparison, String
         if (definition == null) {
             return Optional.empty();
         }
-        return definition.settings().stream().filter(s -> s.key().equals(key)).map(DefinitionRecord.SettingRecord::value)
+        return definition.settings().stream().filter(s -> s.key().equals(key))
+                .map(DefinitionRecord.SettingRecord::value)
                 .filter(v -> v != null && v.trim().matches("-?\\d+")).map(String::trim).findFirst();
     }
 }

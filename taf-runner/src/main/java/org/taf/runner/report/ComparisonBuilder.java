@@ -58,9 +58,11 @@ final class ComparisonBuilder {
         List<String> settings = new ArrayList<>();
         s.engineSettings().forEach((k, v) -> settings.add(k + " = " + v));
         var commit = s.commit();
-        return new Side(s.role().label(), nz(s.revision()), commit == null ? "" : nz(commit.sha()), SummaryRow.shortSha(s),
+        return new Side(s.role().label(), nz(s.revision()), commit == null ? "" : nz(commit.sha()),
+                SummaryRow.shortSha(s),
                 x.commitHref(s), commit == null ? "" : nz(commit.subject()), commit == null ? "" : nz(commit.author()),
-                commit == null ? "" : x.f().minute(commit.date()), build, seconds, failure, settings, nz(s.patchDiff()));
+                commit == null ? "" : x.f().minute(commit.date()), build, seconds, failure, settings,
+                nz(s.patchDiff()));
     }
 
     private static Cell cell(PostContext x, ComparisonRecord c, CellRecord cell) {
@@ -93,7 +95,8 @@ final class ComparisonBuilder {
         Formats f = x.f();
         List<PostView.CounterRow> out = new ArrayList<>(oneSided(x, cell));
         (movedOnly ? v.moved() : v.counters()).stream().map(c -> new PostView.CounterRow(c.name(),
-                CounterTexts.label(c.name()), CounterTexts.level(f, cell, c, false), CounterTexts.level(f, cell, c, true),
+                CounterTexts.label(c.name()), CounterTexts.level(f, cell, c, false),
+                CounterTexts.level(f, cell, c, true),
                 f.ratio(c.ratio()), f.interval(c.ciLow(), c.ciHigh()), CounterTexts.change(f, x.m(), cell, c),
                 c.moved())).forEach(out::add);
         return out;

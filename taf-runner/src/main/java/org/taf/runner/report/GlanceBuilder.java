@@ -77,7 +77,8 @@ final class GlanceBuilder {
         }
         if (groups.size() == 1) {
             // one comparison: the table above names it, so each row is its cell alone
-            forest.replaceAll(f -> new ForestChart.Row("", f.cell(), f.ratio(), f.low(), f.high(), f.color(), f.valueText()));
+            forest.replaceAll(f -> new ForestChart.Row("", f.cell(), f.ratio(), f.low(), f.high(), f.color(),
+                    f.valueText()));
         }
         double warn = x.warningPct();
         String forestSvg = forest.isEmpty() ? "" : ForestChart.svg("glance-ratios", x.m().get("chart.forest.title"),

@@ -33,7 +33,8 @@ final class JUnitCases {
             if (SummaryRow.buildFailed(side)) {
                 String msg = side.role().label() + " " + SummaryRow.shortSha(side) + ": build failed: "
                         + Warnings.firstLine(side.build().failure());
-                return new Case(c.name(), name, seconds, Kind.ERROR, "BUILD_FAILED", msg, side.build().failure(), out, props);
+                return new Case(c.name(), name, seconds, Kind.ERROR, "BUILD_FAILED", msg, side.build().failure(), out,
+                        props);
             }
         }
         if (v == null) {
@@ -43,7 +44,8 @@ final class JUnitCases {
         // The kind follows the verdict's exit code: the one policy behind the exit code, the summary and the post.
         return switch (v.verdict().exitCode()) {
             case REGRESSION -> v.verdict() == Verdict.NEWLY_FAILING
-                    ? new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(), errorMessage(v.verdict(), cell),
+                    ? new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(),
+                            errorMessage(v.verdict(), cell),
                             failures(cell), out, props)
                     : new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(), "regressed: " + v.reason()
                             + "; " + CpuTexts.line(f, v), out, out, props);

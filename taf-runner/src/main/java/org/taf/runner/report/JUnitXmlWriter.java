@@ -38,7 +38,8 @@ public final class JUnitXmlWriter {
         List<Suite> suites = new ArrayList<>();
         for (ComparisonRecord c : run.comparisons()) {
             List<Case> cases = c.cells().stream().map(cell -> JUnitCases.of(run, c, cell, f,
-                    AdaptiveTexts.planned(AdaptiveTexts.plannedOf(run, cell.workload(), cell.threads()), m, f))).toList();
+                    AdaptiveTexts.planned(AdaptiveTexts.plannedOf(run, cell.workload(), cell.threads()), m, f)))
+                    .toList();
             suites.add(new Suite(c, cases));
         }
         StringBuilder x = new StringBuilder(4096);

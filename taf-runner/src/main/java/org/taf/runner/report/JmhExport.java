@@ -92,7 +92,8 @@ public final class JmhExport {
                 .map(it -> IterationNumbers.medianTps(it).orElseThrow()).toList());
         ObjectNode secondary = r.putObject("secondaryMetrics");
         MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
-        List<Double> cpuRaw = starts.stream().map(IterationRecord::cpuUsPerTx).filter(java.util.Objects::nonNull).toList();
+        List<Double> cpuRaw = starts.stream().map(IterationRecord::cpuUsPerTx).filter(java.util.Objects::nonNull)
+                .toList();
         if (cpu != null && !cpuRaw.isEmpty()) {
             metric(secondary.putObject("cpu_us_per_tx"), role == Role.PARENT ? cpu.parent() : cpu.patch(), null, null,
                     "us/op", cpuRaw);

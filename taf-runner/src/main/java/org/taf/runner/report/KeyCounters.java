@@ -102,7 +102,8 @@ final class KeyCounters {
     private static KeyCounter oneSided(PostContext x, OneSidedCounters.Counter c) {
         String level = x.f().perTx(c.perTx());
         return new KeyCounter(CounterTexts.human(c.name()), c.name(), c.inPatch() ? Formats.NONE : level,
-                c.inPatch() ? level : Formats.NONE, x.m().get("key.unit.tx"), x.m().get(c.inPatch() ? "key.new" : "key.absent"), "", true,
+                c.inPatch() ? level : Formats.NONE, x.m().get("key.unit.tx"),
+                x.m().get(c.inPatch() ? "key.new" : "key.absent"), "", true,
                 false); // every measured start of one side has it and none of the other's: nothing left to test
     }
 

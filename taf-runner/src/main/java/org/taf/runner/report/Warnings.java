@@ -123,7 +123,8 @@ public final class Warnings {
                     lowPower.add(m.get("ref.mde", cellRef, f.percent(cell.verdict().mdePct(), 1)));
                 }
                 if (cell.verdict() != null) {
-                    cell.verdict().findings().forEach(x -> cpuDisagrees.add(m.get("warning.cpu_disagrees", cellRef, x)));
+                    cell.verdict().findings()
+                            .forEach(x -> cpuDisagrees.add(m.get("warning.cpu_disagrees", cellRef, x)));
                 }
             }
         }

@@ -116,8 +116,8 @@ public record IterationRecord(int index, int sequence, Instant startedAt, String
      * @param cpuPct   the engine's CPU percent per second of the warm-up
      * @param samples  the workload's samples during the warm-up
      */
-    public record WarmupRecord(WarmupMode mode, boolean settled, double cutAtSeconds, String reason, List<Double> cpuPct,
-                               List<SampleRecord> samples) {
+    public record WarmupRecord(WarmupMode mode, boolean settled, double cutAtSeconds, String reason,
+                               List<Double> cpuPct, List<SampleRecord> samples) {
         public WarmupRecord {
             cpuPct = List.copyOf(cpuPct);
             samples = List.copyOf(samples);

@@ -68,7 +68,8 @@ public record RunRecord(int formatVersion, String runId, String name, String com
                 return ExitCode.ERROR;
             }
             for (CellRecord cell : c.cells()) {
-                worst = ExitCode.worst(worst, cell.verdict() == null ? ExitCode.ERROR : cell.verdict().verdict().exitCode());
+                worst = ExitCode.worst(worst, cell.verdict() == null ? ExitCode.ERROR
+                        : cell.verdict().verdict().exitCode());
             }
         }
         return worst;

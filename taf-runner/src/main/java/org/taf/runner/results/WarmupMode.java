@@ -33,7 +33,7 @@ public enum WarmupMode {
     /** The mode stored as {@code label}. */
     @JsonCreator
     public static WarmupMode of(String label) {
-        return Arrays.stream(values()).filter(m -> m.label.equals(label)).findFirst().orElseThrow(
-                () -> new IllegalArgumentException("warm-up mode (" + label + ") must be one of none, settle, tps, jit"));
+        return Arrays.stream(values()).filter(m -> m.label.equals(label)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("warm-up mode (" + label + ") must be one of none, settle, tps, jit"));
     }
 }

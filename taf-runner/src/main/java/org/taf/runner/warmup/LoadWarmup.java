@@ -38,7 +38,8 @@ final class LoadWarmup implements Warmup {
 
     static LoadWarmup jit(SettleOptions options, double maxJitPct) {
         JitSettle.checkLimit(maxJitPct); // when the run starts, not at its first engine start
-        return new LoadWarmup(WarmupMode.JIT, options, target -> new JitSettle(options, maxJitPct, target.jitCompilers()),
+        return new LoadWarmup(WarmupMode.JIT, options,
+                target -> new JitSettle(options, maxJitPct, target.jitCompilers()),
                 String.format(Locale.ROOT, "until the JIT is quiet (window %s, compiler threads <= %s%% of a CPU,"
                         + " min %s, max %s)", Units.formatDuration(options.window()), AbstractLoadSettle.num(maxJitPct),
                         Units.formatDuration(options.min()), Units.formatDuration(options.max())));

@@ -55,7 +55,8 @@ class CsvExportTest {
                 .containsEntry("workload", "POINTS-COVERED-PK").containsEntry("iteration", "1")
                 .containsEntry("start_order", "1").containsEntry("excluded_because", "");
         assertThat(Double.parseDouble(first.get("tps")))
-                .isEqualTo(IterationNumbers.medianTps(run.comparisons().get(0).cells().get(0).parent().get(0)).orElseThrow());
+                .isEqualTo(IterationNumbers.medianTps(run.comparisons().get(0).cells().get(0).parent().get(0))
+                        .orElseThrow());
         assertThat(Double.parseDouble(first.get("cpu_us_per_tx"))).isPositive();
         assertThat(data.stream().map(r -> r.get("flags")).collect(Collectors.toSet()))
                 .contains("", "HOST_NOISE", "NOT_SETTLED");
@@ -72,7 +73,8 @@ class CsvExportTest {
                 List.of(new ExcludedIteration(Role.PATCH, 1, List.of("HOST_NOISE"))), "the rule, with, commas",
                 v.warnings(), v.findings(), v.counters());
         RunRecord run = ResultsFixtures.copy(small, small.runId(), small.name(), small.startedAt(), small.finishedAt(),
-                small.status(), small.failure(), List.of(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(),
+                small.status(), small.failure(), List.of(new ComparisonRecord(c.name(), c.label(), c.parent(),
+                        c.patch(),
                         List.of(cell.withVerdict(excluding)))), small.warnings());
         List<Map<String, String>> data = parse(CsvExport.render(List.of(run))).stream().skip(1)
                 .map(CsvExportTest::named).toList();

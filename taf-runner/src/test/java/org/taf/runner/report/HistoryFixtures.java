@@ -109,9 +109,9 @@ public final class HistoryFixtures {
                     patchTps / parentTps, r.ciLow(), r.ciHigh(), r.confidence(), r.pValue(), r.pAdjusted(), r.pairs(),
                     r.sdLog(), r.change(), r.gates(), r.equivalence()));
         }
-        CellVerdict verdict = new CellVerdict(v.cell(), v.verdict(), v.reason(), metrics, v.classic(), v.measuredPairs(),
-                v.level(), v.stopReason(), v.mde(), v.components(), v.excluded(), v.exclusionRule(), v.warnings(),
-                v.findings(), v.counters());
+        CellVerdict verdict = new CellVerdict(v.cell(), v.verdict(), v.reason(), metrics, v.classic(),
+                v.measuredPairs(), v.level(), v.stopReason(), v.mde(), v.components(), v.excluded(), v.exclusionRule(),
+                v.warnings(), v.findings(), v.counters());
         ComparisonRecord comparison = new ComparisonRecord(c.name(), c.label(), c.parent(), patch,
                 List.of(cell.withVerdict(verdict)));
         EnvironmentRecord e = base.environment();

@@ -56,7 +56,8 @@ class OutputsTest {
     @Test
     void theLocalSiteAccumulatesItsRunsAsThePublishedOneDoes() throws Exception {
         RunRecord first = ResultsFixtures.small();
-        RunRecord second = ResultsFixtures.copy(first, "20261129-110000-quick", "quick", first.startedAt().plusSeconds(3600),
+        RunRecord second = ResultsFixtures.copy(first, "20261129-110000-quick", "quick",
+                first.startedAt().plusSeconds(3600),
                 first.finishedAt().plusSeconds(3600), first.status(), first.failure(), first.comparisons(),
                 first.warnings());
         write(false, first);
@@ -85,6 +86,7 @@ class OutputsTest {
         assertThat(SitePublisher.english(site).held()).extracting(RunRecord::runId).containsExactly(story.runId());
         assertThat(dir.resolve("results/site/posts/" + story.runId())).doesNotExist();
         assertThat(List.of(dir.resolve("results").resolve(story.runId()).resolve("junit.xml"),
-                dir.resolve("results").resolve(story.runId()).resolve("summary.txt"))).allMatch(p -> p.toFile().isFile());
+                dir.resolve("results").resolve(story.runId()).resolve("summary.txt")))
+                .allMatch(p -> p.toFile().isFile());
     }
 }

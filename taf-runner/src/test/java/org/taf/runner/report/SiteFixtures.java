@@ -60,7 +60,8 @@ final class SiteFixtures {
     static final String NARRATIVE = """
             # Why this run
 
-            Mark Callaghan's ticket: *long* `IN` lists by primary key, see [MDEV-37992](https://jira.mariadb.org/browse/MDEV-37992).
+            Mark Callaghan's ticket: *long* `IN` lists by primary key, \
+            see [MDEV-37992](https://jira.mariadb.org/browse/MDEV-37992).
 
             - the parent takes **buf_pool.mutex** on every make-young
             - <script>alert(1)</script> stays text
@@ -155,7 +156,8 @@ final class SiteFixtures {
     private static ComparisonRecord brokenComparison(Instant start, int[] threads) {
         SideRecord parent = side(Role.PARENT, "comparison.broken.parent", "a1b2c3d4e5f6", "Buffer pool: baseline",
                 null, start);
-        SideRecord patch = new SideRecord(Role.PATCH, "bb-13.1-wip", new CommitRecord("f00dfacecafe0000000000000000000000000000",
+        SideRecord patch = new SideRecord(Role.PATCH, "bb-13.1-wip",
+                new CommitRecord("f00dfacecafe0000000000000000000000000000",
                 "f00dfacecafe", "WIP: half a refactoring", "A. Developer", "dev@example.org", start.minusSeconds(7200)),
                 "f00dfacecafe0000000000000000000000000000", null, Map.of(), new BuildRecord("key-f00dface", false, 12.5,
                 "mvn -o -q -pl engine -am package", "/tmp/build-f00dface.log",
@@ -281,10 +283,12 @@ final class SiteFixtures {
         long tx = Math.round(parentTps * 30);
         Map<String, Double> parentCpu = new TreeMap<>(Map.of(hit + ";org.taf.engine.buffer.Lru.makeYoung", 410.0,
                 hit + ";org.taf.engine.buffer.PageHash.get", 220.0, hit, 90.0,
-                "java.lang.Thread.run;org.taf.engine.server.Connection.run;org.taf.engine.server.Protocol.read", 300.0));
+                "java.lang.Thread.run;org.taf.engine.server.Connection.run;org.taf.engine.server.Protocol.read",
+                300.0));
         Map<String, Double> patchCpu = new TreeMap<>(Map.of(hit + ";org.taf.engine.buffer.Lru.makeYoung", 60.0,
                 hit + ";org.taf.engine.buffer.PageHash.get", 420.0, hit, 150.0,
-                "java.lang.Thread.run;org.taf.engine.server.Connection.run;org.taf.engine.server.Protocol.read", 600.0));
+                "java.lang.Thread.run;org.taf.engine.server.Connection.run;org.taf.engine.server.Protocol.read",
+                600.0));
         Map<String, Double> parentLocks = Map.of(hit + ";org.taf.engine.buffer.PoolMutex.lock;"
                 + "java.util.concurrent.locks.LockSupport.park", 8.4e9);
         Map<String, Double> patchLocks = Map.of(hit + ";org.taf.engine.buffer.PoolMutex.lock;"
@@ -313,9 +317,11 @@ final class SiteFixtures {
 
     private static CellVerdict verdict(CellKey cell, List<IterationRecord> p, List<IterationRecord> q,
                                        Verdict forced) {
-        double parent = IterationNumbers.median(p.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
+        double parent = IterationNumbers
+                .median(p.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
                 .orElseThrow();
-        double patch = IterationNumbers.median(q.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
+        double patch = IterationNumbers
+                .median(q.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
                 .orElseThrow();
         double ratio = patch / parent;
         Verdict v = forced != null ? forced : ratio > 1.05 ? Verdict.IMPROVED : ratio < 0.95 ? Verdict.REGRESSED

@@ -129,7 +129,8 @@ public final class ResultsFixtures {
         }
         return new IterationRecord(index, sequence, START.plusSeconds(60L * sequence), "11.4.2-TAF",
                 new RestRecord(true, true, 3, List.of(30.0, 2.0, 1.0, 1.0)),
-                new WarmupRecord(WarmupMode.CPU, true, 8, "CV 1.2% and slope 0.3% under limits", warmCpu, warm), measured,
+                new WarmupRecord(WarmupMode.CPU, true, 8, "CV 1.2% and slope 0.3% under limits", warmCpu, warm),
+                measured,
                 cpu, index == 1 ? List.of(IterationFlag.HOST_NOISE) : List.of(), null,
                 "/tmp/engine-" + sequence + ".err",
                 new EngineCpuRecord(CPU_SOURCE, Math.round(engineCpuSeconds * 100) / 100.0), 1.2, List.of(0), null);

@@ -81,7 +81,8 @@ class AdaptiveLoopTest {
         assertThat(v.pairsUsed()).isEqualTo(3 + r.extraPairs());
         assertThat(v.stopReason()).isEqualTo(StopReason.DECIDED);
         assertThat(j.exitCode()).isEqualTo(ExitCode.REGRESSION);
-        assertThat(Duration.ofMillis(Math.round(r.spentSeconds() * 1000))).isEqualTo(MINUTE.multipliedBy(r.extraPairs()));
+        assertThat(Duration.ofMillis(Math.round(r.spentSeconds() * 1000)))
+                .isEqualTo(MINUTE.multipliedBy(r.extraPairs()));
     }
 
     @Test
@@ -104,7 +105,8 @@ class AdaptiveLoopTest {
     void aPairDearerThanPlannedUpdatesTheEstimateBeforeTheNextStarts() {
         // Planned pairs took 1 minute; extra ones take 3. After the first (mean 1.5 min over 4 pairs) only
         // what still fits in the 5-minute budget is started.
-        FakeMeasurements m = new FakeMeasurements(clock, MINUTE.multipliedBy(3), 0.08, 3).cell("POINT_SELECT", 2, 1.0, 3);
+        FakeMeasurements m = new FakeMeasurements(clock, MINUTE.multipliedBy(3), 0.08, 3)
+                .cell("POINT_SELECT", 2, 1.0, 3);
         AdaptiveRecord r = loop(m, options(3, 20, Duration.ofMinutes(5)), 3);
         assertThat(r.stopReason()).isEqualTo(StopReason.BUDGET_SPENT);
         assertThat(r.spentSeconds()).isLessThanOrEqualTo(360.0);
@@ -204,7 +206,8 @@ class AdaptiveLoopTest {
         AdaptiveRecord r = loop(m, options(3, 4, Duration.ofHours(1)), 3);
         String out = log.toString(StandardCharsets.UTF_8);
         assertThat(out).contains("taf: adaptive (default): adding a pair to 1 cell(s)");
-        assertThat(out).contains("taf: adaptive loop: 1 extra pair(s) in 60s; stopped: undecided cells reached 4 pairs");
+        assertThat(out).contains("taf: adaptive loop: 1 extra pair(s) in 60s; stopped: undecided cells reached 4"
+                + " pairs");
         assertThat(r.why()).startsWith("stopped: undecided cells reached 4 pairs");
     }
 }

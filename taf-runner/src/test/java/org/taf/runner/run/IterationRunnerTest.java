@@ -162,7 +162,8 @@ class IterationRunnerTest {
 
         assertThat(it.rest().enabled()).isFalse();
         assertThat(it.rest().seconds()).isZero();
-        assertThat(it.warmup()).isEqualTo(new WarmupRecord(WarmupMode.NONE, true, 0, "not reached", List.of(), List.of()));
+        assertThat(it.warmup())
+                .isEqualTo(new WarmupRecord(WarmupMode.NONE, true, 0, "not reached", List.of(), List.of()));
         assertThat(seconds(it)).containsExactly(0.5, 1.0, 1.5, 2.0);
         assertThat(it.engineCpu().cpuSeconds()).isEqualTo(1.0);
         assertThat(rig.time.sleeps()).as("no rest, no CPU watch").isEmpty();

@@ -41,7 +41,8 @@ class JudgementTest {
                 samples.add(new SampleRecord(s, 1, events, events, 0, 0, 0, 0, 0.1, 0.2, 0.3, 1));
             }
             out.add(new IterationRecord(i, 2 * i, base.startedAt(), "v", base.rest(), base.warmup(),
-                    failed ? List.of() : samples, List.of(), List.of(), failed ? "engine crashed" : null, "log", null, 1,
+                    failed ? List.of() : samples, List.of(), List.of(), failed ? "engine crashed" : null, "log", null,
+                    1,
                     List.of(0), null));
         }
         return out;
@@ -82,7 +83,8 @@ class JudgementTest {
     void anExcludedPairIsReadBackFromTheRecordAsTheStatsStageLeftIt() {
         List<IterationRecord> patch = new ArrayList<>(side(10_000, 6, false, 0, 1.0));
         IterationRecord p = patch.get(2);
-        patch.set(2, new IterationRecord(p.index(), p.sequence(), p.startedAt(), p.serverVersion(), p.rest(), p.warmup(),
+        patch.set(2, new IterationRecord(p.index(), p.sequence(), p.startedAt(), p.serverVersion(), p.rest(),
+                p.warmup(),
                 p.samples(), p.cpu(), List.of(IterationRecord.IterationFlag.NOT_SETTLED), null, p.engineLog(),
                 p.engineCpu(), p.launchSeconds(), p.windows(), p.counters()));
         var v = judge(run(side(10_000, 6, false), patch)).comparisons().get(0).cells().get(0).verdict();
