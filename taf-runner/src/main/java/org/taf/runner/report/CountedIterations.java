@@ -31,7 +31,7 @@ final class CountedIterations {
             return "no TPS comparison (" + v.verdict().name() + ")";
         }
         Role other = side == Role.PARENT ? Role.PATCH : Role.PARENT;
-        List<IterationRecord> others = other == Role.PARENT ? cell.parent() : cell.patch();
+        List<IterationRecord> others = cell.iterations(other);
         IterationRecord pair = others.stream().filter(o -> o.index() == it.index()).findFirst().orElse(null);
         if (pair == null || !pair.succeeded() || pair.samples().isEmpty()) {
             return "no measured " + other.label() + " iteration " + (it.index() + 1) + " to pair with";
@@ -46,7 +46,7 @@ final class CountedIterations {
 
     /** The starts of {@code side} the TPS verdict counted, in index order. */
     static List<IterationRecord> counted(CellRecord cell, Role side) {
-        List<IterationRecord> its = side == Role.PARENT ? cell.parent() : cell.patch();
+        List<IterationRecord> its = cell.iterations(side);
         return its.stream().filter(it -> whyNot(cell, side, it) == null)
                 .sorted(java.util.Comparator.comparingInt(IterationRecord::index)).toList();
     }

@@ -3,6 +3,7 @@ package org.taf.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.taf.runner.stats.Role;
 import org.taf.runner.report.JUnitXmlWriter.Case;
 import org.taf.runner.report.JUnitXmlWriter.Case.Kind;
 import org.taf.runner.results.HostNoise;
@@ -113,11 +114,11 @@ final class JUnitCases {
         NoiseThresholds limit = run.judgement().hostNoise();
         String limits = "over " + f.percent(limit.maxOtherPct(), 1) + " of one CPU, or steal over "
                 + f.percent(limit.maxStealPct(), 1);
-        for (String role : new String[] {"parent", "patch"}) {
-            for (IterationRecord it : role.equals("parent") ? cell.parent() : cell.patch()) {
+        for (Role role : Role.values()) {
+            for (IterationRecord it : cell.iterations(role)) {
                 if (it.flags().contains(IterationFlag.HOST_NOISE)) {
                     HostNoise n = it.hostNoise();
-                    b.append("warning: host noise in ").append(role).append(" #").append(it.index() + 1)
+                    b.append("warning: host noise in ").append(role.label()).append(" #").append(it.index() + 1)
                             .append(": others ").append(f.percent(n.otherPct(), 1)).append(" of one CPU, steal ")
                             .append(f.percent(n.stealPct(), 1)).append(" (").append(limits).append(")\n");
                 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
+import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
@@ -98,11 +99,11 @@ public final class Warnings {
             }
             for (CellRecord cell : c.cells()) {
                 String cellRef = m.get("ref.cell", label, cell.workload(), cell.threads());
-                for (String role : new String[] {"parent", "patch"}) {
-                    List<IterationRecord> its = role.equals("parent") ? cell.parent() : cell.patch();
+                for (Role role : Role.values()) {
+                    List<IterationRecord> its = cell.iterations(role);
                     for (IterationRecord it : its) {
                         iterations++;
-                        String ref = m.get("ref.iteration", cellRef, m.get("role." + role), it.index() + 1);
+                        String ref = m.get("ref.iteration", cellRef, m.get("role." + role.label()), it.index() + 1);
                         if (!it.succeeded()) {
                             failed.add(ref + " (" + firstLine(it.failure()) + ")");
                         }
@@ -116,7 +117,8 @@ public final class Warnings {
                     OptionalDouble s = cell.mode() == MeasureMode.ALTERNATE
                             ? OptionalDouble.empty() : IterationNumbers.spreadPct(its);
                     if (s.isPresent() && s.getAsDouble() > warnPct) {
-                        spread.add(m.get("ref.spread", cellRef, m.get("role." + role), f.percent(s.getAsDouble(), 1)));
+                        spread.add(m.get("ref.spread", cellRef, m.get("role." + role.label()),
+                                f.percent(s.getAsDouble(), 1)));
                     }
                 }
                 if (cell.verdict() != null && cell.verdict().mdePct() != null && cell.verdict().mdePct() > failPct) {

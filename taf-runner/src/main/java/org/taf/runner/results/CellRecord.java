@@ -2,6 +2,7 @@ package org.taf.runner.results;
 
 import java.util.List;
 import java.util.Objects;
+import org.taf.runner.stats.Role;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellVerdict;
 
@@ -35,6 +36,11 @@ public record CellRecord(String workload, int threads, List<IterationRecord> par
     public CellRecord(String workload, int threads, List<IterationRecord> parent, List<IterationRecord> patch,
                       MeasureMode mode, int windows, CellVerdict verdict) {
         this(workload, threads, parent, patch, mode, windows, verdict, List.of());
+    }
+
+    /** The iterations of one side, in measurement order. */
+    public List<IterationRecord> iterations(Role side) {
+        return side == Role.PARENT ? parent : patch;
     }
 
     /** The cell's identity. */

@@ -50,8 +50,9 @@ final class Profiles {
             for (CellRecord cell : c.cells()) {
                 List<FlameRecord> flames = new ArrayList<>();
                 for (ProfileKind kind : ProfileKind.values()) {
-                    side(Role.PARENT, kind, cell.parent(), runDir, flames);
-                    side(Role.PATCH, kind, cell.patch(), runDir, flames);
+                    for (Role role : Role.values()) {
+                        side(role, kind, cell.iterations(role), runDir, flames);
+                    }
                 }
                 cells.add(cell.withFlames(flames));
             }
