@@ -92,16 +92,6 @@ final class JUnitCases {
         return d == null ? "" : String.format(Locale.ROOT, "%.6g", d);
     }
 
-    /** The JUnit kind of a verdict: PASS passes, REGRESSION fails, INCONCLUSIVE is skipped, ERROR errs. */
-    static Kind kindOf(Verdict v) {
-        return switch (v.exitCode()) {
-            case PASS -> Kind.PASS;
-            case REGRESSION -> Kind.FAILURE;
-            case INCONCLUSIVE -> Kind.SKIPPED;
-            case ERROR -> Kind.ERROR;
-        };
-    }
-
     /**
      * What makes this case's numbers less trustworthy, one {@code warning:} line each: a CPU
      * frequency that was not pinned, and iterations of the cell measured on a noisy host.
@@ -140,15 +130,9 @@ final class JUnitCases {
 
     private static List<String> failuresOf(CellRecord cell) {
         List<String> out = new ArrayList<>();
-        for (IterationRecord it : cell.parent()) {
-            if (!it.succeeded()) {
-                out.add("parent #" + (it.index() + 1) + ": " + it.failure());
-            }
-        }
-        for (IterationRecord it : cell.patch()) {
-            if (!it.succeeded()) {
-                out.add("patch #" + (it.index() + 1) + ": " + it.failure());
-            }
+        for (Role role : Role.values()) {
+            cell.iterations(role).stream().filter(it -> !it.succeeded())
+                    .forEach(it -> out.add(role.label() + " #" + (it.index() + 1) + ": " + it.failure()));
         }
         return out;
     }

@@ -41,6 +41,11 @@ public record RunRecord(int formatVersion, String runId, String name, String com
     }
 
 
+    /** The workloads its cells measured, each once, in the order they first appear. */
+    public List<String> workloads() {
+        return comparisons.stream().flatMap(c -> c.cells().stream()).map(CellRecord::workload).distinct().toList();
+    }
+
     /** This record with other comparisons (e.g. judged ones), everything else kept. */
     public RunRecord withComparisons(List<ComparisonRecord> newComparisons) {
         return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,

@@ -1,8 +1,6 @@
 package org.taf.runner.results;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Arrays;
 
 /**
  * What an engine start's warm-up waited for: the one vocabulary of the warm-up stage's strategies and of the
@@ -24,16 +22,9 @@ public enum WarmupMode {
         this.label = label;
     }
 
-    /** The name results.json holds. */
+    /** The name results.json holds (Jackson reads it back by this name too). */
     @JsonValue
     public String label() {
         return label;
-    }
-
-    /** The mode stored as {@code label}. */
-    @JsonCreator
-    public static WarmupMode of(String label) {
-        return Arrays.stream(values()).filter(m -> m.label.equals(label)).findFirst().orElseThrow(() ->
-                new IllegalArgumentException("warm-up mode (" + label + ") must be one of none, settle, tps, jit"));
     }
 }
