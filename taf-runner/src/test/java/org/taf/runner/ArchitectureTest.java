@@ -67,6 +67,25 @@ class ArchitectureTest {
     }
 
     @Test
+    void outputsReadTheRunsRecordsNotItsDefinitionOrHost() {
+        // Everything a page or a summary says is in the run's records (the rules in JudgementRecord, the
+        // settings in DefinitionRecord): a setting read back by key, or host noise computed anew, would drift.
+        noClasses().that().resideInAPackage("org.taf.runner.report..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.taf.runner.config..", "org.taf.runner.profile..").check(MAIN);
+    }
+
+    @Test
+    void theRecordsNeedNoDefinition() {
+        // Their vocabulary (sides, modes, host-noise limits, warm-up modes) lives with them or in stats: a stored
+        // run reads without the definition that made it, and config may build records, not the other way round.
+        noClasses().that().resideInAPackage("org.taf.runner.results..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.taf.runner.config..", "org.taf.runner.git..", "org.taf.runner.build..",
+                        "org.taf.runner.profile..", "org.taf.runner.launch..", "org.taf.runner.warmup..",
+                        "org.taf.runner.workload..", "org.taf.runner.report..", "org.taf.runner.db..")
+                .check(MAIN);
+    }
+
+    @Test
     void theResultsDatabaseStoresRecordsOnly() {
         // It keeps what a run recorded; it neither measures nor renders.
         noClasses().that().resideInAPackage("org.taf.runner.db..").should().dependOnClassesThat()

@@ -128,7 +128,9 @@ final class RunCommand implements Callable<Integer> {
         }
         ExitCode code;
         try {
-            code = record == null ? ExitCode.ERROR : Outputs.write(def.output(), record, runner.runDir(), out);
+            var o = def.output();
+            code = record == null ? ExitCode.ERROR : Outputs.write(new Outputs.Destination(o.junit(), o.postSiteDir(),
+                    o.publish(), o.siteDir()), record, runner.runDir(), out);
         } finally {
             try {
                 ResultsDbs.store(db, record, runner.runDir(), System.err);

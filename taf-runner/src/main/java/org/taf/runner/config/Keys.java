@@ -28,6 +28,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.taf.runner.results.MeasureMode;
 
 /**
  * The key registry: every configuration key, declared once with its type, default and a one-line

@@ -5,6 +5,7 @@ import static org.taf.runner.config.Checks.notNull;
 import static org.taf.runner.config.Checks.positive;
 
 import java.time.Duration;
+import org.taf.runner.results.MeasureMode;
 
 /**
  * How each cell is measured ({@code measure.*}).

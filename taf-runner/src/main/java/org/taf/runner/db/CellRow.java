@@ -16,7 +16,7 @@ import org.taf.runner.results.DefinitionRecord;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Verdict;
 
 /**
@@ -64,7 +64,7 @@ public record CellRow(String runId, Instant startedAt, String comparison, String
             String patchSettings = settings(c.patch());
             String key = settingsKey(parentSettings, patchSettings);
             for (CellRecord cell : c.cells()) {
-                VerdictRecord v = cell.verdict();
+                CellVerdict v = cell.verdict();
                 boolean judged = v != null && v.tps() != null;
                 out.add(new CellRow(run.runId(), run.startedAt(), c.name(), cell.workload(), cell.threads(), host,
                         tables, rows, seed, parentSettings, patchSettings, key, run.runnerVersion(), sha(c.parent()),
@@ -105,7 +105,8 @@ public record CellRow(String runId, Instant startedAt, String comparison, String
         if (definition == null) {
             return Optional.empty();
         }
-        return definition.settings().stream().filter(s -> s.key().equals(key)).map(DefinitionRecord.SettingRecord::value)
+        return definition.settings().stream().filter(s -> s.key().equals(key))
+                .map(DefinitionRecord.SettingRecord::value)
                 .filter(v -> v != null && v.trim().matches("-?\\d+")).map(String::trim).findFirst();
     }
 }

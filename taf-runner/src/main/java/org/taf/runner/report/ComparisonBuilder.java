@@ -15,9 +15,11 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.VarianceComponents;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.results.WarmupMode;
 
 /** A comparison's section: its two sides (commit, build, settings) and its cells in detail. */
 final class ComparisonBuilder {
@@ -56,9 +58,11 @@ final class ComparisonBuilder {
         List<String> settings = new ArrayList<>();
         s.engineSettings().forEach((k, v) -> settings.add(k + " = " + v));
         var commit = s.commit();
-        return new Side(s.role().label(), nz(s.revision()), commit == null ? "" : nz(commit.sha()), SummaryRow.shortSha(s),
+        return new Side(s.role().label(), nz(s.revision()), commit == null ? "" : nz(commit.sha()),
+                SummaryRow.shortSha(s),
                 x.commitHref(s), commit == null ? "" : nz(commit.subject()), commit == null ? "" : nz(commit.author()),
-                commit == null ? "" : x.f().minute(commit.date()), build, seconds, failure, settings, nz(s.patchDiff()));
+                commit == null ? "" : x.f().minute(commit.date()), build, seconds, failure, settings,
+                nz(s.patchDiff()));
     }
 
     private static Cell cell(PostContext x, ComparisonRecord c, CellRecord cell) {
@@ -79,19 +83,20 @@ final class ComparisonBuilder {
     /** The margin counters were listed from, as the run stored it ("10%"), or a dash for older files. */
     private static String margin(PostContext x) {
         var j = x.run().judgement();
-        return j == null || j.counterMarginPct() == null ? Formats.NONE : x.f().percent(j.counterMarginPct(), 0);
+        return j.counterMarginPct() == null ? Formats.NONE : x.f().percent(j.counterMarginPct(), 0);
     }
 
     /** The cell's counters per transaction: the moved ones, or all. */
     private static List<PostView.CounterRow> counters(PostContext x, CellRecord cell, boolean movedOnly) {
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         if (v == null) {
             return List.of();
         }
         Formats f = x.f();
         List<PostView.CounterRow> out = new ArrayList<>(oneSided(x, cell));
         (movedOnly ? v.moved() : v.counters()).stream().map(c -> new PostView.CounterRow(c.name(),
-                CounterTexts.label(c.name()), CounterTexts.level(f, cell, c, false), CounterTexts.level(f, cell, c, true),
+                CounterTexts.label(c.name()), CounterTexts.level(f, cell, c, false),
+                CounterTexts.level(f, cell, c, true),
                 f.ratio(c.ratio()), f.interval(c.ciLow(), c.ciHigh()), CounterTexts.change(f, x.m(), cell, c),
                 c.moved())).forEach(out::add);
         return out;
@@ -113,7 +118,7 @@ final class ComparisonBuilder {
     }
 
     private static List<Fact> facts(PostContext x, CellRecord cell) {
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         if (v == null) {
             return List.of();
         }
@@ -128,7 +133,7 @@ final class ComparisonBuilder {
         facts.add(new Fact("cell.ratio", f.ratio(v.ratio()) + " " + f.interval(v.ciLow(), v.ciHigh()) + " ("
                 + x.m().get("cell.ci", f.confidence(v.confidence())) + ")"));
         facts.add(new Fact("cell.change", f.change(v.ratio())));
-        facts.add(new Fact("cell.classic", v.classic() == null ? "" : v.classic().name()));
+        facts.add(new Fact("cell.classic", v.classic() == null ? "" : v.classic().outcome().name()));
         facts.add(new Fact("cell.p_value", v.tps() == null ? Formats.NONE
                 : f.pValue(v.tps().pValue()) + " / " + f.pValue(v.tps().pAdjusted())));
         facts.add(new Fact("cell.pairs", Integer.toString(v.pairsUsed())));
@@ -154,10 +159,11 @@ final class ComparisonBuilder {
                     + " (" + x.m().get("metric.change." + cs.change()) + (cs.gates() ? ", " + x.m().get("cell.gating")
                     : "") + ")"));
         }
-        if (v.variance() != null) {
-            facts.add(new Fact("cell.variance", x.m().get("cell.variance_value", f.percent(100 * v.variance().betweenSd(), 2),
-                    f.percent(100 * v.variance().withinSd(), 2), v.variance().starts(),
-                    v.variance().startSeconds() == null ? Formats.NONE : f.seconds(v.variance().startSeconds()))));
+        VarianceComponents c = v.components();
+        if (c != null) {
+            facts.add(new Fact("cell.variance", x.m().get("cell.variance_value", f.percent(100 * c.betweenSd(), 2),
+                    f.percent(100 * c.withinSd(), 2), c.starts(),
+                    cell.startSeconds() == null ? Formats.NONE : f.seconds(cell.startSeconds()))));
         }
         return facts;
     }
@@ -170,7 +176,7 @@ final class ComparisonBuilder {
         String rest = it.rest() == null || !it.rest().enabled() ? x.m().get("iteration.rest_off")
                 : it.rest().rested() ? f.seconds(it.rest().seconds())
                 : x.m().get("iteration.not_rested", f.seconds(it.rest().seconds()));
-        boolean settled = it.warmup() == null || it.warmup().settled() || "none".equals(it.warmup().mode());
+        boolean settled = it.warmup() == null || it.warmup().settled() || it.warmup().mode() == WarmupMode.NONE;
         String warmup = it.warmup() == null ? Formats.NONE
                 : x.m().get("iteration.cut", f.seconds(it.warmup().cutAtSeconds()), nz(it.warmup().reason()));
         return new Iteration(role, it.index() + 1, it.sequence() + 1, f.minute(it.startedAt()),

@@ -1,15 +1,15 @@
 package org.taf.runner.report;
 
 import java.util.List;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.IterationRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 
 /**
  * Which engine starts a cell's TPS verdict counted, read from the record as the stats stage left it: the
  * A/B pairs with both sides measured, less the pairs the exclusion rule left out
- * ({@link VerdictRecord#excludedPairs()}). So the exports can show every start and say why one did not
+ * ({@link CellVerdict#excludedPairs()}). So the exports can show every start and say why one did not
  * count; the number counted per side is the verdict's {@code pairs}.
  */
 final class CountedIterations {
@@ -23,7 +23,7 @@ final class CountedIterations {
         if (it.samples().isEmpty()) {
             return "no samples measured";
         }
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         if (v == null) {
             return "not judged";
         }
@@ -31,7 +31,7 @@ final class CountedIterations {
             return "no TPS comparison (" + v.verdict().name() + ")";
         }
         Role other = side == Role.PARENT ? Role.PATCH : Role.PARENT;
-        List<IterationRecord> others = other == Role.PARENT ? cell.parent() : cell.patch();
+        List<IterationRecord> others = cell.iterations(other);
         IterationRecord pair = others.stream().filter(o -> o.index() == it.index()).findFirst().orElse(null);
         if (pair == null || !pair.succeeded() || pair.samples().isEmpty()) {
             return "no measured " + other.label() + " iteration " + (it.index() + 1) + " to pair with";
@@ -46,7 +46,7 @@ final class CountedIterations {
 
     /** The starts of {@code side} the TPS verdict counted, in index order. */
     static List<IterationRecord> counted(CellRecord cell, Role side) {
-        List<IterationRecord> its = side == Role.PARENT ? cell.parent() : cell.patch();
+        List<IterationRecord> its = cell.iterations(side);
         return its.stream().filter(it -> whyNot(cell, side, it) == null)
                 .sorted(java.util.Comparator.comparingInt(IterationRecord::index)).toList();
     }

@@ -6,7 +6,7 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
 
@@ -17,18 +17,18 @@ import org.taf.runner.stats.Metric;
 final class CpuTexts {
     private CpuTexts() {}
 
-    private static MetricVerdict cpu(VerdictRecord v) {
+    private static MetricVerdict cpu(CellVerdict v) {
         return v == null ? null : v.metric(Metric.CPU_PER_TX);
     }
 
     /** {@code 82.4 -> 84.0}: parent and patch CPU microseconds per transaction, or a dash. */
-    static String perTx(Formats f, VerdictRecord v) {
+    static String perTx(Formats f, CellVerdict v) {
         MetricVerdict c = cpu(v);
         return c == null ? Formats.NONE : f.micros(c.parent()) + " -> " + f.micros(c.patch());
     }
 
     /** {@code 1.050 [1.030, 1.070]} (or the ratio alone without an interval), or a dash. */
-    static String ratio(Formats f, VerdictRecord v) {
+    static String ratio(Formats f, CellVerdict v) {
         MetricVerdict c = cpu(v);
         if (c == null) {
             return Formats.NONE;
@@ -37,7 +37,7 @@ final class CpuTexts {
     }
 
     /** One line for logs and JUnit: levels, ratio, interval, p-value, change and pairs. */
-    static String line(Formats f, VerdictRecord v) {
+    static String line(Formats f, CellVerdict v) {
         MetricVerdict c = cpu(v);
         if (c == null) {
             return "cpu/tx " + Formats.NONE + " (no per-iteration CPU readings)";

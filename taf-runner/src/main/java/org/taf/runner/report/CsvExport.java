@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
@@ -47,12 +47,15 @@ public final class CsvExport {
     private static void side(RunRecord run, ComparisonRecord c, CellRecord cell, Role role, SideRecord side,
                              List<IterationRecord> its, StringBuilder out) {
         String sha = side == null || side.commit() == null ? "" : side.commit().sha();
-        for (IterationRecord it : its.stream().sorted(java.util.Comparator.comparingInt(IterationRecord::index)).toList()) {
+        for (IterationRecord it : its.stream().sorted(java.util.Comparator.comparingInt(IterationRecord::index))
+                .toList()) {
             OptionalDouble tps = it.succeeded() ? IterationNumbers.medianTps(it) : OptionalDouble.empty();
             String why = CountedIterations.whyNot(cell, role, it);
             List<String> fields = new ArrayList<>(List.of(run.runId(), c.name(), role.label(), sha, cell.workload(),
-                    Integer.toString(cell.threads()), Integer.toString(it.index() + 1), Integer.toString(it.sequence() + 1),
-                    tps.isPresent() ? number(tps.getAsDouble()) : "", it.cpuUsPerTx() == null ? "" : number(it.cpuUsPerTx()),
+                    Integer.toString(cell.threads()), Integer.toString(it.index() + 1),
+                    Integer.toString(it.sequence() + 1),
+                    tps.isPresent() ? number(tps.getAsDouble()) : "",
+                    it.cpuUsPerTx() == null ? "" : number(it.cpuUsPerTx()),
                     String.join(" ", it.flags().stream().map(Enum::name).toList()), Boolean.toString(why == null),
                     why == null ? "" : why));
             row(fields, out);

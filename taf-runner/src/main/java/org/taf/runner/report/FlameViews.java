@@ -3,7 +3,7 @@ package org.taf.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.report.flame.CollapsedStacks;
 import org.taf.runner.report.flame.FlameCrop;
 import org.taf.runner.report.flame.FlameGraphSvg;

@@ -21,7 +21,7 @@ final class GlanceBuilder {
 
     /** The verdict's notes, then the counters that moved most: the cause beside the number. */
     private static List<String> withCauses(PostContext x, CellRecord cell) {
-        org.taf.runner.results.VerdictRecord v = cell.verdict();
+        org.taf.runner.stats.CellVerdict v = cell.verdict();
         List<String> out = new ArrayList<>(PostContext.notesOf(v));
         if (v != null) {
             v.moved().stream().limit(CAUSES).forEach(c -> out.add(x.m().get("glance.changed",
@@ -77,7 +77,8 @@ final class GlanceBuilder {
         }
         if (groups.size() == 1) {
             // one comparison: the table above names it, so each row is its cell alone
-            forest.replaceAll(f -> new ForestChart.Row("", f.cell(), f.ratio(), f.low(), f.high(), f.color(), f.valueText()));
+            forest.replaceAll(f -> new ForestChart.Row("", f.cell(), f.ratio(), f.low(), f.high(), f.color(),
+                    f.valueText()));
         }
         double warn = x.warningPct();
         String forestSvg = forest.isEmpty() ? "" : ForestChart.svg("glance-ratios", x.m().get("chart.forest.title"),

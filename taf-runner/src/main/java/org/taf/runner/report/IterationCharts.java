@@ -3,6 +3,7 @@ package org.taf.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import org.taf.runner.stats.Role;
 import org.taf.runner.report.chart.LineChart;
 import org.taf.runner.report.chart.Series;
 import org.taf.runner.results.CellRecord;
@@ -25,11 +26,11 @@ final class IterationCharts {
                 .xAxis(x.m().get("chart.axis.seconds"), LineChart.XScale.LINEAR, v -> x.f().number(v, 0))
                 .yAxis(x.m().get("chart.axis.tps"), x.f()::compact);
         boolean labelled = false;
-        for (String role : new String[] {"parent", "patch"}) {
-            String color = role.equals("parent") ? Palette.PARENT : Palette.PATCH;
-            String name = x.m().get("role." + role);
+        for (Role role : Role.values()) {
+            String color = role == Role.PARENT ? Palette.PARENT : Palette.PATCH;
+            String name = x.m().get("role." + role.label());
             boolean first = true;
-            for (IterationRecord it : side(cell, role)) {
+            for (IterationRecord it : cell.iterations(role)) {
                 double cut = cut(it);
                 List<Series.Point> warm = new ArrayList<>();
                 if (it.warmup() != null) {
@@ -57,11 +58,11 @@ final class IterationCharts {
                 .xAxis(x.m().get("chart.axis.seconds"), LineChart.XScale.LINEAR, v -> x.f().number(v, 0))
                 .yAxis(x.m().get("chart.axis.cpu"), v -> x.f().number(v, 0));
         chart.marker(new LineChart.Marker(0, x.m().get("chart.load_starts"), Palette.MARK));
-        for (String role : new String[] {"parent", "patch"}) {
-            String color = role.equals("parent") ? Palette.PARENT : Palette.PATCH;
-            String name = x.m().get("role." + role);
+        for (Role role : Role.values()) {
+            String color = role == Role.PARENT ? Palette.PARENT : Palette.PATCH;
+            String name = x.m().get("role." + role.label());
             boolean first = true;
-            for (IterationRecord it : side(cell, role)) {
+            for (IterationRecord it : cell.iterations(role)) {
                 List<Series.Point> before = new ArrayList<>();
                 if (it.rest() != null && !it.rest().cpuPct().isEmpty()) {
                     List<Double> rest = it.rest().cpuPct();
@@ -93,12 +94,8 @@ final class IterationCharts {
         return chart.svg();
     }
 
-    private static Series style(Series s, String role) {
-        return role.equals("parent") ? s.asDashed() : s;
-    }
-
-    private static List<IterationRecord> side(CellRecord cell, String role) {
-        return role.equals("parent") ? cell.parent() : cell.patch();
+    private static Series style(Series s, Role role) {
+        return role == Role.PARENT ? s.asDashed() : s;
     }
 
     /** Where measuring began, seconds after the load started (0 without a warm-up). */
@@ -114,13 +111,14 @@ final class IterationCharts {
     /** "parent: 3 iterations, medians 17,800–18,100; patch: ..." for the chart's description. */
     private static String describe(PostContext x, CellRecord cell) {
         List<String> parts = new ArrayList<>();
-        for (String role : new String[] {"parent", "patch"}) {
-            List<Double> medians = side(cell, role).stream().map(IterationNumbers::medianTps)
+        for (Role role : Role.values()) {
+            List<Double> medians = cell.iterations(role).stream().map(IterationNumbers::medianTps)
                     .filter(OptionalDouble::isPresent).map(OptionalDouble::getAsDouble).toList();
             String range = medians.isEmpty() ? Formats.NONE
                     : x.f().tps(medians.stream().mapToDouble(Double::doubleValue).min().orElseThrow()) + "\u2013"
                     + x.f().tps(medians.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
-            parts.add(x.m().get("chart.tps.side", x.m().get("role." + role), side(cell, role).size(), range));
+            parts.add(x.m().get("chart.tps.side", x.m().get("role." + role.label()), cell.iterations(role).size(),
+                    range));
         }
         return String.join("; ", parts);
     }

@@ -3,10 +3,11 @@ package org.taf.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.taf.runner.stats.Role;
 import org.taf.runner.report.JUnitXmlWriter.Case;
 import org.taf.runner.report.JUnitXmlWriter.Case.Kind;
-import org.taf.runner.profile.HostNoise;
-import org.taf.runner.profile.NoiseThresholds;
+import org.taf.runner.results.HostNoise;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
@@ -17,24 +18,24 @@ import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.CounterChange;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Verdict;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 
 /** Decides what a cell is in JUnit terms and writes its message and numbers. */
 final class JUnitCases {
     private JUnitCases() {}
 
-    static Case of(RunRecord run, ComparisonRecord c, CellRecord cell, DefinitionSettings settings, Formats f,
-                   String plannedMde) {
+    static Case of(RunRecord run, ComparisonRecord c, CellRecord cell, Formats f, String plannedMde) {
         String name = cell.workload() + "@" + cell.threads();
         double seconds = seconds(cell);
-        VerdictRecord v = cell.verdict();
-        String out = numbers(c, cell, f, plannedMde) + warnings(run, cell, settings, f);
+        CellVerdict v = cell.verdict();
+        String out = numbers(c, cell, f, plannedMde) + warnings(run, cell, f);
         java.util.Map<String, String> props = properties(v);
         for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
             if (SummaryRow.buildFailed(side)) {
                 String msg = side.role().label() + " " + SummaryRow.shortSha(side) + ": build failed: "
                         + Warnings.firstLine(side.build().failure());
-                return new Case(c.name(), name, seconds, Kind.ERROR, "BUILD_FAILED", msg, side.build().failure(), out, props);
+                return new Case(c.name(), name, seconds, Kind.ERROR, "BUILD_FAILED", msg, side.build().failure(), out,
+                        props);
             }
         }
         if (v == null) {
@@ -44,7 +45,8 @@ final class JUnitCases {
         // The kind follows the verdict's exit code: the one policy behind the exit code, the summary and the post.
         return switch (v.verdict().exitCode()) {
             case REGRESSION -> v.verdict() == Verdict.NEWLY_FAILING
-                    ? new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(), errorMessage(v.verdict(), cell),
+                    ? new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(),
+                            errorMessage(v.verdict(), cell),
                             failures(cell), out, props)
                     : new Case(c.name(), name, seconds, Kind.FAILURE, v.verdict().name(), "regressed: " + v.reason()
                             + "; " + CpuTexts.line(f, v), out, out, props);
@@ -60,7 +62,7 @@ final class JUnitCases {
      * The cell's numbers as testcase properties: each metric's ratio, interval, adjusted p and change
      * ({@code metric.tps.ratio}), and each counter that moved ({@code counter.<name>.ratio}).
      */
-    static java.util.Map<String, String> properties(VerdictRecord v) {
+    static java.util.Map<String, String> properties(CellVerdict v) {
         java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
         if (v == null) {
             return p;
@@ -90,33 +92,23 @@ final class JUnitCases {
         return d == null ? "" : String.format(Locale.ROOT, "%.6g", d);
     }
 
-    /** The JUnit kind of a verdict: PASS passes, REGRESSION fails, INCONCLUSIVE is skipped, ERROR errs. */
-    static Kind kindOf(Verdict v) {
-        return switch (v.exitCode()) {
-            case PASS -> Kind.PASS;
-            case REGRESSION -> Kind.FAILURE;
-            case INCONCLUSIVE -> Kind.SKIPPED;
-            case ERROR -> Kind.ERROR;
-        };
-    }
-
     /**
      * What makes this case's numbers less trustworthy, one {@code warning:} line each: a CPU
      * frequency that was not pinned, and iterations of the cell measured on a noisy host.
      */
-    private static String warnings(RunRecord run, CellRecord cell, DefinitionSettings settings, Formats f) {
+    private static String warnings(RunRecord run, CellRecord cell, Formats f) {
         StringBuilder b = new StringBuilder();
         if (run.environment() != null && run.environment().cpufreq() != null && !run.environment().cpufreq().pinned()) {
             b.append("warning: CPU frequency: ").append(run.environment().cpufreq().note()).append('\n');
         }
-        String limits = "over " + f.percent(settings.percent("profile.noise.max_other_pct",
-                NoiseThresholds.DEFAULT.maxOtherPct()), 1) + " of one CPU, or steal over "
-                + f.percent(settings.percent("profile.noise.max_steal_pct", NoiseThresholds.DEFAULT.maxStealPct()), 1);
-        for (String role : new String[] {"parent", "patch"}) {
-            for (IterationRecord it : role.equals("parent") ? cell.parent() : cell.patch()) {
+        NoiseThresholds limit = run.judgement().hostNoise();
+        String limits = "over " + f.percent(limit.maxOtherPct(), 1) + " of one CPU, or steal over "
+                + f.percent(limit.maxStealPct(), 1);
+        for (Role role : Role.values()) {
+            for (IterationRecord it : cell.iterations(role)) {
                 if (it.flags().contains(IterationFlag.HOST_NOISE)) {
-                    HostNoise n = HostNoise.of(it.cpu());
-                    b.append("warning: host noise in ").append(role).append(" #").append(it.index() + 1)
+                    HostNoise n = it.hostNoise();
+                    b.append("warning: host noise in ").append(role.label()).append(" #").append(it.index() + 1)
                             .append(": others ").append(f.percent(n.otherPct(), 1)).append(" of one CPU, steal ")
                             .append(f.percent(n.stealPct(), 1)).append(" (").append(limits).append(")\n");
                 }
@@ -138,21 +130,15 @@ final class JUnitCases {
 
     private static List<String> failuresOf(CellRecord cell) {
         List<String> out = new ArrayList<>();
-        for (IterationRecord it : cell.parent()) {
-            if (!it.succeeded()) {
-                out.add("parent #" + (it.index() + 1) + ": " + it.failure());
-            }
-        }
-        for (IterationRecord it : cell.patch()) {
-            if (!it.succeeded()) {
-                out.add("patch #" + (it.index() + 1) + ": " + it.failure());
-            }
+        for (Role role : Role.values()) {
+            cell.iterations(role).stream().filter(it -> !it.succeeded())
+                    .forEach(it -> out.add(role.label() + " #" + (it.index() + 1) + ": " + it.failure()));
         }
         return out;
     }
 
     /** Why a cell is inconclusive: the stats stage's reason and notes, and where it stopped. */
-    private static String reason(VerdictRecord v, Formats f) {
+    private static String reason(CellVerdict v, Formats f) {
         List<String> parts = new ArrayList<>();
         if (v.reason() != null && !v.reason().isBlank()) {
             parts.add(v.reason());
@@ -163,7 +149,7 @@ final class JUnitCases {
     }
 
     private static String numbers(ComparisonRecord c, CellRecord cell, Formats f, String plannedMde) {
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         StringBuilder b = new StringBuilder();
         b.append("comparison ").append(SummaryRow.labelOf(c)).append(" (").append(c.name()).append(")\n");
         b.append("parent ").append(side(c.parent())).append(": ")
@@ -181,7 +167,8 @@ final class JUnitCases {
             b.append(CpuTexts.line(f, v)).append('\n');
             b.append("MDE ").append(f.percent(v.mdePct(), 1)).append(" (from this run's spread); before measuring: ")
                     .append(plannedMde).append('\n');
-            b.append("verdict ").append(v.verdict()).append(" (classic ").append(v.classic()).append("): ")
+            b.append("verdict ").append(v.verdict()).append(" (classic ")
+                    .append(v.classic() == null ? null : v.classic().outcome()).append("): ")
                     .append(v.reason()).append('\n');
             v.notes().forEach(n -> b.append("note: ").append(n).append('\n'));
             v.findings().forEach(n -> b.append("finding: ").append(n).append('\n'));

@@ -35,11 +35,11 @@ public final class JUnitXmlWriter {
     public static String render(RunRecord run) {
         Formats f = Formats.english();
         Messages m = Messages.english();
-        DefinitionSettings settings = new DefinitionSettings(run.definition());
         List<Suite> suites = new ArrayList<>();
         for (ComparisonRecord c : run.comparisons()) {
-            List<Case> cases = c.cells().stream().map(cell -> JUnitCases.of(run, c, cell, settings, f,
-                    AdaptiveTexts.planned(AdaptiveTexts.plannedOf(run, cell.workload(), cell.threads()), m, f))).toList();
+            List<Case> cases = c.cells().stream().map(cell -> JUnitCases.of(run, c, cell, f,
+                    AdaptiveTexts.planned(AdaptiveTexts.plannedOf(run, cell.workload(), cell.threads()), m, f)))
+                    .toList();
             suites.add(new Suite(c, cases));
         }
         StringBuilder x = new StringBuilder(4096);

@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
 
@@ -72,7 +72,7 @@ public final class JmhExport {
 
     private static void result(RunRecord run, ComparisonRecord c, CellRecord cell, Role role, SideRecord side,
                                ArrayNode out) {
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         List<IterationRecord> starts = CountedIterations.counted(cell, role);
         if (v == null || v.tps() == null || starts.isEmpty()) {
             return;
@@ -92,7 +92,8 @@ public final class JmhExport {
                 .map(it -> IterationNumbers.medianTps(it).orElseThrow()).toList());
         ObjectNode secondary = r.putObject("secondaryMetrics");
         MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
-        List<Double> cpuRaw = starts.stream().map(IterationRecord::cpuUsPerTx).filter(java.util.Objects::nonNull).toList();
+        List<Double> cpuRaw = starts.stream().map(IterationRecord::cpuUsPerTx).filter(java.util.Objects::nonNull)
+                .toList();
         if (cpu != null && !cpuRaw.isEmpty()) {
             metric(secondary.putObject("cpu_us_per_tx"), role == Role.PARENT ? cpu.parent() : cpu.patch(), null, null,
                     "us/op", cpuRaw);

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.taf.runner.report.PostView.KeyCounter;
 import org.taf.runner.results.CellRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.CounterChange;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Change;
@@ -34,7 +34,7 @@ final class KeyCounters {
      *               (null): decides what counts as surprising
      */
     static List<KeyCounter> of(PostContext x, CellRecord cell, List<String> named, Boolean better) {
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         if (v == null) {
             return List.of();
         }
@@ -56,7 +56,7 @@ final class KeyCounters {
         return out;
     }
 
-    private static KeyCounter named(PostContext x, CellRecord cell, VerdictRecord v, String name, Boolean better) {
+    private static KeyCounter named(PostContext x, CellRecord cell, CellVerdict v, String name, Boolean better) {
         Optional<Metric> metric = java.util.Arrays.stream(Metric.values())
                 .filter(m -> m.label().equals(name.toLowerCase(Locale.ROOT))).findFirst();
         if (metric.isPresent()) {
@@ -102,7 +102,8 @@ final class KeyCounters {
     private static KeyCounter oneSided(PostContext x, OneSidedCounters.Counter c) {
         String level = x.f().perTx(c.perTx());
         return new KeyCounter(CounterTexts.human(c.name()), c.name(), c.inPatch() ? Formats.NONE : level,
-                c.inPatch() ? level : Formats.NONE, x.m().get("key.unit.tx"), x.m().get(c.inPatch() ? "key.new" : "key.absent"), "", true,
+                c.inPatch() ? level : Formats.NONE, x.m().get("key.unit.tx"),
+                x.m().get(c.inPatch() ? "key.new" : "key.absent"), "", true,
                 false); // every measured start of one side has it and none of the other's: nothing left to test
     }
 

@@ -17,9 +17,6 @@ import org.taf.runner.results.SideRecord;
  * @param f   number formats of the edition
  */
 record PostContext(RunRecord run, Messages m, Formats f) {
-    /** The warning threshold of runs judged before the rules were recorded: TAF's default. */
-    private static final double DEFAULT_WARNING_PCT = 3;
-
     static PostContext of(RunRecord run, Messages m) {
         return new PostContext(run, m, new Formats(m.numberLocale()));
     }
@@ -36,7 +33,7 @@ record PostContext(RunRecord run, Messages m, Formats f) {
 
     /** The warning threshold the run was judged by, in percent: the band of "no change". */
     double warningPct() {
-        return run.judgement() == null ? DEFAULT_WARNING_PCT : run.judgement().warningPct();
+        return run.judgement().warningPct();
     }
 
     static String comparisonAnchor(ComparisonRecord c) {
@@ -60,7 +57,7 @@ record PostContext(RunRecord run, Messages m, Formats f) {
     }
 
     /** What the post says under a verdict: why (the stats stage's reason), then its notes. */
-    static List<String> notesOf(org.taf.runner.results.VerdictRecord v) {
+    static List<String> notesOf(org.taf.runner.stats.CellVerdict v) {
         if (v == null) {
             return List.of();
         }

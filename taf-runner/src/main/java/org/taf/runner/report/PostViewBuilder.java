@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import org.taf.runner.report.PostView.Setting;
 import org.taf.runner.results.ComparisonRecord;
@@ -32,10 +31,8 @@ final class PostViewBuilder {
         String path = SitePaths.post(run.runId());
         String title = PostTexts.title(x);
         String narrativeHtml = Narratives.of(run, narratives).map(Markdown::toHtml).orElse("");
-        Set<String> workloads = new LinkedHashSet<>();
-        run.comparisons().forEach(c -> c.cells().forEach(cell -> workloads.add(cell.workload())));
         String root = SitePaths.root(path);
-        List<PageView.Link> histories = workloads.stream()
+        List<PageView.Link> histories = run.workloads().stream()
                 .map(w -> new PageView.Link(w, root + SitePaths.history(w))).toList();
         var def = run.definition();
         List<PostView.Headline> headlines = Headlines.of(x);

@@ -6,7 +6,7 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Verdict;
 
 /**
@@ -36,7 +36,7 @@ final class Reliability {
                         }
                     }
                 }
-                VerdictRecord v = cell.verdict();
+                CellVerdict v = cell.verdict();
                 if (v != null && (v.verdict() == Verdict.IMPROVED || v.verdict() == Verdict.REGRESSED)
                         && v.mdePct() != null && v.ratio() != null && decidedOnTps(v)
                         && v.mdePct() > Math.abs(v.ratio() - 1) * 100) {
@@ -55,7 +55,7 @@ final class Reliability {
     }
 
     /** Whether TPS decided the cell: the MDE is a TPS figure, so a call on CPU per transaction is not held to it. */
-    private static boolean decidedOnTps(VerdictRecord v) {
+    private static boolean decidedOnTps(CellVerdict v) {
         var tps = v.tps();
         return tps != null && (tps.change() == org.taf.runner.stats.Change.BETTER
                 || tps.change() == org.taf.runner.stats.Change.WORSE);

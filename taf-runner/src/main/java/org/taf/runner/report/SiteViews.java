@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,12 +39,10 @@ final class SiteViews {
             List<IndexView.Badge> badges = new ArrayList<>();
             PostTexts.verdictCounts(run).forEach((v, n) -> badges.add(new IndexView.Badge(v.name(), n,
                     m.get("count." + v.name(), n))));
-            Set<String> workloads = new LinkedHashSet<>();
-            run.comparisons().forEach(c -> c.cells().forEach(cell -> workloads.add(cell.workload())));
             entries.add(new IndexView.Entry(PostTexts.title(x), SitePaths.post(run.runId()), run.runId(),
                     f.minute(run.startedAt()), run.startedAt() == null ? "" : Formats.iso(run.startedAt()),
                     run.environment() == null ? Formats.NONE : run.environment().host(), run.status().name(),
-                    PostTexts.summary(x), badges, List.copyOf(workloads), Warnings.of(run, m).size(),
+                    PostTexts.summary(x), badges, run.workloads(), Warnings.of(run, m).size(),
                     java.util.Optional.ofNullable(supersededBy(run, runs)).map(r -> SitePaths.post(r.runId()))
                             .orElse("")));
         }

@@ -7,7 +7,7 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.Verdict;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 
 /**
  * One line of every summary (the post's table, the text summary, JUnit XML): a comparison's cell
@@ -21,7 +21,7 @@ import org.taf.runner.results.VerdictRecord;
  * @param verdict    the verdict, or null when the cell was never decided (an interrupted run)
  */
 record SummaryRow(String comparison, String label, CellRecord cell, SideRecord parent, SideRecord patch,
-                  VerdictRecord verdict) {
+                  CellVerdict verdict) {
 
     /** Every cell of a run, comparisons in definition order, cells in plan order. */
     static List<SummaryRow> of(RunRecord run) {

@@ -2,11 +2,9 @@ package org.taf.runner.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.TreeSet;
 import org.taf.runner.report.PostView.SheetCell;
 import org.taf.runner.report.PostView.SheetColumn;
@@ -31,10 +29,8 @@ final class SweepBuilder {
     private SweepBuilder() {}
 
     static List<Sweep> build(PostContext x) {
-        Set<String> workloads = new LinkedHashSet<>();
-        x.run().comparisons().forEach(c -> c.cells().forEach(cell -> workloads.add(cell.workload())));
         List<Sweep> out = new ArrayList<>();
-        for (String w : workloads) {
+        for (String w : x.run().workloads()) {
             out.add(sweep(x, w));
         }
         return out;

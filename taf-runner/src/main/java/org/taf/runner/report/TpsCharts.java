@@ -9,7 +9,7 @@ import org.taf.runner.report.chart.LineChart;
 import org.taf.runner.report.chart.Series;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 
 /**
  * The post's first chart: TPS by thread count, parent against patch, one small chart per comparison and
@@ -46,7 +46,7 @@ final class TpsCharts {
         List<Series.Point> patch = new ArrayList<>();
         List<String> described = new ArrayList<>();
         for (CellRecord cell : c.cells()) {
-            VerdictRecord v = cell.verdict();
+            CellVerdict v = cell.verdict();
             if (!cell.workload().equals(workload) || v == null || v.parentTps() == null || v.patchTps() == null) {
                 continue;
             }

@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
-import org.taf.runner.profile.HostNoise;
-import org.taf.runner.profile.NoiseThresholds;
+import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 
@@ -29,13 +29,11 @@ public final class Warnings {
     private static final int LISTED = 6; // iterations named per warning; the rest are counted
     private final RunRecord run;
     private final Messages m;
-    private final DefinitionSettings settings;
     private final Formats f;
 
     private Warnings(RunRecord run, Messages m) {
         this.run = run;
         this.m = m;
-        this.settings = new DefinitionSettings(run.definition());
         this.f = new Formats(m.numberLocale());
     }
 
@@ -87,10 +85,8 @@ public final class Warnings {
         List<String> lowPower = new ArrayList<>();
         List<String> cpuDisagrees = new ArrayList<>();
         int iterations = 0;
-        double warnPct = run.judgement() == null ? settings.percent("verdict.warning_pct", 3)
-                : run.judgement().warningPct();
-        double failPct = run.judgement() == null ? settings.percent("verdict.fail_pct", 5)
-                : run.judgement().failPct();
+        double warnPct = run.judgement().warningPct();
+        double failPct = run.judgement().failPct();
         for (ComparisonRecord c : run.comparisons()) {
             String label = SummaryRow.labelOf(c);
             for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
@@ -103,11 +99,11 @@ public final class Warnings {
             }
             for (CellRecord cell : c.cells()) {
                 String cellRef = m.get("ref.cell", label, cell.workload(), cell.threads());
-                for (String role : new String[] {"parent", "patch"}) {
-                    List<IterationRecord> its = role.equals("parent") ? cell.parent() : cell.patch();
+                for (Role role : Role.values()) {
+                    List<IterationRecord> its = cell.iterations(role);
                     for (IterationRecord it : its) {
                         iterations++;
-                        String ref = m.get("ref.iteration", cellRef, m.get("role." + role), it.index() + 1);
+                        String ref = m.get("ref.iteration", cellRef, m.get("role." + role.label()), it.index() + 1);
                         if (!it.succeeded()) {
                             failed.add(ref + " (" + firstLine(it.failure()) + ")");
                         }
@@ -118,17 +114,19 @@ public final class Warnings {
                     }
                     // In alternate mode a pair's two engines share the level the hour gives: the spread of one side's
                     // starts is not the noise of the comparison, and warning of it would mislead.
-                    OptionalDouble s = cell.mode() == org.taf.runner.config.MeasureMode.ALTERNATE
+                    OptionalDouble s = cell.mode() == MeasureMode.ALTERNATE
                             ? OptionalDouble.empty() : IterationNumbers.spreadPct(its);
                     if (s.isPresent() && s.getAsDouble() > warnPct) {
-                        spread.add(m.get("ref.spread", cellRef, m.get("role." + role), f.percent(s.getAsDouble(), 1)));
+                        spread.add(m.get("ref.spread", cellRef, m.get("role." + role.label()),
+                                f.percent(s.getAsDouble(), 1)));
                     }
                 }
                 if (cell.verdict() != null && cell.verdict().mdePct() != null && cell.verdict().mdePct() > failPct) {
                     lowPower.add(m.get("ref.mde", cellRef, f.percent(cell.verdict().mdePct(), 1)));
                 }
                 if (cell.verdict() != null) {
-                    cell.verdict().findings().forEach(x -> cpuDisagrees.add(m.get("warning.cpu_disagrees", cellRef, x)));
+                    cell.verdict().findings()
+                            .forEach(x -> cpuDisagrees.add(m.get("warning.cpu_disagrees", cellRef, x)));
                 }
             }
         }
@@ -137,8 +135,8 @@ public final class Warnings {
         }
         for (Map.Entry<IterationFlag, List<String>> e : flagged.entrySet()) {
             out.add(m.get("warning.flag." + e.getKey(), e.getValue().size(), iterations, list(e.getValue()),
-                    f.percent(noiseLimit("profile.noise.max_other_pct"), 1),
-                    f.percent(noiseLimit("profile.noise.max_steal_pct"), 1)));
+                    f.percent(run.judgement().hostNoise().maxOtherPct(), 1),
+                    f.percent(run.judgement().hostNoise().maxStealPct(), 1)));
         }
         if (!spread.isEmpty()) {
             out.add(m.get("warning.spread", f.percent(warnPct, 1), list(spread)));
@@ -162,15 +160,9 @@ public final class Warnings {
         return out;
     }
 
-    /** An iteration's mean host noise, from the per-second CPU points its results keep. */
+    /** An iteration's mean host noise. */
     private String noise(IterationRecord it) {
-        HostNoise n = HostNoise.of(it.cpu());
-        return m.get("ref.noise", f.percent(n.otherPct(), 1), f.percent(n.stealPct(), 1));
-    }
-
-    private double noiseLimit(String key) {
-        NoiseThresholds d = NoiseThresholds.DEFAULT;
-        return settings.percent(key, key.endsWith("other_pct") ? d.maxOtherPct() : d.maxStealPct());
+        return m.get("ref.noise", f.percent(it.hostNoise().otherPct(), 1), f.percent(it.hostNoise().stealPct(), 1));
     }
 
     private String list(List<String> refs) {

@@ -2,8 +2,9 @@ package org.taf.runner.results;
 
 import java.util.List;
 import java.util.Objects;
-import org.taf.runner.config.MeasureMode;
+import org.taf.runner.stats.Role;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellVerdict;
 
 /**
  * One workload at one thread count of one comparison: both sides' iterations and the verdict.
@@ -14,23 +15,32 @@ import org.taf.runner.stats.CellKey;
  * @param patch    the patch's iterations, in measurement order
  * @param mode     how its pairs were measured: RESTART (one window per engine start) or ALTERNATE
  * @param windows  measured windows per engine start
- * @param verdict  the comparison of the two (null until computed)
+ * @param verdict  the comparison of the two, as the stats stage judged it (null until judged); its cell is this one
  * @param flames   each side's profiles folded from its recordings ({@code profile.jfr}); empty without
  */
 public record CellRecord(String workload, int threads, List<IterationRecord> parent, List<IterationRecord> patch,
-                         MeasureMode mode, int windows, VerdictRecord verdict, List<FlameRecord> flames) {
+                         MeasureMode mode, int windows, CellVerdict verdict, List<FlameRecord> flames) {
     @com.fasterxml.jackson.annotation.JsonCreator
     public CellRecord {
         parent = List.copyOf(parent);
         patch = List.copyOf(patch);
         Objects.requireNonNull(mode, "mode");
         flames = flames == null ? List.of() : List.copyOf(flames);
+        CellKey key = new CellKey(workload, threads);
+        if (verdict != null && !verdict.cell().equals(key)) {
+            throw new IllegalArgumentException("cell " + key + " holds the verdict of " + verdict.cell());
+        }
     }
 
     /** A cell without profiles. */
     public CellRecord(String workload, int threads, List<IterationRecord> parent, List<IterationRecord> patch,
-                      MeasureMode mode, int windows, VerdictRecord verdict) {
+                      MeasureMode mode, int windows, CellVerdict verdict) {
         this(workload, threads, parent, patch, mode, windows, verdict, List.of());
+    }
+
+    /** The iterations of one side, in measurement order. */
+    public List<IterationRecord> iterations(Role side) {
+        return side == Role.PARENT ? parent : patch;
     }
 
     /** The cell's identity. */
@@ -57,7 +67,7 @@ public record CellRecord(String workload, int threads, List<IterationRecord> par
     }
 
     /** This cell with its verdict. */
-    public CellRecord withVerdict(VerdictRecord v) {
+    public CellRecord withVerdict(CellVerdict v) {
         return new CellRecord(workload, threads, parent, patch, mode, windows, v, flames);
     }
 

@@ -3,7 +3,7 @@ package org.taf.runner.results;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 
 /**
  * One side's profile of one kind in a cell, folded from the measured windows of all its recordings:

@@ -5,9 +5,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.taf.runner.stats.StopReason;
 
 /**
  * Moves a results file forward one format version at a time, as asv's {@code update_to_N}: each step
@@ -17,6 +22,12 @@ import java.util.Map;
  */
 final class FormatUpgrade {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    /** What an MDE carried over from format 3 says of its origin. */
+    static final String UNRECORDED_BASIS = "measured from this cell's pairs (results format 3 and earlier kept its"
+            + " percentage only)";
+    /** A format 3 note of an exclusion: side, iteration from 1, flags, the rule. */
+    private static final Pattern EXCLUSION_NOTE =
+            Pattern.compile("excluded (parent|patch) iteration (\\d+) \\(([^)]*)\\): (.*)", Pattern.DOTALL);
 
     private FormatUpgrade() {}
 
@@ -28,7 +39,135 @@ final class FormatUpgrade {
         if (version <= 2) {
             tree = toV3(tree);
         }
+        if (version <= 3) {
+            tree = toV4(tree);
+        }
         return tree;
+    }
+
+    /**
+     * Format 3 to 4: a cell's verdict is the stats stage's own {@code CellVerdict}, where format 3 kept a digest.
+     * Its cell is the cell it is in. The classic verdict was its outcome alone: its medians, ratio and change are
+     * NaN (null in the file). The MDE was its percentage: its noise is the TPS metric's SD (the MDE was made
+     * from it), its pairs the TPS metric's, its level the verdict's, its power the judgement's, its basis
+     * {@link #UNRECORDED_BASIS}, and its warning the note that said it. The variance components were SDs: the
+     * variances are their squares, a between-start estimate kept as truncated is NaN, the degrees of freedom
+     * follow from the counts (between: starts - 2, the two sides' starts pooled, as every analysis that
+     * stored components pooled them), and the starts' cost is the cell's own ({@code CellRecord.startSeconds}).
+     * The notes become the warnings, less the exclusions, which become records again with the rule they named
+     * (the rule is null when nothing was excluded). The verdict's analysis is the judgement's, and goes.
+     * The judgement, which a run now records from its start, gains the host-noise limits its iterations were
+     * flagged by, from the stored settings; a run that never reached its verdicts gets the whole judgement so.
+     */
+    static ObjectNode toV4(ObjectNode run) {
+        run.put("format_version", 4);
+        Map<String, String> settings = settingsOf(run);
+        if (!(run.get("judgement") instanceof ObjectNode)) {
+            List<String> metrics = Arrays.stream(settings.getOrDefault("verdict.metrics", "tps").split(","))
+                    .map(m -> m.strip().toUpperCase(Locale.ROOT)).filter(m -> !m.isEmpty()).toList();
+            ObjectNode j = judgement(run, settings, Analysis.PAIRED, metrics);
+            if (settings.containsKey("verdict.counter_margin_pct")) {
+                j.put("counter_margin_pct", number(settings, "verdict.counter_margin_pct", 10));
+            }
+        }
+        ObjectNode noise = ((ObjectNode) run.get("judgement")).putObject("host_noise");
+        noise.put("max_other_pct", number(settings, "profile.noise.max_other_pct",
+                NoiseThresholds.DEFAULT.maxOtherPct()));
+        noise.put("max_steal_pct", number(settings, "profile.noise.max_steal_pct",
+                NoiseThresholds.DEFAULT.maxStealPct()));
+        double power = run.path("judgement").path("power").asDouble(0.8);
+        for (JsonNode c : run.path("comparisons")) {
+            for (JsonNode cell : c.path("cells")) {
+                if (cell.get("verdict") instanceof ObjectNode v) {
+                    ((ObjectNode) cell).set("verdict", cellVerdict((ObjectNode) cell, v, power));
+                }
+            }
+        }
+        return run;
+    }
+
+    private static ObjectNode cellVerdict(ObjectNode cell, ObjectNode v3, double power) {
+        ObjectNode v = F.objectNode();
+        ObjectNode key = v.putObject("cell");
+        key.set("workload", cell.get("workload"));
+        key.set("threads", cell.get("threads"));
+        v.set("verdict", v3.get("verdict"));
+        v.set("reason", v3.get("reason"));
+        v.set("metrics", v3.get("metrics"));
+        if (v3.hasNonNull("classic")) {
+            ObjectNode classic = v.putObject("classic");
+            for (String unknown : new String[] {"parent_median_tps", "patch_median_tps", "ratio", "change_pct"}) {
+                classic.putNull(unknown);
+            }
+            classic.set("outcome", v3.get("classic"));
+        } else {
+            v.putNull("classic");
+        }
+        v.set("measured_pairs", v3.get("measured_pairs"));
+        v.set("level", v3.get("level"));
+        v.set("stop_reason", v3.get("stop_reason"));
+        ArrayNode warnings = F.arrayNode();
+        ArrayNode excluded = F.arrayNode();
+        String rule = null;
+        String mdeWarning = null;
+        for (JsonNode n : v3.path("notes")) {
+            Matcher m = EXCLUSION_NOTE.matcher(n.asText());
+            if (m.matches()) {
+                ObjectNode e = excluded.addObject();
+                e.put("side", m.group(1).toUpperCase(Locale.ROOT));
+                e.put("index", Integer.parseInt(m.group(2)) - 1);
+                ArrayNode flags = e.putArray("flags");
+                Arrays.stream(m.group(3).split(",\\s*")).filter(f -> !f.isBlank()).forEach(flags::add);
+                rule = m.group(4);
+            } else {
+                warnings.add(n);
+                String text = n.asText();
+                if (text.startsWith("this run cannot see ") || text.startsWith("too few pairs to estimate")) {
+                    mdeWarning = text;
+                }
+            }
+        }
+        JsonNode tps = null;
+        for (JsonNode m : v3.path("metrics")) {
+            if ("TPS".equals(m.path("metric").asText())) {
+                tps = m;
+            }
+        }
+        if (tps == null) {
+            v.putNull("mde");
+        } else {
+            ObjectNode mde = v.putObject("mde");
+            mde.set("pct", v3.get("mde_pct"));
+            mde.set("sigma", tps.get("sd_log"));
+            mde.set("pairs", tps.get("pairs"));
+            mde.set("alpha", v3.get("level"));
+            mde.put("power", power);
+            mde.put("basis", UNRECORDED_BASIS);
+            mde.put("warning", mdeWarning);
+        }
+        if (v3.get("variance") instanceof ObjectNode var) {
+            ObjectNode c = v.putObject("components");
+            int starts = var.path("starts").asInt();
+            int values = var.path("samples").asInt();
+            c.put("within_variance", Math.pow(var.path("within_sd").asDouble(), 2));
+            if (var.path("between_truncated").asBoolean()) {
+                c.putNull("between_variance_raw");
+            } else {
+                c.put("between_variance_raw", Math.pow(var.path("between_sd").asDouble(), 2));
+            }
+            c.put("starts", starts);
+            c.put("values", values);
+            c.put("within_df", values - starts);
+            c.put("between_df", starts >= 4 ? starts - 2 : starts - 1);
+        } else {
+            v.putNull("components");
+        }
+        v.set("excluded", excluded);
+        v.put("exclusion_rule", rule);
+        v.set("warnings", warnings);
+        v.set("findings", v3.has("findings") ? v3.get("findings") : F.arrayNode());
+        v.set("counters", v3.hasNonNull("counters") ? v3.get("counters") : F.arrayNode());
+        return v;
     }
 
     /**
@@ -39,7 +178,7 @@ final class FormatUpgrade {
     static ObjectNode toV3(ObjectNode run) {
         run.put("format_version", 3);
         if (run.get("definition") instanceof ObjectNode definition) {
-            java.util.List<DefinitionRecord.SettingRecord> settings = new java.util.ArrayList<>();
+            List<DefinitionRecord.SettingRecord> settings = new java.util.ArrayList<>();
             for (JsonNode s : definition.path("settings")) {
                 settings.add(new DefinitionRecord.SettingRecord(s.path("key").asText(), s.path("value").asText(null),
                         s.path("origin").asText(null)));
@@ -56,25 +195,10 @@ final class FormatUpgrade {
      * engine's JVM, and the thresholds the run was judged by come from its stored settings.
      */
     static ObjectNode toV2(ObjectNode run) {
-        Map<String, String> settings = new HashMap<>();
-        for (JsonNode s : run.path("definition").path("settings")) {
-            settings.put(s.path("key").asText(), s.path("value").asText());
-        }
-        double fdr = number(settings, "stats.fdr", 0.05);
-        double level = run.path("adaptive").path("level").asDouble(fdr);
+        Map<String, String> settings = settingsOf(run);
+        double level = run.path("adaptive").path("level").asDouble(number(settings, "stats.fdr", 0.05));
         run.put("format_version", 2);
-        ObjectNode judgement = run.putObject("judgement");
-        judgement.put("analysis", Analysis.FORMAT_1);
-        judgement.put("warning_pct", number(settings, "verdict.warning_pct", 3));
-        judgement.put("fail_pct", number(settings, "verdict.fail_pct", 5));
-        judgement.put("gain_pct", number(settings, "verdict.gain_pct", 5));
-        judgement.putArray("metrics").add("TPS");
-        judgement.put("confidence", number(settings, "stats.confidence", 0.95));
-        judgement.put("fdr", fdr);
-        judgement.put("power", number(settings, "stats.power", 0.8));
-        judgement.put("first_look", Math.max(3, (int) number(settings, "measure.iterations", 3)));
-        judgement.put("max_pairs", (int) number(settings, "stats.max_pairs", 20));
-        judgement.put("budget_seconds", seconds(settings.getOrDefault("stats.budget", "10m")));
+        judgement(run, settings, Analysis.FORMAT_1, List.of("TPS"));
         if (run.get("environment") instanceof ObjectNode env) {
             ObjectNode jvm = env.putObject("engine_jvm");
             jvm.put("java", settings.get("launch.java"));
@@ -109,6 +233,33 @@ final class FormatUpgrade {
             }
         }
         return run;
+    }
+
+    /** The run's stored settings by key. */
+    private static Map<String, String> settingsOf(ObjectNode run) {
+        Map<String, String> settings = new HashMap<>();
+        for (JsonNode s : run.path("definition").path("settings")) {
+            settings.put(s.path("key").asText(), s.path("value").asText());
+        }
+        return settings;
+    }
+
+    /** The rules of a run that did not record them, from its stored settings (their defaults when unset). */
+    private static ObjectNode judgement(ObjectNode run, Map<String, String> settings, String analysis,
+                                        List<String> metrics) {
+        ObjectNode judgement = run.putObject("judgement");
+        judgement.put("analysis", analysis);
+        judgement.put("warning_pct", number(settings, "verdict.warning_pct", 3));
+        judgement.put("fail_pct", number(settings, "verdict.fail_pct", 5));
+        judgement.put("gain_pct", number(settings, "verdict.gain_pct", 5));
+        metrics.forEach(judgement.putArray("metrics")::add);
+        judgement.put("confidence", number(settings, "stats.confidence", 0.95));
+        judgement.put("fdr", number(settings, "stats.fdr", 0.05));
+        judgement.put("power", number(settings, "stats.power", 0.8));
+        judgement.put("first_look", Math.max(3, (int) number(settings, "measure.iterations", 3)));
+        judgement.put("max_pairs", (int) number(settings, "stats.max_pairs", 20));
+        judgement.put("budget_seconds", seconds(settings.getOrDefault("stats.budget", "10m")));
+        return judgement;
     }
 
     private static ObjectNode verdict(ObjectNode v1, double level) {
@@ -173,13 +324,10 @@ final class FormatUpgrade {
         }
         v.set("measured_pairs", v1.get("pairs_used"));
         v.put("level", level);
-        // Early format 1 files wrote free text here ("planned iterations"): no stop reason of today's.
+        // Early format 1 files wrote free text here ("planned iterations"): they ran no adaptive loop.
         String stop = v1.path("stop_reason").asText("");
-        if (java.util.Arrays.stream(org.taf.runner.stats.StopReason.values()).anyMatch(r -> r.name().equals(stop))) {
-            v.put("stop_reason", stop);
-        } else {
-            v.putNull("stop_reason");
-        }
+        v.put("stop_reason", Arrays.stream(StopReason.values()).anyMatch(r -> r.name().equals(stop)) ? stop
+                : StopReason.PLANNED_ONLY.name());
         v.set("mde_pct", v1.get("mde_pct"));
         v.putNull("variance");
         v.set("notes", notes);

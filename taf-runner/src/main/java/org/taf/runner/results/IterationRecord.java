@@ -70,6 +70,11 @@ public record IterationRecord(int index, int sequence, Instant startedAt, String
         return engineCpu.cpuSeconds() * 1e6 / transactions();
     }
 
+    /** The host's mean noise over the measured windows, from the CPU points kept here ({@link HostNoise#of}). */
+    public HostNoise hostNoise() {
+        return HostNoise.of(cpu);
+    }
+
     /** Whether this iteration produced measurements. */
     public boolean succeeded() {
         return failure == null;
@@ -104,15 +109,15 @@ public record IterationRecord(int index, int sequence, Instant startedAt, String
     /**
      * The warm-up under load.
      *
-     * @param mode     tps (until the throughput settles), settle (until the CPU load settles), or none
+     * @param mode     what it waited for: the throughput, the CPU load or the JIT to settle, or nothing
      * @param settled  whether the CPU load settled
      * @param cutAtSeconds where the warm-up ended and measuring began
      * @param reason   why it ended there
      * @param cpuPct   the engine's CPU percent per second of the warm-up
      * @param samples  the workload's samples during the warm-up
      */
-    public record WarmupRecord(String mode, boolean settled, double cutAtSeconds, String reason, List<Double> cpuPct,
-                               List<SampleRecord> samples) {
+    public record WarmupRecord(WarmupMode mode, boolean settled, double cutAtSeconds, String reason,
+                               List<Double> cpuPct, List<SampleRecord> samples) {
         public WarmupRecord {
             cpuPct = List.copyOf(cpuPct);
             samples = List.copyOf(samples);

@@ -1,11 +1,12 @@
 package org.taf.runner.results;
 
 import java.util.List;
+import java.util.Objects;
 import org.taf.runner.stats.Metric;
 
 /**
- * The effective rules a run was judged by, stored with it, so its verdicts can be read and
- * re-checked without the definition.
+ * The effective rules a run is judged by, stored with it from its start, so its verdicts and flags can be
+ * read and re-checked without the definition.
  *
  * @param analysis      the analysis, e.g. "paired t over A/B pairs"
  * @param warningPct    {@code verdict.warning_pct}: the smallest change called
@@ -19,11 +20,13 @@ import org.taf.runner.stats.Metric;
  * @param maxPairs      {@code stats.max_pairs}
  * @param budgetSeconds {@code stats.budget}, seconds
  * @param counterMarginPct {@code verdict.counter_margin_pct}; null in files judged before counters
+ * @param hostNoise     the host's CPU use that flags an iteration {@code HOST_NOISE} ({@code profile.noise.*})
  */
 public record JudgementRecord(String analysis, double warningPct, double failPct, double gainPct,
                               List<Metric> metrics, double confidence, double fdr, double power, int firstLook,
-                              int maxPairs, long budgetSeconds, Double counterMarginPct) {
+                              int maxPairs, long budgetSeconds, Double counterMarginPct, NoiseThresholds hostNoise) {
     public JudgementRecord {
         metrics = List.copyOf(metrics);
+        Objects.requireNonNull(hostNoise, "hostNoise");
     }
 }

@@ -7,7 +7,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.taf.runner.config.MeasureMode;
 
 /**
  * The noise of one workload x threads on one host, one entry of {@code noise.json}: the variance

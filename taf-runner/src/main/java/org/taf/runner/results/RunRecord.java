@@ -24,7 +24,7 @@ import org.taf.runner.ExitCode;
  * @param warnings      problems computed from the data (not settled, high noise, cached builds...)
  * @param plannedMde    per workload x threads, the MDE computed before measuring from stored noise
  * @param adaptive      what the adaptive loop did (null before the planned pairs end)
- * @param judgement     the rules the verdicts were judged by (null until judged)
+ * @param judgement     the rules its verdicts are judged by, known from its start
  */
 public record RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
                         Instant finishedAt, RunStatus status, String failure, String runnerVersion,
@@ -34,11 +34,17 @@ public record RunRecord(int formatVersion, String runId, String name, String com
     public RunRecord {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(judgement, "judgement");
         comparisons = List.copyOf(comparisons);
         warnings = List.copyOf(warnings);
         plannedMde = plannedMde == null ? List.of() : List.copyOf(plannedMde);
     }
 
+
+    /** The workloads its cells measured, each once, in the order they first appear. */
+    public List<String> workloads() {
+        return comparisons.stream().flatMap(c -> c.cells().stream()).map(CellRecord::workload).distinct().toList();
+    }
 
     /** This record with other comparisons (e.g. judged ones), everything else kept. */
     public RunRecord withComparisons(List<ComparisonRecord> newComparisons) {
@@ -50,12 +56,6 @@ public record RunRecord(int formatVersion, String runId, String name, String com
     public RunRecord withAdaptive(AdaptiveRecord newAdaptive) {
         return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
                 runnerVersion, definition, environment, comparisons, warnings, plannedMde, newAdaptive, judgement);
-    }
-
-    /** This record judged: its comparisons with verdicts and the rules they were judged by. */
-    public RunRecord judged(List<ComparisonRecord> judgedComparisons, JudgementRecord rules) {
-        return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
-                runnerVersion, definition, environment, judgedComparisons, warnings, plannedMde, adaptive, rules);
     }
 
     /**
@@ -73,7 +73,8 @@ public record RunRecord(int formatVersion, String runId, String name, String com
                 return ExitCode.ERROR;
             }
             for (CellRecord cell : c.cells()) {
-                worst = ExitCode.worst(worst, cell.verdict() == null ? ExitCode.ERROR : cell.verdict().verdict().exitCode());
+                worst = ExitCode.worst(worst, cell.verdict() == null ? ExitCode.ERROR
+                        : cell.verdict().verdict().exitCode());
             }
         }
         return worst;

@@ -1,7 +1,7 @@
 package org.taf.runner.results;
 
 import java.time.Instant;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import java.util.Map;
 import java.util.TreeMap;
 

@@ -11,24 +11,32 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.io.IOException;
+import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.ClassicVerdict;
 import org.taf.runner.stats.MetricVerdict;
+import org.taf.runner.stats.MinimalDetectableEffect;
 import org.taf.runner.stats.PairedTest;
+import org.taf.runner.stats.VarianceComponents;
 
 /**
- * How results.json stores the stats stage's own verdict types ({@link MetricVerdict}; {@code CounterChange}
- * needs nothing): the annotations live here as Jackson mixins, so that {@code stats} stays free of any format
- * and results.json keeps its format 2 shape.
+ * How results.json stores the stats stage's own verdict types, a cell's {@link CellVerdict} and what it holds:
+ * the annotations live here as Jackson mixins, so that {@code stats} stays free of any format. JSON has no NaN:
+ * a number the stats types leave NaN (not computable, or not recorded by an older format) is stored as null and
+ * read back as NaN. {@code CellVerdict}, {@code CounterChange} and {@code ExcludedIteration} need nothing else.
  */
 final class StatsJson {
     private StatsJson() {}
 
     /** {@code mapper} with the mixins registered. */
     static ObjectMapper register(ObjectMapper mapper) {
-        return mapper.addMixIn(MetricVerdict.class, MetricVerdictJson.class);
+        return mapper.addMixIn(MetricVerdict.class, MetricVerdictJson.class)
+                .addMixIn(ClassicVerdict.class, ClassicVerdictJson.class)
+                .addMixIn(MinimalDetectableEffect.class, MinimalDetectableEffectJson.class)
+                .addMixIn(VarianceComponents.class, VarianceComponentsJson.class);
     }
 
     /**
-     * A metric as format 2 stores it. The equivalence interval is the verdict rule's working interval and
+     * A metric as formats 2 and later store it. The equivalence interval is the verdict rule's working interval and
      * is not stored (its bounds are in the reason when it decided SAME): a metric read back has none. JSON
      * has no NaN, so an SD of fewer than 2 pairs is stored as null.
      */
@@ -39,6 +47,39 @@ final class StatsJson {
         @JsonSerialize(using = NanAsNull.class)
         @JsonDeserialize(using = NullAsNan.class)
         abstract double sdLog();
+    }
+
+    /** The classic verdict: its medians, ratio and change are NaN in a file that kept the outcome alone. */
+    abstract static class ClassicVerdictJson {
+        @JsonSerialize(using = NanAsNull.class)
+        @JsonDeserialize(using = NullAsNan.class)
+        abstract double parentMedianTps();
+
+        @JsonSerialize(using = NanAsNull.class)
+        @JsonDeserialize(using = NullAsNan.class)
+        abstract double patchMedianTps();
+
+        @JsonSerialize(using = NanAsNull.class)
+        @JsonDeserialize(using = NullAsNan.class)
+        abstract double ratio();
+
+        @JsonSerialize(using = NanAsNull.class)
+        @JsonDeserialize(using = NullAsNan.class)
+        abstract double changePct();
+    }
+
+    /** The MDE: its noise is NaN below 2 pairs. */
+    abstract static class MinimalDetectableEffectJson {
+        @JsonSerialize(using = NanAsNull.class)
+        @JsonDeserialize(using = NullAsNan.class)
+        abstract double sigma();
+    }
+
+    /** The variance components: the raw between-start estimate is NaN where only its truncation was kept. */
+    abstract static class VarianceComponentsJson {
+        @JsonSerialize(using = NanAsNull.class)
+        @JsonDeserialize(using = NullAsNan.class)
+        abstract double betweenVarianceRaw();
     }
 
     /** Writes NaN as null. */

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.taf.runner.TafException;
 import org.taf.runner.launch.DataDirectories;
-import org.taf.runner.profile.HostNoise;
-import org.taf.runner.profile.NoiseThresholds;
+import org.taf.runner.results.HostNoise;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.CountersRecord;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.EngineCpuRecord;
@@ -21,8 +21,8 @@ import org.taf.runner.results.ProfileRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.warmup.CpuPoint;
 import org.taf.runner.warmup.RestTrace;
-import org.taf.runner.warmup.Warmup;
 import org.taf.runner.warmup.WarmupTrace;
+import org.taf.runner.results.WarmupMode;
 
 /**
  * What one engine start gathered, stage by stage: its launch, rest, warm-up and measured windows, each kept as
@@ -107,7 +107,7 @@ final class Attempt {
     /** The warm-up, on the load {@code m} read. */
     void warmedUp(WarmupTrace t, MeasuringListener m) {
         // The CPU settle took its own CPU samples; the load's rules read the engine's CPU with each interval.
-        List<Double> cpuPct = t.mode() == Warmup.Mode.CPU ? percents(t.samples()) : m.warmupCpuPct();
+        List<Double> cpuPct = t.mode() == WarmupMode.CPU ? percents(t.samples()) : m.warmupCpuPct();
         warmup = warmupRecord(t, cpuPct, m.warmupSamples());
     }
 
@@ -208,7 +208,7 @@ final class Attempt {
         if (rest.enabled() && !rest.rested()) {
             f.add(IterationFlag.NOT_RESTED);
         }
-        if (!Warmup.Mode.NONE.label().equals(warmup.mode()) && !warmup.settled()) {
+        if (warmup.mode() != WarmupMode.NONE && !warmup.settled()) {
             f.add(IterationFlag.NOT_SETTLED);
         }
         if (j.samples().stream().anyMatch(s -> s.reconnects() > 0)) {
@@ -221,7 +221,7 @@ final class Attempt {
     }
 
     private static WarmupRecord warmupRecord(WarmupTrace t, List<Double> cpuPct, List<SampleRecord> samples) {
-        return new WarmupRecord(t.mode().label(), t.settled(), t.cutAtSeconds(), t.reason(), cpuPct, samples);
+        return new WarmupRecord(t.mode(), t.settled(), t.cutAtSeconds(), t.reason(), cpuPct, samples);
     }
 
     /** CPU percents as results keep them, to a tenth. */

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.taf.runner.config.MeasureMode;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.DesignNoise;
 import org.taf.runner.results.HostFingerprint;

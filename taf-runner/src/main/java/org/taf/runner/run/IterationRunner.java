@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongFunction;
 import org.taf.runner.TafException;
-import org.taf.runner.config.MeasureMode;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.DataDirectories;
 import org.taf.runner.launch.EngineRuntime;

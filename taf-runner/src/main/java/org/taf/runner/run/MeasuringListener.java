@@ -2,7 +2,7 @@ package org.taf.runner.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.taf.runner.profile.HostNoise;
+import org.taf.runner.results.HostNoise;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.sys.CpuSampler;

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.taf.runner.config.MeasureMode;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
@@ -15,9 +15,7 @@ import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.results.VerdictRecord;
 import org.taf.runner.stats.MetricVerdict;
-import org.taf.runner.results.VerdictRecord.VarianceRecord;
 import org.taf.runner.stats.VarianceComponents;
 
 /**
@@ -56,14 +54,13 @@ final class NoiseUpdate {
         List<NoiseRecord> out = new ArrayList<>();
         for (ComparisonRecord c : run.comparisons()) {
             for (CellRecord cell : c.cells()) {
-                VarianceRecord v = cell.verdict() == null ? null : cell.verdict().variance();
-                if (v == null || v.starts() < 2 || out.stream().anyMatch(n -> n.isFor(host.id(), cell.workload(),
-                        cell.threads()))) {
+                VarianceComponents v = cell.verdict() == null ? null : cell.verdict().components();
+                if (v == null || out.stream().anyMatch(n -> n.isFor(host.id(), cell.workload(), cell.threads()))) {
                     continue;
                 }
-                double startSeconds = v.startSeconds() == null ? 0 : v.startSeconds();
+                double startSeconds = cell.startSeconds() == null ? 0 : cell.startSeconds();
                 out.add(new NoiseRecord(host.id(), host.describe(), cell.workload(), cell.threads(), v.betweenSd(),
-                        v.withinSd(), sampleSeconds, Math.max(1, v.samples() / v.starts()), v.starts(),
+                        v.withinSd(), sampleSeconds, Math.max(1, v.values() / v.starts()), v.starts(),
                         startSeconds, run.finishedAt(), run.runId(), design(cell, windowSeconds, startSeconds, run)));
             }
         }
@@ -79,8 +76,7 @@ final class NoiseUpdate {
         int windows = cell.mode() == MeasureMode.RESTART ? 1 : Math.max(1, cell.windows());
         VarianceComponents c = cell.mode() == MeasureMode.ALTERNATE ? alternation(cell) : null;
         return List.of(new DesignNoise(cell.mode(), windows, windowSeconds, tps.sdLog(), tps.pairs(), startSeconds,
-                run.finishedAt(), run.runId(), c == null ? null : Math.sqrt(c.betweenVariance()),
-                c == null ? null : Math.sqrt(c.withinVariance())));
+                run.finishedAt(), run.runId(), c == null ? null : c.betweenSd(), c == null ? null : c.withinSd()));
     }
 
     /**

@@ -15,7 +15,7 @@ import org.taf.runner.build.BuildKey;
 import org.taf.runner.build.BuildSpec;
 import org.taf.runner.build.Builder;
 import org.taf.runner.config.Comparison;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.config.Units;

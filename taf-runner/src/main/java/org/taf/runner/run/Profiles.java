@@ -8,7 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.report.flame.CollapsedStacks;
 import org.taf.runner.report.flame.FlameException;
 import org.taf.runner.report.flame.JfrFolder;
@@ -50,8 +50,9 @@ final class Profiles {
             for (CellRecord cell : c.cells()) {
                 List<FlameRecord> flames = new ArrayList<>();
                 for (ProfileKind kind : ProfileKind.values()) {
-                    side(Role.PARENT, kind, cell.parent(), runDir, flames);
-                    side(Role.PATCH, kind, cell.patch(), runDir, flames);
+                    for (Role role : Role.values()) {
+                        side(role, kind, cell.iterations(role), runDir, flames);
+                    }
                 }
                 cells.add(cell.withFlames(flames));
             }

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.taf.runner.config.Comparison;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.CellRecord;
@@ -14,6 +14,7 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.DefinitionRecord;
 import org.taf.runner.results.EnvironmentRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.JudgementRecord;
 import org.taf.runner.results.PlannedMdeRecord;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
@@ -35,6 +36,7 @@ final class RunState {
     private final String runnerVersion;
     private final DefinitionRecord definition;
     private final Design design;
+    private final JudgementRecord rules;
     private EnvironmentRecord environment;
     private final List<ComparisonState> comparisons = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
@@ -56,9 +58,11 @@ final class RunState {
         }
     }
 
+    /** @param rules the rules the run is judged by ({@link Judgement#rules}), in every record from the start */
     RunState(TestDefinition def, String runId, Instant startedAt, String runnerVersion, DefinitionRecord definition,
-             Design design) {
+             Design design, JudgementRecord rules) {
         this.def = def;
+        this.rules = rules;
         this.runId = runId;
         this.startedAt = startedAt;
         this.runnerVersion = runnerVersion;
@@ -152,7 +156,7 @@ final class RunState {
                     List.copyOf(s.cells.values())));
         }
         return new RunRecord(ResultsStore.FORMAT_VERSION, runId, def.name(), def.comments(), startedAt, finishedAt,
-                status, failure, runnerVersion, definition, environment, out, warnings, plannedMde, adaptive, null);
+                status, failure, runnerVersion, definition, environment, out, warnings, plannedMde, adaptive, rules);
     }
 
     /**

@@ -20,7 +20,7 @@ import org.taf.runner.build.BuildSpec;
 import org.taf.runner.build.Builder;
 import org.taf.runner.config.Comparison;
 import org.taf.runner.config.ConfigException;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.git.CommitInfo;
@@ -140,7 +140,8 @@ public final class Runner {
         HostFingerprint host = hostInfo.fingerprint();
         NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
         Design design = Design.of(def, noise, host, out);
-        state = new RunState(def, runId, started, runnerVersion, definition, design);
+        state = new RunState(def, runId, started, runnerVersion, definition, design,
+                Judgement.rules(options, stages.noise()));
         state.environment(Environment.record(def, runtime, pinning.outcome(), hostInfo));
         if (adaptive) {
             state.plannedMde(PlannedMde.of(def, options, noise, host, design, true));
@@ -167,7 +168,7 @@ public final class Runner {
             AdaptiveLoop loop = new AdaptiveLoop(options, def.measure().iterations(), clock, out);
             List<RunStatistics> looks = loop.run(m, adaptive, Duration.between(measuringFrom, clock.instant()),
                     plan.pairs().size(), state::adaptive);
-            RunRecord r = Judgement.apply(state.snapshot(RunStatus.COMPLETED, null, clock.instant()), looks, options);
+            RunRecord r = Judgement.apply(state.snapshot(RunStatus.COMPLETED, null, clock.instant()), looks);
             NoiseUpdate.store(def, r, host, out);
             return finish(r);
         } catch (RunInterruptedException e) {

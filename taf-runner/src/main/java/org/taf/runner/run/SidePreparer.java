@@ -13,7 +13,7 @@ import org.taf.runner.build.Builder;
 import org.taf.runner.config.Comparison;
 import org.taf.runner.config.Keys;
 import org.taf.runner.config.ResolvedValue;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.git.CheckoutException;

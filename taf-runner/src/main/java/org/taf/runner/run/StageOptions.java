@@ -7,7 +7,7 @@ import org.taf.runner.config.TestDefinition;
 import org.taf.runner.config.WarmupSignal;
 import org.taf.runner.launch.JavaVersion;
 import org.taf.runner.launch.LaunchException;
-import org.taf.runner.profile.NoiseThresholds;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.warmup.RestOptions;
 import org.taf.runner.warmup.SettleOptions;

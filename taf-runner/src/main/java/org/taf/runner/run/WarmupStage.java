@@ -9,6 +9,7 @@ import org.taf.runner.sys.CpuSampler;
 import org.taf.runner.warmup.LoadSettle;
 import org.taf.runner.warmup.Warmup;
 import org.taf.runner.warmup.WarmupTarget;
+import org.taf.runner.results.WarmupMode;
 
 /**
  * An engine start's warm-up stage: the definition's {@link Warmup}, run on the load the start is measured on, so
@@ -44,12 +45,12 @@ final class WarmupStage {
 
     /** Whether {@code step}'s warm-up runs on a load of its own: a CPU settle on other threads than the step's. */
     boolean apart(Step step) {
-        return warmup.mode() == Warmup.Mode.CPU && threads != step.threads();
+        return warmup.mode() == WarmupMode.CPU && threads != step.threads();
     }
 
     /** Whether {@code step}'s warm-up runs on the load it is measured on. */
     boolean onMeasuredLoad(Step step) {
-        return warmup.mode() != Warmup.Mode.NONE && !apart(step);
+        return warmup.mode() != WarmupMode.NONE && !apart(step);
     }
 
     /** The warm-up on a load of its own, on {@code warmup.threads}, which ends with it. */

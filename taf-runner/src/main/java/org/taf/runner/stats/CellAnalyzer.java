@@ -5,7 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.commons.math3.util.FastMath;
 
@@ -30,21 +32,22 @@ final class CellAnalyzer {
     static Analysis analyze(CellSamples in, StatsOptions o, boolean adaptive) {
         CellKey cell = in.cell();
         List<String> warnings = new ArrayList<>();
-        in.parentFailures().forEach(f -> warnings.add("parent failure: " + f));
-        in.patchFailures().forEach(f -> warnings.add("patch failure: " + f));
+        in.parentFailures().forEach(f -> warnings.add(Role.PARENT.label() + " failure: " + f));
+        in.patchFailures().forEach(f -> warnings.add(Role.PATCH.label() + " failure: " + f));
         Map<Integer, IterationSample> parent = byIndex(in.parent());
         Map<Integer, IterationSample> patch = byIndex(in.patch());
         if (parent.isEmpty() && in.parentFailures().isEmpty() || patch.isEmpty() && in.patchFailures().isEmpty()) {
             // No data and no failure: the workload ran on one side only; nothing to compare, nobody to blame.
-            return failure(in, o, Verdict.NOT_COMPARABLE, (parent.isEmpty() ? "parent" : "patch")
+            return failure(in, o, Verdict.NOT_COMPARABLE, (parent.isEmpty() ? Role.PARENT : Role.PATCH).label()
                     + " has no measured iterations", warnings);
         }
-        String parentDown = failed("parent", parent, in.parentFailures());
-        String patchDown = failed("patch", patch, in.patchFailures());
+        String parentDown = failed(Role.PARENT, parent, in.parentFailures());
+        String patchDown = failed(Role.PATCH, patch, in.patchFailures());
         if (parentDown != null || patchDown != null) {
             Verdict v = parentDown != null && patchDown != null ? Verdict.NOT_COMPARABLE
                     : patchDown != null ? Verdict.NEWLY_FAILING : Verdict.FIXED;
-            String why = parentDown == null ? patchDown : patchDown == null ? parentDown : parentDown + "; " + patchDown;
+            String why = parentDown == null ? patchDown
+                    : patchDown == null ? parentDown : parentDown + "; " + patchDown;
             return failure(in, o, v, why, warnings);
         }
         List<Integer> pairs = new ArrayList<>(parent.keySet());
@@ -53,10 +56,11 @@ final class CellAnalyzer {
         ExclusionRule rule = rule(in, o);
         pairs = include(pairs, parent, patch, rule, warnings, excluded);
         for (int i : pairs) {
-            for (IterationSample s : List.of(parent.get(i), patch.get(i))) {
+            for (Role side : Role.values()) {
+                IterationSample s = (side == Role.PARENT ? parent : patch).get(i);
                 if (!s.flags().isEmpty() && !rule.matches(s)) {
-                    warnings.add((s == parent.get(i) ? "parent" : "patch") + " iteration " + (i + 1) + " is flagged "
-                            + String.join(", ", s.flags()) + "; kept in the verdict");
+                    warnings.add(side.label() + " iteration " + (i + 1) + " is flagged " + String.join(", ", s.flags())
+                            + "; kept in the verdict");
                 }
             }
         }
@@ -72,7 +76,8 @@ final class CellAnalyzer {
                 metrics.add(v);
             }
         }
-        MetricVerdict tps = metrics.get(0);
+        MetricVerdict tps = metrics.stream().filter(v -> v.metric() == Metric.TPS).findFirst().orElseThrow(
+                () -> new IllegalStateException(cell + ": pairs with samples but no TPS comparison"));
         if (tps.pairs() < StatsOptions.MIN_ITERATIONS) {
             warnings.add(String.format(Locale.ROOT, "too few pairs: %d in the verdict; an interval and a p-value need"
                     + " at least %d", tps.pairs(), StatsOptions.MIN_ITERATIONS));
@@ -80,7 +85,7 @@ final class CellAnalyzer {
         List<IterationSummary> parentIn = pairs.stream().map(i -> IterationSummary.of(parent.get(i))).toList();
         List<IterationSummary> patchIn = pairs.stream().map(i -> IterationSummary.of(patch.get(i))).toList();
         MinimalDetectableEffect mde = DetectableEffect.measured(tps.sdLog(), tps.pairs(), o, adaptive);
-        if (mde.warning() != null && mde.pct() != null) {
+        if (mde.warning() != null) {
             warnings.add(mde.warning());
         }
         return new Analysis(cell, null, null, metrics, ClassicVerdict.of(parentIn, patchIn, o), in.pairs(), mde,
@@ -100,57 +105,72 @@ final class CellAnalyzer {
 
     /** One metric over the pairs where both sides have it; null when no pair has. */
     private static MetricVerdict compare(Metric m, List<Integer> pairs, Map<Integer, IterationSample> parent,
-            Map<Integer, IterationSample> patch, java.util.Set<Integer> patchFirst, double confidence,
+            Map<Integer, IterationSample> patch, Set<Integer> patchFirst, double confidence,
             double equivalenceLevel, StatsOptions o) {
-        List<Double> d = new ArrayList<>();
-        List<Boolean> order = new ArrayList<>();
-        double parentLog = 0;
-        double patchLog = 0;
-        for (int i : pairs) {
-            Double a = value(m, parent.get(i));
-            Double b = value(m, patch.get(i));
-            if (a == null || b == null) {
-                continue;
-            }
-            parentLog += FastMath.log(a);
-            patchLog += FastMath.log(b);
-            d.add(FastMath.log(b) - FastMath.log(a));
-            order.add(patchFirst.contains(i));
-        }
-        int n = d.size();
+        LogPairs lp = LogPairs.of(pairs, i -> value(m, parent.get(i)), i -> value(m, patch.get(i)), patchFirst);
+        int n = lp.size();
         if (n == 0) {
             return null;
         }
-        double[] diffs = d.stream().mapToDouble(Double::doubleValue).toArray();
         boolean gates = o.metrics().contains(m);
         if (n < 2) {
-            return new MetricVerdict(m, FastMath.exp(parentLog), FastMath.exp(patchLog), FastMath.exp(diffs[0]), null,
-                    null, confidence, null, null, 1, Double.NaN, Change.UNKNOWN, gates, null);
+            return new MetricVerdict(m, lp.parentLevel(), lp.patchLevel(), FastMath.exp(lp.d()[0]), null, null,
+                    confidence, null, null, 1, Double.NaN, Change.UNKNOWN, gates, null);
         }
-        PairedTest.Result r = PairedTest.of(diffs, flags(order), confidence, o.seed());
-        double parentLevel = FastMath.exp(parentLog / n);
-        double patchLevel = FastMath.exp(patchLog / n);
+        PairedTest.Result r = PairedTest.of(lp.d(), lp.patchFirst(), confidence, o.seed());
         if (n < StatsOptions.MIN_ITERATIONS) {
-            return new MetricVerdict(m, parentLevel, patchLevel, r.ratio(), null, null, confidence, null, null, n,
-                    r.sdLog(), Change.UNKNOWN, gates, null);
+            return new MetricVerdict(m, lp.parentLevel(), lp.patchLevel(), r.ratio(), null, null, confidence, null,
+                    null, n, r.sdLog(), Change.UNKNOWN, gates, null);
         }
         if (r.interval() == null) {
             // Every pair has the same ratio: the interval is that point, and the sign-flip test (exact,
             // defined without a spread) gives the p-value the t-test cannot.
-            return new MetricVerdict(m, parentLevel, patchLevel, r.ratio(), r.ratio(), r.ratio(), confidence,
-                    r.signFlipP(), null, n, r.sdLog(), Change.UNKNOWN, gates,
+            return new MetricVerdict(m, lp.parentLevel(), lp.patchLevel(), r.ratio(), r.ratio(), r.ratio(),
+                    confidence, r.signFlipP(), null, n, r.sdLog(), Change.UNKNOWN, gates,
                     new PairedTest.Interval(equivalenceLevel, r.ratio(), r.ratio()));
         }
-        return new MetricVerdict(m, parentLevel, patchLevel, r.ratio(), r.interval().low(), r.interval().high(),
-                confidence, r.tP(), null, n, r.sdLog(), Change.UNKNOWN, gates, r.intervalAtLevel(equivalenceLevel));
+        return new MetricVerdict(m, lp.parentLevel(), lp.patchLevel(), r.ratio(), r.interval().low(),
+                r.interval().high(), confidence, r.tP(), null, n, r.sdLog(), Change.UNKNOWN, gates,
+                r.intervalAtLevel(equivalenceLevel));
     }
 
-    private static boolean[] flags(List<Boolean> order) {
-        boolean[] out = new boolean[order.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = order.get(i);
+    /**
+     * The pairs where both sides have a value: per pair d = ln(patch / parent) and whether the patch went
+     * first, and each side's level, the geometric mean of its values. Metrics and counters are compared on it.
+     *
+     * @param used the pairs (iteration indexes) it holds, in order
+     */
+    private record LogPairs(List<Integer> used, double[] d, boolean[] patchFirst, double parentLevel,
+                            double patchLevel) {
+        static LogPairs of(List<Integer> pairs, IntFunction<Double> parent, IntFunction<Double> patch,
+                           Set<Integer> patchFirst) {
+            List<Integer> used = new ArrayList<>();
+            List<Double> d = new ArrayList<>();
+            double parentLog = 0;
+            double patchLog = 0;
+            for (int i : pairs) {
+                Double a = parent.apply(i);
+                Double b = patch.apply(i);
+                if (a == null || b == null) {
+                    continue;
+                }
+                used.add(i);
+                parentLog += FastMath.log(a);
+                patchLog += FastMath.log(b);
+                d.add(FastMath.log(b) - FastMath.log(a));
+            }
+            int n = used.size();
+            boolean[] order = new boolean[n];
+            for (int k = 0; k < n; k++) {
+                order[k] = patchFirst.contains(used.get(k));
+            }
+            return new LogPairs(List.copyOf(used), d.stream().mapToDouble(Double::doubleValue).toArray(), order,
+                    FastMath.exp(parentLog / n), FastMath.exp(patchLog / n));
         }
-        return out;
+
+        int size() {
+            return used.size();
+        }
     }
 
     /**
@@ -170,8 +190,7 @@ final class CellAnalyzer {
      * transaction, unadjusted and not yet judged; a counter that stayed at 0 everywhere is left out.
      */
     private static List<CounterChange> counters(List<Integer> pairs, Map<Integer, IterationSample> parent,
-            Map<Integer, IterationSample> patch, java.util.Set<Integer> patchFirst, double confidence,
-            StatsOptions o) {
+            Map<Integer, IterationSample> patch, Set<Integer> patchFirst, double confidence, StatsOptions o) {
         java.util.SortedSet<String> names = new java.util.TreeSet<>();
         for (int i : pairs) {
             for (IterationSample s : List.of(parent.get(i), patch.get(i))) {
@@ -182,37 +201,24 @@ final class CellAnalyzer {
         }
         List<CounterChange> out = new ArrayList<>();
         for (String name : names) {
-            List<Double> d = new ArrayList<>();
-            List<Boolean> order = new ArrayList<>();
-            double parentLog = 0;
-            double patchLog = 0;
-            boolean anyMoved = false;
-            for (int i : pairs) {
-                CounterSample a = parent.get(i).counters();
-                CounterSample b = patch.get(i).counters();
-                Double va = a == null ? null : a.perTransaction(name);
-                Double vb = b == null ? null : b.perTransaction(name);
-                if (va == null || vb == null) {
-                    continue;
-                }
-                anyMoved |= a.counts().get(name) > 0 || b.counts().get(name) > 0;
-                parentLog += FastMath.log(va);
-                patchLog += FastMath.log(vb);
-                d.add(FastMath.log(vb) - FastMath.log(va));
-                order.add(patchFirst.contains(i));
-            }
-            int n = d.size();
-            if (n < StatsOptions.MIN_ITERATIONS || !anyMoved) {
+            LogPairs lp = LogPairs.of(pairs, i -> perTransaction(parent.get(i), name),
+                    i -> perTransaction(patch.get(i), name), patchFirst);
+            boolean counted = lp.used().stream().anyMatch(i -> parent.get(i).counters().counts().get(name) > 0
+                    || patch.get(i).counters().counts().get(name) > 0);
+            if (lp.size() < StatsOptions.MIN_ITERATIONS || !counted) {
                 continue;
             }
-            PairedTest.Result r = PairedTest.of(d.stream().mapToDouble(Double::doubleValue).toArray(), flags(order),
-                    confidence, o.seed());
+            PairedTest.Result r = PairedTest.of(lp.d(), lp.patchFirst(), confidence, o.seed());
             Double low = r.interval() == null ? r.ratio() : r.interval().low();
             Double high = r.interval() == null ? r.ratio() : r.interval().high();
-            out.add(new CounterChange(name, FastMath.exp(parentLog / n), FastMath.exp(patchLog / n), r.ratio(), low,
-                    high, r.interval() == null ? r.signFlipP() : r.tP(), null, n, false));
+            out.add(new CounterChange(name, lp.parentLevel(), lp.patchLevel(), r.ratio(), low, high,
+                    r.interval() == null ? r.signFlipP() : r.tP(), null, lp.size(), false));
         }
         return out;
+    }
+
+    private static Double perTransaction(IterationSample s, String counter) {
+        return s.counters() == null ? null : s.counters().perTransaction(counter);
     }
 
     private static Map<Integer, IterationSample> byIndex(List<IterationSample> side) {
@@ -225,13 +231,13 @@ final class CellAnalyzer {
      * Why a side has nothing to compare, or null: failures and no iteration, or an iteration whose median
      * TPS is 0 (a stalled engine is a failure, never a number).
      */
-    private static String failed(String side, Map<Integer, IterationSample> its, List<String> failures) {
+    private static String failed(Role side, Map<Integer, IterationSample> its, List<String> failures) {
         if (its.isEmpty()) {
-            return side + " failed in all " + failures.size() + " iteration(s); first: " + failures.get(0);
+            return side.label() + " failed in all " + failures.size() + " iteration(s); first: " + failures.get(0);
         }
         for (IterationSample s : its.values()) {
             if (new Median().evaluate(s.samples()) <= 0) {
-                return side + " iteration " + (s.index() + 1) + " failed: its median TPS is 0 (stalled)";
+                return side.label() + " iteration " + (s.index() + 1) + " failed: its median TPS is 0 (stalled)";
             }
         }
         return null;
@@ -249,8 +255,8 @@ final class CellAnalyzer {
         }
         if (clean.size() >= rule.minRemaining()) {
             for (int i : pairs) {
-                for (String side : List.of("parent", "patch")) {
-                    IterationSample s = (side.equals("parent") ? parent : patch).get(i);
+                for (Role side : Role.values()) {
+                    IterationSample s = (side == Role.PARENT ? parent : patch).get(i);
                     if (rule.matches(s)) {
                         excluded.add(new ExcludedIteration(side, i, s.flags()));
                     }

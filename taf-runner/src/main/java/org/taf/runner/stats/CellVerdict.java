@@ -1,12 +1,20 @@
 package org.taf.runner.stats;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
- * Everything the outputs say about one workload x threads cell: computed here, only formatted by the
- * templates, the JUnit XML and the text summary. Numbers are raw (no rounding); a {@code null} number
- * means "not computable" and the {@code reason} or {@code warnings} say why.
+ * Everything the outputs say about one workload x threads cell: computed here, stored as it is in results.json
+ * (its JSON shape set by mixins in {@code results}, so this package stays free of any format), and only
+ * formatted by the templates, the JUnit XML and the text summaries. Numbers are raw (no rounding); a
+ * {@code null} number means "not computable" and the {@code reason} or {@code warnings} say why. A verdict
+ * read from a results file older than format 4 lacks what that format did not keep: its NaN numbers (the
+ * classic verdict's medians, the MDE's noise, a truncated between-start variance) and null exclusion rule
+ * are named where the file is upgraded ({@code results.FormatUpgrade}).
  *
  * @param cell          workload x threads
  * @param verdict       the verdict, decided by the gating metrics ({@link StatsOptions#metrics()})
@@ -21,8 +29,8 @@ import java.util.Objects;
  * @param components    the variance of ln TPS within and between engine starts (both sides pooled); null
  *                      with fewer than 2 starts of 2 or more samples
  * @param excluded      iterations left out of the verdict by the rule (their pairs with them)
- * @param exclusionRule the rule, in one sentence
- * @param warnings      what a reader must know (flags, failures, too few pairs, MDE above the fail threshold)
+ * @param exclusionRule the rule, in one sentence; null when not recorded
+ * @param warnings      what a reader must know (flags, failures, too few pairs, the MDE's warning)
  * @param findings      what the metrics say beside the verdict: a metric that moved without deciding it, or
  *                      TPS and CPU per transaction pointing at waiting rather than computing
  * @param counters      every engine counter compared per transaction, those that moved first (largest change
@@ -64,6 +72,64 @@ public record CellVerdict(CellKey cell, Verdict verdict, String reason, List<Met
     public Double gatingP() {
         return metrics.stream().filter(MetricVerdict::gates).map(MetricVerdict::pAdjusted).filter(Objects::nonNull)
                 .min(Double::compare).orElse(null);
+    }
+
+    /** TPS, or null (a cell that compared nothing). */
+    public MetricVerdict tps() {
+        return metric(Metric.TPS);
+    }
+
+    /** The parent's TPS, or null. */
+    public Double parentTps() {
+        return tps() == null ? null : tps().parent();
+    }
+
+    /** The patch's TPS, or null. */
+    public Double patchTps() {
+        return tps() == null ? null : tps().patch();
+    }
+
+    /** Patch / parent TPS, or null. */
+    public Double ratio() {
+        return tps() == null ? null : tps().ratio();
+    }
+
+    /** Lower end of the TPS ratio's interval, or null. */
+    public Double ciLow() {
+        return tps() == null ? null : tps().ciLow();
+    }
+
+    /** Upper end, or null. */
+    public Double ciHigh() {
+        return tps() == null ? null : tps().ciHigh();
+    }
+
+    /** The TPS interval's confidence, or NaN without TPS. */
+    public double confidence() {
+        return tps() == null ? Double.NaN : tps().confidence();
+    }
+
+    /** The smallest TPS drop in percent this cell could detect, or null. */
+    public Double mdePct() {
+        return mde == null ? null : mde.pct();
+    }
+
+    /**
+     * What a reader must know, as the outputs list it: the warnings, then one line per iteration the rule left
+     * out, e.g. {@code excluded patch iteration 2 (NOT_SETTLED): <rule>} (counting from 1, as every output does).
+     */
+    public List<String> notes() {
+        List<String> out = new ArrayList<>(warnings);
+        for (ExcludedIteration e : excluded) {
+            out.add("excluded " + e.side().label() + " iteration " + (e.index() + 1) + " ("
+                    + String.join(", ", e.flags()) + "): " + exclusionRule);
+        }
+        return out;
+    }
+
+    /** The A/B pairs (iteration indexes, from 0) the rule left out: the whole pair of a flagged iteration. */
+    public SortedSet<Integer> excludedPairs() {
+        return excluded.stream().map(ExcludedIteration::index).collect(Collectors.toCollection(TreeSet::new));
     }
 
     /** A copy with another stop reason (the adaptive loop decides it after the verdicts). */

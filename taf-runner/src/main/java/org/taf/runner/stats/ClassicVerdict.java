@@ -5,7 +5,8 @@ import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * TAF's classic verdict (taf.pl): the median TPS of each side, their ratio, and fixed thresholds.
- * Kept beside the statistical verdict so that posts can show both; it says nothing about noise.
+ * Kept beside the statistical verdict so that posts can show both; it says nothing about noise. Its numbers
+ * are NaN where a stored verdict did not record them (the outcome alone).
  *
  * @param parentMedianTps median of the parent's iteration medians, TPS
  * @param patchMedianTps  median of the patch's iteration medians, TPS

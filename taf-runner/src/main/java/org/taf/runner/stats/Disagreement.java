@@ -34,7 +34,7 @@ final class Disagreement {
                         ", interval [%.3f, %.3f]", cpu.ciLow(), cpu.ciHigh()));
         if (tpsMoved && cpu.change() == Change.SAME) {
             out.add("TPS is " + word(tps.change()) + " but " + cpuText + " is unchanged within +-"
-                    + VerdictRule.pct(o.warningPct()) + "%: the difference is not CPU work per transaction in the"
+                    + DetectableEffect.trim(o.warningPct()) + "%: the difference is not CPU work per transaction in the"
                     + " engine; look at waits (locks, latches, I/O), the client side or host noise");
         } else if (cpuMoved && !tpsMoved) {
             boolean more = cpu.change() == Change.WORSE;

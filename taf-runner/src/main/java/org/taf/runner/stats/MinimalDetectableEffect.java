@@ -5,7 +5,8 @@ package org.taf.runner.stats;
  *
  * @param pct     smallest detectable drop, percent of the parent's TPS; null with fewer than 2 pairs
  *                (see {@code warning})
- * @param sigma   SD of one pair's log-ratio ln(patch / parent) used in the formula
+ * @param sigma   SD of one pair's log-ratio ln(patch / parent) used in the formula; NaN below 2 pairs, or
+ *                when not recorded
  * @param pairs   A/B pairs
  * @param alpha   the two-sided level each look tests at (the FDR, or the per-look level)
  * @param power   power the MDE is computed at

@@ -31,7 +31,8 @@ import org.apache.commons.math3.util.FastMath;
  * here when the components choose the windows per start ({@link Allocation}).
  *
  * @param withinVariance     sigma_w^2, the pooled within-start variance (MSW), &gt;= 0
- * @param betweenVarianceRaw (MSB - MSW) / n0 before truncation; may be negative
+ * @param betweenVarianceRaw (MSB - MSW) / n0 before truncation; may be negative; NaN when it was negative and
+ *                           only its truncation was recorded
  * @param starts             engine starts the estimate comes from
  * @param values             values over all starts
  * @param withinDf           degrees of freedom of MSW: values - starts
@@ -53,8 +54,8 @@ public record VarianceComponents(double withinVariance, double betweenVarianceRa
         if (!(withinVariance >= 0) || Double.isInfinite(withinVariance)) {
             throw new IllegalArgumentException("withinVariance (" + withinVariance + ") must be finite and >= 0");
         }
-        if (!Double.isFinite(betweenVarianceRaw)) {
-            throw new IllegalArgumentException("betweenVarianceRaw (" + betweenVarianceRaw + ") must be finite");
+        if (Double.isInfinite(betweenVarianceRaw)) {
+            throw new IllegalArgumentException("betweenVarianceRaw (" + betweenVarianceRaw + ") must be finite or NaN");
         }
         if (starts < 2) {
             throw new IllegalArgumentException("starts (" + starts + ") must be >= 2");
@@ -73,12 +74,22 @@ public record VarianceComponents(double withinVariance, double betweenVarianceRa
 
     /** sigma_b^2, truncated at 0. */
     public double betweenVariance() {
-        return FastMath.max(0, betweenVarianceRaw);
+        return betweenTruncated() ? 0 : betweenVarianceRaw;
     }
 
     /** True when the raw between-start estimate was negative and {@link #betweenVariance()} reports 0. */
     public boolean betweenTruncated() {
-        return betweenVarianceRaw < 0;
+        return !(betweenVarianceRaw >= 0);
+    }
+
+    /** sigma_w: the SD of one value within a start (about a CV). */
+    public double withinSd() {
+        return FastMath.sqrt(withinVariance);
+    }
+
+    /** sigma_b: the SD between starts beyond what the values explain; 0 when truncated. */
+    public double betweenSd() {
+        return FastMath.sqrt(betweenVariance());
     }
 
     /**
@@ -107,7 +118,8 @@ public record VarianceComponents(double withinVariance, double betweenVarianceRa
             }
             for (int j = 0; j < row.length; j++) {
                 if (!Double.isFinite(row[j])) {
-                    throw new IllegalArgumentException("logValues[" + i + "][" + j + "] (" + row[j] + ") must be finite");
+                    throw new IllegalArgumentException("logValues[" + i + "][" + j + "] (" + row[j]
+                            + ") must be finite");
                 }
             }
             means[i] = StatUtils.mean(row);

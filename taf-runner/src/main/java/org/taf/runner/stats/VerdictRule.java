@@ -69,7 +69,7 @@ final class VerdictRule {
         }
         if (gating.stream().allMatch(m -> m.change() == Change.SAME)) {
             return new Outcome(Verdict.NO_CHANGE, gating.stream().map(VerdictRule::equivalence)
-                    .collect(Collectors.joining(", ")) + ": within +-" + pct(o.warningPct())
+                    .collect(Collectors.joining(", ")) + ": within +-" + DetectableEffect.trim(o.warningPct())
                     + "% by two one-sided tests, no change");
         }
         List<String> why = new ArrayList<>();
@@ -88,7 +88,7 @@ final class VerdictRule {
     private static String called(List<MetricVerdict> ms, double level, StatsOptions o) {
         return ms.stream().map(m -> String.format(Locale.ROOT, "%s %s lies %s 1, %+.2f%% is at least the warning"
                         + " threshold %s%%, and BH-adjusted p %.3g < %s", m.metric().label(), interval(m),
-                m.ciHigh() < 1 ? "below" : "above", m.changePct(), pct(o.warningPct()), m.pAdjusted(),
+                m.ciHigh() < 1 ? "below" : "above", m.changePct(), DetectableEffect.trim(o.warningPct()), m.pAdjusted(),
                 levelText(level, o))).collect(Collectors.joining("; "));
     }
 
@@ -101,7 +101,7 @@ final class VerdictRule {
         if (excludes && Math.abs(m.ratio() - 1) < o.warningPct() / 100) {
             return String.format(Locale.ROOT, "%s %s: a change of about %+.2f%%, smaller than the warning threshold"
                     + " %s%% but not yet shown to lie within it%s", m.metric().label(), interval(m), m.changePct(),
-                    pct(o.warningPct()), equivalenceBounds(m));
+                    DetectableEffect.trim(o.warningPct()), equivalenceBounds(m));
         }
         if (excludes) {
             return String.format(Locale.ROOT, "%s %s lies %s 1 and %+.2f%% is past the threshold, but BH-adjusted p"
@@ -110,14 +110,14 @@ final class VerdictRule {
         }
         return String.format(Locale.ROOT, "%s %s cannot decide: no change needs its equivalence interval%s within"
                 + " +-%s%%, a change needs it to exclude 1 (estimate %+.2f%%)", m.metric().label(), interval(m),
-                equivalenceBounds(m), pct(o.warningPct()), m.changePct());
+                equivalenceBounds(m), DetectableEffect.trim(o.warningPct()), m.changePct());
     }
 
     /** " [0.9712, 1.0335] (97.0%)", or "" without one. */
     private static String equivalenceBounds(MetricVerdict m) {
         PairedTest.Interval e = m.equivalence();
         return e == null ? "" : String.format(Locale.ROOT, " [%.4f, %.4f] (%s%%)", e.low(), e.high(),
-                pct(Math.round((1 - e.level()) * 1000) / 10.0));
+                DetectableEffect.trim(Math.round((1 - e.level()) * 1000) / 10.0));
     }
 
     /** "TPS 1.0012, equivalence interval [0.9801, 1.0226] (97.0%), 10 pairs". */
@@ -128,16 +128,12 @@ final class VerdictRule {
 
     private static String interval(MetricVerdict m) {
         return String.format(Locale.ROOT, "%.4f [%.4f, %.4f] (%s%% interval, %d pairs)", m.ratio(), m.ciLow(),
-                m.ciHigh(), pct(Math.round(m.confidence() * 1000) / 10.0), m.pairs());
+                m.ciHigh(), DetectableEffect.trim(Math.round(m.confidence() * 1000) / 10.0), m.pairs());
     }
 
     private static String levelText(double level, StatsOptions o) {
-        return level == o.fdr() ? "FDR " + pct(o.fdr())
+        return level == o.fdr() ? "FDR " + DetectableEffect.trim(o.fdr())
                 : String.format(Locale.ROOT, "the per-look level %.3g (FDR %s over looks from %d to %d pairs)", level,
-                        pct(o.fdr()), o.firstLook(), o.maxPairs());
-    }
-
-    static String pct(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+                        DetectableEffect.trim(o.fdr()), o.firstLook(), o.maxPairs());
     }
 }

@@ -1,6 +1,7 @@
 package org.taf.runner.warmup;
 
 import java.util.List;
+import org.taf.runner.results.WarmupMode;
 
 /**
  * How a {@link LoadSettle} rule ends, kept once for both rules: whether it is over, settled or not, where
@@ -42,7 +43,7 @@ abstract class AbstractLoadSettle implements LoadSettle {
     }
 
     /** Which warm-up this rule decides. */
-    abstract Warmup.Mode mode();
+    abstract WarmupMode mode();
 
     /** How the warm-up ended, or where it stands when the load ended before it did. */
     final WarmupTrace trace() {

@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 import org.taf.runner.sys.CpuSampler;
 import org.taf.runner.sys.Ticker;
 import org.taf.runner.sys.Sleeper;
+import org.taf.runner.results.WarmupMode;
 
 /**
  * Warms up until the engine's CPU load settles (steady-state detection on a rolling window).
@@ -91,12 +92,12 @@ final class CpuSettle implements Warmup {
 
     /** Cut to the millisecond: the ticker's digits below it are jitter, and results have always held ms. */
     private static WarmupTrace trace(List<CpuPoint> samples, boolean settled, Duration cutAt, String reason) {
-        return new WarmupTrace(Mode.CPU, settled, cutAt.toMillis() / 1000.0, reason, samples);
+        return new WarmupTrace(WarmupMode.CPU, settled, cutAt.toMillis() / 1000.0, reason, samples);
     }
 
     @Override
-    public Mode mode() {
-        return Mode.CPU;
+    public WarmupMode mode() {
+        return WarmupMode.CPU;
     }
 
     @Override

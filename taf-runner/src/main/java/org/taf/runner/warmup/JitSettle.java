@@ -5,6 +5,7 @@ import java.util.Deque;
 import java.util.Locale;
 import java.util.function.DoubleSupplier;
 import org.taf.runner.config.Units;
+import org.taf.runner.results.WarmupMode;
 
 /**
  * The warm-up that watches the engine JVM's JIT compilers ({@code warmup.signal = jit}): over once
@@ -92,8 +93,8 @@ final class JitSettle extends AbstractLoadSettle {
     }
 
     @Override
-    Warmup.Mode mode() {
-        return Warmup.Mode.JIT;
+    WarmupMode mode() {
+        return WarmupMode.JIT;
     }
 
     /** Refuses a {@code warmup.max_jit_pct} that is not a positive number. */

@@ -6,6 +6,7 @@ import java.util.function.Function;
 import org.taf.runner.config.Units;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
+import org.taf.runner.results.WarmupMode;
 
 /**
  * The warm-ups judged on the load's own intervals, {@link Warmup#untilTpsSettles} and {@link Warmup#untilJitQuiet}:
@@ -14,12 +15,12 @@ import org.taf.runner.sys.Ticker;
  * limit on the load bounds a load that stops reporting.
  */
 final class LoadWarmup implements Warmup {
-    private final Mode mode;
+    private final WarmupMode mode;
     private final SettleOptions options;
     private final Function<WarmupTarget, AbstractLoadSettle> rule;
     private final String description;
 
-    private LoadWarmup(Mode mode, SettleOptions options, Function<WarmupTarget, AbstractLoadSettle> rule,
+    private LoadWarmup(WarmupMode mode, SettleOptions options, Function<WarmupTarget, AbstractLoadSettle> rule,
                        String description) {
         this.mode = mode;
         this.options = options;
@@ -28,7 +29,7 @@ final class LoadWarmup implements Warmup {
     }
 
     static LoadWarmup tps(SettleOptions options) {
-        return new LoadWarmup(Mode.TPS, options, target -> new TpsSettle(options), String.format(Locale.ROOT,
+        return new LoadWarmup(WarmupMode.TPS, options, target -> new TpsSettle(options), String.format(Locale.ROOT,
                 "until TPS settles (window %s, cv <= %s%%, slope <= %s%%, min %s, max %s)",
                 Units.formatDuration(options.window()), AbstractLoadSettle.num(options.maxCvPct()),
                 AbstractLoadSettle.num(options.maxSlopePct()), Units.formatDuration(options.min()),
@@ -37,7 +38,8 @@ final class LoadWarmup implements Warmup {
 
     static LoadWarmup jit(SettleOptions options, double maxJitPct) {
         JitSettle.checkLimit(maxJitPct); // when the run starts, not at its first engine start
-        return new LoadWarmup(Mode.JIT, options, target -> new JitSettle(options, maxJitPct, target.jitCompilers()),
+        return new LoadWarmup(WarmupMode.JIT, options,
+                target -> new JitSettle(options, maxJitPct, target.jitCompilers()),
                 String.format(Locale.ROOT, "until the JIT is quiet (window %s, compiler threads <= %s%% of a CPU,"
                         + " min %s, max %s)", Units.formatDuration(options.window()), AbstractLoadSettle.num(maxJitPct),
                         Units.formatDuration(options.min()), Units.formatDuration(options.max())));
@@ -56,7 +58,7 @@ final class LoadWarmup implements Warmup {
     }
 
     @Override
-    public Mode mode() {
+    public WarmupMode mode() {
         return mode;
     }
 

@@ -3,6 +3,7 @@ package org.taf.runner.warmup;
 import java.time.Duration;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
+import org.taf.runner.results.WarmupMode;
 
 /** {@link Warmup#none()}: the engine start goes from its rest straight to its measurement. */
 enum NoWarmup implements Warmup {
@@ -15,8 +16,8 @@ enum NoWarmup implements Warmup {
     }
 
     @Override
-    public Mode mode() {
-        return Mode.NONE;
+    public WarmupMode mode() {
+        return WarmupMode.NONE;
     }
 
     @Override

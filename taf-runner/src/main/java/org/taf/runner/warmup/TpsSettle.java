@@ -5,6 +5,7 @@ import org.taf.runner.config.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.taf.runner.results.WarmupMode;
 
 /**
  * The warm-up that watches the load's own throughput ({@code warmup.signal = tps}): fed every
@@ -32,8 +33,8 @@ final class TpsSettle extends AbstractLoadSettle {
     }
 
     @Override
-    Warmup.Mode mode() {
-        return Warmup.Mode.TPS;
+    WarmupMode mode() {
+        return WarmupMode.TPS;
     }
 
     /**

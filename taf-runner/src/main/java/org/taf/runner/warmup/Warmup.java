@@ -3,6 +3,7 @@ package org.taf.runner.warmup;
 import java.time.Duration;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
+import org.taf.runner.results.WarmupMode;
 
 /**
  * How an engine start warms up under load before it is measured: the one vocabulary of the warm-up stage.
@@ -24,7 +25,7 @@ public interface Warmup {
     WarmupTrace warmUp(WarmupTarget target, Ticker ticker, Sleeper sleeper) throws InterruptedException;
 
     /** What the results record as this warm-up's mode. */
-    Mode mode();
+    WarmupMode mode();
 
     /** The longest it watches: {@code warmup.max}, zero for none. */
     Duration timeout();
@@ -62,28 +63,5 @@ public interface Warmup {
      */
     static Warmup untilJitQuiet(SettleOptions options, double maxJitPct) {
         return LoadWarmup.jit(options, maxJitPct);
-    }
-
-    /** What the results record as a warm-up's mode, by {@link #label()}. */
-    enum Mode {
-        /** No warm-up, or one not reached (the engine start failed before it). */
-        NONE("none"),
-        /** Until the engine's CPU settled; recorded as {@code settle}, its name from before the other two. */
-        CPU("settle"),
-        /** Until the load's throughput settled. */
-        TPS("tps"),
-        /** Until the JIT compilers went quiet. */
-        JIT("jit");
-
-        private final String label;
-
-        Mode(String label) {
-            this.label = label;
-        }
-
-        /** The name the results hold ({@code IterationRecord.WarmupRecord.mode}). */
-        public String label() {
-            return label;
-        }
     }
 }

@@ -2,6 +2,7 @@ package org.taf.runner.warmup;
 
 import java.time.Duration;
 import java.util.List;
+import org.taf.runner.results.WarmupMode;
 
 /**
  * How a warm-up ended, the one result of every {@link Warmup}.
@@ -16,14 +17,14 @@ import java.util.List;
  * @param samples      the CPU samples the warm-up took itself (the CPU settle's, one per interval); empty for
  *                     the rules fed by the load, whose CPU the load's listener reads
  */
-public record WarmupTrace(Warmup.Mode mode, boolean settled, double cutAtSeconds, String reason,
+public record WarmupTrace(WarmupMode mode, boolean settled, double cutAtSeconds, String reason,
                           List<CpuPoint> samples) {
 
     /**
      * What an engine start records before its warm-up ran, and with no warm-up at all: results have always
      * read "none, settled, cut at 0, not reached" for both.
      */
-    public static final WarmupTrace NOT_REACHED = new WarmupTrace(Warmup.Mode.NONE, true, 0, "not reached", List.of());
+    public static final WarmupTrace NOT_REACHED = new WarmupTrace(WarmupMode.NONE, true, 0, "not reached", List.of());
 
     public WarmupTrace {
         samples = List.copyOf(samples);

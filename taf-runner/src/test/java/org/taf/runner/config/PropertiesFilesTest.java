@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.taf.runner.results.MeasureMode;
 
 /** Every definition and profile committed under {@code properties/} loads without a problem. */
 class PropertiesFilesTest {

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.results.MeasureMode;
 
 /** The typed result: every group of settings, defaults and derived values. */
 class TestDefinitionTest {

@@ -83,7 +83,8 @@ class ResultsDbTest {
         runs.forEach(r -> expected.addAll(CellRow.of(r)));
         // the database's order: by start, run, then comparison, workload and threads by name and number
         expected.sort(java.util.Comparator.comparing(CellRow::startedAt).thenComparing(CellRow::runId)
-                .thenComparing(CellRow::comparison).thenComparing(CellRow::workload).thenComparingInt(CellRow::threads));
+                .thenComparing(CellRow::comparison).thenComparing(CellRow::workload)
+                .thenComparingInt(CellRow::threads));
         assertThat(db.cells(SeriesFilter.any())).containsExactlyElementsOf(expected);
         assertThat(db.read("no-such-run")).isEmpty();
     }
@@ -112,7 +113,8 @@ class ResultsDbTest {
         assertThat(all).hasSizeGreaterThan(1);
         for (CellRow row : all) {
             List<CellRow> series = db.cells(SeriesFilter.of(row));
-            assertThat(series).contains(row).allSatisfy(r -> assertThat(SeriesFilter.of(r)).isEqualTo(SeriesFilter.of(row)));
+            assertThat(series).contains(row)
+                    .allSatisfy(r -> assertThat(SeriesFilter.of(r)).isEqualTo(SeriesFilter.of(row)));
             assertThat(series).containsExactlyElementsOf(all.stream()
                     .filter(r -> SeriesFilter.of(r).equals(SeriesFilter.of(row))).toList());
         }
@@ -175,7 +177,7 @@ class ResultsDbTest {
         RunRecord failed = new RunRecord(t.formatVersion(), "20261201-120000-failed", t.name(), t.comments(),
                 t.startedAt(), t.finishedAt(), RunRecord.RunStatus.FAILED, "build failed at abc123", t.runnerVersion(),
                 null, null, List.of(new ComparisonRecord(c.name(), c.label(), c.parent(), null, List.of(unjudged))),
-                List.of(), List.of(), null, null);
+                List.of(), List.of(), null, t.judgement());
         ResultsDb db = ResultsDb.open(url());
         db.write(failed);
         assertThat(db.read(failed.runId())).contains(failed);

@@ -7,12 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.ExcludedIteration;
 
 /** The CSV export read back: one row per iteration, RFC 4180 quoting, what the verdict counted. */
 class CsvExportTest {
@@ -54,7 +55,8 @@ class CsvExportTest {
                 .containsEntry("workload", "POINTS-COVERED-PK").containsEntry("iteration", "1")
                 .containsEntry("start_order", "1").containsEntry("excluded_because", "");
         assertThat(Double.parseDouble(first.get("tps")))
-                .isEqualTo(IterationNumbers.medianTps(run.comparisons().get(0).cells().get(0).parent().get(0)).orElseThrow());
+                .isEqualTo(IterationNumbers.medianTps(run.comparisons().get(0).cells().get(0).parent().get(0))
+                        .orElseThrow());
         assertThat(Double.parseDouble(first.get("cpu_us_per_tx"))).isPositive();
         assertThat(data.stream().map(r -> r.get("flags")).collect(Collectors.toSet()))
                 .contains("", "HOST_NOISE", "NOT_SETTLED");
@@ -65,13 +67,14 @@ class CsvExportTest {
         RunRecord small = ResultsFixtures.small();
         ComparisonRecord c = small.comparisons().get(0);
         CellRecord cell = c.cells().get(0);
-        VerdictRecord v = cell.verdict();
-        VerdictRecord excluding = new VerdictRecord(v.verdict(), v.reason(), v.analysis(), v.classic(), v.metrics(),
-                v.measuredPairs(), v.level(), v.stopReason(), v.mdePct(), v.variance(),
-                List.of(VerdictRecord.exclusionNote("patch", 1, List.of("HOST_NOISE"), "the rule, with, commas")),
-                v.findings(), v.counters());
+        CellVerdict v = cell.verdict();
+        CellVerdict excluding = new CellVerdict(v.cell(), v.verdict(), v.reason(), v.metrics(), v.classic(),
+                v.measuredPairs(), v.level(), v.stopReason(), v.mde(), v.components(),
+                List.of(new ExcludedIteration(Role.PATCH, 1, List.of("HOST_NOISE"))), "the rule, with, commas",
+                v.warnings(), v.findings(), v.counters());
         RunRecord run = ResultsFixtures.copy(small, small.runId(), small.name(), small.startedAt(), small.finishedAt(),
-                small.status(), small.failure(), List.of(new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(),
+                small.status(), small.failure(), List.of(new ComparisonRecord(c.name(), c.label(), c.parent(),
+                        c.patch(),
                         List.of(cell.withVerdict(excluding)))), small.warnings());
         List<Map<String, String>> data = parse(CsvExport.render(List.of(run))).stream().skip(1)
                 .map(CsvExportTest::named).toList();

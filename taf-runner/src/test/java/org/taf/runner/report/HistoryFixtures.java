@@ -12,7 +12,7 @@ import org.taf.runner.results.EnvironmentRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
 
@@ -101,7 +101,7 @@ public final class HistoryFixtures {
                 "Nightly commit " + i, "A. Developer", "dev@example.org", at.minusSeconds(3600)), sha, null,
                 p.engineSettings(), p.build());
         CellRecord cell = c.cells().get(0);
-        VerdictRecord v = cell.verdict();
+        CellVerdict v = cell.verdict();
         double parentTps = patchTps / 1.01;
         List<MetricVerdict> metrics = new ArrayList<>();
         for (MetricVerdict r : v.metrics()) {
@@ -109,9 +109,9 @@ public final class HistoryFixtures {
                     patchTps / parentTps, r.ciLow(), r.ciHigh(), r.confidence(), r.pValue(), r.pAdjusted(), r.pairs(),
                     r.sdLog(), r.change(), r.gates(), r.equivalence()));
         }
-        VerdictRecord verdict = new VerdictRecord(v.verdict(), v.reason(), v.analysis(), v.classic(), metrics,
-                v.measuredPairs(), v.level(), v.stopReason(), v.mdePct(), v.variance(), v.notes(), v.findings(),
-                v.counters());
+        CellVerdict verdict = new CellVerdict(v.cell(), v.verdict(), v.reason(), metrics, v.classic(),
+                v.measuredPairs(), v.level(), v.stopReason(), v.mde(), v.components(), v.excluded(), v.exclusionRule(),
+                v.warnings(), v.findings(), v.counters());
         ComparisonRecord comparison = new ComparisonRecord(c.name(), c.label(), c.parent(), patch,
                 List.of(cell.withVerdict(verdict)));
         EnvironmentRecord e = base.environment();

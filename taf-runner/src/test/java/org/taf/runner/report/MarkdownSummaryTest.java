@@ -9,10 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.config.OutputSettings;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
@@ -26,7 +24,8 @@ class MarkdownSummaryTest {
     void escapesEveryMarkupCharacterAndKeepsNumbersReadable() {
         assertThat(MarkdownSummary.escape("a|b")).isEqualTo("a\\|b");
         assertThat(MarkdownSummary.escape("<script>alert('x')</script> & *b* _i_ `c` [l](u) ~s~ #1 !x"))
-                .isEqualTo("\\<script\\>alert('x')\\</script\\> \\& \\*b\\* \\_i\\_ \\`c\\` \\[l\\](u) \\~s\\~ \\#1 !x");
+                .isEqualTo("\\<script\\>alert('x')\\</script\\> \\& \\*b\\* \\_i\\_ \\`c\\` \\[l\\](u)"
+                        + " \\~s\\~ \\#1 !x");
         assertThat(MarkdownSummary.escape("- item")).isEqualTo("\\- item");
         assertThat(MarkdownSummary.escape("+ item, +6.0%")).isEqualTo("\\+ item, +6.0%");
         assertThat(MarkdownSummary.escape("first\r\nsecond\nthird")).isEqualTo("first second third");
@@ -38,7 +37,8 @@ class MarkdownSummaryTest {
     void aPipeOrMarkupInALabelStaysInsideItsTableCell() {
         RunRecord small = ResultsFixtures.small();
         ComparisonRecord c = small.comparisons().get(0);
-        ComparisonRecord odd = new ComparisonRecord(c.name(), "a | b <b>x</b>\n*wip*", c.parent(), c.patch(), c.cells());
+        ComparisonRecord odd = new ComparisonRecord(c.name(), "a | b <b>x</b>\n*wip*", c.parent(), c.patch(),
+                c.cells());
         RunRecord run = ResultsFixtures.copy(small, small.runId(), small.name(), small.startedAt(), small.finishedAt(),
                 small.status(), small.failure(), List.of(odd), small.warnings());
         String md = MarkdownSummary.render(run);
@@ -85,7 +85,8 @@ class MarkdownSummaryTest {
         RunRecord run = org.taf.runner.results.ResultsStore.read(java.nio.file.Path.of(
                 "../site/data/runs/20261201-232737-bp-instances/results.json"));
         List<String> sentences = VerdictTexts.sentences(run, Messages.english(), Formats.english());
-        assertThat(sentences).hasSize(3).allMatch(t -> !t.substring(t.indexOf("): ")).contains("98be4fb")) // the label has it, the sides not
+        // the label has it, the sides not
+        assertThat(sentences).hasSize(3).allMatch(t -> !t.substring(t.indexOf("): ")).contains("98be4fb"))
                 .allMatch(t -> t.contains("innodb_buffer_pool_instances=1 on "));
         assertThat(sentences.get(0)).startsWith("INCONCLUSIVE (98be4fbbb6: innodb_buffer_pool_instances=1 vs"
                 + " innodb_buffer_pool_instances=2): innodb_buffer_pool_instances=2 against"
@@ -97,10 +98,10 @@ class MarkdownSummaryTest {
         RunRecord run = ResultsFixtures.small();
         Path runDir = dir.resolve("results").resolve(run.runId());
         Files.createDirectories(runDir);
-        OutputSettings settings = new OutputSettings(dir.resolve("results"), dir.resolve("site"), false, true,
-                Optional.empty(), "");
+        Outputs.Destination to = new Outputs.Destination(true, dir.resolve("results").resolve("site"), false,
+                dir.resolve("site"));
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        Outputs.write(settings, run, runDir, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        Outputs.write(to, run, runDir, new PrintStream(printed, true, StandardCharsets.UTF_8));
         assertThat(runDir.resolve("summary.txt")).isRegularFile();
         assertThat(Files.readString(runDir.resolve("summary.md"))).isEqualTo(MarkdownSummary.render(run));
     }

@@ -7,10 +7,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.config.OutputSettings;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
@@ -29,9 +27,10 @@ class OutputsTest {
         printed.reset();
         Path runDir = dir.resolve("results").resolve(run.runId());
         ResultsStore.write(runDir, run);
-        OutputSettings settings = new OutputSettings(dir.resolve("results"), dir.resolve("site"), publish, true,
-                Optional.empty(), "");
-        Outputs.write(settings, run, runDir, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        // As output.* gives them: the published site for a post to publish, else a local one under the results.
+        Outputs.Destination to = new Outputs.Destination(true,
+                publish ? dir.resolve("site") : dir.resolve("results").resolve("site"), publish, dir.resolve("site"));
+        Outputs.write(to, run, runDir, new PrintStream(printed, true, StandardCharsets.UTF_8));
         return printed.toString(StandardCharsets.UTF_8);
     }
 
@@ -57,7 +56,8 @@ class OutputsTest {
     @Test
     void theLocalSiteAccumulatesItsRunsAsThePublishedOneDoes() throws Exception {
         RunRecord first = ResultsFixtures.small();
-        RunRecord second = ResultsFixtures.copy(first, "20261129-110000-quick", "quick", first.startedAt().plusSeconds(3600),
+        RunRecord second = ResultsFixtures.copy(first, "20261129-110000-quick", "quick",
+                first.startedAt().plusSeconds(3600),
                 first.finishedAt().plusSeconds(3600), first.status(), first.failure(), first.comparisons(),
                 first.warnings());
         write(false, first);
@@ -86,6 +86,7 @@ class OutputsTest {
         assertThat(SitePublisher.english(site).held()).extracting(RunRecord::runId).containsExactly(story.runId());
         assertThat(dir.resolve("results/site/posts/" + story.runId())).doesNotExist();
         assertThat(List.of(dir.resolve("results").resolve(story.runId()).resolve("junit.xml"),
-                dir.resolve("results").resolve(story.runId()).resolve("summary.txt"))).allMatch(p -> p.toFile().isFile());
+                dir.resolve("results").resolve(story.runId()).resolve("summary.txt")))
+                .allMatch(p -> p.toFile().isFile());
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import org.taf.runner.results.WarmupMode;
 import org.taf.runner.results.CountersRecord;
 import org.taf.runner.results.FlameRecord;
 import org.taf.runner.results.CellRecord;
@@ -29,13 +30,19 @@ import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.SideRecord.BuildRecord;
 import org.taf.runner.results.SideRecord.CommitRecord;
-import org.taf.runner.results.VerdictRecord;
 import org.taf.runner.results.EngineCpuRecord;
-import org.taf.runner.config.MeasureMode;
-import org.taf.runner.config.Role;
+import org.taf.runner.results.MeasureMode;
+import org.taf.runner.stats.Role;
 import org.taf.runner.results.EngineJvmRecord;
 import org.taf.runner.results.JudgementRecord;
+import org.taf.runner.results.NoiseThresholds;
+import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Change;
+import org.taf.runner.stats.ClassicVerdict;
+import org.taf.runner.stats.ExclusionRule;
+import org.taf.runner.stats.MinimalDetectableEffect;
+import org.taf.runner.stats.VarianceComponents;
 import org.taf.runner.stats.ClassicOutcome;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.MetricVerdict;
@@ -53,7 +60,8 @@ final class SiteFixtures {
     static final String NARRATIVE = """
             # Why this run
 
-            Mark Callaghan's ticket: *long* `IN` lists by primary key, see [MDEV-37992](https://jira.mariadb.org/browse/MDEV-37992).
+            Mark Callaghan's ticket: *long* `IN` lists by primary key, \
+            see [MDEV-37992](https://jira.mariadb.org/browse/MDEV-37992).
 
             - the parent takes **buf_pool.mutex** on every make-young
             - <script>alert(1)</script> stays text
@@ -125,7 +133,8 @@ final class SiteFixtures {
                                     ? List.of(IterationFlag.HOST_NOISE) : List.of()));
                 }
                 Verdict forced = br[0].equals("c13_1") && t == 8 ? Verdict.INCONCLUSIVE : null;
-                cells.add(new CellRecord("POINTS-COVERED-PK", t, p, q, MeasureMode.RESTART, 1, verdict(p, q, forced),
+                cells.add(new CellRecord("POINTS-COVERED-PK", t, p, q, MeasureMode.RESTART, 1,
+                        verdict(new CellKey("POINTS-COVERED-PK", t), p, q, forced),
                         b == 0 && t == threads[threads.length - 1] ? flames(parentTps) : List.of()));
             }
             comparisons.add(new ComparisonRecord(br[0], br[1], parent, patch, cells));
@@ -141,21 +150,23 @@ final class SiteFixtures {
                 start, start.plusSeconds(5400), RunRecord.RunStatus.COMPLETED, null, "0.1.0-SNAPSHOT",
                 definition(threads), env, comparisons, List.of("builds were cached: 14362356d14"), List.of(), null,
                 new JudgementRecord(ResultsStore.ANALYSIS, 3, 5, 5, List.of(Metric.TPS, Metric.CPU_PER_TX), 0.95, 0.05,
-                        0.8, 3, 20, 600, 10.0));
+                        0.8, 3, 20, 600, 10.0, NoiseThresholds.DEFAULT));
     }
 
     private static ComparisonRecord brokenComparison(Instant start, int[] threads) {
         SideRecord parent = side(Role.PARENT, "comparison.broken.parent", "a1b2c3d4e5f6", "Buffer pool: baseline",
                 null, start);
-        SideRecord patch = new SideRecord(Role.PATCH, "bb-13.1-wip", new CommitRecord("f00dfacecafe0000000000000000000000000000",
+        SideRecord patch = new SideRecord(Role.PATCH, "bb-13.1-wip",
+                new CommitRecord("f00dfacecafe0000000000000000000000000000",
                 "f00dfacecafe", "WIP: half a refactoring", "A. Developer", "dev@example.org", start.minusSeconds(7200)),
                 "f00dfacecafe0000000000000000000000000000", null, Map.of(), new BuildRecord("key-f00dface", false, 12.5,
                 "mvn -o -q -pl engine -am package", "/tmp/build-f00dface.log",
                 "mvn exited with 1\n[ERROR] BufferPool.java:[88,5] cannot find symbol\n[ERROR] -> [Help 1]"));
         CellRecord cell = new CellRecord("POINTS-COVERED-PK", threads[threads.length - 1], List.of(), List.of(),
-                MeasureMode.RESTART, 1, new VerdictRecord(Verdict.NOT_COMPARABLE, "patch build failed: nothing was"
-                        + " measured", ResultsStore.ANALYSIS, null, List.of(), 0, 0.05, StopReason.DECIDED, null, null,
-                        List.of(), List.of(), List.of()));
+                MeasureMode.RESTART, 1, new CellVerdict(new CellKey("POINTS-COVERED-PK", threads[threads.length - 1]),
+                        Verdict.NOT_COMPARABLE, "patch build failed: nothing was measured", List.of(), null, 0, 0.05,
+                        StopReason.DECIDED, null, null, List.of(), ExclusionRule.DEFAULT.describe(), List.of(),
+                        List.of(), List.of()));
         return new ComparisonRecord("broken", "13.1 wip", parent, patch, List.of(cell));
     }
 
@@ -245,7 +256,7 @@ final class SiteFixtures {
         }
         return new IterationRecord(index, sequence, start.plusSeconds(60L * sequence), "11.8.10-TAF",
                 new RestRecord(true, true, 4, List.of(40.0, 12.0, 1.5, 1.0)),
-                new WarmupRecord("settle", settled, warmSeconds, settled ? "CV 1.1% and slope 0.2% under limits"
+                new WarmupRecord(WarmupMode.CPU, settled, warmSeconds, settled ? "CV 1.1% and slope 0.2% under limits"
                         : "maximum reached: CV 6.3% over 5%", warmCpu, warm), measured, cpuPoints, flags, null,
                 "/tmp/engine-" + sequence + ".err", new EngineCpuRecord("/proc/<pid>/stat utime+stime (1/100 s ticks)",
                         Math.round(cpuPoints.stream().mapToDouble(CpuPointRecord::enginePct).sum()) / 100.0), 1.4,
@@ -272,10 +283,12 @@ final class SiteFixtures {
         long tx = Math.round(parentTps * 30);
         Map<String, Double> parentCpu = new TreeMap<>(Map.of(hit + ";org.taf.engine.buffer.Lru.makeYoung", 410.0,
                 hit + ";org.taf.engine.buffer.PageHash.get", 220.0, hit, 90.0,
-                "java.lang.Thread.run;org.taf.engine.server.Connection.run;org.taf.engine.server.Protocol.read", 300.0));
+                "java.lang.Thread.run;org.taf.engine.server.Connection.run;org.taf.engine.server.Protocol.read",
+                300.0));
         Map<String, Double> patchCpu = new TreeMap<>(Map.of(hit + ";org.taf.engine.buffer.Lru.makeYoung", 60.0,
                 hit + ";org.taf.engine.buffer.PageHash.get", 420.0, hit, 150.0,
-                "java.lang.Thread.run;org.taf.engine.server.Connection.run;org.taf.engine.server.Protocol.read", 600.0));
+                "java.lang.Thread.run;org.taf.engine.server.Connection.run;org.taf.engine.server.Protocol.read",
+                600.0));
         Map<String, Double> parentLocks = Map.of(hit + ";org.taf.engine.buffer.PoolMutex.lock;"
                 + "java.util.concurrent.locks.LockSupport.park", 8.4e9);
         Map<String, Double> patchLocks = Map.of(hit + ";org.taf.engine.buffer.PoolMutex.lock;"
@@ -302,10 +315,13 @@ final class SiteFixtures {
                 new CounterChange("Innodb_rows_read", 100, 100, 1.0, 0.999, 1.001, 0.9, 0.9, 3, false));
     }
 
-    private static VerdictRecord verdict(List<IterationRecord> p, List<IterationRecord> q, Verdict forced) {
-        double parent = IterationNumbers.median(p.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
+    private static CellVerdict verdict(CellKey cell, List<IterationRecord> p, List<IterationRecord> q,
+                                       Verdict forced) {
+        double parent = IterationNumbers
+                .median(p.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
                 .orElseThrow();
-        double patch = IterationNumbers.median(q.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
+        double patch = IterationNumbers
+                .median(q.stream().map(i -> IterationNumbers.medianTps(i).orElseThrow()).toList())
                 .orElseThrow();
         double ratio = patch / parent;
         Verdict v = forced != null ? forced : ratio > 1.05 ? Verdict.IMPROVED : ratio < 0.95 ? Verdict.REGRESSED
@@ -338,8 +354,11 @@ final class SiteFixtures {
                 + " TPS could not yet confirm") : List.of();
         String reason = inconclusive ? "tps 0.9850 [0.9400, 1.0310] (95% interval, " + p.size() + " pairs) cannot"
                 + " decide" : "tps " + String.format(java.util.Locale.ROOT, "%.4f", ratio) + " decided";
-        return new VerdictRecord(v, reason, ResultsStore.ANALYSIS, classic, metrics, p.size(), 0.05,
-                StopReason.PLANNED_ONLY, inconclusive ? 6.2 : 2.5, new VerdictRecord.VarianceRecord(0.015, 0.012, false,
-                2 * p.size(), 2 * p.size() * 8, 11.0), notes, findings, counters(ratio));
+        int starts = 2 * p.size();
+        return new CellVerdict(cell, v, reason, metrics, new ClassicVerdict(parent, patch, ratio, (ratio - 1) * 100,
+                classic), p.size(), 0.05, StopReason.PLANNED_ONLY, new MinimalDetectableEffect(inconclusive ? 6.2 : 2.5,
+                0.02, p.size(), 0.05, 0.8, "measured from this cell's pairs", null),
+                new VarianceComponents(Math.pow(0.015, 2), Math.pow(0.012, 2), starts, starts * 8, starts * 7,
+                        starts - 2), List.of(), ExclusionRule.DEFAULT.describe(), notes, findings, counters(ratio));
     }
 }

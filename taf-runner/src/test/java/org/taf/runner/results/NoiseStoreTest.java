@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.config.MeasureMode;
 
 /** noise.json: a round trip, entries replaced per host and cell, atomic writes, and bad files refused. */
 class NoiseStoreTest {

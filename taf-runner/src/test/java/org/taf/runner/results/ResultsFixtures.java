@@ -10,9 +10,14 @@ import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.IterationRecord.RestRecord;
 import org.taf.runner.results.IterationRecord.WarmupRecord;
 import org.taf.runner.results.SideRecord.BuildRecord;
-import org.taf.runner.config.MeasureMode;
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
+import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Change;
+import org.taf.runner.stats.ClassicVerdict;
+import org.taf.runner.stats.ExclusionRule;
+import org.taf.runner.stats.MinimalDetectableEffect;
+import org.taf.runner.stats.VarianceComponents;
 import org.taf.runner.stats.ClassicOutcome;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.MetricVerdict;
@@ -40,14 +45,18 @@ public final class ResultsFixtures {
                 "Buffer pool: record access, reorder <without> the mutex");
         List<IterationRecord> p = List.of(iteration(0, 0, 18_000, rnd), iteration(1, 2, 18_400, rnd));
         List<IterationRecord> q = List.of(iteration(0, 1, 63_000, rnd), iteration(1, 3, 64_500, rnd));
-        VerdictRecord v = new VerdictRecord(Verdict.IMPROVED, "tps 3.5027 [3.4100, 3.6000] (95% interval, 2 pairs)"
-                + " lies above 1", ResultsStore.ANALYSIS, ClassicOutcome.GAIN,
+        CellVerdict v = new CellVerdict(new CellKey("POINT_SELECT", 2), Verdict.IMPROVED,
+                "tps 3.5027 [3.4100, 3.6000] (95% interval, 2 pairs) lies above 1",
                 List.of(new MetricVerdict(Metric.TPS, 18_200.0, 63_750.0, 3.5027, 3.41, 3.60, 0.95, 0.029,
                                 0.029, 2, 0.012, Change.BETTER, true, null),
                         new MetricVerdict(Metric.CPU_PER_TX, 82.4, 23.5, 0.2852, null, null, 0.95, null, null,
                                 2, 0.02, Change.UNKNOWN, true, null)),
-                2, 0.05, StopReason.DECIDED, 4.1, new VerdictRecord.VarianceRecord(0.02, 0.011, false, 4, 40, 11.5),
-                List.of(), List.of(), List.of());
+                new ClassicVerdict(18_250.0, 63_800.0, 3.4959, 249.59, ClassicOutcome.GAIN), 2, 0.05,
+                StopReason.DECIDED, new MinimalDetectableEffect(4.1, 0.012, 2, 0.05, 0.8, "measured from this cell's"
+                        + " pairs", null),
+                // The squares of SDs of 2% and 1.1%, as an upgraded format 3 file computes them.
+                new VarianceComponents(Math.pow(0.02, 2), Math.pow(0.011, 2), 4, 40, 36, 2), List.of(),
+                ExclusionRule.DEFAULT.describe(), List.of(), List.of(), List.of());
         CellRecord cell = new CellRecord("POINT_SELECT", 2, p, q, MeasureMode.RESTART, 1, v);
         ComparisonRecord cmp = new ComparisonRecord("default", "HEAD~1 vs HEAD", parent, patch, List.of(cell));
         EnvironmentRecord env = new EnvironmentRecord("bench-1", "Example CPU @ 2.10GHz", 1, 2, 2, 24L << 30,
@@ -69,7 +78,7 @@ public final class ResultsFixtures {
                         + " 2 pairs)")), new AdaptiveRecord(true, 20, 600, 0.0, 60.0, 0, 0.0136, StopReason.DECIDED,
                         "stopped: every cell is decided (budget 600s, 0s spent, a pair costs 60s); cells: 1 decided"),
                 new JudgementRecord(ResultsStore.ANALYSIS, 3, 5, 5, List.of(Metric.TPS, Metric.CPU_PER_TX), 0.95, 0.05,
-                        0.8, 3, 20, 600, 10.0));
+                        0.8, 3, 20, 600, 10.0, NoiseThresholds.DEFAULT));
     }
 
     /** A copy of {@code r} with another id, name, start, status, failure, comparisons and warnings. */
@@ -120,7 +129,8 @@ public final class ResultsFixtures {
         }
         return new IterationRecord(index, sequence, START.plusSeconds(60L * sequence), "11.4.2-TAF",
                 new RestRecord(true, true, 3, List.of(30.0, 2.0, 1.0, 1.0)),
-                new WarmupRecord("settle", true, 8, "CV 1.2% and slope 0.3% under limits", warmCpu, warm), measured,
+                new WarmupRecord(WarmupMode.CPU, true, 8, "CV 1.2% and slope 0.3% under limits", warmCpu, warm),
+                measured,
                 cpu, index == 1 ? List.of(IterationFlag.HOST_NOISE) : List.of(), null,
                 "/tmp/engine-" + sequence + ".err",
                 new EngineCpuRecord(CPU_SOURCE, Math.round(engineCpuSeconds * 100) / 100.0), 1.2, List.of(0), null);

@@ -11,12 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.ExitCode;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.stats.Verdict;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.RunStatistics;
@@ -51,14 +52,15 @@ class AdaptiveLoopTest {
         RunRecord r = ResultsFixtures.small();
         RunRecord run = new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(),
                 r.finishedAt(), RunRecord.RunStatus.COMPLETED, null, r.runnerVersion(), r.definition(),
-                r.environment(), m.comparisons(), List.of(), List.of(), account, null);
-        RunRecord judged = Judgement.apply(run, looks, o);
+                r.environment(), m.comparisons(), List.of(), List.of(), account,
+                Judgement.rules(o, NoiseThresholds.DEFAULT));
+        RunRecord judged = Judgement.apply(run, looks);
         // Judged again from the record alone, with the loop's progress: the same verdicts.
         assertThat(Judgement.judge(run, o).comparisons()).isEqualTo(judged.comparisons());
         return judged;
     }
 
-    private static VerdictRecord verdictOf(RunRecord j, String workload) {
+    private static CellVerdict verdictOf(RunRecord j, String workload) {
         return j.comparisons().get(0).cells().stream().filter(c -> c.workload().equals(workload))
                 .map(CellRecord::verdict).findFirst().orElseThrow();
     }
@@ -74,12 +76,13 @@ class AdaptiveLoopTest {
         assertThat(m.measured()).hasSize(r.extraPairs());
         assertThat(r.level()).as("per-look level of 20 looks").isLessThan(o.fdr());
         RunRecord j = judge(m, r, o);
-        VerdictRecord v = verdictOf(j, "POINT_SELECT");
+        CellVerdict v = verdictOf(j, "POINT_SELECT");
         assertThat(v.verdict()).isEqualTo(Verdict.REGRESSED);
         assertThat(v.pairsUsed()).isEqualTo(3 + r.extraPairs());
         assertThat(v.stopReason()).isEqualTo(StopReason.DECIDED);
         assertThat(j.exitCode()).isEqualTo(ExitCode.REGRESSION);
-        assertThat(Duration.ofMillis(Math.round(r.spentSeconds() * 1000))).isEqualTo(MINUTE.multipliedBy(r.extraPairs()));
+        assertThat(Duration.ofMillis(Math.round(r.spentSeconds() * 1000)))
+                .isEqualTo(MINUTE.multipliedBy(r.extraPairs()));
     }
 
     @Test
@@ -92,7 +95,7 @@ class AdaptiveLoopTest {
         assertThat(r.extraPairs()).isEqualTo(4);
         assertThat(r.spentSeconds()).isEqualTo(240.0).isLessThanOrEqualTo(270);
         assertThat(r.pairCostSeconds()).isEqualTo(60.0);
-        VerdictRecord v = verdictOf(judge(m, r, o), "POINT_SELECT");
+        CellVerdict v = verdictOf(judge(m, r, o), "POINT_SELECT");
         assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(v.pairsUsed()).isEqualTo(7);
         assertThat(v.stopReason()).isEqualTo(StopReason.BUDGET_SPENT);
@@ -102,7 +105,8 @@ class AdaptiveLoopTest {
     void aPairDearerThanPlannedUpdatesTheEstimateBeforeTheNextStarts() {
         // Planned pairs took 1 minute; extra ones take 3. After the first (mean 1.5 min over 4 pairs) only
         // what still fits in the 5-minute budget is started.
-        FakeMeasurements m = new FakeMeasurements(clock, MINUTE.multipliedBy(3), 0.08, 3).cell("POINT_SELECT", 2, 1.0, 3);
+        FakeMeasurements m = new FakeMeasurements(clock, MINUTE.multipliedBy(3), 0.08, 3)
+                .cell("POINT_SELECT", 2, 1.0, 3);
         AdaptiveRecord r = loop(m, options(3, 20, Duration.ofMinutes(5)), 3);
         assertThat(r.stopReason()).isEqualTo(StopReason.BUDGET_SPENT);
         assertThat(r.spentSeconds()).isLessThanOrEqualTo(360.0);
@@ -130,7 +134,7 @@ class AdaptiveLoopTest {
         AdaptiveRecord r = loop(m, o, 3);
         assertThat(r.stopReason()).isEqualTo(StopReason.MAX_PAIRS);
         assertThat(m.pairsOf("POINT_SELECT", 2)).isEqualTo(6);
-        VerdictRecord v = verdictOf(judge(m, r, o), "POINT_SELECT");
+        CellVerdict v = verdictOf(judge(m, r, o), "POINT_SELECT");
         assertThat(v.pairsUsed()).isEqualTo(6);
         assertThat(v.stopReason()).isEqualTo(StopReason.MAX_PAIRS);
     }
@@ -165,7 +169,7 @@ class AdaptiveLoopTest {
         assertThat(m.pairsOf("POINT_SELECT", 2)).isEqualTo(6);
         assertThat(r.extraPairs()).isEqualTo(3);
         assertThat(r.stopReason()).isEqualTo(StopReason.MAX_PAIRS);
-        VerdictRecord v = verdictOf(judge(m, r, o), "POINT_SELECT");
+        CellVerdict v = verdictOf(judge(m, r, o), "POINT_SELECT");
         assertThat(v.stopReason()).isEqualTo(StopReason.MAX_PAIRS);
         assertThat(String.join(" ", v.notes())).contains("the engine exited");
     }
@@ -202,7 +206,8 @@ class AdaptiveLoopTest {
         AdaptiveRecord r = loop(m, options(3, 4, Duration.ofHours(1)), 3);
         String out = log.toString(StandardCharsets.UTF_8);
         assertThat(out).contains("taf: adaptive (default): adding a pair to 1 cell(s)");
-        assertThat(out).contains("taf: adaptive loop: 1 extra pair(s) in 60s; stopped: undecided cells reached 4 pairs");
+        assertThat(out).contains("taf: adaptive loop: 1 extra pair(s) in 60s; stopped: undecided cells reached 4"
+                + " pairs");
         assertThat(r.why()).startsWith("stopped: undecided cells reached 4 pairs");
     }
 }

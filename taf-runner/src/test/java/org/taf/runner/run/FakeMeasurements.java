@@ -11,7 +11,7 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.config.MeasureMode;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellSamples;
 

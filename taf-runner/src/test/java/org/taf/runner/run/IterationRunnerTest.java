@@ -17,11 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.build.BuildResult;
 import org.taf.runner.config.EngineSettings;
 import org.taf.runner.config.Fixture;
-import org.taf.runner.config.MeasureMode;
-import org.taf.runner.config.Role;
+import org.taf.runner.results.MeasureMode;
+import org.taf.runner.stats.Role;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.LaunchException;
+import org.taf.runner.results.WarmupMode;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.IterationRecord.WarmupRecord;
@@ -100,7 +101,7 @@ class IterationRunnerTest {
         assertThat(it.rest().seconds()).isEqualTo(5.0); // 5 idle 1 s samples: rest.consecutive
         assertThat(it.rest().cpuPct()).containsExactly(0.0, 0.0, 0.0, 0.0, 0.0);
         WarmupRecord w = it.warmup();
-        assertThat(w.mode()).isEqualTo("tps");
+        assertThat(w.mode()).isEqualTo(WarmupMode.TPS);
         assertThat(w.settled()).isTrue();
         assertThat(w.cutAtSeconds()).isEqualTo(4.0); // the first flat 1.5 s: 3.0, 3.5 and 4.0 s
         assertThat(w.reason()).startsWith("TPS settled at 4.0s: cv 0.0%");
@@ -127,7 +128,7 @@ class IterationRunnerTest {
         IterationRecord it = restart(def, rig).first();
 
         WarmupRecord w = it.warmup();
-        assertThat(w.mode()).isEqualTo("settle");
+        assertThat(w.mode()).isEqualTo(WarmupMode.CPU);
         assertThat(w.settled()).isTrue();
         assertThat(w.cutAtSeconds()).isEqualTo(3.0);
         assertThat(w.cpuPct()).containsExactly(50.0, 50.0, 50.0); // its own 1 s samples, not the load's
@@ -146,7 +147,7 @@ class IterationRunnerTest {
                 "warmup.window", "3s", "warmup.min", "3s"));
         IterationRecord it = restart(def, rig).first();
 
-        assertThat(it.warmup().mode()).isEqualTo("settle");
+        assertThat(it.warmup().mode()).isEqualTo(WarmupMode.CPU);
         assertThat(it.warmup().cutAtSeconds()).isEqualTo(3.0);
         assertThat(rig.engines.get(0).loadThreads).as("the warm-up's load, then the window's").containsExactly(1, 2);
         assertThat(seconds(it)).containsExactly(0.5, 1.0, 1.5, 2.0);
@@ -161,7 +162,8 @@ class IterationRunnerTest {
 
         assertThat(it.rest().enabled()).isFalse();
         assertThat(it.rest().seconds()).isZero();
-        assertThat(it.warmup()).isEqualTo(new WarmupRecord("none", true, 0, "not reached", List.of(), List.of()));
+        assertThat(it.warmup())
+                .isEqualTo(new WarmupRecord(WarmupMode.NONE, true, 0, "not reached", List.of(), List.of()));
         assertThat(seconds(it)).containsExactly(0.5, 1.0, 1.5, 2.0);
         assertThat(it.engineCpu().cpuSeconds()).isEqualTo(1.0);
         assertThat(rig.time.sleeps()).as("no rest, no CPU watch").isEmpty();
@@ -178,7 +180,7 @@ class IterationRunnerTest {
 
         for (IterationRecord it : List.of(m.first(), m.second())) {
             assertThat(it.failure()).isNull();
-            assertThat(it.warmup().mode()).isEqualTo("jit");
+            assertThat(it.warmup().mode()).isEqualTo(WarmupMode.JIT);
             assertThat(it.warmup().settled()).isTrue();
             assertThat(it.warmup().cutAtSeconds()).isEqualTo(2.5); // quiet over 1.5-2.5 s
             assertThat(it.warmup().samples()).hasSize(5);
@@ -221,7 +223,7 @@ class IterationRunnerTest {
                 MeasureMode.ALTERNATE, 2);
 
         for (IterationRecord it : List.of(m.first(), m.second())) {
-            assertThat(it.warmup().mode()).isEqualTo("settle");
+            assertThat(it.warmup().mode()).isEqualTo(WarmupMode.CPU);
             assertThat(it.warmup().cutAtSeconds()).isEqualTo(3.0);
             assertThat(it.windows()).containsExactly(0, 4);
             assertThat(it.samples()).hasSize(8);

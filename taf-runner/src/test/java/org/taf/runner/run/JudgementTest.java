@@ -9,11 +9,13 @@ import org.taf.runner.ExitCode;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.JudgementRecord;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.stats.Verdict;
-import org.taf.runner.config.MeasureMode;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.StatsOptions;
 
@@ -39,7 +41,8 @@ class JudgementTest {
                 samples.add(new SampleRecord(s, 1, events, events, 0, 0, 0, 0, 0.1, 0.2, 0.3, 1));
             }
             out.add(new IterationRecord(i, 2 * i, base.startedAt(), "v", base.rest(), base.warmup(),
-                    failed ? List.of() : samples, List.of(), List.of(), failed ? "engine crashed" : null, "log", null, 1,
+                    failed ? List.of() : samples, List.of(), List.of(), failed ? "engine crashed" : null, "log", null,
+                    1,
                     List.of(0), null));
         }
         return out;
@@ -80,7 +83,8 @@ class JudgementTest {
     void anExcludedPairIsReadBackFromTheRecordAsTheStatsStageLeftIt() {
         List<IterationRecord> patch = new ArrayList<>(side(10_000, 6, false, 0, 1.0));
         IterationRecord p = patch.get(2);
-        patch.set(2, new IterationRecord(p.index(), p.sequence(), p.startedAt(), p.serverVersion(), p.rest(), p.warmup(),
+        patch.set(2, new IterationRecord(p.index(), p.sequence(), p.startedAt(), p.serverVersion(), p.rest(),
+                p.warmup(),
                 p.samples(), p.cpu(), List.of(IterationRecord.IterationFlag.NOT_SETTLED), null, p.engineLog(),
                 p.engineCpu(), p.launchSeconds(), p.windows(), p.counters()));
         var v = judge(run(side(10_000, 6, false), patch)).comparisons().get(0).cells().get(0).verdict();
@@ -114,14 +118,18 @@ class JudgementTest {
 
     @Test
     void theRulesAndTheCpuPerTransactionGoIntoTheRecord() {
+        JudgementRecord rules = Judgement.rules(StatsOptions.defaults(), new NoiseThresholds(20, 7));
+        assertThat(rules.warningPct()).isEqualTo(3);
+        assertThat(rules.metrics()).containsExactly(Metric.TPS, Metric.CPU_PER_TX);
+        assertThat(rules.analysis()).isEqualTo(org.taf.runner.results.ResultsStore.ANALYSIS);
+        assertThat(rules.hostNoise()).isEqualTo(new NoiseThresholds(20, 7));
         RunRecord j = Judgement.judge(run(side(10_000, 4, false), side(10_000, 4, false)), StatsOptions.defaults());
-        assertThat(j.judgement().warningPct()).isEqualTo(3);
-        assertThat(j.judgement().metrics()).containsExactly(Metric.TPS, Metric.CPU_PER_TX);
-        assertThat(j.judgement().analysis()).isEqualTo(org.taf.runner.results.ResultsStore.ANALYSIS);
+        assertThat(j.judgement()).as("the run's own rules, recorded from its start").isEqualTo(
+                ResultsFixtures.small().judgement());
         var v = j.comparisons().get(0).cells().get(0).verdict();
         assertThat(v.metric(Metric.CPU_PER_TX)).as("no CPU readings in these iterations").isNull();
-        assertThat(v.variance().starts()).isEqualTo(8);
-        assertThat(v.variance().startSeconds()).isPositive();
+        assertThat(v.components().starts()).isEqualTo(8);
+        assertThat(j.comparisons().get(0).cells().get(0).startSeconds()).isPositive();
     }
 
     /** The exit code, the JUnit kind, the summary's word and the post's class follow one policy per verdict. */

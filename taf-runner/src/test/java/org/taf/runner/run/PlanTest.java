@@ -13,7 +13,7 @@ import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 
-import org.taf.runner.config.Role;
+import org.taf.runner.stats.Role;
 /** The order of measurements: A/B pairs per cell, interleaved or in a seeded random order. */
 class PlanTest {
     @TempDir

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
-import org.taf.runner.config.MeasureMode;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.profile.HostInfo;
 import org.taf.runner.results.DesignNoise;
@@ -71,7 +71,7 @@ class PlannedMdeTest {
         PlannedMdeRecord c = mde.get(0);
         var expected = DetectableEffect.planned(PlannedMde.estimate(noise(HOST.id(), 0.05)), 10, 10, o, true);
         assertThat(design(def, file).of(0, new org.taf.runner.stats.CellKey("POINT_SELECT", 2)).mode())
-                .as("auto, 5% between starts: restart").isEqualTo(org.taf.runner.config.MeasureMode.RESTART);
+                .as("auto, 5% between starts: restart").isEqualTo(org.taf.runner.results.MeasureMode.RESTART);
         assertThat(c.mdePct()).isEqualTo(expected.pct());
         // 5% noise, 10 pairs at the per-look level: larger than the 5% fail threshold.
         assertThat(c.mdePct()).isGreaterThan(6.7);

@@ -36,7 +36,7 @@ import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.stats.Verdict;
-import org.taf.runner.results.VerdictRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.Metric;
@@ -193,7 +193,7 @@ public final class PowerReplay {
                 }
                 // Two parent starts of different alternating pairs were never measured beside each other:
                 // they are no A/A pair of that design, so the derived pool is for restarting pairs only.
-                for (int i = 0; cell.mode() != org.taf.runner.config.MeasureMode.ALTERNATE
+                for (int i = 0; cell.mode() != org.taf.runner.results.MeasureMode.ALTERNATE
                         && i + 1 < cell.parent().size(); i += 2) {
                     parents.add(new Pair(cell.parent().get(i), cell.parent().get(i + 1), null));
                 }
@@ -282,8 +282,8 @@ public final class PowerReplay {
         RunRecord run = new RunRecord(t.formatVersion(), t.runId(), t.name(), t.comments(), t.startedAt(),
                 t.finishedAt(), RunRecord.RunStatus.COMPLETED, null, t.runnerVersion(), t.definition(),
                 t.environment(), List.of(comparison(pool, template, parent, patch)), List.of(), List.of(), adaptive[0],
-                null);
-        VerdictRecord v = Judgement.apply(run, looks, options).comparisons().get(0).cells().get(0).verdict();
+                t.judgement());
+        CellVerdict v = Judgement.apply(run, looks).comparisons().get(0).cells().get(0).verdict();
         double seconds = plannedCost.toMillis() / 1000.0 + adaptive[0].spentSeconds();
         MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
         return new Outcome(v.verdict(), v.ratio(), v.ciLow(), v.ciHigh(), parent.size(), seconds,
@@ -383,7 +383,7 @@ public final class PowerReplay {
                 StatsOptions off = options(run).withAdaptive(n, Math.max(StatsOptions.MIN_ITERATIONS, n),
                         Duration.ZERO);
                 Outcome o = replay(pool, off, n, new Draw(own, null));
-                VerdictRecord stored = cell.verdict();
+                CellVerdict stored = cell.verdict();
                 if (stored == null || o.verdict() != stored.verdict() || !java.util.Objects.equals(o.ratio(),
                         stored.ratio()) || !java.util.Objects.equals(o.ciLow(), stored.ciLow())
                         || !java.util.Objects.equals(o.ciHigh(), stored.ciHigh())) {

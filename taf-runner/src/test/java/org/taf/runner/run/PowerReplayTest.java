@@ -16,7 +16,7 @@ import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.stats.Verdict;
-import org.taf.runner.config.MeasureMode;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.StatsOptions;
@@ -132,9 +132,9 @@ class PowerReplayTest {
         ComparisonRecord e5 = judged.comparisons().get(1);
         CellRecord cell = e5.cells().get(0);
         var v = cell.verdict();
-        var tampered = new org.taf.runner.results.VerdictRecord(Verdict.NO_CHANGE, v.reason(), v.analysis(), v.classic(),
-                v.metrics(), v.measuredPairs(), v.level(), v.stopReason(), v.mdePct(), v.variance(), v.notes(),
-                v.findings(), v.counters());
+        var tampered = new org.taf.runner.stats.CellVerdict(v.cell(), Verdict.NO_CHANGE, v.reason(), v.metrics(),
+                v.classic(), v.measuredPairs(), v.level(), v.stopReason(), v.mde(), v.components(), v.excluded(),
+                v.exclusionRule(), v.warnings(), v.findings(), v.counters());
         RunRecord bad = judged.withComparisons(List.of(judged.comparisons().get(0), new ComparisonRecord(e5.name(),
                 e5.label(), e5.parent(), e5.patch(), List.of(cell.withVerdict(tampered)))));
         assertThat(PowerReplay.reproduce(List.of(bad))).singleElement().asString()
@@ -177,7 +177,7 @@ class PowerReplayTest {
         }
         return new RunRecord(small.formatVersion(), id, small.name(), small.comments(), T0, T0, small.status(), null,
                 small.runnerVersion(), small.definition(), small.environment(), comparisons, List.of(), List.of(),
-                null, null);
+                null, small.judgement());
     }
 
     private static IterationRecord iteration(int index, int sequence, double effect, double noise, Random rnd,

@@ -142,7 +142,7 @@ class RunEndToEndIT {
         // Every iteration says what its engine start cost, and the cell what its noise was.
         assertThat(cell.parent()).allSatisfy(it -> assertThat(it.launchSeconds()).isPositive());
         // The components come from the pairs the verdict used: two starts each.
-        assertThat(cell.verdict().variance().starts()).isEqualTo(2 * cell.verdict().pairsUsed());
+        assertThat(cell.verdict().components().starts()).isEqualTo(2 * cell.verdict().pairsUsed());
         assertThat(run.environment().engineJvm().version()).contains("version");
         countersOfPointSelects(cell);
         // The stack that grew: the patch's busy wait in the point-select path, per transaction, in JFR's samples.
@@ -153,8 +153,8 @@ class RunEndToEndIT {
             assertThat(it.profile().windows()).hasSize(1);
         });
         var cpuFlames = cell.flames().stream().filter(f -> f.kind().equals("CPU")).toList();
-        assertThat(cpuFlames).extracting(f -> f.side()).containsExactly(org.taf.runner.config.Role.PARENT,
-                org.taf.runner.config.Role.PATCH);
+        assertThat(cpuFlames).extracting(f -> f.side()).containsExactly(org.taf.runner.stats.Role.PARENT,
+                org.taf.runner.stats.Role.PATCH);
         double parentSpin = spinPerTx(cpuFlames.get(0));
         double patchSpin = spinPerTx(cpuFlames.get(1));
         assertThat(patchSpin).as("samples per transaction in TransactionImpl.get's spin (parent %s)", parentSpin)
@@ -260,7 +260,7 @@ class RunEndToEndIT {
         RunRecord run = latest();
         assertThat(run.name()).isEqualTo("same");
         var cell = run.comparisons().get(0).cells().get(0);
-        assertThat(cell.mode()).isEqualTo(org.taf.runner.config.MeasureMode.ALTERNATE);
+        assertThat(cell.mode()).isEqualTo(org.taf.runner.results.MeasureMode.ALTERNATE);
         assertThat(cell.windows()).isEqualTo(10);
         assertThat(cell.verdict().verdict()).as("verdict; notes: %s", cell.verdict().notes())
                 .isEqualTo(Verdict.NO_CHANGE);
@@ -323,7 +323,7 @@ class RunEndToEndIT {
         // The calibration's own design is stored too, but 2 pairs are too few to plan with: the next run
         // plans from the components.
         assertThat(entry.designs()).singleElement().satisfies(d -> {
-            assertThat(d.mode()).isEqualTo(org.taf.runner.config.MeasureMode.RESTART);
+            assertThat(d.mode()).isEqualTo(org.taf.runner.results.MeasureMode.RESTART);
             assertThat(d.pairs()).isEqualTo(2).isLessThan(org.taf.runner.results.DesignNoise.MIN_PAIRS_TO_PLAN);
         });
         RunRecord cal = ResultsStore.read(dir.resolve("cal-results").resolve(entry.runId()));

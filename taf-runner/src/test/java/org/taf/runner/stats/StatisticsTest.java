@@ -139,7 +139,7 @@ class StatisticsTest {
         parent.set(1, new IterationSample(1, new double[] {10, 10, 10}, null, List.of("ERRORS")));
         CellSamples cell = new CellSamples(Simulation.CELL, parent, Cells.side(1000, 1012, 1021, 1029));
         CellVerdict v = only(cell);
-        assertThat(v.excluded()).containsExactly(new ExcludedIteration("parent", 1, List.of("ERRORS")));
+        assertThat(v.excluded()).containsExactly(new ExcludedIteration(Role.PARENT, 1, List.of("ERRORS")));
         assertThat(v.exclusionRule()).isEqualTo(ExclusionRule.DEFAULT.describe());
         assertThat(v.warnings()).contains("1 of 4 A/B pairs left out of the verdict (a side flagged ERRORS or"
                 + " NOT_SETTLED)");
@@ -159,7 +159,7 @@ class StatisticsTest {
         assertThat(restarting.metric(Metric.TPS).pairs()).isEqualTo(3);
         CellVerdict alternating = only(new CellSamples(Simulation.CELL, parent, patch, List.of(), List.of(), Set.of(),
                 true));
-        assertThat(alternating.excluded()).containsExactly(new ExcludedIteration("parent", 3, List.of("ERRORS")));
+        assertThat(alternating.excluded()).containsExactly(new ExcludedIteration(Role.PARENT, 3, List.of("ERRORS")));
         assertThat(alternating.metric(Metric.TPS).pairs()).isEqualTo(4);
         assertThat(alternating.exclusionRule()).isEqualTo(ExclusionRule.DEFAULT.forAlternating().describe())
                 .startsWith("iterations flagged ERRORS are left out");

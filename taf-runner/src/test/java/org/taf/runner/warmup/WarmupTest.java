@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import org.taf.runner.results.WarmupMode;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.sys.Sleeper;
 
@@ -30,7 +31,7 @@ class WarmupTest {
 
     @Test
     void everyStrategySaysItsModeAndIsBoundedByWarmupMax() {
-        assertThat(Warmup.none().mode()).isEqualTo(Warmup.Mode.NONE);
+        assertThat(Warmup.none().mode()).isEqualTo(WarmupMode.NONE);
         assertThat(Warmup.none().timeout()).isZero();
         assertThat(Warmup.untilCpuSettles(HALF_SECOND).mode().label()).isEqualTo("settle");
         assertThat(Warmup.untilTpsSettles(HALF_SECOND).mode().label()).isEqualTo("tps");
@@ -62,7 +63,7 @@ class WarmupTest {
         // 50% of a CPU from the start: settled at min
         FakeTarget target = FakeTarget.cpu(() -> 0.5 * (t0.nanoTime() - origin) / 1e9);
         WarmupTrace t = Warmup.untilCpuSettles(HALF_SECOND.withMin(Duration.ofSeconds(3))).warmUp(target, time, time);
-        assertThat(t.mode()).isEqualTo(Warmup.Mode.CPU);
+        assertThat(t.mode()).isEqualTo(WarmupMode.CPU);
         assertThat(t.settled()).isTrue();
         assertThat(t.cutAtSeconds()).isEqualTo(3.0);
         assertThat(t.samples()).hasSize(6).allSatisfy(p -> assertThat(p.cpuPercent()).isEqualTo(50));
@@ -88,7 +89,7 @@ class WarmupTest {
         // 40k -> 170k over 3 s, then flat
         FakeTarget target = FakeTarget.load(0.5, 20, s -> s <= 3 ? 40_000 + 130_000 * s / 3 : 170_000, () -> 0);
         WarmupTrace t = Warmup.untilTpsSettles(HALF_SECOND).warmUp(target, time, NEVER);
-        assertThat(t.mode()).isEqualTo(Warmup.Mode.TPS);
+        assertThat(t.mode()).isEqualTo(WarmupMode.TPS);
         assertThat(t.settled()).isTrue();
         assertThat(t.cutAtSeconds()).isEqualTo(4.0); // the first flat 1.5 s: samples at 3.0, 3.5 and 4.0 s
         assertThat(t.reason()).startsWith("TPS settled at 4.0s: cv 0.0%");
@@ -104,7 +105,7 @@ class WarmupTest {
         FakeTarget target = FakeTarget.load(0.5, 20, s -> 100_000,
                 () -> i[0] < seconds.length ? seconds[i[0]++] : 0);
         WarmupTrace t = Warmup.untilJitQuiet(HALF_SECOND, 5).warmUp(target, time, NEVER);
-        assertThat(t.mode()).isEqualTo(Warmup.Mode.JIT);
+        assertThat(t.mode()).isEqualTo(WarmupMode.JIT);
         assertThat(t.settled()).isTrue();
         assertThat(t.cutAtSeconds()).isEqualTo(2.5); // quiet over 1.5-2.5 s
         assertThat(t.reason()).startsWith("JIT quiet at 2.5s");

@@ -1,4 +1,4 @@
-package org.taf.runner.profile;
+package org.taf.runner.results;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package org.taf.runner.profile;
+package org.taf.runner.results;
 
 /**
  * How much the rest of the host may use the CPU while an iteration measures before the iteration

@@ -1,4 +1,4 @@
-package org.taf.runner.profile;
+package org.taf.runner.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package org.taf.runner.config;
+package org.taf.runner.stats;
 
 /** Which side of a comparison a measurement belongs to. */
 public enum Role {
