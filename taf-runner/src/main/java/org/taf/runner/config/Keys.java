@@ -346,6 +346,15 @@ public final class Keys {
     public static final Key<Integer> STATS_MAX_PAIRS = key("stats.max_pairs", integer(3, 1_000), "20",
             "A/B pairs per cell after which the adaptive loop stops; at or below measure.iterations: no extra pairs");
 
+    // --- issue 35: the environment variables TAF reads by name, which set no key
+    /**
+     * {@code TAF_*} variables that set no key, with what they do: loading a definition leaves them to their
+     * readers instead of warning that no key is named so.
+     */
+    public static final java.util.Map<String, String> OTHER_ENV = java.util.Map.of(
+            "TAF_JAVA", "a JDK 25 or newer (its java, or its home) that launch.java = auto tries first",
+            "TAF_MEASURE_LOCK", "the file of the host-wide measuring lock (default /run/taf/measure.lock)");
+
     /** Every key and pattern, in declaration order. */
     public static List<KeySpec> all() {
         return List.copyOf(SPECS);
