@@ -35,7 +35,7 @@ final class MeasuringLock {
         String def = context.display(context.workDir().resolve(
                 definition == null ? RunCommand.DEFAULT_DEFINITION : definition));
         try {
-            return HostLock.acquire(file, HostLock.Holder.self("taf " + command, def), !noWait,
+            return HostLock.acquire(file, "the measuring lock", HostLock.Holder.self("taf " + command, def), !noWait,
                     who -> System.err.println("taf: waiting for the measuring lock " + file + ": held by " + who));
         } catch (HostLock.Busy e) {
             throw new HostLock.Busy(e.getMessage() + "; not waiting (--no-wait)", e.holder());

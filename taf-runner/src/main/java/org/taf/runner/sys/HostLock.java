@@ -129,13 +129,14 @@ public final class HostLock {
     /**
      * Takes the lock on {@code file} (created, with its directory, when missing) for {@code me}.
      *
+     * @param what    the lock in messages, e.g. {@code the measuring lock}
      * @param wait    whether to wait for a holder to let go; false: {@link Busy} at once
      * @param waiting told once, before waiting, who holds the lock (its {@link Holder#describe()}, or
      *                "another process" when the file names none)
      * @throws Busy        when another process holds it and {@code wait} is false, naming the holder
      * @throws SysException when the file cannot be opened or locked, naming it
      */
-    public static Held acquire(Path file, Holder me, boolean wait, Consumer<String> waiting) {
+    public static Held acquire(Path file, String what, Holder me, boolean wait, Consumer<String> waiting) {
         Path key = file.toAbsolutePath().normalize();
         synchronized (HELD) {
             Held mine = HELD.get(key);
@@ -152,24 +153,36 @@ public final class HostLock {
                 if (lock == null) {
                     String who = describeHolder(key);
                     if (!wait) {
-                        throw new Busy("the measuring lock " + key + " is held by " + who, holderOf(key));
+                        throw new Busy(what + " " + key + " is held by " + who, holderOf(key));
                     }
                     waiting.accept(who);
                     lock = ch.lock(); // blocks; the kernel grants it when the holder lets go or dies
                 }
-                ch.truncate(0);
-                ch.write(ByteBuffer.wrap(me.text().getBytes(StandardCharsets.UTF_8)), 0);
-                ch.force(false);
+                writeHolder(ch, me);
                 Held held = new Held(key, ch, lock);
                 HELD.put(key, held);
                 return held;
             } catch (IOException e) {
                 close(ch);
-                throw new SysException("cannot take the measuring lock " + key + ": " + e, e);
+                throw new SysException("cannot take " + what + " " + key + ": " + e, e);
             } catch (RuntimeException e) {
                 close(ch);
                 throw e;
             }
+        }
+    }
+
+    /**
+     * Writes who holds the lock into its file. Only for messages: on a full disk the lock is held all the same,
+     * and a waiter says it waits for a process its file does not name.
+     */
+    private static void writeHolder(FileChannel ch, Holder me) {
+        try {
+            ch.truncate(0);
+            ch.write(ByteBuffer.wrap(me.text().getBytes(StandardCharsets.UTF_8)), 0);
+            ch.force(false);
+        } catch (IOException e) {
+            // held, unnamed
         }
     }
 

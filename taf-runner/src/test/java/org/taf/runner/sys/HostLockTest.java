@@ -18,13 +18,13 @@ class HostLockTest {
         Path file = dir.resolve("run/taf/measure.lock");
         HostLock.Holder me = new HostLock.Holder(42, "taf bisect", "properties/quick.properties",
                 Instant.parse("2026-12-05T16:30:00Z"));
-        try (HostLock.Held outer = HostLock.acquire(file, me, false, who -> {
+        try (HostLock.Held outer = HostLock.acquire(file, "the measuring lock", me, false, who -> {
             throw new AssertionError("nobody else holds it: " + who);
         })) {
             assertThat(HostLock.Holder.parse(Files.readString(file))).isEqualTo(me);
             assertThat(me.describe())
                     .isEqualTo("pid 42 (taf bisect properties/quick.properties, since 2026-12-05T16:30:00Z)");
-            try (HostLock.Held step = HostLock.acquire(file, HostLock.Holder.self("taf run", "x"), false, w -> { })) {
+            try (HostLock.Held step = HostLock.acquire(file, "the measuring lock", HostLock.Holder.self("taf run", "x"), false, w -> { })) {
                 assertThat(step).isSameAs(outer);
             }
             assertThat(HostLock.heldHere(file)).as("a step's close leaves the bisect's hold").isTrue();
