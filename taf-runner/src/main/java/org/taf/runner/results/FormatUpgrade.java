@@ -28,7 +28,22 @@ final class FormatUpgrade {
         if (version <= 2) {
             tree = toV3(tree);
         }
+        if (version <= 3) {
+            tree = toV4(tree);
+        }
         return tree;
+    }
+
+    /**
+     * Format 3 to 4: the engine's JVM says why it was the one ({@code launch.java = auto} came with format 4;
+     * before, the JVM was always the one {@code launch.java} named, or its default, the runner's own).
+     */
+    static ObjectNode toV4(ObjectNode run) {
+        run.put("format_version", 4);
+        if (run.path("environment").get("engine_jvm") instanceof ObjectNode jvm) {
+            jvm.put("reason", "launch.java names it");
+        }
+        return run;
     }
 
     /**

@@ -11,7 +11,8 @@ import java.util.Map;
 public final class ChildJvm {
     private ChildJvm() {}
 
-    public static Process start(Class<?> main, Map<String, String> env, Path output, String... args) throws IOException {
+    public static Process start(Class<?> main, Map<String, String> env, Path output, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-cp");

@@ -68,8 +68,8 @@ final class Sites {
                         : page.getParent().resolve(uri.getPath()).normalize();
                 if (!target.startsWith(site) || !Files.isRegularFile(target)) {
                     broken.add(site.relativize(page) + ": " + ref);
-                } else if (uri.getFragment() != null && target.toString().endsWith(".html")
-                        && parsed.computeIfAbsent(target, Sites::parseQuietly).getElementById(uri.getFragment()) == null) {
+                } else if (uri.getFragment() != null && target.toString().endsWith(".html") && parsed
+                        .computeIfAbsent(target, Sites::parseQuietly).getElementById(uri.getFragment()) == null) {
                     broken.add(site.relativize(page) + ": " + ref + " (no such fragment)");
                 }
             }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link FormatUpgrade}), newer ones refused with what to do.
  */
 class ResultsStoreTest {
-    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v3.json");
+    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v4.json");
+    private static final Path V3 = Path.of("src/test/resources/golden/results-v3.json");
     private static final Path V2 = Path.of("src/test/resources/golden/results-v2.json");
     private static final Path V1 = Path.of("src/test/resources/golden/results-v1.json");
 
@@ -32,7 +33,7 @@ class ResultsStoreTest {
         }
         assertThat(written).as(GOLDEN + " is stale; if the change is intended (bump FORMAT_VERSION!), regenerate with"
                 + " -Dtaf.golden.update=true").isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
-        assertThat(written).contains("\"format_version\" : 3").contains("\"tree_id\"").contains("\"cut_at_seconds\"")
+        assertThat(written).contains("\"format_version\" : 4").contains("\"tree_id\"").contains("\"cut_at_seconds\"")
                 .contains("\"role\" : \"PARENT\"").doesNotContain("parent_cpu_per_tx", "us_per_tx");
         assertThat(ResultsStore.read(file)).isEqualTo(run);
         assertThat(ResultsStore.read(file.getParent())).isEqualTo(run);
@@ -44,7 +45,7 @@ class ResultsStoreTest {
     @Test
     void aFormatOneFileIsUpgradedOnReading() {
         RunRecord old = ResultsStore.read(V1);
-        assertThat(old.formatVersion()).isEqualTo(3);
+        assertThat(old.formatVersion()).isEqualTo(ResultsStore.FORMAT_VERSION);
         CellRecord cell = old.comparisons().get(0).cells().get(0);
         VerdictRecord v = cell.verdict();
         assertThat(v.verdict()).isEqualTo(org.taf.runner.stats.Verdict.IMPROVED);
@@ -61,11 +62,20 @@ class ResultsStoreTest {
         assertThat(old.environment().engineJvm().version()).isEqualTo(old.environment().jvm());
     }
 
+    /** Format 4 says why the engine ran on its JVM; before, it was always the one launch.java named. */
+    @Test
+    void aFormatThreeFileSaysLaunchJavaNamedItsJvm() {
+        RunRecord old = ResultsStore.read(V3);
+        assertThat(old.formatVersion()).isEqualTo(4);
+        assertThat(old.environment().engineJvm().reason()).isEqualTo("launch.java names it");
+        assertThat(old).isEqualTo(ResultsFixtures.small());
+    }
+
     /** Format 2 kept the post's settings among the definition's; format 3 gives them a record of their own. */
     @Test
     void aFormatTwoFileGetsItsPostRecordFromItsSettings() {
         RunRecord old = ResultsStore.read(V2);
-        assertThat(old.formatVersion()).isEqualTo(3);
+        assertThat(old.formatVersion()).isEqualTo(ResultsStore.FORMAT_VERSION);
         assertThat(old).isEqualTo(ResultsFixtures.small());
         RunRecord story = ResultsStore.read(Path.of("../site/data/runs/20261201-210920-mdev33966"));
         PostRecord post = story.definition().post();
@@ -106,9 +116,9 @@ class ResultsStoreTest {
         Path old = dir.resolve("old.json");
         Files.writeString(old, "{\"format_version\": 0, \"run_id\": \"x\"}");
         assertThatThrownBy(() -> ResultsStore.read(old)).isInstanceOf(ResultsException.class)
-                .hasMessageContaining("old.json has format_version 0; this TAF reads versions 1 to 3");
+                .hasMessageContaining("old.json has format_version 0; this TAF reads versions 1 to 4");
         Path future = dir.resolve("future.json");
-        Files.writeString(future, "{\"format_version\": 4, \"run_id\": \"x\"}");
+        Files.writeString(future, "{\"format_version\": 5, \"run_id\": \"x\"}");
         assertThatThrownBy(() -> ResultsStore.read(future)).hasMessageContaining("use a newer TAF to read it");
         Path none = dir.resolve("none.json");
         Files.writeString(none, "{\"hello\": 1}");

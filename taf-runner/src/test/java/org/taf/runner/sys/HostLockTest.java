@@ -24,7 +24,8 @@ class HostLockTest {
             assertThat(HostLock.Holder.parse(Files.readString(file))).isEqualTo(me);
             assertThat(me.describe())
                     .isEqualTo("pid 42 (taf bisect properties/quick.properties, since 2026-12-05T16:30:00Z)");
-            try (HostLock.Held step = HostLock.acquire(file, "the measuring lock", HostLock.Holder.self("taf run", "x"), false, w -> { })) {
+            try (HostLock.Held step = HostLock.acquire(file, "the measuring lock", HostLock.Holder.self("taf run", "x"),
+                    false, w -> { })) {
                 assertThat(step).isSameAs(outer);
             }
             assertThat(HostLock.heldHere(file)).as("a step's close leaves the bisect's hold").isTrue();
