@@ -25,11 +25,10 @@ cd "$(dirname "$0")/../.."
 
 DB=${DB:-sqlite}
 DIR=${DIR:-$(mktemp -d /tmp/taf-fleet-bench.XXXXXX)}
-CPFILE=$(mktemp)
-trap 'rm -f "$CPFILE"' EXIT
-mvn -B -ntp -q -o -pl taf-runner -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
-    -Dmdep.outputFile="$CPFILE"
-CP="$PWD/taf-runner/target/test-classes:$PWD/taf-runner/target/classes:$(cat "$CPFILE")"
+# The runner's jar holds every runtime dependency, and the driver and its fixtures need no test library: no
+# dependency plugin to resolve (it needs artifacts an offline machine may not have).
+mvn -B -ntp -q -o -pl taf-runner -am -DskipTests package
+CP="$PWD/taf-runner/target/test-classes:$PWD/taf-runner/target/taf-runner.jar"
 url=()
 if [ "$DB" != sqlite ]; then url=(url="$DB"); fi
 (cd taf-runner && java -Xmx4g -cp "$CP" org.taf.runner.report.FleetPublishBenchmark dir="$DIR" \
