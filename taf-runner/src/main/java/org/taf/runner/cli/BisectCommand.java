@@ -17,6 +17,7 @@ import org.taf.runner.db.BisectRow;
 import org.taf.runner.db.DbException;
 import org.taf.runner.db.ResultsDb;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -43,6 +44,9 @@ final class BisectCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
             description = "the test definition whose workloads and settings to use")
     Path file;
+
+    @Mixin
+    MeasuringLock lock;
 
     @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
     Map<String, String> overrides = new LinkedHashMap<>();
@@ -74,7 +78,10 @@ final class BisectCommand implements Callable<Integer> {
         };
         // Opened before the first step: a bad URL fails before anything is built (each step stores its run).
         Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword());
-        BisectRecord r = new Bisector(def, judge, Clock.systemUTC(), System.out, command(definition)).run(good, bad);
+        BisectRecord r;
+        try (var held = lock.take(context, "bisect", definition)) { // every step's run inside this one hold
+            r = new Bisector(def, judge, Clock.systemUTC(), System.out, command(definition)).run(good, bad);
+        }
         db.ifPresent(d -> store(d, r));
         return r.outcome().exitCode().code();
     }

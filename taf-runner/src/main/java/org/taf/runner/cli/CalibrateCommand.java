@@ -33,6 +33,9 @@ final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     DefinitionOptions definition;
 
+    @Mixin
+    MeasuringLock lock;
+
     CalibrateCommand(LoadContext context) {
         this.context = context;
     }
@@ -58,7 +61,7 @@ final class CalibrateCommand implements Callable<Integer> {
             }
         }, "taf-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (var held = lock.take(context, "calibrate", definition.file())) {
             calibrator.calibrate();
         } finally {
             if (calibrator.runner() != null) { // its A/A run, completed or not, as taf run stores every run

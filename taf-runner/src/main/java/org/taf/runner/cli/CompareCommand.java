@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.taf.runner.config.LoadContext;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -29,6 +30,9 @@ final class CompareCommand implements Callable<Integer> {
             description = "the test definition whose workloads and settings to use")
     Path file;
 
+    @Mixin
+    MeasuringLock lock;
+
     @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
     Map<String, String> overrides = new LinkedHashMap<>();
 
@@ -42,6 +46,8 @@ final class CompareCommand implements Callable<Integer> {
         settings.put("comparisons", "");
         settings.put("parent", parent);
         settings.put("patch", patch);
-        return new RunCommand(context).run(file == null ? RunCommand.DEFAULT_DEFINITION : file, settings, "run");
+        try (var held = lock.take(context, "compare", file)) {
+            return new RunCommand(context).run(file == null ? RunCommand.DEFAULT_DEFINITION : file, settings, "run");
+        }
     }
 }

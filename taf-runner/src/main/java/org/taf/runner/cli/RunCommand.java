@@ -21,6 +21,7 @@ import org.taf.runner.report.Outputs;
 import org.taf.runner.run.Runner;
 import org.taf.runner.TafException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -49,6 +50,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
     Map<String, String> overrides = new LinkedHashMap<>();
 
+    @Mixin
+    MeasuringLock lock;
+
     @Option(names = {"-q", "--quiet"},
             description = "print no live progress or per-interval lines: only warnings, errors and the final summary")
     boolean quiet;
@@ -59,7 +63,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return run(file == null ? DEFAULT_DEFINITION : file, overrides, "run");
+        try (var held = lock.take(context, "run", file)) {
+            return run(file == null ? DEFAULT_DEFINITION : file, overrides, "run");
+        }
     }
 
     /** Loads, runs (the runner judges), writes every output; returns the exit code. Shared with {@code compare}. */

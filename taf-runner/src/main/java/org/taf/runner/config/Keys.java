@@ -249,8 +249,10 @@ public final class Keys {
             duration(Duration.ofSeconds(1)), "30s", "graceful stop time before the engine is killed");
     public static final Key<Integer> LAUNCH_PORT = key("launch.port", integer(0, 65_535), "0",
             "engine port on 127.0.0.1; 0 picks a free port");
-    public static final Key<Path> LAUNCH_JAVA = key("launch.java", path(), "${java.home}/bin/java",
-            "java executable that runs the engine (default: this JVM's)");
+    public static final Key<Path> LAUNCH_JAVA = key("launch.java", javaOrAuto(), "auto",
+            "java executable that runs the engine; auto: a JDK 25 or newer from TAF_JAVA, JAVA_HOME or the"
+                    + " newest under /usr/lib/jvm and /opt/java (launch.aot_cache then used), else this runner's"
+                    + " own JDK, without the AOT cache, with a warning; the run records which and why");
     public static final Key<List<String>> LAUNCH_JVM_ARGS = key("launch.jvm_args",
             listOf(matching("argument", "\\S+", "must not contain spaces"), 0, false), "",
             "extra JVM arguments of the engine, comma-separated");
@@ -346,6 +348,22 @@ public final class Keys {
             "time budget for extra iterations when a result is inconclusive");
     public static final Key<Integer> STATS_MAX_PAIRS = key("stats.max_pairs", integer(3, 1_000), "20",
             "A/B pairs per cell after which the adaptive loop stops; at or below measure.iterations: no extra pairs");
+
+    // --- issue 35: the environment variables TAF reads by name, which set no key
+    /**
+     * {@code TAF_*} variables that set no key, with what they do: loading a definition leaves them to their
+     * readers instead of warning that no key is named so.
+     */
+    public static final java.util.Map<String, String> OTHER_ENV = java.util.Map.of(
+            "TAF_JAVA", "a JDK 25 or newer (its java, or its home) that launch.java = auto tries first",
+            "TAF_MEASURE_LOCK", "the file of the host-wide measuring lock (default /run/taf/measure.lock)");
+
+    /** A java executable's path, or {@code auto} ({@link LaunchSettings#AUTO}, resolved when a run starts). */
+    private static ValueType<Path> javaOrAuto() {
+        ValueType<Path> path = path();
+        return ValueTypes.of("auto or path", (raw, ctx) -> raw.equalsIgnoreCase("auto") ? LaunchSettings.AUTO
+                : path.parse(raw, ctx));
+    }
 
     /** Every key and pattern, in declaration order. */
     public static List<KeySpec> all() {

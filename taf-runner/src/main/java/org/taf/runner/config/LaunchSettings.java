@@ -14,13 +14,18 @@ import java.util.List;
  * @param startupTimeout  the engine must complete a protocol handshake within this (default 60s)
  * @param shutdownTimeout graceful stop time before a kill (default 30s)
  * @param port            port on 127.0.0.1, 0 for a free one (default 0)
- * @param java            java executable, absolute (default: this JVM's)
+ * @param java            java executable, absolute; {@link #AUTO} for {@code launch.java = auto} (the default:
+ *                        a JDK 25 or newer when one is found, else this JVM's; resolved by
+ *                        {@code launch.EngineJava} before a run starts anything)
  * @param jvmArgs         extra JVM arguments of the engine (default none)
  * @param aotCache        start the engine from an AOT cache trained once per build (JDK 25+; default false)
  * @param aotTraining     load per workload of the cache's training run (default 10s)
  */
 public record LaunchSettings(Duration startupTimeout, Duration shutdownTimeout, int port, Path java,
         List<String> jvmArgs, boolean aotCache, Duration aotTraining) {
+    /** {@code launch.java = auto}: a relative path, which no parsed path is (they are made absolute). */
+    public static final Path AUTO = Path.of("auto");
+
     public LaunchSettings {
         positive("launch.startup_timeout", startupTimeout);
         positive("launch.shutdown_timeout", shutdownTimeout);
@@ -30,5 +35,15 @@ public record LaunchSettings(Duration startupTimeout, Duration shutdownTimeout, 
         notNull("launch.java", java);
         jvmArgs = List.copyOf(jvmArgs);
         positive("launch.aot_training", aotTraining);
+    }
+
+    /** Whether {@code launch.java = auto}: the JVM is found when the run starts. */
+    public boolean javaAuto() {
+        return AUTO.equals(java);
+    }
+
+    /** These settings with the JVM found for {@code auto}, and whether the engine starts from the AOT cache. */
+    public LaunchSettings withJava(Path newJava, boolean newAotCache) {
+        return new LaunchSettings(startupTimeout, shutdownTimeout, port, newJava, jvmArgs, newAotCache, aotTraining);
     }
 }

@@ -57,6 +57,12 @@ public record TestDefinition(String name, String comments, Path repository, Path
         }
     }
 
+    /** This definition with other launch settings ({@code launch.java = auto} resolved). */
+    public TestDefinition withLaunch(LaunchSettings newLaunch) {
+        return new TestDefinition(name, comments, repository, cacheDir, comparisons, engine, workload, measure, warmup,
+                rest, verdict, build, newLaunch, profile, output, post, stats, config);
+    }
+
     /** The definition file's text, verbatim (the post shows it). */
     public String sourceText() {
         return config.sourceText();

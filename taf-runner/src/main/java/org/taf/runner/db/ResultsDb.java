@@ -13,6 +13,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.ResultsException;
@@ -27,7 +28,12 @@ import org.taf.runner.stats.Verdict;
  *
  * <p>A run is written whole or not at all: its row, the JSON of its record and its cell rows go in one
  * transaction, which first deletes what an earlier write of the same run id left; so writing a run again
- * replaces it, and a write that fails half-way leaves the database as it was.
+ * replaces it, and a write that fails half-way (a kill, a full disk) leaves the database as it was.
+ *
+ * <p>SQLite runs in WAL mode ({@link #SQLITE}): readers never block the one writer, and a writer waits up to
+ * {@link #BUSY_TIMEOUT_MS} for another (two runs finishing at once both land). Its write transactions begin
+ * {@code IMMEDIATE}: one that began as a reader and then wrote could fail at once on the other's commit
+ * instead of waiting.
  */
 public final class ResultsDb {
     /** Instants as fixed-width UTC text with nanoseconds: lossless, and ordered as text on every database. */
@@ -36,6 +42,12 @@ public final class ResultsDb {
     private static final String CELL_COLUMNS = "run_id, started_at, comparison, workload, threads, host_fingerprint,"
             + " data_tables, data_rows, data_seed, parent_settings, patch_settings, settings_key, runner_version,"
             + " parent_sha, patch_sha, verdict, ratio, ci_low, ci_high, parent_tps, patch_tps";
+
+    /** How long an SQLite connection waits for another process's write: far longer than any one write. */
+    static final int BUSY_TIMEOUT_MS = 30_000;
+    /** The SQLite connection's settings (xerial sqlite-jdbc's pragma properties). */
+    static final Map<String, String> SQLITE = Map.of("journal_mode", "WAL",
+            "busy_timeout", Integer.toString(BUSY_TIMEOUT_MS), "transaction_mode", "IMMEDIATE");
 
     private final String url;
     /** The user's password, given apart from the URL (which messages and records show); "" for none. */
@@ -218,6 +230,9 @@ public final class ResultsDb {
 
     private static Connection connect(String url, String password) throws SQLException {
         java.util.Properties p = new java.util.Properties();
+        if (url.startsWith("jdbc:sqlite:")) {
+            p.putAll(SQLITE);
+        }
         if (!password.isEmpty()) {
             p.setProperty("password", password);
         }

@@ -51,6 +51,7 @@ final class Schema {
         String tableOptions = url.startsWith("jdbc:mariadb:") ? " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin" : "";
         return Flyway.configure(Schema.class.getClassLoader())
                 .dataSource(url, null, password.isEmpty() ? null : password)
+                .jdbcProperties(url.startsWith("jdbc:sqlite:") ? ResultsDb.SQLITE : Map.of())
                 .locations("classpath:org/taf/runner/db/migration")
                 .table(HISTORY_TABLE)
                 .placeholders(Map.of("table_options", tableOptions))

@@ -67,6 +67,11 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
      *                     refuses to: the environment-drift refusal
      */
     static List<HistorySeries> of(List<RunRecord> runs, boolean joinSegments) {
+        return of(runs, joinSegments, ChangePointCache.empty());
+    }
+
+    /** As {@link #of(List, boolean)}, the change points of a stretch searched before taken from {@code cache}. */
+    static List<HistorySeries> of(List<RunRecord> runs, boolean joinSegments, ChangePointCache cache) {
         Map<SeriesKey, List<Point>> byKey = new TreeMap<>();
         List<RunRecord> oldestFirst = new ArrayList<>(SiteViews.sorted(runs));
         java.util.Collections.reverse(oldestFirst);
@@ -87,7 +92,7 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
             List<Segment> segments = segments(points);
             out.add(new HistorySeries(key, points, segments,
                     !SeriesChange.searched(points, segments, joinSegments).isEmpty(),
-                    SeriesChange.search(points, segments, joinSegments)));
+                    SeriesChange.search(points, segments, joinSegments, cache)));
         });
         return out;
     }

@@ -34,13 +34,16 @@ record SeriesChange(int before, int after, double meanBefore, double meanAfter, 
 
     private static final EDivisive.Options OPTIONS = EDivisive.Options.defaults();
 
-    /** The change points of {@code points}, per segment or across them, oldest first. */
+    /**
+     * The change points of {@code points}, per segment or across them, oldest first; a stretch searched before
+     * with the same values is taken from {@code cache}.
+     */
     static List<SeriesChange> search(List<HistorySeries.Point> points, List<HistorySeries.Segment> segments,
-                                     boolean joinSegments) {
+                                     boolean joinSegments, ChangePointCache cache) {
         List<SeriesChange> out = new ArrayList<>();
         for (List<Integer> measured : searched(points, segments, joinSegments)) {
             double[] values = measured.stream().mapToDouble(i -> points.get(i).patchTps()).toArray();
-            for (EDivisive.ChangePoint cp : EDivisive.detect(values, OPTIONS)) {
+            for (EDivisive.ChangePoint cp : cache.detect(values, OPTIONS)) {
                 int before = measured.get(cp.index() - 1);
                 int after = measured.get(cp.index());
                 out.add(new SeriesChange(before, after, cp.meanBefore(), cp.meanAfter(), cp.pValue(),

@@ -11,6 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.taf.runner.results.ResultsStore;
@@ -20,19 +23,32 @@ import org.taf.runner.results.RunRecord;
 /**
  * Renders the static site from results alone: a post per run ({@code posts/<run-id>/index.html}),
  * the index, a history page per series' workload, the Regressions page (the series' change points),
- * the Atom feed, the stylesheet, and {@code data/} (each run's results and an index.json). Deterministic: the same runs give byte-identical files (times
- * come from the results, never from a clock; numbers from the edition's locale). Every file is
- * written atomically, and a file whose content is unchanged is left untouched, so an interrupted
- * publish leaves whole pages, old or new. Posts of runs not given are left in place, unlinked.
+ * the Atom feed, the stylesheet, and {@code data/} (each run's results and an index.json). Deterministic: the
+ * same runs give byte-identical files (times come from the results, never from a clock; numbers from the
+ * edition's locale).
+ *
+ * <p><b>Faults.</b> A publish builds the new site beside the old one and swaps it in ({@link SiteSwap}): a
+ * kill at any moment, or a full disk, leaves the old site or the new one, whole. Publishes of one site take
+ * turns. Posts of runs not given are left in place, unlinked.
+ *
+ * <p><b>Cost.</b> {@link #add} renders only what its runs change: the posts of runs new or changed (a run
+ * byte-identical to the site's copy is not), the earlier posts of their stories, the history pages of their
+ * workloads, the kept pages whose source changed, and the index, feed, Regressions page and data index. The
+ * change points of a series are searched only when its points changed ({@link ChangePointCache}). A runner
+ * with other templates or of another version renders every page once ({@link SiteState}).
  */
 public final class SitePublisher {
     private static final String CSS_RESOURCE = "templates/static/taf.css";
     private static final String ICON_RESOURCE = "templates/static/favicon.svg";
+    private static final String CHANGE_POINTS = "data/change-points.json";
+    /** One mapper for every run: {@link ResultsStore#json()} is a copy, which serializes 3x slower cold. */
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = ResultsStore.json();
     private final Path siteDir;
     private final Messages messages;
     private final Function<Path, Optional<String>> narratives;
     private final Templates templates;
     private final boolean joinSegments;
+    private final SiteSwap swap;
 
     /**
      * @param siteDir    the site's root directory (created when missing)
@@ -41,16 +57,17 @@ public final class SitePublisher {
      *                   it cannot (the post then says the file was not found)
      */
     public SitePublisher(Path siteDir, Messages messages, Function<Path, Optional<String>> narratives) {
-        this(siteDir, messages, narratives, false);
+        this(siteDir, messages, narratives, false, SiteSwap.of(siteDir));
     }
 
     private SitePublisher(Path siteDir, Messages messages, Function<Path, Optional<String>> narratives,
-                          boolean joinSegments) {
+                          boolean joinSegments, SiteSwap swap) {
         this.siteDir = siteDir.toAbsolutePath().normalize();
         this.messages = messages;
         this.narratives = narratives;
         this.templates = new Templates(messages);
         this.joinSegments = joinSegments;
+        this.swap = swap;
     }
 
     /**
@@ -60,7 +77,12 @@ public final class SitePublisher {
      * that it lies at an environment change.
      */
     public SitePublisher joiningSegments() {
-        return new SitePublisher(siteDir, messages, narratives, true);
+        return new SitePublisher(siteDir, messages, narratives, true, swap);
+    }
+
+    /** This publisher telling {@code observer} each step of its swap (tests kill it there). */
+    SitePublisher observingSwap(java.util.function.Consumer<SiteSwap.Step> observer) {
+        return new SitePublisher(siteDir, messages, narratives, joinSegments, swap.observing(observer));
     }
 
     /** The English site at {@code siteDir}, narratives read from their files as UTF-8. */
@@ -82,10 +104,15 @@ public final class SitePublisher {
         }
     }
 
-    /** Renders every run's post and the shared pages. A run id given twice: the last one wins. */
+    /** Renders every run's post and the shared pages, every page anew. A run id given twice: the last one wins. */
     public Published publish(List<RunRecord> runs) {
         List<RunRecord> all = unique(runs);
-        return write(all, all);
+        return swap.replace(dir -> {
+            for (RunRecord r : all) {
+                put(dir, SitePaths.data(r.runId()), bytes(r));
+            }
+            return write(dir, new Work(all, all, Set.copyOf(SiteViews.workloads(all)), true));
+        });
     }
 
     /**
@@ -93,12 +120,10 @@ public final class SitePublisher {
      * the runs this site already holds ({@link #held()}) and these (a run of the same id is replaced).
      * So a site accumulates its own runs, and a run elsewhere (another results directory, a local
      * site) never appears in it by accident. This is what {@code taf run} calls at its end, and
-     * {@code taf publish}.
+     * {@code taf publish}. Renders only what the runs change (see the class's comment).
      */
     public Published add(List<RunRecord> runs) {
-        List<RunRecord> merged = new ArrayList<>(held());
-        merged.addAll(runs);
-        return write(unique(runs), unique(merged));
+        return swap.replace(dir -> write(dir, incoming(dir, unique(runs))));
     }
 
     /**
@@ -106,53 +131,116 @@ public final class SitePublisher {
      * (none for a new site).
      */
     public List<RunRecord> held() {
-        Path runs = siteDir.resolve(SitePaths.DATA_RUNS);
+        return swap.locked(() -> held(siteDir, Set.of()));
+    }
+
+    /** The runs of the site at {@code dir} but those of {@code except}'s ids, read from its data. */
+    private static List<RunRecord> held(Path dir, Set<String> except) {
+        Path runs = dir.resolve(SitePaths.DATA_RUNS);
         if (!Files.isDirectory(runs)) {
             return List.of();
         }
         try (Stream<Path> dirs = Files.list(runs)) {
-            return RunFinder.read(dirs.map(d -> d.resolve(ResultsStore.FILE_NAME)).filter(Files::isRegularFile)
-                    .sorted().toList());
+            return RunFinder.read(dirs.filter(d -> !except.contains(d.getFileName().toString()))
+                    .map(d -> d.resolve(ResultsStore.FILE_NAME)).filter(Files::isRegularFile).sorted().toList());
         } catch (IOException e) {
-            throw new ReportException("cannot list the runs of site " + siteDir + ": " + e.getMessage(), e);
+            throw new ReportException("cannot list the runs of site " + dir + ": " + e.getMessage(), e);
         }
     }
 
-    private Published write(List<RunRecord> postsToRender, List<RunRecord> all) {
-        List<Path> files = new ArrayList<>();
-        files.add(put(SitePaths.CSS, resource(CSS_RESOURCE)));
-        files.add(put(SitePaths.ICON, resource(ICON_RESOURCE)));
-        for (RunRecord r : all) {
-            files.add(put(SitePaths.data(r.runId()), bytes(r)));
+    /**
+     * What a publish renders.
+     *
+     * @param all       every run of the site after it
+     * @param changed   the runs new to the site or changed: their posts are rendered
+     * @param workloads the workloads whose history pages are rendered
+     * @param full      every page is rendered (a first publish, another runner, {@link #publish})
+     */
+    private record Work(List<RunRecord> all, List<RunRecord> changed, Set<String> workloads, boolean full) {}
+
+    /**
+     * Compares {@code given} with the site's copies (the staging directory's), writes the data of those that
+     * differ, and reads the site's other runs. A run's data file is its results as JSON, deterministic: bytes
+     * alike mean the same record, so its post would not change.
+     */
+    private Work incoming(Path dir, List<RunRecord> given) {
+        List<RunRecord> changed = new ArrayList<>();
+        Set<String> workloads = new TreeSet<>();
+        for (RunRecord r : given) {
+            byte[] now = bytes(r);
+            Path data = dir.resolve(SitePaths.data(r.runId()));
+            byte[] before = readIfPresent(data);
+            if (before != null && Arrays.equals(before, now)) {
+                continue;
+            }
+            if (before != null) { // replaced: the workloads it had lose a point
+                workloads.addAll(SiteViews.workloads(RunFinder.read(List.of(data))));
+            }
+            changed.add(r);
+            workloads.addAll(SiteViews.workloads(List.of(r)));
+            put(dir, SitePaths.data(r.runId()), now);
         }
-        files.add(put(SitePaths.DATA_INDEX, DataIndex.json(all, messages)));
-        List<Path> posts = new ArrayList<>();
-        for (RunRecord r : SiteViews.sorted(withEarlierStoryRuns(postsToRender, all))) {
+        List<RunRecord> all = new ArrayList<>(held(dir, given.stream().map(RunRecord::runId)
+                .collect(java.util.stream.Collectors.toSet())));
+        all.addAll(given);
+        all = unique(all);
+        boolean full = !SiteState.read(dir).renderKey().equals(SiteState.renderKey(messages.edition(), joinSegments));
+        return full ? new Work(all, all, Set.copyOf(SiteViews.workloads(all)), true)
+                : new Work(all, changed, workloads, false);
+    }
+
+    private Published write(Path dir, Work work) {
+        List<RunRecord> all = work.all();
+        List<Path> files = new ArrayList<>();
+        files.add(put(dir, SitePaths.CSS, resource(CSS_RESOURCE)));
+        files.add(put(dir, SitePaths.ICON, resource(ICON_RESOURCE)));
+        work.changed().forEach(r -> files.add(siteDir.resolve(SitePaths.data(r.runId())))); // written already
+        files.add(put(dir, SitePaths.DATA_INDEX, DataIndex.json(all, messages)));
+        List<RunRecord> posts = new ArrayList<>(withEarlierStoryRuns(work.changed(), all));
+        Set<String> histories = new TreeSet<>(work.workloads());
+        if (!work.full()) { // and what is missing, whatever removed it
+            all.stream().filter(r -> !Files.exists(dir.resolve(SitePaths.post(r.runId())))
+                    && posts.stream().noneMatch(p -> p.runId().equals(r.runId()))).forEach(posts::add);
+            SiteViews.workloads(all).stream().filter(w -> !Files.exists(dir.resolve(SitePaths.history(w))))
+                    .forEach(histories::add);
+        }
+        List<Path> rendered = new ArrayList<>();
+        for (RunRecord r : SiteViews.sorted(posts)) {
             PostView view = PostViewBuilder.build(r, messages, narratives, SiteViews.supersededBy(r, all));
-            Path p = put(SitePaths.post(r.runId()), templates.render("post.ftlh", view));
-            posts.add(p);
+            Path p = put(dir, SitePaths.post(r.runId()), templates.render("post.ftlh", view));
+            rendered.add(p);
             files.add(p);
         }
         // Series and their change points once, for the histories, the Regressions page and the feed.
-        List<HistorySeries> series = HistorySeries.of(all, joinSegments);
-        for (String w : SiteViews.workloads(all)) {
-            files.add(put(SitePaths.history(w), templates.render("history.ftlh",
+        ChangePointCache cache = work.full() ? ChangePointCache.empty()
+                : ChangePointCache.read(dir.resolve(CHANGE_POINTS));
+        List<HistorySeries> series = HistorySeries.of(all, joinSegments, cache);
+        for (String w : histories) {
+            files.add(put(dir, SitePaths.history(w), templates.render("history.ftlh",
                     HistoryViewBuilder.build(w, all, series, messages))));
         }
-        files.add(put(SitePaths.REGRESSIONS, templates.render("regressions.ftlh",
+        files.add(put(dir, SitePaths.REGRESSIONS, templates.render("regressions.ftlh",
                 RegressionsView.of(all, series, messages))));
-        List<SitePages.Page> pages = SitePages.kept(siteDir);
+        List<SitePages.Page> pages = SitePages.kept(dir);
+        SiteState before = SiteState.read(dir);
+        Map<String, String> sources = new TreeMap<>();
         for (SitePages.Page page : pages) {
             String path = SitePaths.page(page.name());
-            files.add(put(path, templates.render("page.ftlh",
-                    new PageDocView(PageView.of(messages, page.title(), path),
-                            Markdown.toHtml(page.body(), 0, page.origin(), page.bodyLine())))));
+            String source = SiteState.sha256(page.body().getBytes(StandardCharsets.UTF_8)) + "|" + page.title();
+            sources.put(page.name(), source);
+            if (work.full() || !source.equals(before.pages().get(page.name())) || !Files.exists(dir.resolve(path))) {
+                files.add(put(dir, path, templates.render("page.ftlh",
+                        new PageDocView(PageView.of(messages, page.title(), path),
+                                Markdown.toHtml(page.body(), 0, page.origin(), page.bodyLine())))));
+            }
         }
         // The index and the feed last: they link to pages that now exist.
-        files.add(put(SitePaths.INDEX, templates.render("index.ftlh", SiteViews.index(all, pages, messages))));
-        files.add(put(SitePaths.FEED, templates.render("feed.ftlx", SiteViews.feed(all, series, messages))));
+        files.add(put(dir, SitePaths.INDEX, templates.render("index.ftlh", SiteViews.index(all, pages, messages))));
+        files.add(put(dir, SitePaths.FEED, templates.render("feed.ftlx", SiteViews.feed(all, series, messages))));
+        put(dir, CHANGE_POINTS, cache.json());
+        put(dir, SiteState.FILE, new SiteState(SiteState.renderKey(messages.edition(), joinSegments), sources).json());
         files.sort(null);
-        return new Published(siteDir, posts, files);
+        return new Published(siteDir, rendered, files);
     }
 
     /**
@@ -165,11 +253,14 @@ public final class SitePublisher {
     public String keepPage(Path source) {
         SitePages.Page page = SitePages.read(source);
         Markdown.toHtml(page.body(), 0, page.origin(), page.bodyLine()); // a bad chart block is refused here, kept nowhere
+        byte[] bytes;
         try {
-            put(SitePaths.pageSource(page.name()), Files.readAllBytes(source));
+            bytes = Files.readAllBytes(source);
         } catch (IOException e) {
             throw new ReportException("cannot read page " + source + ": " + e.getMessage(), e);
         }
+        // Into the site as it is, under its lock: a source no page links to until the next publish renders it.
+        swap.locked(() -> put(siteDir, SitePaths.pageSource(page.name()), bytes));
         return SitePaths.page(page.name());
     }
 
@@ -178,27 +269,35 @@ public final class SitePublisher {
         return siteDir;
     }
 
-    private Path put(String relative, String content) {
-        return put(relative, content.getBytes(StandardCharsets.UTF_8));
+    private Path put(Path dir, String relative, String content) {
+        return put(dir, relative, content.getBytes(StandardCharsets.UTF_8));
     }
 
-    private Path put(String relative, byte[] content) {
-        Path file = siteDir.resolve(relative);
-        try {
-            if (Files.isRegularFile(file) && Files.size(file) == content.length
-                    && Arrays.equals(Files.readAllBytes(file), content)) {
-                return file;
-            }
-        } catch (IOException e) {
-            // unreadable: rewrite it
+    /**
+     * Writes {@code content} at {@code relative} in {@code dir} (the staging directory) unless it is there
+     * already; returns where it will be in the site. Atomic: a hard link to the old site's file is replaced,
+     * never written through.
+     */
+    private Path put(Path dir, String relative, byte[] content) {
+        Path file = dir.resolve(relative);
+        byte[] old = readIfPresent(file);
+        if (old == null || !Arrays.equals(old, content)) {
+            AtomicWrite.write(file, content);
         }
-        AtomicWrite.write(file, content);
-        return file;
+        return siteDir.resolve(relative);
+    }
+
+    private static byte[] readIfPresent(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Files.readAllBytes(file) : null;
+        } catch (IOException e) {
+            return null; // unreadable: rewritten
+        }
     }
 
     private static byte[] bytes(RunRecord run) {
         try {
-            return ResultsStore.json().writeValueAsBytes(run);
+            return JSON.writeValueAsBytes(run);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize run " + run.runId(), e);
         }

@@ -58,9 +58,14 @@ final class FormatUpgrade {
      * (the rule is null when nothing was excluded). The verdict's analysis is the judgement's, and goes.
      * The judgement, which a run now records from its start, gains the host-noise limits its iterations were
      * flagged by, from the stored settings; a run that never reached its verdicts gets the whole judgement so.
+     * The engine's JVM says why it was the one ({@code launch.java = auto} came with format 4; before, the JVM
+     * was always the one {@code launch.java} named, or its default, the runner's own).
      */
     static ObjectNode toV4(ObjectNode run) {
         run.put("format_version", 4);
+        if (run.path("environment").get("engine_jvm") instanceof ObjectNode jvm) {
+            jvm.put("reason", "launch.java names it");
+        }
         Map<String, String> settings = settingsOf(run);
         if (!(run.get("judgement") instanceof ObjectNode)) {
             List<String> metrics = Arrays.stream(settings.getOrDefault("verdict.metrics", "tps").split(","))

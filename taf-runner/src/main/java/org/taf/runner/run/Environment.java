@@ -3,7 +3,7 @@ package org.taf.runner.run;
 import java.util.List;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.EngineRuntime;
-import org.taf.runner.launch.JavaVersion;
+import org.taf.runner.launch.EngineJava;
 import org.taf.runner.profile.HostInfo;
 import org.taf.runner.profile.PinOutcome;
 import org.taf.runner.results.EngineJvmRecord;
@@ -17,15 +17,19 @@ import org.taf.runner.results.EnvironmentRecord;
 final class Environment {
     private Environment() {}
 
-    /** @param h this host, as read for the run's fingerprint */
-    static EnvironmentRecord record(TestDefinition def, EngineRuntime runtime, PinOutcome pinned, HostInfo h) {
+    /**
+     * @param java the engine's JVM, resolved ({@code def.launch()} names it)
+     * @param h    this host, as read for the run's fingerprint
+     */
+    static EnvironmentRecord record(TestDefinition def, EngineJava java, EngineRuntime runtime, PinOutcome pinned,
+                                    HostInfo h) {
         // What was read back after pinning, per CPU, with its status: never what was asked for.
         EnvironmentRecord.CpuFreqRecord freq = new EnvironmentRecord.CpuFreqRecord(pinned.pinned(), pinned.note(),
                 pinned.cpus().stream().map(c -> new EnvironmentRecord.CpuState(c.cpu(), c.governor(), c.minKhz(),
                         c.maxKhz(), c.boost(), c.status())).toList());
         String runner = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
-        EngineJvmRecord engine = new EngineJvmRecord(def.launch().java().toString(),
-                JavaVersion.of(def.launch().java()).line(), List.of(), null).withArgs(def.launch().jvmArgs());
+        EngineJvmRecord engine = new EngineJvmRecord(java.java().toString(), java.version().line(), List.of(), null,
+                java.reason()).withArgs(def.launch().jvmArgs());
         return new EnvironmentRecord(h.host(), h.cpuModel(), h.sockets(), h.cores(), h.threads(), h.memoryBytes(),
                 h.os(), h.kernel(), runner, engine, runtime.name(),
                 def.profile().engineCpuset().map(c -> c.spec()).orElse(""),

@@ -26,6 +26,7 @@ import org.taf.runner.config.TestDefinition;
 import org.taf.runner.git.CommitInfo;
 import org.taf.runner.git.Repo;
 import org.taf.runner.git.TreeCache;
+import org.taf.runner.launch.EngineJava;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.profile.CpuPinner;
 import org.taf.runner.profile.HostInfo;
@@ -59,6 +60,8 @@ public final class Runner {
             .withZone(ZoneOffset.UTC);
 
     private final TestDefinition def;
+    /** The engine's JVM: launch.java, or what auto found; {@code def.launch()} names it. */
+    private final EngineJava engineJava;
     private final EngineRuntime runtime;
     private final Clock clock;
     private final PrintStream out;
@@ -84,14 +87,17 @@ public final class Runner {
      */
     public Runner(TestDefinition def, EngineRuntime runtime, Clock clock, PrintStream out, String runnerVersion,
                   String command) {
-        this.def = def;
+        // launch.java = auto resolved once, before anything: every stage then reads the JVM from def.launch().
+        this.engineJava = EngineJava.resolve(def.launch(), System.getenv(), Path.of(System.getProperty("java.home")),
+                EngineJava.JVM_DIRECTORIES);
+        this.def = def.withLaunch(engineJava.applyTo(def.launch()));
         this.runtime = runtime;
         this.clock = clock;
         this.out = out;
         this.runnerVersion = runnerVersion;
         this.command = command;
         this.pinner = CpuPinner.system(def.cacheDir().resolve("state"));
-        this.stages = StageOptions.of(def);
+        this.stages = StageOptions.of(this.def);
         this.options = stages.stats();
     }
 
@@ -129,6 +135,7 @@ public final class Runner {
         String runId = RUN_ID.format(started) + "-" + def.name();
         runDir = def.output().resultsDir().resolve(runId);
         Plan plan = Plan.of(def);
+        engineJava.warning().ifPresent(w -> out.println("taf: warning: " + w));
         DefinitionRecord definition = definitionRecord(); // reads the narrative: refused before anything changes
         // Before the first engine starts: restores what a killed run left, then pins the profile's
         // CPUs (strict: a failure throws here, nothing changed); the environment records the outcome.
@@ -142,7 +149,7 @@ public final class Runner {
         Design design = Design.of(def, noise, host, out);
         state = new RunState(def, runId, started, runnerVersion, definition, design,
                 Judgement.rules(options, stages.noise()));
-        state.environment(Environment.record(def, runtime, pinning.outcome(), hostInfo));
+        state.environment(Environment.record(def, engineJava, runtime, pinning.outcome(), hostInfo));
         if (adaptive) {
             state.plannedMde(PlannedMde.of(def, options, noise, host, design, true));
             PlannedMde.print(state.plannedMde(), options, out);

@@ -57,7 +57,7 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
             StatsOptions stats = stats(def);
             NoiseThresholds noise = new NoiseThresholds(def.config().get(Keys.PROFILE_NOISE_MAX_OTHER_PCT),
                     def.config().get(Keys.PROFILE_NOISE_MAX_STEAL_PCT));
-            if (def.launch().aotCache()) {
+            if (def.launch().aotCache() && !def.launch().javaAuto()) { // auto finds a JDK 25 or goes without
                 JavaVersion v = JavaVersion.of(def.launch().java());
                 if (v.feature() < 25) {
                     throw new IllegalArgumentException("launch.aot_cache needs JDK 25 or later for the engine, but"

@@ -43,7 +43,7 @@ class TestDefinitionTest {
         assertThat(d.build().timeout()).isEqualTo(Duration.ofMinutes(15));
         assertThat(d.build().artifact()).isEqualTo(Path.of("engine/target/engine.jar"));
         assertThat(d.launch()).isEqualTo(new LaunchSettings(Duration.ofSeconds(60), Duration.ofSeconds(30), 0,
-                Path.of("/opt/jdk/bin/java"), List.of(), false, Duration.ofSeconds(10)));
+                LaunchSettings.AUTO, List.of(), false, Duration.ofSeconds(10)));
         assertThat(d.profile()).isEqualTo(new ProfileSettings("default", RuntimeKind.PROCESS, Optional.empty(),
                 Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
                 CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty(), false));

@@ -143,6 +143,22 @@ class ResultsDbTest {
         assertThat(db.readAll()).containsExactly(run);
     }
 
+    /** WAL: readers never block the writer, and a second writer waits rather than fails (ResultsDbProcessIT). */
+    @Test
+    void sqliteRunsInWalModeAndADatabaseGoneMidRunIsAnErrorNamingIt() throws Exception {
+        ResultsDb db = ResultsDb.open(url());
+        try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("PRAGMA journal_mode")) {
+            assertThat(r.next()).isTrue();
+            assertThat(r.getString(1)).isEqualToIgnoringCase("wal");
+        }
+        java.nio.file.Files.delete(dir.resolve("sub/results.db"));
+        RunRecord run = CommittedRuns.records().get(0);
+        assertThatThrownBy(() -> db.write(run)).isInstanceOf(DbException.class)
+                .hasMessageStartingWith("cannot write run " + run.runId() + " to results database " + url() + ": ")
+                .hasMessageEndingWith("; nothing of it was written");
+    }
+
     @Test
     void aSchemaNewerThanThisTafIsRefusedNamingTheUrlAndBothVersions() throws Exception {
         ResultsDb.open(url());

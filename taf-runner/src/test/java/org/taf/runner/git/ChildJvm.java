@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 /** Starts a {@code main} of the test classpath in a separate JVM: a second runner process, for real. */
-final class ChildJvm {
+public final class ChildJvm {
     private ChildJvm() {}
 
-    static Process start(Class<?> main, Map<String, String> env, Path output, String... args) throws IOException {
+    public static Process start(Class<?> main, Map<String, String> env, Path output, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-cp");

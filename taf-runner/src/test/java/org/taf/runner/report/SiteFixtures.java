@@ -143,7 +143,8 @@ final class SiteFixtures {
         EnvironmentRecord env = new EnvironmentRecord("bench-epyc", "AMD EPYC 9454 48-Core Processor", 1, 48, 96,
                 134_196_805_222L, "AlmaLinux 9.8 (Olive Jaguar)", "5.14.0-687.29.1.el9_8.x86_64",
                 "Eclipse Adoptium 17.0.15+6", new EngineJvmRecord("/opt/jdk-17/bin/java",
-                        "openjdk version \"17.0.15\" 2025-04-15", List.of("-Xmx8g"), null), "process", "", "",
+                        "openjdk version \"17.0.15\" 2025-04-15", List.of("-Xmx8g"), null, "launch.java names it"),
+                "process", "", "",
                 new CpuFreqRecord(true, "governor performance, 2100 MHz, boost off", cpuStates()));
         return new RunRecord(ResultsStore.FORMAT_VERSION, date + "-mdev37992", "mdev37992",
                 "MDEV-37992: POINTS-COVERED-PK, buf_pool.mutex in make-young, parent vs patch on 11.8, 12.3, 13.1",

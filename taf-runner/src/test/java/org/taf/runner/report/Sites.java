@@ -44,6 +44,47 @@ final class Sites {
         return out;
     }
 
+    /**
+     * Every link of every page of {@code site} that does not resolve: a relative href or src whose file is
+     * missing, or whose fragment names no element of its page. Links with a scheme ({@code https:},
+     * {@code data:}) are not the site's and are not followed.
+     */
+    static List<String> brokenLinks(Path site) throws IOException {
+        List<String> broken = new java.util.ArrayList<>();
+        Map<Path, Document> parsed = new java.util.HashMap<>();
+        List<Path> pages;
+        try (Stream<Path> files = Files.walk(site)) {
+            pages = files.filter(p -> p.toString().endsWith(".html")).sorted().toList();
+        }
+        for (Path page : pages) {
+            Document doc = parsed.computeIfAbsent(page, Sites::parseQuietly);
+            for (org.jsoup.nodes.Element e : doc.select("[href], [src]")) {
+                String ref = e.hasAttr("href") ? e.attr("href") : e.attr("src");
+                java.net.URI uri = java.net.URI.create(ref);
+                if (uri.getScheme() != null) {
+                    continue;
+                }
+                Path target = uri.getPath() == null || uri.getPath().isEmpty() ? page
+                        : page.getParent().resolve(uri.getPath()).normalize();
+                if (!target.startsWith(site) || !Files.isRegularFile(target)) {
+                    broken.add(site.relativize(page) + ": " + ref);
+                } else if (uri.getFragment() != null && target.toString().endsWith(".html") && parsed
+                        .computeIfAbsent(target, Sites::parseQuietly).getElementById(uri.getFragment()) == null) {
+                    broken.add(site.relativize(page) + ": " + ref + " (no such fragment)");
+                }
+            }
+        }
+        return broken;
+    }
+
+    private static Document parseQuietly(Path file) {
+        try {
+            return html(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     static Path post(SitePublisher.Published site, RunRecord run) {
         return site.siteDir().resolve("posts").resolve(run.runId()).resolve("index.html");
     }

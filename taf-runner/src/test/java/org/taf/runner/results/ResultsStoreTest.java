@@ -74,6 +74,15 @@ class ResultsStoreTest {
         assertThat(old.environment().engineJvm().version()).isEqualTo(old.environment().jvm());
     }
 
+    /** Format 4 says why the engine ran on its JVM; before, it was always the one launch.java named. */
+    @Test
+    void aFormatThreeFileSaysLaunchJavaNamedItsJvm() {
+        RunRecord old = ResultsStore.read(V3);
+        assertThat(old.formatVersion()).isEqualTo(4);
+        assertThat(old.environment().engineJvm().reason()).isEqualTo("launch.java names it");
+        assertThat(old).isEqualTo(asFormatThreeKeptIt(ResultsFixtures.small()));
+    }
+
     /** Format 2 kept the post's settings among the definition's; format 3 gives them a record of their own. */
     @Test
     void aFormatTwoFileGetsItsPostRecordFromItsSettings() {

@@ -26,7 +26,8 @@ class SeriesKeyTest {
                                          List<String> engineArgs) {
         EnvironmentRecord e = RUN.environment();
         return new EnvironmentRecord(host, cpu, e.sockets(), cores, e.threads(), memory, e.os(), kernel, jvm,
-                new EngineJvmRecord(e.engineJvm().java(), e.engineJvm().version(), engineArgs, null), e.runtime(),
+                new EngineJvmRecord(e.engineJvm().java(), e.engineJvm().version(), engineArgs, null,
+                        e.engineJvm().reason()), e.runtime(),
                 e.engineCpuset(), e.clientCpuset(), e.cpufreq());
     }
 
