@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.taf.runner.sys.Durations;
 
 /**
  * Builds the typed {@link TestDefinition} from a {@link ResolvedConfig}: plans the comparisons,
@@ -92,7 +93,7 @@ final class DefinitionBuilder {
         Duration sample = config.get(WARMUP_SIGNAL) == WarmupSignal.CPU ? Duration.ofSeconds(1)
                 : config.get(WORKLOAD_REPORT_INTERVAL);
         if (config.get(WARMUP_WINDOW).compareTo(sample.multipliedBy(3)) < 0) {
-            problems.error(show(WARMUP_WINDOW) + " must be at least 3 samples of " + Units.formatDuration(sample)
+            problems.error(show(WARMUP_WINDOW) + " must be at least 3 samples of " + Durations.format(sample)
                     + " (warmup.signal " + config.get(WARMUP_SIGNAL).label() + ")");
         }
         atMost(REST_CONSECUTIVE, REST_MAX_ATTEMPTS, config.get(REST_CONSECUTIVE) <= config.get(REST_MAX_ATTEMPTS));

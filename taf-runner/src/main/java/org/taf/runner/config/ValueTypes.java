@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.taf.runner.sys.Durations;
 
 /** The factory vocabulary of value types: {@code integer(1, 64)}, {@code listOf(duration(...))}, ... */
 public final class ValueTypes {
@@ -114,7 +115,7 @@ public final class ValueTypes {
 
     /** A duration with a unit ({@link Units#parseDuration}) of at least {@code min}. */
     public static ValueType<Duration> duration(Duration min) {
-        String floor = Units.formatDuration(min);
+        String floor = Durations.format(min);
         return of("duration (ms, s, m, h) >= " + floor, (raw, ctx) -> {
             Duration d = Units.parseDuration(raw);
             if (d.compareTo(min) < 0) {

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 
 /**
  * Everything an {@link EngineRuntime} needs to start one engine. Paths are host paths; a
@@ -83,7 +83,7 @@ public record LaunchSpec(List<String> command, Path workingDir, SortedMap<String
 
     private static void requirePositive(String key, Duration value) {
         if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(key + " (" + Units.formatDuration(value) + ") must be positive");
+            throw new IllegalArgumentException(key + " (" + Durations.format(value) + ") must be positive");
         }
     }
 }

@@ -3,7 +3,7 @@ package org.taf.runner.launch;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.OptionalInt;
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
 
@@ -59,7 +59,7 @@ public final class Readiness {
                     continue;
                 }
                 throw new LaunchException("engine did not answer a MySQL handshake on 127.0.0.1:" + port + " within "
-                        + Units.formatDuration(timeout) + " (launch.startup_timeout; last attempt: " + lastError + "); " + engine.logTail());
+                        + Durations.format(timeout) + " (launch.startup_timeout; last attempt: " + lastError + "); " + engine.logTail());
             }
             sleeper.sleep(min(pause, Duration.ofNanos(deadline - now)));
             pause = min(pause.multipliedBy(2), MAX_PAUSE);
@@ -67,7 +67,7 @@ public final class Readiness {
     }
 
     private String elapsed(long start) {
-        return Units.formatDuration(Duration.ofMillis((ticker.nanoTime() - start) / 1_000_000));
+        return Durations.format(Duration.ofMillis((ticker.nanoTime() - start) / 1_000_000));
     }
 
     private static Duration min(Duration a, Duration b) {

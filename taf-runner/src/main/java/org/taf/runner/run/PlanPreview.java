@@ -18,7 +18,7 @@ import org.taf.runner.config.Comparison;
 import org.taf.runner.config.Role;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 import org.taf.runner.git.CommitInfo;
 import org.taf.runner.git.Repo;
 import org.taf.runner.git.TreeCache;
@@ -183,8 +183,8 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
                 pair = guessPairSeconds(def, windows);
                 basis = String.format(Locale.ROOT, "2 × (about %s to launch and rest + warmup.min %s + %d ×"
                         + " measure.duration %s); no stored start cost for this host, and a warm-up may last up to"
-                        + " warmup.max %s", seconds(START_GUESS_SECONDS), Units.formatDuration(def.warmup().min()),
-                        windows, seconds(window), Units.formatDuration(def.warmup().max()));
+                        + " warmup.max %s", seconds(START_GUESS_SECONDS), Durations.format(def.warmup().min()),
+                        windows, seconds(window), Durations.format(def.warmup().max()));
             }
             cells.add(new CellPlan(m.workload(), m.threads(), d.describe(), d.why(), m.pairs(), m.maxPairs(),
                     m.mdePct(), m.maxPairsMdePct(), m.basis(), m.warning(),

@@ -1,6 +1,6 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 
 import java.time.Duration;
 
@@ -43,7 +43,7 @@ public record RestOptions(double lowPct, double highPct, int consecutive, int ma
             throw new IllegalArgumentException("rest.max_attempts (" + maxAttempts + ") must be at least rest.consecutive (" + consecutive + ")");
         }
         if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("rest.interval (" + Units.formatDuration(interval) + ") must be positive");
+            throw new IllegalArgumentException("rest.interval (" + Durations.format(interval) + ") must be positive");
         }
     }
 }

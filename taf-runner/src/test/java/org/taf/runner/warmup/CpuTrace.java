@@ -1,6 +1,6 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,8 +40,8 @@ public record CpuTrace(List<Sample> samples) {
             Sample a = samples.get(i - 1);
             Sample b = samples.get(i);
             if (b.elapsed().compareTo(a.elapsed()) <= 0 || b.cpuSeconds() < a.cpuSeconds()) {
-                throw new IllegalArgumentException("CPU trace reading " + (i + 1) + " (" + Units.formatDuration(b.elapsed())
-                        + ", " + b.cpuSeconds() + " s) does not follow reading " + i + " (" + Units.formatDuration(a.elapsed())
+                throw new IllegalArgumentException("CPU trace reading " + (i + 1) + " (" + Durations.format(b.elapsed())
+                        + ", " + b.cpuSeconds() + " s) does not follow reading " + i + " (" + Durations.format(a.elapsed())
                         + ", " + a.cpuSeconds() + " s): time must increase and CPU must not decrease");
             }
         }
@@ -77,7 +77,7 @@ public record CpuTrace(List<Sample> samples) {
      * @throws IllegalArgumentException when fewer than 2 readings remain
      */
     public CpuTrace from(Duration from) {
-        return rebased(samples.stream().filter(s -> s.elapsed().compareTo(from) >= 0).toList(), "after " + Units.formatDuration(from));
+        return rebased(samples.stream().filter(s -> s.elapsed().compareTo(from) >= 0).toList(), "after " + Durations.format(from));
     }
 
     /**
