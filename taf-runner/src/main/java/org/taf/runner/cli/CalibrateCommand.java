@@ -8,7 +8,7 @@ import org.taf.runner.ExitCode;
 import org.taf.runner.TafException;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
-import org.taf.runner.config.RuntimeKind;
+import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.db.ResultsDb;
 import org.taf.runner.launch.ProcessRuntime;

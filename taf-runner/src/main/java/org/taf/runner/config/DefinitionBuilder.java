@@ -8,7 +8,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.taf.runner.profile.CpuSet;
+import org.taf.runner.profile.NoiseThresholds;
+import org.taf.runner.profile.ProfileOptions;
 import org.taf.runner.sys.Durations;
+import org.taf.runner.warmup.WarmupSignal;
 
 /**
  * Builds the typed {@link TestDefinition} from a {@link ResolvedConfig}: plans the comparisons,
@@ -77,13 +81,14 @@ final class DefinitionBuilder {
                 config.withWarnings(problems.warnings()));
     }
 
-    private ProfileSettings profile() {
-        return new ProfileSettings(config.get(PROFILE), config.get(PROFILE_RUNTIME),
+    private ProfileOptions profile() {
+        return new ProfileOptions(config.get(PROFILE), config.get(PROFILE_RUNTIME),
                 config.get(PROFILE_ENGINE_CPUSET), config.get(PROFILE_CLIENT_CPUSET),
                 optionalLong(config.get(PROFILE_MEMORY_LIMIT)), config.get(PROFILE_CPU_GOVERNOR),
                 optionalLong(config.get(PROFILE_CPU_MIN_FREQ)), optionalLong(config.get(PROFILE_CPU_MAX_FREQ)),
                 config.get(PROFILE_CPU_BOOST), config.get(PROFILE_CPU_SMT), config.get(PROFILE_CPU_STRICT),
-                config.get(PROFILE_IMAGE), config.get(PROFILE_JFR));
+                config.get(PROFILE_IMAGE), config.get(PROFILE_JFR),
+                new NoiseThresholds(config.get(PROFILE_NOISE_MAX_OTHER_PCT), config.get(PROFILE_NOISE_MAX_STEAL_PCT)));
     }
 
     private void checkCrossKeys() {

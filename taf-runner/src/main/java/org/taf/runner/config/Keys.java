@@ -1,8 +1,13 @@
 package org.taf.runner.config;
 
+import org.taf.runner.build.BuildSpec;
+import org.taf.runner.profile.CpuSet;
+import org.taf.runner.profile.CpuToggle;
+import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.stats.Metric;
-import org.taf.runner.workload.Workload;
+import org.taf.runner.warmup.WarmupSignal;
 import org.taf.runner.workload.RandType;
+import org.taf.runner.workload.Workload;
 
 import static org.taf.runner.config.ValueTypes.bool;
 import static org.taf.runner.config.ValueTypes.cpuset;
@@ -227,7 +232,7 @@ public final class Keys {
     // --- build and caches
     public static final Key<String> BUILD_COMMAND = key("build.command",
             matching("shell command", "(?s).*\\S.*", "must not be empty"),
-            "mvn -B -ntp -o -q -pl engine -am -DskipTests package",
+            BuildSpec.DEFAULT_COMMAND,
             "shell command (bash -c) that builds the engine in a commit's tree; a Maven -o build that misses"
                     + " artifacts is retried once online");
     public static final Key<Duration> BUILD_TIMEOUT = key("build.timeout", duration(Duration.ofSeconds(1)), "15m",

@@ -6,10 +6,11 @@ import static org.taf.runner.config.Checks.positive;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.taf.runner.profile.ProfileOptions;
 
 /**
  * How the engine process is started and stopped ({@code launch.*}); where it runs is
- * {@link ProfileSettings#runtime()}.
+ * {@link ProfileOptions#runtime()}.
  *
  * @param startupTimeout  the engine must complete a protocol handshake within this (default 60s)
  * @param shutdownTimeout graceful stop time before a kill (default 30s)

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.taf.runner.profile.ProfileOptions;
 
 /**
  * A loaded, checked test definition: the typed result of the configuration stage, grouped by the
@@ -33,7 +34,7 @@ import java.util.Set;
 public record TestDefinition(String name, String comments, Path repository, Path cacheDir,
         List<Comparison> comparisons, EngineSettings engine, WorkloadSettings workload, MeasureSettings measure,
         WarmupSettings warmup, RestSettings rest, VerdictSettings verdict, BuildSettings build,
-        LaunchSettings launch, ProfileSettings profile, OutputSettings output, PostSettings post,
+        LaunchSettings launch, ProfileOptions profile, OutputSettings output, PostSettings post,
         StatsSettings stats, ResolvedConfig config) {
 
     public TestDefinition {

@@ -6,6 +6,7 @@ import static org.taf.runner.config.Checks.percent;
 import static org.taf.runner.config.Checks.positive;
 
 import java.time.Duration;
+import org.taf.runner.warmup.WarmupSignal;
 
 /**
  * Warm-up until the engine's CPU load settles ({@code warmup.*}): settled when, over the rolling

@@ -1,9 +1,7 @@
 package org.taf.runner.profile;
 
-import org.taf.runner.results.HostFingerprint;
-
 /**
- * Facts about the host, read once per run.
+ * Facts about the host, read once per run ({@code results.HostFingerprint.of} keeps what makes noise comparable).
  *
  * @param host        host name
  * @param cpuModel    "model name" of the first CPU in /proc/cpuinfo
@@ -16,9 +14,4 @@ import org.taf.runner.results.HostFingerprint;
  */
 public record HostInfo(String host, String cpuModel, int sockets, int cores, int threads, long memoryBytes, String os,
                        String kernel) {
-
-    /** What makes this host's noise and results comparable with another's. */
-    public HostFingerprint fingerprint() {
-        return HostFingerprint.of(cpuModel, cores, threads, memoryBytes, kernel);
-    }
 }

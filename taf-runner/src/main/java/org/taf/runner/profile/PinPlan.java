@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.taf.runner.config.CpuToggle;
 
 /**
  * The sysfs writes that turn the host's current CPU settings into a {@link CpuPinRequest}, with

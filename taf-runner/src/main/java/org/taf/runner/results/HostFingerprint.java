@@ -6,12 +6,13 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Objects;
+import org.taf.runner.profile.HostInfo;
 
 /**
  * What makes noise measured on one host valid on another: the same CPU model, physical cores,
  * logical CPUs, memory and kernel. The host name is left out (a rebuilt VM keeps its noise), and
  * memory is rounded to 256 MiB because MemTotal moves by a few MiB between boots. It is made from the
- * probed host ({@code HostInfo.fingerprint()}) or from a run's {@link EnvironmentRecord}, which carries the
+ * probed host ({@link #of(HostInfo)}) or from a run's {@link EnvironmentRecord}, which carries the
  * same facts, so stored runs are keyed by the host they ran on without probing it again.
  *
  * @param cpuModel  CPU model name
@@ -33,6 +34,11 @@ public record HostFingerprint(String cpuModel, int cores, int threads, long memo
         long mib = memoryBytes / (1024 * 1024);
         long rounded = Math.round((double) mib / MEMORY_STEP_MIB) * MEMORY_STEP_MIB;
         return new HostFingerprint(cpuModel.trim().replaceAll("\\s+", " "), cores, threads, rounded, kernel.trim());
+    }
+
+    /** The fingerprint of the probed host. */
+    public static HostFingerprint of(HostInfo h) {
+        return of(h.cpuModel(), h.cores(), h.threads(), h.memoryBytes(), h.kernel());
     }
 
     /** The fingerprint of the host a run was measured on, from its record. */

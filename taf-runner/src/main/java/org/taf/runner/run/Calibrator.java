@@ -80,7 +80,7 @@ public final class Calibrator {
                     + (judged.failure() == null ? "" : ": " + judged.failure()) + "; nothing stored; results in "
                     + runner.runDir());
         }
-        HostFingerprint host = HostProbe.system().host().fingerprint();
+        HostFingerprint host = HostFingerprint.of(HostProbe.system().host());
         List<NoiseRecord> noise = NoiseUpdate.of(judged, host, def.workload().reportInterval().toMillis() / 1000.0,
                 def.measure().duration().toMillis() / 1000.0);
         if (noise.isEmpty()) {

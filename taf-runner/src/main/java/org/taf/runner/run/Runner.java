@@ -137,7 +137,7 @@ public final class Runner {
             out.printf("taf: CPU settings of profile %s: %s%n", def.profile().name(), pinning.outcome().note());
         }
         HostInfo hostInfo = HostProbe.system().host();
-        HostFingerprint host = hostInfo.fingerprint();
+        HostFingerprint host = HostFingerprint.of(hostInfo);
         NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
         Design design = Design.of(def, noise, host, out);
         state = new RunState(def, runId, started, runnerVersion, definition, design);

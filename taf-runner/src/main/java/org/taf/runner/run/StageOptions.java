@@ -2,9 +2,8 @@ package org.taf.runner.run;
 
 import java.time.Duration;
 import org.taf.runner.config.ConfigException;
-import org.taf.runner.config.Keys;
 import org.taf.runner.config.TestDefinition;
-import org.taf.runner.config.WarmupSignal;
+import org.taf.runner.warmup.WarmupSignal;
 import org.taf.runner.launch.JavaVersion;
 import org.taf.runner.launch.LaunchException;
 import org.taf.runner.profile.NoiseThresholds;
@@ -55,8 +54,7 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
             SettleOptions settle = new SettleOptions(s.window(), samples, s.maxCvPct(), s.maxSlopePct(), s.min(),
                     s.max());
             StatsOptions stats = stats(def);
-            NoiseThresholds noise = new NoiseThresholds(def.config().get(Keys.PROFILE_NOISE_MAX_OTHER_PCT),
-                    def.config().get(Keys.PROFILE_NOISE_MAX_STEAL_PCT));
+            NoiseThresholds noise = def.profile().noise();
             if (def.launch().aotCache()) {
                 JavaVersion v = JavaVersion.of(def.launch().java());
                 if (v.feature() < 25) {

@@ -1,5 +1,6 @@
 package org.taf.runner.config;
 
+import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.workload.Workload;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,10 @@
 package org.taf.runner.config;
 
+import org.taf.runner.profile.CpuToggle;
+import org.taf.runner.profile.NoiseThresholds;
+import org.taf.runner.profile.ProfileOptions;
+import org.taf.runner.profile.RuntimeKind;
+import org.taf.runner.warmup.WarmupSignal;
 import org.taf.runner.workload.Workload;
 import org.taf.runner.workload.RandType;
 
@@ -43,9 +48,9 @@ class TestDefinitionTest {
         assertThat(d.build().artifact()).isEqualTo(Path.of("engine/target/engine.jar"));
         assertThat(d.launch()).isEqualTo(new LaunchSettings(Duration.ofSeconds(60), Duration.ofSeconds(30), 0,
                 Path.of("/opt/jdk/bin/java"), List.of(), false, Duration.ofSeconds(10)));
-        assertThat(d.profile()).isEqualTo(new ProfileSettings("default", RuntimeKind.PROCESS, Optional.empty(),
+        assertThat(d.profile()).isEqualTo(new ProfileOptions("default", RuntimeKind.PROCESS, Optional.empty(),
                 Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
-                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty(), false));
+                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty(), false, NoiseThresholds.DEFAULT));
         assertThat(d.profile().changesCpu()).isFalse();
         assertThat(d.output()).isEqualTo(new OutputSettings(dir.resolve("results"), dir.resolve("site"), false, true,
                 Optional.of("jdbc:sqlite:" + Fixture.USER_HOME.resolve(".local/share/taf/results.db")), ""));
@@ -106,7 +111,7 @@ class TestDefinitionTest {
         assertThat(d.post().narrative()).contains(dir.resolve("story.md"));
         assertThat(d.post().commitLink("abc123")).contains("https://example.org/c/abc123");
         assertThat(d.stats().confidence()).isEqualTo(0.99);
-        ProfileSettings p = d.profile();
+        ProfileOptions p = d.profile();
         assertThat(p.name()).isEqualTo("pinned");
         assertThat(p.runtime()).isEqualTo(RuntimeKind.CONTAINER);
         assertThat(p.engineCpuset().orElseThrow().cpus()).containsExactly(1, 2, 3);

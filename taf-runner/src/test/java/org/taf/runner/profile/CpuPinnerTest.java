@@ -15,7 +15,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.config.CpuToggle;
 
 /** Governor, frequency, boost and SMT pinning against fake sysfs trees: apply, restore, crash, failures. */
 class CpuPinnerTest {

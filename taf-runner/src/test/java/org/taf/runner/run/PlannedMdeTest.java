@@ -28,8 +28,8 @@ import org.taf.runner.stats.StatsOptions;
 
 /** The MDE before measuring: from the stored noise of this host, or a plain statement that there is none. */
 class PlannedMdeTest {
-    private static final HostFingerprint HOST = new HostInfo("h", "CPU X", 1, 2, 2, 8L << 30, "os",
-            "6.1").fingerprint();
+    private static final HostFingerprint HOST = HostFingerprint.of(new HostInfo("h", "CPU X", 1, 2, 2, 8L << 30, "os",
+            "6.1"));
 
     @TempDir
     Path dir;

@@ -23,6 +23,7 @@ import org.taf.runner.cli.Main;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.db.ResultsDb;
 import org.taf.runner.profile.HostProbe;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
@@ -314,7 +315,7 @@ class RunEndToEndIT {
                 "-Doutput.results_dir=cal-results", "-Dmeasure.iterations=2");
         assertThat(code).isZero();
         NoiseFile noise = NoiseStore.read(dir.resolve("cal-results").resolve(NoiseStore.FILE_NAME));
-        String host = HostProbe.system().host().fingerprint().id();
+        String host = HostFingerprint.of(HostProbe.system().host()).id();
         NoiseRecord entry = noise.find(host, "POINT_SELECT", 2).orElseThrow();
         assertThat(entry.starts()).isEqualTo(4);
         assertThat(entry.betweenSd()).isBetween(0.0, 0.5);
