@@ -44,8 +44,8 @@ final class ValidateCommand implements Callable<Integer> {
     /** {@code 3 comparisons, 1 workload × 2 thread counts × 3 iterations}. */
     static String summary(TestDefinition def) {
         return count(def.comparisons().size(), "comparison") + ", "
-                + count(def.workload().tests().size(), "workload") + " × "
-                + count(def.workload().threads().size(), "thread count") + " × "
+                + count(def.tests().size(), "workload") + " × "
+                + count(def.threads().size(), "thread count") + " × "
                 + count(def.measure().iterations(), "iteration");
     }
 

@@ -11,8 +11,12 @@ import java.util.OptionalLong;
 import org.taf.runner.profile.CpuSet;
 import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.profile.ProfileOptions;
+import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.sys.Durations;
 import org.taf.runner.warmup.WarmupSignal;
+import org.taf.runner.workload.ConnectionSettings;
+import org.taf.runner.workload.WorkloadException;
+import org.taf.runner.workload.WorkloadOptions;
 
 /**
  * Builds the typed {@link TestDefinition} from a {@link ResolvedConfig}: plans the comparisons,
@@ -33,17 +37,20 @@ final class DefinitionBuilder {
         checkCrossKeys();
         checkPaths();
         problems.throwIfAny();
+        try {
+            return typed(comparisons, planner.globalEngine());
+        } catch (IllegalArgumentException | WorkloadException e) {
+            // A stage's own rule, checked by its options record, on values the keys and the rules above let
+            // through: the definition's error all the same, named by its file (StageOptionsTest finds none).
+            throw new ConfigException(config.fileDisplay() + ": " + e.getMessage());
+        }
+    }
 
+    /** Every stage's options, built from the keys and checked by their records. */
+    private TestDefinition typed(List<Comparison> comparisons, EngineSettings engine) {
         List<Integer> threads = config.get(WORKLOAD_THREADS);
-        WorkloadSettings workload = new WorkloadSettings(config.get(WORKLOAD_TESTS), threads,
-                config.get(WORKLOAD_TABLES), config.get(WORKLOAD_TABLE_SIZE), config.get(WORKLOAD_RAND_TYPE),
-                config.get(WORKLOAD_RANGE_SIZE), config.get(WORKLOAD_POINTS), config.get(WORKLOAD_POINT_SELECTS),
-                config.get(WORKLOAD_SIMPLE_RANGES), config.get(WORKLOAD_SUM_RANGES),
-                config.get(WORKLOAD_ORDER_RANGES), config.get(WORKLOAD_DISTINCT_RANGES),
-                config.get(WORKLOAD_INDEX_UPDATES), config.get(WORKLOAD_NON_INDEX_UPDATES),
-                config.get(WORKLOAD_DELETE_INSERTS), config.get(WORKLOAD_SEED), config.get(WORKLOAD_REPORT_INTERVAL),
-                config.get(WORKLOAD_USER), config.get(WORKLOAD_PASSWORD), config.get(WORKLOAD_DATABASE));
-        int warmupThreads = config.get(WARMUP_THREADS) == 0 ? workload.maxThreads() : config.get(WARMUP_THREADS);
+        int maxThreads = threads.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        int warmupThreads = config.get(WARMUP_THREADS) == 0 ? maxThreads : config.get(WARMUP_THREADS);
         WarmupSettings warmup = new WarmupSettings(config.get(WARMUP_ENABLED), config.get(WARMUP_SIGNAL),
                 warmupThreads, config.get(WARMUP_MIN),
                 config.get(WARMUP_MAX), config.get(WARMUP_WINDOW), config.get(WARMUP_MAX_CV_PCT),
@@ -54,17 +61,16 @@ final class DefinitionBuilder {
                 config.get(REPOSITORY),
                 config.get(CACHE_DIR),
                 comparisons,
-                planner.globalEngine(),
-                workload,
+                config.get(WORKLOAD_TESTS),
+                threads,
+                engine,
+                workload(),
                 new MeasureSettings(config.get(MEASURE_DURATION), config.get(MEASURE_ITERATIONS),
                         config.get(MEASURE_ORDER), config.get(MEASURE_ORDER_SEED), config.get(MEASURE_MODE),
                         config.get(MEASURE_WINDOWS), config.get(MEASURE_SWITCH_SKIP), config.get(MEASURE_COUNTERS)),
                 warmup,
                 new RestSettings(config.get(REST_ENABLED), config.get(REST_LOW_PCT), config.get(REST_HIGH_PCT),
                         config.get(REST_CONSECUTIVE), config.get(REST_MAX_ATTEMPTS), config.get(REST_INTERVAL)),
-                new VerdictSettings(config.get(VERDICT_WARNING_PCT), config.get(VERDICT_FAIL_PCT),
-                        config.get(VERDICT_GAIN_PCT), config.get(VERDICT_METRICS),
-                        config.get(VERDICT_COUNTER_MARGIN_PCT)),
                 new BuildSettings(config.get(BUILD_COMMAND), config.get(BUILD_TIMEOUT), config.get(BUILD_ARTIFACT),
                         config.get(BUILD_INPUTS)),
                 new LaunchSettings(config.get(LAUNCH_STARTUP_TIMEOUT), config.get(LAUNCH_SHUTDOWN_TIMEOUT),
@@ -76,9 +82,31 @@ final class DefinitionBuilder {
                         config.get(RESULTS_DB_PASSWORD)),
                 new PostSettings(config.get(POST_TITLE), config.get(POST_SUMMARY), config.get(POST_NARRATIVE),
                         config.get(POST_COMMIT_URL), config.get(POST_STORY), config.get(POST_KEY_COUNTERS)),
-                new StatsSettings(config.get(STATS_CONFIDENCE), config.get(STATS_FDR), config.get(STATS_POWER),
-                        config.get(STATS_BUDGET), config.get(STATS_MAX_PAIRS)),
+                stats(),
                 config.withWarnings(problems.warnings()));
+    }
+
+    /** The load generator's options; its account on 127.0.0.1:3306 until an engine start gives the port. */
+    private WorkloadOptions workload() {
+        ConnectionSettings account = new ConnectionSettings("127.0.0.1", 3306, config.get(WORKLOAD_USER),
+                config.get(WORKLOAD_PASSWORD), config.get(WORKLOAD_DATABASE));
+        return WorkloadOptions.builder(account).tables(config.get(WORKLOAD_TABLES))
+                .tableSize(config.get(WORKLOAD_TABLE_SIZE)).randType(config.get(WORKLOAD_RAND_TYPE))
+                .rangeSize(config.get(WORKLOAD_RANGE_SIZE)).randomPoints(config.get(WORKLOAD_POINTS))
+                .pointSelects(config.get(WORKLOAD_POINT_SELECTS)).simpleRanges(config.get(WORKLOAD_SIMPLE_RANGES))
+                .sumRanges(config.get(WORKLOAD_SUM_RANGES)).orderRanges(config.get(WORKLOAD_ORDER_RANGES))
+                .distinctRanges(config.get(WORKLOAD_DISTINCT_RANGES)).indexUpdates(config.get(WORKLOAD_INDEX_UPDATES))
+                .nonIndexUpdates(config.get(WORKLOAD_NON_INDEX_UPDATES))
+                .deleteInserts(config.get(WORKLOAD_DELETE_INSERTS)).seed(config.get(WORKLOAD_SEED))
+                .reportInterval(config.get(WORKLOAD_REPORT_INTERVAL)).build();
+    }
+
+    private StatsOptions stats() {
+        return StatsOptions.builder().confidence(config.get(STATS_CONFIDENCE)).fdr(config.get(STATS_FDR))
+                .power(config.get(STATS_POWER)).budget(config.get(STATS_BUDGET)).maxPairs(config.get(STATS_MAX_PAIRS))
+                .firstLook(config.get(MEASURE_ITERATIONS)).warningPct(config.get(VERDICT_WARNING_PCT))
+                .failPct(config.get(VERDICT_FAIL_PCT)).gainPct(config.get(VERDICT_GAIN_PCT))
+                .metrics(config.get(VERDICT_METRICS)).counterMarginPct(config.get(VERDICT_COUNTER_MARGIN_PCT)).build();
     }
 
     private ProfileOptions profile() {

@@ -7,6 +7,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.taf.runner.profile.ProfileOptions;
+import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.workload.Workload;
+import org.taf.runner.workload.WorkloadOptions;
 
 /**
  * A loaded, checked test definition: the typed result of the configuration stage, grouped by the
@@ -17,25 +20,28 @@ import org.taf.runner.profile.ProfileOptions;
  * @param repository  git repository whose commits are compared
  * @param cacheDir    cache of checked-out trees and built artifacts (default ~/.cache/taf)
  * @param comparisons what to compare, at least one, names unique
+ * @param tests       {@code workload.tests}: the workloads of each comparison, in run order, at least one
+ * @param threads     {@code workload.threads}: the client thread counts of each workload, in run order, each >= 1
  * @param engine      global {@code engine.*} variables (each side's own are in {@link Side#engine()})
- * @param workload    {@code workload.*}
+ * @param workload    the rest of {@code workload.*}: the load generator's options, its account on
+ *                    127.0.0.1:3306 (each engine start has its own port: {@link WorkloadOptions#onPort})
  * @param measure     {@code measure.*}
  * @param warmup      {@code warmup.*}
  * @param rest        {@code rest.*}
- * @param verdict     {@code verdict.*}
  * @param build       {@code build.*}
  * @param launch      {@code launch.*}
  * @param profile     {@code profile} and {@code profile.*}
  * @param output      {@code output.*}
  * @param post        {@code post.*}
- * @param stats       {@code stats.*}
+ * @param stats       {@code stats.*} and {@code verdict.*}, with {@code measure.iterations} as the first look
  * @param config      every effective key with its value and origin, and the file's verbatim text
  */
 public record TestDefinition(String name, String comments, Path repository, Path cacheDir,
-        List<Comparison> comparisons, EngineSettings engine, WorkloadSettings workload, MeasureSettings measure,
-        WarmupSettings warmup, RestSettings rest, VerdictSettings verdict, BuildSettings build,
+        List<Comparison> comparisons, List<Workload> tests, List<Integer> threads, EngineSettings engine,
+        WorkloadOptions workload, MeasureSettings measure,
+        WarmupSettings warmup, RestSettings rest, BuildSettings build,
         LaunchSettings launch, ProfileOptions profile, OutputSettings output, PostSettings post,
-        StatsSettings stats, ResolvedConfig config) {
+        StatsOptions stats, ResolvedConfig config) {
 
     public TestDefinition {
         notNull("name", name);
@@ -46,16 +52,29 @@ public record TestDefinition(String name, String comments, Path repository, Path
         if (comparisons.isEmpty()) {
             throw new IllegalArgumentException("a test definition needs at least one comparison");
         }
+        tests = List.copyOf(tests);
+        threads = List.copyOf(threads);
+        if (tests.isEmpty() || threads.isEmpty()) {
+            throw new IllegalArgumentException("workload.tests and workload.threads must not be empty");
+        }
+        threads.forEach(t -> Checks.atLeast("workload.threads", t, 1));
         Set<String> names = new HashSet<>();
         comparisons.forEach(c -> {
             if (!names.add(c.name())) {
                 throw new IllegalArgumentException("duplicate comparison name " + c.name());
             }
         });
-        for (Object part : new Object[] {engine, workload, measure, warmup, rest, verdict, build, launch, profile,
+        for (Object part : new Object[] {engine, workload, measure, warmup, rest, build, launch, profile,
             output, post, stats, config}) {
             notNull("settings", part);
         }
+    }
+
+    /** This definition with other comparisons under another name (calibrate's A/A run). */
+    public TestDefinition withComparisons(String newName, List<Comparison> newComparisons) {
+        return new TestDefinition(newName, comments, repository, cacheDir, newComparisons, tests, threads, engine,
+                workload, measure,
+                warmup, rest, build, launch, profile, output, post, stats, config);
     }
 
     /** The definition file's text, verbatim (the post shows it). */
@@ -70,6 +89,11 @@ public record TestDefinition(String name, String comments, Path repository, Path
 
     /** Engine runs per comparison side: workloads x thread counts x iterations. */
     public int measurementsPerSide() {
-        return workload.tests().size() * workload.threads().size() * measure.iterations();
+        return tests.size() * threads.size() * measure.iterations();
+    }
+
+    /** The largest thread count: the default warm-up concurrency. */
+    public int maxThreads() {
+        return threads.stream().mapToInt(Integer::intValue).max().orElseThrow();
     }
 }

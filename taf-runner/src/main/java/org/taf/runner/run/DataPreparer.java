@@ -87,7 +87,7 @@ final class DataPreparer {
     private Path aotCache(PreparedSide side, Path template) {
         JavaVersion v = JavaVersion.of(def.launch().java());
         String key = sha256(side.build().cacheKey() + "|" + template + "|" + def.launch().java() + "|" + v.line() + "|"
-                + def.launch().jvmArgs() + "|" + def.workload().tests() + "|" + def.workload().maxThreads() + "|"
+                + def.launch().jvmArgs() + "|" + def.tests() + "|" + def.maxThreads() + "|"
                 + def.launch().aotTraining()).substring(0, 20);
         Path dir = def.cacheDir().resolve("aot").resolve(key);
         try {
@@ -105,8 +105,8 @@ final class DataPreparer {
         args.add("-XX:AOTCacheOutput=" + tmp.resolve(AOT_FILE));
         LaunchSpec spec = spec(side, args, data, tmp, "training.log");
         try (RunningEngine engine = runtime.start(spec)) {
-            for (Workload w : def.workload().tests()) {
-                new LoadGenerator(stages.workloadOn(engine.port()), null).run(w, def.workload().maxThreads(),
+            for (Workload w : def.tests()) {
+                new LoadGenerator(stages.workloadOn(engine.port()), null).run(w, def.maxThreads(),
                         def.launch().aotTraining(), SampleListener.NONE);
             }
             engine.stop(); // the JVM writes the cache as it exits

@@ -150,7 +150,7 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
     static PlanPreview of(TestDefinition def, HostFingerprint host) {
         java.nio.file.Path noisePath = NoiseStore.fileIn(def.output().resultsDir());
         NoiseFile noise = NoiseStore.read(noisePath);
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         Design design = Design.of(def, noise, host, new PrintStream(OutputStream.nullOutputStream()));
         List<ComparisonPlan> comparisons = new ArrayList<>();
         Builder builder = new Builder(def.cacheDir());

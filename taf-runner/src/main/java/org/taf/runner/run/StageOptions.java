@@ -10,7 +10,6 @@ import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.warmup.RestOptions;
 import org.taf.runner.warmup.SettleOptions;
-import org.taf.runner.workload.ConnectionSettings;
 import org.taf.runner.workload.WorkloadException;
 import org.taf.runner.workload.WorkloadOptions;
 
@@ -38,14 +37,7 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
      */
     public static StageOptions of(TestDefinition def) {
         try {
-            var w = def.workload();
-            WorkloadOptions workload = WorkloadOptions.builder(new ConnectionSettings("127.0.0.1", 3306, w.user(),
-                            w.password(), w.database()))
-                    .tables(w.tables()).tableSize(w.tableSize()).randType(w.randType()).rangeSize(w.rangeSize())
-                    .randomPoints(w.points()).pointSelects(w.pointSelects()).simpleRanges(w.simpleRanges())
-                    .sumRanges(w.sumRanges()).orderRanges(w.orderRanges()).distinctRanges(w.distinctRanges())
-                    .indexUpdates(w.indexUpdates()).nonIndexUpdates(w.nonIndexUpdates())
-                    .deleteInserts(w.deleteInserts()).seed(w.seed()).reportInterval(w.reportInterval()).build();
+            WorkloadOptions workload = def.workload();
             var r = def.rest();
             RestOptions rest = new RestOptions(r.lowPct(), r.highPct(), r.consecutive(), r.maxAttempts(), r.interval());
             var s = def.warmup();
@@ -53,7 +45,7 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
             Duration samples = s.signal() == WarmupSignal.CPU ? Duration.ofSeconds(1) : def.workload().reportInterval();
             SettleOptions settle = new SettleOptions(s.window(), samples, s.maxCvPct(), s.maxSlopePct(), s.min(),
                     s.max());
-            StatsOptions stats = stats(def);
+            StatsOptions stats = def.stats();
             NoiseThresholds noise = def.profile().noise();
             if (def.launch().aotCache()) {
                 JavaVersion v = JavaVersion.of(def.launch().java());
@@ -68,16 +60,6 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
         }
     }
 
-    /** The statistics' options: thresholds, FDR, the looks from the planned pairs to {@code stats.max_pairs}. */
-    static StatsOptions stats(TestDefinition def) {
-        StatsOptions d = StatsOptions.defaults();
-        var s = def.stats();
-        var v = def.verdict();
-        return new StatsOptions(s.confidence(), v.warningPct(), v.failPct(), v.gainPct(), s.fdr(), s.power(), d.seed(),
-                d.exclusion(), def.measure().iterations(), s.maxPairs(), s.budget(), v.metrics(),
-                v.counterMarginPct());
-    }
-
     /** The settle rule on the load's throughput: one sample per {@code workload.report_interval}. */
     public SettleOptions settleOnTps() {
         return settle.withInterval(workload.reportInterval());
@@ -85,8 +67,6 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
 
     /** The workload options against an engine on 127.0.0.1:{@code port}. */
     public WorkloadOptions workloadOn(int port) {
-        ConnectionSettings c = workload.connection();
-        return workload.toBuilder()
-                .connection(new ConnectionSettings(c.host(), port, c.user(), c.password(), c.database())).build();
+        return workload.onPort(port);
     }
 }

@@ -96,8 +96,8 @@ class PropertiesFilesTest {
             assertThat(c.parent().revision()).isEqualTo("HEAD~1");
             assertThat(c.patch().revision()).isEqualTo("HEAD");
         });
-        assertThat(d.workload().tests()).containsExactly(Workload.POINT_SELECT);
-        assertThat(d.workload().threads()).containsExactly(2);
+        assertThat(d.tests()).containsExactly(Workload.POINT_SELECT);
+        assertThat(d.threads()).containsExactly(2);
         // Both engines of a pair alive, alternating: on this VM that cancels the start levels (power study,
         // third study).
         assertThat(d.measure().mode()).isEqualTo(MeasureMode.ALTERNATE);

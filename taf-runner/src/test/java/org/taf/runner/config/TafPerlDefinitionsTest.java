@@ -56,7 +56,7 @@ class TafPerlDefinitionsTest {
                 "taf.db_engine", "taf.db_user", "taf.db_user_pass", "[mysqld] bind-address",
                 "sysbench_lua.db_driver", "sysbench_lua.debug_sysbench", "taf.tools_debug", "taf.verbose");
         TestDefinition def = new ConfigLoader(context()).load(Path.of("sysbench_lua.properties"), Map.of());
-        assertThat(def.workload().tests()).containsExactly(Workload.POINT_SELECT, Workload.OLTP_RO, Workload.OLTP_RW,
+        assertThat(def.tests()).containsExactly(Workload.POINT_SELECT, Workload.OLTP_RO, Workload.OLTP_RW,
                 Workload.TPCB_KEY);
         assertThat(def.workload().tables()).isEqualTo(8);
         assertThat(def.engine().asMap()).containsEntry("innodb_buffer_pool_size", "2G")

@@ -4,7 +4,11 @@ import org.taf.runner.profile.CpuToggle;
 import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.profile.ProfileOptions;
 import org.taf.runner.profile.RuntimeKind;
+import org.taf.runner.stats.ExclusionRule;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.warmup.WarmupSignal;
+import org.taf.runner.workload.ConnectionSettings;
 import org.taf.runner.workload.Workload;
 import org.taf.runner.workload.RandType;
 
@@ -17,6 +21,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.workload.WorkloadOptions;
 
 /** The typed result: every group of settings, defaults and derived values. */
 class TestDefinitionTest {
@@ -33,16 +38,16 @@ class TestDefinitionTest {
         assertThat(d.repository()).isEqualTo(dir);
         assertThat(d.cacheDir()).isEqualTo(Fixture.USER_HOME.resolve(".cache/taf"));
         assertThat(d.engine().isEmpty()).isTrue();
-        assertThat(d.workload()).isEqualTo(new WorkloadSettings(List.of(Workload.POINT_SELECT), List.of(1, 2), 4,
-                10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1, 1, 1, 1, 1, Duration.ofSeconds(1), "root", "",
-                "sbtest"));
+        assertThat(d.tests()).containsExactly(Workload.POINT_SELECT);
+        assertThat(d.threads()).containsExactly(1, 2);
+        assertThat(d.workload()).isEqualTo(new WorkloadOptions(4, 10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1,
+                1, 1, 1, 10, 5, 1, Duration.ofSeconds(1), new ConnectionSettings("127.0.0.1", 3306, "root", "",
+                "sbtest")));
         assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.BALANCED, 1,
                 MeasureMode.AUTO, 3, Duration.ofMillis(500), true));
         assertThat(d.warmup()).isEqualTo(new WarmupSettings(true, WarmupSignal.TPS, 2, Duration.ofSeconds(10),
                 Duration.ofSeconds(120), Duration.ofSeconds(10), 5, 2, 5));
         assertThat(d.rest()).isEqualTo(new RestSettings(true, 5, 20, 5, 120, Duration.ofSeconds(1)));
-        assertThat(d.verdict()).isEqualTo(new VerdictSettings(3, 5, 5, List.of(org.taf.runner.stats.Metric.TPS,
-                org.taf.runner.stats.Metric.CPU_PER_TX), 10));
         assertThat(d.build().command()).isEqualTo(org.taf.runner.build.BuildSpec.DEFAULT_COMMAND);
         assertThat(d.build().timeout()).isEqualTo(Duration.ofMinutes(15));
         assertThat(d.build().artifact()).isEqualTo(Path.of("engine/target/engine.jar"));
@@ -58,7 +63,8 @@ class TestDefinitionTest {
         assertThat(d.output().postSiteDir()).isEqualTo(dir.resolve("results/site"));
         assertThat(d.post()).isEqualTo(new PostSettings(Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), java.util.List.of()));
-        assertThat(d.stats()).isEqualTo(new StatsSettings(0.95, 0.05, 0.8, Duration.ofMinutes(10), 20));
+        assertThat(d.stats()).isEqualTo(new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, 1, ExclusionRule.DEFAULT, 3, 20,
+                Duration.ofMinutes(10), List.of(Metric.TPS, Metric.CPU_PER_TX), 10));
         assertThat(d.measurementsPerSide()).isEqualTo(1 * 2 * 3);
         assertThat(d.file()).isEqualTo(dir.resolve("d.properties"));
     }
@@ -99,8 +105,8 @@ class TestDefinitionTest {
                 "stats.confidence = 0.99");
         TestDefinition d = f.load("full.properties");
         assertThat(d.name()).isEqualTo("full-run");
-        assertThat(d.workload().tests()).containsExactly(Workload.OLTP_RW, Workload.HOT_POINTS);
-        assertThat(d.workload().threads()).containsExactly(8, 1, 4);
+        assertThat(d.tests()).containsExactly(Workload.OLTP_RW, Workload.HOT_POINTS);
+        assertThat(d.threads()).containsExactly(8, 1, 4);
         assertThat(d.workload().randType()).isEqualTo(RandType.ZIPFIAN);
         assertThat(d.workload().tableSize()).isEqualTo(10_000_000);
         assertThat(d.workload().toString()).doesNotContain("s3cret");
