@@ -8,11 +8,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.taf.runner.build.BuildSpec;
+import org.taf.runner.launch.LaunchOptions;
 import org.taf.runner.profile.CpuSet;
 import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.profile.ProfileOptions;
 import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.sys.Durations;
+import org.taf.runner.warmup.RestOptions;
+import org.taf.runner.warmup.SettleOptions;
+import org.taf.runner.warmup.WarmupOptions;
 import org.taf.runner.warmup.WarmupSignal;
 import org.taf.runner.workload.ConnectionSettings;
 import org.taf.runner.workload.WorkloadException;
@@ -49,12 +54,6 @@ final class DefinitionBuilder {
     /** Every stage's options, built from the keys and checked by their records. */
     private TestDefinition typed(List<Comparison> comparisons, EngineSettings engine) {
         List<Integer> threads = config.get(WORKLOAD_THREADS);
-        int maxThreads = threads.stream().mapToInt(Integer::intValue).max().orElseThrow();
-        int warmupThreads = config.get(WARMUP_THREADS) == 0 ? maxThreads : config.get(WARMUP_THREADS);
-        WarmupSettings warmup = new WarmupSettings(config.get(WARMUP_ENABLED), config.get(WARMUP_SIGNAL),
-                warmupThreads, config.get(WARMUP_MIN),
-                config.get(WARMUP_MAX), config.get(WARMUP_WINDOW), config.get(WARMUP_MAX_CV_PCT),
-                config.get(WARMUP_MAX_SLOPE_PCT), config.get(WARMUP_MAX_JIT_PCT));
         return new TestDefinition(
                 config.get(NAME),
                 config.get(COMMENTS),
@@ -68,12 +67,12 @@ final class DefinitionBuilder {
                 new MeasureSettings(config.get(MEASURE_DURATION), config.get(MEASURE_ITERATIONS),
                         config.get(MEASURE_ORDER), config.get(MEASURE_ORDER_SEED), config.get(MEASURE_MODE),
                         config.get(MEASURE_WINDOWS), config.get(MEASURE_SWITCH_SKIP), config.get(MEASURE_COUNTERS)),
-                warmup,
-                new RestSettings(config.get(REST_ENABLED), config.get(REST_LOW_PCT), config.get(REST_HIGH_PCT),
+                warmup(threads),
+                new RestOptions(config.get(REST_ENABLED), config.get(REST_LOW_PCT), config.get(REST_HIGH_PCT),
                         config.get(REST_CONSECUTIVE), config.get(REST_MAX_ATTEMPTS), config.get(REST_INTERVAL)),
-                new BuildSettings(config.get(BUILD_COMMAND), config.get(BUILD_TIMEOUT), config.get(BUILD_ARTIFACT),
-                        config.get(BUILD_INPUTS)),
-                new LaunchSettings(config.get(LAUNCH_STARTUP_TIMEOUT), config.get(LAUNCH_SHUTDOWN_TIMEOUT),
+                new BuildSpec(config.get(BUILD_COMMAND), config.get(BUILD_TIMEOUT),
+                        config.get(BUILD_ARTIFACT).toString(), config.get(BUILD_INPUTS)),
+                new LaunchOptions(config.get(LAUNCH_STARTUP_TIMEOUT), config.get(LAUNCH_SHUTDOWN_TIMEOUT),
                         config.get(LAUNCH_PORT), config.get(LAUNCH_JAVA), config.get(LAUNCH_JVM_ARGS),
                         config.get(LAUNCH_AOT_CACHE), config.get(LAUNCH_AOT_TRAINING)),
                 profile(),
@@ -99,6 +98,21 @@ final class DefinitionBuilder {
                 .nonIndexUpdates(config.get(WORKLOAD_NON_INDEX_UPDATES))
                 .deleteInserts(config.get(WORKLOAD_DELETE_INSERTS)).seed(config.get(WORKLOAD_SEED))
                 .reportInterval(config.get(WORKLOAD_REPORT_INTERVAL)).build();
+    }
+
+    /**
+     * The warm-up; {@code warmup.threads = 0} is the largest of {@code workload.threads}, and the settle rule
+     * samples the load's report intervals on TPS and JIT, one CPU reading a second on the CPU.
+     */
+    private WarmupOptions warmup(List<Integer> threads) {
+        int warmupThreads = config.get(WARMUP_THREADS) == 0 ? threads.stream().mapToInt(Integer::intValue).max()
+                .orElseThrow() : config.get(WARMUP_THREADS);
+        Duration samples = config.get(WARMUP_SIGNAL) == WarmupSignal.CPU ? Duration.ofSeconds(1)
+                : config.get(WORKLOAD_REPORT_INTERVAL);
+        SettleOptions settle = new SettleOptions(config.get(WARMUP_WINDOW), samples, config.get(WARMUP_MAX_CV_PCT),
+                config.get(WARMUP_MAX_SLOPE_PCT), config.get(WARMUP_MIN), config.get(WARMUP_MAX));
+        return new WarmupOptions(config.get(WARMUP_ENABLED), config.get(WARMUP_SIGNAL), warmupThreads, settle,
+                config.get(WARMUP_MAX_JIT_PCT));
     }
 
     private StatsOptions stats() {

@@ -6,8 +6,12 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.taf.runner.build.BuildSpec;
+import org.taf.runner.launch.LaunchOptions;
 import org.taf.runner.profile.ProfileOptions;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.warmup.RestOptions;
+import org.taf.runner.warmup.WarmupOptions;
 import org.taf.runner.workload.Workload;
 import org.taf.runner.workload.WorkloadOptions;
 
@@ -39,8 +43,8 @@ import org.taf.runner.workload.WorkloadOptions;
 public record TestDefinition(String name, String comments, Path repository, Path cacheDir,
         List<Comparison> comparisons, List<Workload> tests, List<Integer> threads, EngineSettings engine,
         WorkloadOptions workload, MeasureSettings measure,
-        WarmupSettings warmup, RestSettings rest, BuildSettings build,
-        LaunchSettings launch, ProfileOptions profile, OutputSettings output, PostSettings post,
+        WarmupOptions warmup, RestOptions rest, BuildSpec build,
+        LaunchOptions launch, ProfileOptions profile, OutputSettings output, PostSettings post,
         StatsOptions stats, ResolvedConfig config) {
 
     public TestDefinition {

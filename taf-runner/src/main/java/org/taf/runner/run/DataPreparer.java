@@ -139,8 +139,7 @@ final class DataPreparer {
         int port = def.launch().port() == 0 ? PortFinder.freePort() : def.launch().port();
         var cmd = EngineCommands.tafEngine(def.launch().java(), jvmArgs, side.build().artifact(), datadir, port,
                 dir.resolve("engine.pid"), dir.resolve(logName), new TreeMap<>(side.side().engine().asMap()));
-        return new LaunchSpec(cmd, dir, new TreeMap<>(), port, datadir, dir.resolve(logName),
-                def.launch().startupTimeout(), def.launch().shutdownTimeout(), Optional.empty());
+        return def.launch().spec(cmd, dir, port, datadir, dir.resolve(logName), Optional.empty());
     }
 
     private static String sha256(String s) {

@@ -154,7 +154,7 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
         Design design = Design.of(def, noise, host, new PrintStream(OutputStream.nullOutputStream()));
         List<ComparisonPlan> comparisons = new ArrayList<>();
         Builder builder = new Builder(def.cacheDir());
-        BuildSpec spec = new BuildSpec(def.build().command(), def.build().timeout(), def.build().artifact().toString());
+        BuildSpec spec = def.build();
         try (Repo repo = Repo.open(def.repository())) {
             for (int c = 0; c < def.comparisons().size(); c++) {
                 Comparison cmp = def.comparisons().get(c);
@@ -183,8 +183,8 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
                 pair = guessPairSeconds(def, windows);
                 basis = String.format(Locale.ROOT, "2 × (about %s to launch and rest + warmup.min %s + %d ×"
                         + " measure.duration %s); no stored start cost for this host, and a warm-up may last up to"
-                        + " warmup.max %s", seconds(START_GUESS_SECONDS), Durations.format(def.warmup().min()),
-                        windows, seconds(window), Durations.format(def.warmup().max()));
+                        + " warmup.max %s", seconds(START_GUESS_SECONDS), Durations.format(def.warmup().settle().min()),
+                        windows, seconds(window), Durations.format(def.warmup().settle().max()));
             }
             cells.add(new CellPlan(m.workload(), m.threads(), d.describe(), d.why(), m.pairs(), m.maxPairs(),
                     m.mdePct(), m.maxPairsMdePct(), m.basis(), m.warning(),
@@ -200,7 +200,7 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
      * each {@link #START_GUESS_SECONDS} to launch and rest, {@code warmup.min} and its measured windows.
      */
     static long guessPairSeconds(TestDefinition def, int windows) {
-        return 2 * (def.measure().duration().toSeconds() * windows + def.warmup().min().toSeconds()
+        return 2 * (def.measure().duration().toSeconds() * windows + def.warmup().settle().min().toSeconds()
                 + (long) START_GUESS_SECONDS);
     }
 

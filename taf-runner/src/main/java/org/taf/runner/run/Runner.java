@@ -316,7 +316,7 @@ public final class Runner {
     private Map<Side, PreparedSide> prepare(Repo repo) {
         TreeCache trees = new TreeCache(repo, def.cacheDir());
         Builder builder = new Builder(def.cacheDir(), clock);
-        BuildSpec spec = new BuildSpec(def.build().command(), def.build().timeout(), def.build().artifact().toString());
+        BuildSpec spec = def.build();
         SidePreparer preparer = new SidePreparer(repo, trees, builder, spec, out);
         Map<Side, PreparedSide> sides = new LinkedHashMap<>();
         // Resolve every revision first: a typo fails before any build starts.

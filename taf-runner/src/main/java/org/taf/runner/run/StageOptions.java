@@ -1,6 +1,5 @@
 package org.taf.runner.run;
 
-import java.time.Duration;
 import org.taf.runner.config.ConfigException;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.warmup.WarmupSignal;
@@ -38,13 +37,8 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
     public static StageOptions of(TestDefinition def) {
         try {
             WorkloadOptions workload = def.workload();
-            var r = def.rest();
-            RestOptions rest = new RestOptions(r.lowPct(), r.highPct(), r.consecutive(), r.maxAttempts(), r.interval());
-            var s = def.warmup();
-            // The settle rule's samples: the load's report interval on TPS and JIT, one CPU reading a second on CPU.
-            Duration samples = s.signal() == WarmupSignal.CPU ? Duration.ofSeconds(1) : def.workload().reportInterval();
-            SettleOptions settle = new SettleOptions(s.window(), samples, s.maxCvPct(), s.maxSlopePct(), s.min(),
-                    s.max());
+            RestOptions rest = def.rest();
+            SettleOptions settle = def.warmup().settle();
             StatsOptions stats = def.stats();
             NoiseThresholds noise = def.profile().noise();
             if (def.launch().aotCache()) {
@@ -58,11 +52,6 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
         } catch (IllegalArgumentException | WorkloadException | LaunchException e) {
             throw new ConfigException(def.config().fileDisplay() + ": " + e.getMessage());
         }
-    }
-
-    /** The settle rule on the load's throughput: one sample per {@code workload.report_interval}. */
-    public SettleOptions settleOnTps() {
-        return settle.withInterval(workload.reportInterval());
     }
 
     /** The workload options against an engine on 127.0.0.1:{@code port}. */

@@ -2,6 +2,7 @@ package org.taf.runner.config;
 
 import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.warmup.RestOptions;
 import org.taf.runner.workload.Workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -126,8 +127,8 @@ class LayeringTest {
         assertThat(d.measure().iterations()).isEqualTo(2);
         assertThat(d.tests()).containsExactly(Workload.OLTP_RO, Workload.POINTS_COVERED_PK);
         assertThat(d.warmup().threads()).isEqualTo(3);
-        assertThat(d.warmup().max()).hasSeconds(100);
-        assertThat(d.rest()).isEqualTo(new RestSettings(false, 6, 25, 10, 200, java.time.Duration.ofSeconds(2)));
+        assertThat(d.warmup().settle().max()).hasSeconds(100);
+        assertThat(d.rest()).isEqualTo(new RestOptions(false, 6, 25, 10, 200, java.time.Duration.ofSeconds(2)));
         assertThat(d.stats()).as("verdict.*, and TPS and CPU per transaction gating by default")
                 .isEqualTo(StatsOptions.defaults().withThresholds(2, 4, 6));
         assertThat(d.comments()).isEqualTo("legacy");

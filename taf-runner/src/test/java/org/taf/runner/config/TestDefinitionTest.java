@@ -1,5 +1,6 @@
 package org.taf.runner.config;
 
+import org.taf.runner.launch.LaunchOptions;
 import org.taf.runner.profile.CpuToggle;
 import org.taf.runner.profile.NoiseThresholds;
 import org.taf.runner.profile.ProfileOptions;
@@ -7,6 +8,9 @@ import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.stats.ExclusionRule;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.warmup.RestOptions;
+import org.taf.runner.warmup.SettleOptions;
+import org.taf.runner.warmup.WarmupOptions;
 import org.taf.runner.warmup.WarmupSignal;
 import org.taf.runner.workload.ConnectionSettings;
 import org.taf.runner.workload.Workload;
@@ -45,13 +49,14 @@ class TestDefinitionTest {
                 "sbtest")));
         assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.BALANCED, 1,
                 MeasureMode.AUTO, 3, Duration.ofMillis(500), true));
-        assertThat(d.warmup()).isEqualTo(new WarmupSettings(true, WarmupSignal.TPS, 2, Duration.ofSeconds(10),
-                Duration.ofSeconds(120), Duration.ofSeconds(10), 5, 2, 5));
-        assertThat(d.rest()).isEqualTo(new RestSettings(true, 5, 20, 5, 120, Duration.ofSeconds(1)));
+        assertThat(d.warmup()).isEqualTo(new WarmupOptions(true, WarmupSignal.TPS, 2, new SettleOptions(
+                Duration.ofSeconds(10), Duration.ofSeconds(1), 5, 2, Duration.ofSeconds(10), Duration.ofSeconds(120)),
+                5));
+        assertThat(d.rest()).isEqualTo(new RestOptions(true, 5, 20, 5, 120, Duration.ofSeconds(1)));
         assertThat(d.build().command()).isEqualTo(org.taf.runner.build.BuildSpec.DEFAULT_COMMAND);
         assertThat(d.build().timeout()).isEqualTo(Duration.ofMinutes(15));
-        assertThat(d.build().artifact()).isEqualTo(Path.of("engine/target/engine.jar"));
-        assertThat(d.launch()).isEqualTo(new LaunchSettings(Duration.ofSeconds(60), Duration.ofSeconds(30), 0,
+        assertThat(d.build().artifactPath()).isEqualTo("engine/target/engine.jar");
+        assertThat(d.launch()).isEqualTo(new LaunchOptions(Duration.ofSeconds(60), Duration.ofSeconds(30), 0,
                 Path.of("/opt/jdk/bin/java"), List.of(), false, Duration.ofSeconds(10)));
         assertThat(d.profile()).isEqualTo(new ProfileOptions("default", RuntimeKind.PROCESS, Optional.empty(),
                 Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),

@@ -74,7 +74,7 @@ class StageOptionsTest {
     void aTpsWarmUpCountsItsWindowInReportIntervalsACpuWarmUpInSeconds() {
         StageOptions tps = StageOptions.of(load(Map.of("warmup.signal", "tps", "workload.report_interval", "500ms",
                 "warmup.window", "2s", "warmup.min", "1s")));
-        assertThat(tps.settleOnTps().interval()).hasMillis(500);
+        assertThat(tps.settle().interval()).hasMillis(500);
         assertThat(tps.settle().window()).hasSeconds(2);
         assertThatThrownBy(() -> StageOptions.of(load(Map.of("warmup.signal", "cpu", "warmup.window", "2s",
                 "warmup.min", "1s")))).isInstanceOf(ConfigException.class)
