@@ -5,7 +5,7 @@ import org.taf.runner.ExitCode;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
-import org.taf.runner.run.StageOptions;
+import org.taf.runner.run.Preflight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,7 +30,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         TestDefinition def = new ConfigLoader(context).load(definition.file(), definition.overrides());
-        StageOptions.of(def); // what a run would refuse, refused here before anything starts
+        Preflight.check(def); // what a run would refuse, refused here before anything starts
         def.config().warnings().forEach(w -> spec.commandLine().getErr().println("warning: " + w));
         spec.commandLine().getErr().flush();
         // What this host's stored noise says the plan and its budget can detect.

@@ -47,7 +47,7 @@ final class DefinitionBuilder {
         } catch (IllegalArgumentException | WorkloadException e) {
             // A stage's own rule, checked by its options record, on values the keys and the rules above let
             // through: the definition's error all the same, named by its file (StageOptionsTest finds none).
-            throw new ConfigException(config.fileDisplay() + ": " + e.getMessage());
+            throw new ConfigException(config.fileDisplay() + ": " + e.getMessage(), e);
         }
     }
 

@@ -3,7 +3,6 @@ package org.taf.runner.run;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.taf.runner.TafException;

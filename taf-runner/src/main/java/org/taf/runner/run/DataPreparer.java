@@ -46,13 +46,11 @@ final class DataPreparer {
 
     private final TestDefinition def;
     private final EngineRuntime runtime;
-    private final StageOptions stages;
     private final PrintStream log;
 
-    DataPreparer(TestDefinition def, EngineRuntime runtime, StageOptions stages, PrintStream log) {
+    DataPreparer(TestDefinition def, EngineRuntime runtime, PrintStream log) {
         this.def = def;
         this.runtime = runtime;
-        this.stages = stages;
         this.log = log;
     }
 
@@ -106,7 +104,7 @@ final class DataPreparer {
         LaunchSpec spec = spec(side, args, data, tmp, "training.log");
         try (RunningEngine engine = runtime.start(spec)) {
             for (Workload w : def.tests()) {
-                new LoadGenerator(stages.workloadOn(engine.port()), null).run(w, def.maxThreads(),
+                new LoadGenerator(def.workload().onPort(engine.port()), null).run(w, def.maxThreads(),
                         def.launch().aotTraining(), SampleListener.NONE);
             }
             engine.stop(); // the JVM writes the cache as it exits
@@ -124,7 +122,7 @@ final class DataPreparer {
         Path datadir = Files.createDirectories(tmp.resolve("datadir"));
         LaunchSpec spec = spec(side, def.launch().jvmArgs(), datadir, tmp, "prepare.log");
         try (RunningEngine engine = runtime.start(spec)) {
-            ConnectionSettings c = stages.workloadOn(engine.port()).connection();
+            ConnectionSettings c = def.workload().onPort(engine.port()).connection();
             DataLoader loader = new DataLoader(c);
             loader.ensureDatabase();
             loader.prepare(data, Math.min(data.tables(), Runtime.getRuntime().availableProcessors()));

@@ -1,6 +1,5 @@
 package org.taf.runner.run;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -137,7 +137,7 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
 
     /** The preview on this host, from the noise stored in the definition's results directory. */
     public static PlanPreview of(TestDefinition def) {
-        StageOptions.of(def); // what a run would refuse, refused here
+        Preflight.check(def); // what a run would refuse, refused here
         return of(def, HostFingerprint.of(HostProbe.system().host()));
     }
 

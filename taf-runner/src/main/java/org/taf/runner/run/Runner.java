@@ -64,7 +64,6 @@ public final class Runner {
     private final PrintStream out;
     private final String runnerVersion;
     private final String command;
-    private final StageOptions stages;
     private final StatsOptions options;
     private boolean adaptive = true;
     private RunState state;
@@ -80,7 +79,7 @@ public final class Runner {
      * @param out           progress and the live workload lines
      * @param runnerVersion TAF's version, for the results
      * @param command       the command line that reproduces this run
-     * @throws org.taf.runner.config.ConfigException when a stage refuses the definition's settings
+     * @throws org.taf.runner.config.ConfigException when the engine's JVM refuses the definition ({@link Preflight})
      */
     public Runner(TestDefinition def, EngineRuntime runtime, Clock clock, PrintStream out, String runnerVersion,
                   String command) {
@@ -91,8 +90,8 @@ public final class Runner {
         this.runnerVersion = runnerVersion;
         this.command = command;
         this.pinner = CpuPinner.system(def.cacheDir().resolve("state"));
-        this.stages = StageOptions.of(def);
-        this.options = stages.stats();
+        Preflight.check(def);
+        this.options = def.stats();
     }
 
     /** Replaces the CPU pinner (a fake sysfs tree in tests); default: this host's, state in cache.dir/state. */
@@ -150,14 +149,14 @@ public final class Runner {
             Map<Side, PreparedSide> sides = prepare(repo);
             Map<Side, Path> templates = new HashMap<>();
             Map<Side, List<String>> jvmArgs = new HashMap<>();
-            DataPreparer data = new DataPreparer(def, runtime, stages, out);
+            DataPreparer data = new DataPreparer(def, runtime, out);
             DataSpec spec = new DataSpec(def.workload().tables(), def.workload().tableSize(), def.workload().seed());
             for (PreparedSide p : sides.values()) {
                 templates.put(p.side(), data.template(p, spec));
                 jvmArgs.put(p.side(), data.jvmArgs(p, templates.get(p.side())));
             }
             state.engineArgs(jvmArgs.values().stream().findFirst().orElse(def.launch().jvmArgs()));
-            Measurer m = new Measurer(new IterationRunner(runtime, def, stages, runDir, out, clock), sides, templates,
+            Measurer m = new Measurer(new IterationRunner(runtime, def, runDir, out, clock), sides, templates,
                     jvmArgs, design, plan.steps().size());
             Instant measuringFrom = clock.instant();
             for (Plan.Pair pair : plan.pairs()) {

@@ -25,12 +25,10 @@ final class StartStage {
     private static final JfrRecordingOptions JFR = JfrRecordingOptions.defaults();
 
     private final TestDefinition def;
-    private final StageOptions stages;
     private final IterationRunner.Rig rig;
 
-    StartStage(TestDefinition def, StageOptions stages, IterationRunner.Rig rig) {
+    StartStage(TestDefinition def, IterationRunner.Rig rig) {
         this.def = def;
-        this.stages = stages;
         this.rig = rig;
     }
 

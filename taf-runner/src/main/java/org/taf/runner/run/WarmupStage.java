@@ -21,7 +21,7 @@ final class WarmupStage {
     private final WindowStage windows;
     private final IterationRunner.Rig rig;
 
-    WarmupStage(TestDefinition def, StageOptions stages, WindowStage windows, IterationRunner.Rig rig) {
+    WarmupStage(TestDefinition def, WindowStage windows, IterationRunner.Rig rig) {
         this.warmup = def.warmup().strategy();
         this.threads = def.warmup().threads();
         this.measured = def.measure().duration();
