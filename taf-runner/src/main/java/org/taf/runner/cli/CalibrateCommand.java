@@ -31,7 +31,7 @@ final class CalibrateCommand implements Callable<Integer> {
     private final LoadContext context;
 
     @Mixin
-    DefinitionOptions definition;
+    DefinitionOptions.Required definition;
 
     CalibrateCommand(LoadContext context) {
         this.context = context;

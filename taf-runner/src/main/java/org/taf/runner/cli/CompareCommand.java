@@ -1,13 +1,10 @@
 package org.taf.runner.cli;
 
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.taf.runner.config.LoadContext;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code taf compare --parent REV --patch REV [FILE]}: one parent/patch pair measured with FILE's
@@ -25,12 +22,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--patch", required = true, paramLabel = "REV", description = "the patch revision")
     String patch;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
-            description = "the test definition whose workloads and settings to use")
-    Path file;
-
-    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
-    Map<String, String> overrides = new LinkedHashMap<>();
+    @Mixin
+    DefinitionOptions.OrQuick definition;
 
     CompareCommand(LoadContext context) {
         this.context = context;
@@ -38,10 +31,6 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Map<String, String> settings = new LinkedHashMap<>(overrides);
-        settings.put("comparisons", "");
-        settings.put("parent", parent);
-        settings.put("patch", patch);
-        return new RunCommand(context).run(file == null ? RunCommand.DEFAULT_DEFINITION : file, settings, "run");
+        return new RunCommand(context).run(definition.file(), definition.withPair(parent, patch), "run");
     }
 }

@@ -25,7 +25,7 @@ final class ExplainCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    DefinitionOptions definition;
+    DefinitionOptions.Required definition;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
             description = "text: an aligned table (default); json: for tools")

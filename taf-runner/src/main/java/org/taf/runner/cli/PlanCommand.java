@@ -1,9 +1,6 @@
 package org.taf.runner.cli;
 
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.taf.runner.ExitCode;
 import org.taf.runner.config.ConfigLoader;
@@ -16,7 +13,7 @@ import org.taf.runner.run.PlanPreview.CellPlan;
 import org.taf.runner.run.PlanPreview.ComparisonPlan;
 import org.taf.runner.run.PlanPreview.SidePlan;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,13 +35,8 @@ final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
-            description = "the test definition (.properties); without it, what ./taf run would do: "
-                    + "properties/quick.properties")
-    Path file;
-
-    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
-    Map<String, String> overrides = new LinkedHashMap<>();
+    @Mixin
+    DefinitionOptions.OrQuick definition;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
             description = "text: for people (default); json: for tools (snake_case, format_version)")
@@ -56,8 +48,7 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TestDefinition def = new ConfigLoader(context).load(file == null ? RunCommand.DEFAULT_DEFINITION : file,
-                overrides);
+        TestDefinition def = new ConfigLoader(context).load(definition.file(), definition.overrides());
         PlanPreview plan = PlanPreview.of(def);
         var out = spec.commandLine().getOut();
         if (format == Format.json) {

@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -23,7 +22,7 @@ import org.taf.runner.TafException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
@@ -34,7 +33,6 @@ import picocli.CommandLine.Spec;
         description = {"Build and measure the parent and patch of every comparison in FILE and give a verdict.",
             "Without FILE: properties/quick.properties (HEAD~1 vs HEAD, a few minutes on 2 cores)."})
 final class RunCommand implements Callable<Integer> {
-    static final Path DEFAULT_DEFINITION = Path.of("properties", "quick.properties");
     /** How long an interrupted run's hook waits for the outputs the run is writing. */
     private static final Duration OUTPUTS_GRACE = Duration.ofSeconds(20);
 
@@ -43,11 +41,8 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "the test definition (.properties)")
-    Path file;
-
-    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
-    Map<String, String> overrides = new LinkedHashMap<>();
+    @Mixin
+    DefinitionOptions.OrQuick definition;
 
     @Option(names = {"-q", "--quiet"},
             description = "print no live progress or per-interval lines: only warnings, errors and the final summary")
@@ -59,7 +54,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return run(file == null ? DEFAULT_DEFINITION : file, overrides, "run");
+        return run(definition.file(), definition.overrides(), "run");
     }
 
     /** Loads, runs (the runner judges), writes every output; returns the exit code. Shared with {@code compare}. */

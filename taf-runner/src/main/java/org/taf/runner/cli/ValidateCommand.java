@@ -21,7 +21,7 @@ final class ValidateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    DefinitionOptions definition;
+    DefinitionOptions.Required definition;
 
     ValidateCommand(LoadContext context) {
         this.context = context;
