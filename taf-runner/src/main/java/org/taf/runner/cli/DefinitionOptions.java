@@ -3,6 +3,7 @@ package org.taf.runner.cli;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.taf.runner.config.Keys;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -30,9 +31,9 @@ public abstract class DefinitionOptions {
     /** The overrides with the definition's comparisons replaced by one parent/patch pair (compare, bisect). */
     public Map<String, String> withPair(String parent, String patch) {
         Map<String, String> settings = new LinkedHashMap<>(overrides);
-        settings.put("comparisons", "");
-        settings.put("parent", parent);
-        settings.put("patch", patch);
+        settings.put(Keys.COMPARISONS.name(), "");
+        settings.put(Keys.PARENT.name(), parent);
+        settings.put(Keys.PATCH.name(), patch);
         return settings;
     }
 
