@@ -26,7 +26,8 @@ import org.taf.runner.workload.WorkloadOptions;
 /**
  * Builds the typed {@link TestDefinition} from a {@link ResolvedConfig}: plans the comparisons,
  * checks the rules that span keys (each message names both keys, their values and origins) and
- * that referenced files exist, then fills the settings records.
+ * that referenced files exist, then builds every stage's options record from its keys (the record checks
+ * its own rules once) and config's own records for what only the run and the outputs read.
  */
 final class DefinitionBuilder {
     private final ResolvedConfig config;
@@ -51,23 +52,15 @@ final class DefinitionBuilder {
         }
     }
 
-    /** Every stage's options, built from the keys and checked by their records. */
+    /** Every stage's options, built from the keys and checked by their records, and config's own records. */
     private TestDefinition typed(List<Comparison> comparisons, EngineSettings engine) {
-        List<Integer> threads = config.get(WORKLOAD_THREADS);
-        return new TestDefinition(
-                config.get(NAME),
-                config.get(COMMENTS),
-                config.get(REPOSITORY),
-                config.get(CACHE_DIR),
-                comparisons,
-                config.get(WORKLOAD_TESTS),
-                threads,
-                engine,
+        return new TestDefinition(config.get(NAME), config.get(COMMENTS), config.get(REPOSITORY),
+                config.get(CACHE_DIR), comparisons, config.get(WORKLOAD_TESTS), config.get(WORKLOAD_THREADS), engine,
                 workload(),
                 new MeasureSettings(config.get(MEASURE_DURATION), config.get(MEASURE_ITERATIONS),
                         config.get(MEASURE_ORDER), config.get(MEASURE_ORDER_SEED), config.get(MEASURE_MODE),
                         config.get(MEASURE_WINDOWS), config.get(MEASURE_SWITCH_SKIP), config.get(MEASURE_COUNTERS)),
-                warmup(threads),
+                warmup(),
                 new RestOptions(config.get(REST_ENABLED), config.get(REST_LOW_PCT), config.get(REST_HIGH_PCT),
                         config.get(REST_CONSECUTIVE), config.get(REST_MAX_ATTEMPTS), config.get(REST_INTERVAL)),
                 new BuildSpec(config.get(BUILD_COMMAND), config.get(BUILD_TIMEOUT),
@@ -94,8 +87,8 @@ final class DefinitionBuilder {
                 .rangeSize(config.get(WORKLOAD_RANGE_SIZE)).randomPoints(config.get(WORKLOAD_POINTS))
                 .pointSelects(config.get(WORKLOAD_POINT_SELECTS)).simpleRanges(config.get(WORKLOAD_SIMPLE_RANGES))
                 .sumRanges(config.get(WORKLOAD_SUM_RANGES)).orderRanges(config.get(WORKLOAD_ORDER_RANGES))
-                .distinctRanges(config.get(WORKLOAD_DISTINCT_RANGES)).indexUpdates(config.get(WORKLOAD_INDEX_UPDATES))
-                .nonIndexUpdates(config.get(WORKLOAD_NON_INDEX_UPDATES))
+                .distinctRanges(config.get(WORKLOAD_DISTINCT_RANGES))
+                .indexUpdates(config.get(WORKLOAD_INDEX_UPDATES)).nonIndexUpdates(config.get(WORKLOAD_NON_INDEX_UPDATES))
                 .deleteInserts(config.get(WORKLOAD_DELETE_INSERTS)).seed(config.get(WORKLOAD_SEED))
                 .reportInterval(config.get(WORKLOAD_REPORT_INTERVAL)).build();
     }
@@ -104,17 +97,24 @@ final class DefinitionBuilder {
      * The warm-up; {@code warmup.threads = 0} is the largest of {@code workload.threads}, and the settle rule
      * samples the load's report intervals on TPS and JIT, one CPU reading a second on the CPU.
      */
-    private WarmupOptions warmup(List<Integer> threads) {
-        int warmupThreads = config.get(WARMUP_THREADS) == 0 ? threads.stream().mapToInt(Integer::intValue).max()
-                .orElseThrow() : config.get(WARMUP_THREADS);
-        Duration samples = config.get(WARMUP_SIGNAL) == WarmupSignal.CPU ? Duration.ofSeconds(1)
-                : config.get(WORKLOAD_REPORT_INTERVAL);
-        SettleOptions settle = new SettleOptions(config.get(WARMUP_WINDOW), samples, config.get(WARMUP_MAX_CV_PCT),
-                config.get(WARMUP_MAX_SLOPE_PCT), config.get(WARMUP_MIN), config.get(WARMUP_MAX));
+    private WarmupOptions warmup() {
+        int warmupThreads = config.get(WARMUP_THREADS) == 0
+                ? config.get(WORKLOAD_THREADS).stream().mapToInt(Integer::intValue).max().orElseThrow()
+                : config.get(WARMUP_THREADS);
+        SettleOptions settle = new SettleOptions(config.get(WARMUP_WINDOW), settleSample(),
+                config.get(WARMUP_MAX_CV_PCT), config.get(WARMUP_MAX_SLOPE_PCT), config.get(WARMUP_MIN),
+                config.get(WARMUP_MAX));
         return new WarmupOptions(config.get(WARMUP_ENABLED), config.get(WARMUP_SIGNAL), warmupThreads, settle,
                 config.get(WARMUP_MAX_JIT_PCT));
     }
 
+    /** The settle rule's sample: the load's report interval (tps, jit), or one CPU reading a second (cpu). */
+    private Duration settleSample() {
+        return config.get(WARMUP_SIGNAL) == WarmupSignal.CPU ? Duration.ofSeconds(1)
+                : config.get(WORKLOAD_REPORT_INTERVAL);
+    }
+
+    /** Thresholds and the adaptive loop's limits; {@code measure.iterations} is the first look. */
     private StatsOptions stats() {
         return StatsOptions.builder().confidence(config.get(STATS_CONFIDENCE)).fdr(config.get(STATS_FDR))
                 .power(config.get(STATS_POWER)).budget(config.get(STATS_BUDGET)).maxPairs(config.get(STATS_MAX_PAIRS))
@@ -130,15 +130,15 @@ final class DefinitionBuilder {
                 optionalLong(config.get(PROFILE_CPU_MIN_FREQ)), optionalLong(config.get(PROFILE_CPU_MAX_FREQ)),
                 config.get(PROFILE_CPU_BOOST), config.get(PROFILE_CPU_SMT), config.get(PROFILE_CPU_STRICT),
                 config.get(PROFILE_IMAGE), config.get(PROFILE_JFR),
-                new NoiseThresholds(config.get(PROFILE_NOISE_MAX_OTHER_PCT), config.get(PROFILE_NOISE_MAX_STEAL_PCT)));
+                new NoiseThresholds(config.get(PROFILE_NOISE_MAX_OTHER_PCT),
+                        config.get(PROFILE_NOISE_MAX_STEAL_PCT)));
     }
 
     private void checkCrossKeys() {
         atMost(WARMUP_MIN, WARMUP_MAX, config.get(WARMUP_MIN).compareTo(config.get(WARMUP_MAX)) <= 0);
         atMost(WARMUP_WINDOW, WARMUP_MAX, config.get(WARMUP_WINDOW).compareTo(config.get(WARMUP_MAX)) <= 0);
-        // The settle window needs 3 samples: of the load's report interval (tps), or of 1 s (cpu).
-        Duration sample = config.get(WARMUP_SIGNAL) == WarmupSignal.CPU ? Duration.ofSeconds(1)
-                : config.get(WORKLOAD_REPORT_INTERVAL);
+        // The settle window needs 3 samples (SettleOptions checks it too; here the message names the origins).
+        Duration sample = settleSample();
         if (config.get(WARMUP_WINDOW).compareTo(sample.multipliedBy(3)) < 0) {
             problems.error(show(WARMUP_WINDOW) + " must be at least 3 samples of " + Durations.format(sample)
                     + " (warmup.signal " + config.get(WARMUP_SIGNAL).label() + ")");

@@ -1,5 +1,6 @@
 package org.taf.runner.config;
 
+import static org.taf.runner.config.Checks.atLeast;
 import static org.taf.runner.config.Checks.notNull;
 
 import java.nio.file.Path;
@@ -17,7 +18,9 @@ import org.taf.runner.workload.WorkloadOptions;
 
 /**
  * A loaded, checked test definition: the typed result of the configuration stage, grouped by the
- * stage that uses each part. Paths are absolute. Made by {@link ConfigLoader#load}.
+ * stage that uses each part. A stage's part is that stage's own options record, built from the keys and
+ * checked once, when the definition loads; what only the run and the outputs read ({@code measure.*},
+ * {@code output.*}, {@code post.*}) is config's. Paths are absolute. Made by {@link ConfigLoader#load}.
  *
  * @param name        the definition's name (default: the file's base name)
  * @param comments    why the run is made (default empty)
@@ -30,11 +33,11 @@ import org.taf.runner.workload.WorkloadOptions;
  * @param workload    the rest of {@code workload.*}: the load generator's options, its account on
  *                    127.0.0.1:3306 (each engine start has its own port: {@link WorkloadOptions#onPort})
  * @param measure     {@code measure.*}
- * @param warmup      {@code warmup.*}
+ * @param warmup      {@code warmup.*}, {@code warmup.threads = 0} resolved to the largest thread count
  * @param rest        {@code rest.*}
  * @param build       {@code build.*}
  * @param launch      {@code launch.*}
- * @param profile     {@code profile} and {@code profile.*}
+ * @param profile     {@code profile} and {@code profile.*}, its noise thresholds included
  * @param output      {@code output.*}
  * @param post        {@code post.*}
  * @param stats       {@code stats.*} and {@code verdict.*}, with {@code measure.iterations} as the first look
@@ -42,10 +45,9 @@ import org.taf.runner.workload.WorkloadOptions;
  */
 public record TestDefinition(String name, String comments, Path repository, Path cacheDir,
         List<Comparison> comparisons, List<Workload> tests, List<Integer> threads, EngineSettings engine,
-        WorkloadOptions workload, MeasureSettings measure,
-        WarmupOptions warmup, RestOptions rest, BuildSpec build,
-        LaunchOptions launch, ProfileOptions profile, OutputSettings output, PostSettings post,
-        StatsOptions stats, ResolvedConfig config) {
+        WorkloadOptions workload, MeasureSettings measure, WarmupOptions warmup, RestOptions rest, BuildSpec build,
+        LaunchOptions launch, ProfileOptions profile, OutputSettings output, PostSettings post, StatsOptions stats,
+        ResolvedConfig config) {
 
     public TestDefinition {
         notNull("name", name);
@@ -61,7 +63,7 @@ public record TestDefinition(String name, String comments, Path repository, Path
         if (tests.isEmpty() || threads.isEmpty()) {
             throw new IllegalArgumentException("workload.tests and workload.threads must not be empty");
         }
-        threads.forEach(t -> Checks.atLeast("workload.threads", t, 1));
+        threads.forEach(t -> atLeast("workload.threads", t, 1));
         Set<String> names = new HashSet<>();
         comparisons.forEach(c -> {
             if (!names.add(c.name())) {
@@ -77,8 +79,7 @@ public record TestDefinition(String name, String comments, Path repository, Path
     /** This definition with other comparisons under another name (calibrate's A/A run). */
     public TestDefinition withComparisons(String newName, List<Comparison> newComparisons) {
         return new TestDefinition(newName, comments, repository, cacheDir, newComparisons, tests, threads, engine,
-                workload, measure,
-                warmup, rest, build, launch, profile, output, post, stats, config);
+                workload, measure, warmup, rest, build, launch, profile, output, post, stats, config);
     }
 
     /** The definition file's text, verbatim (the post shows it). */

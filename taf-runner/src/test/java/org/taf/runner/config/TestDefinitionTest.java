@@ -1,5 +1,6 @@
 package org.taf.runner.config;
 
+import org.taf.runner.build.BuildSpec;
 import org.taf.runner.launch.LaunchOptions;
 import org.taf.runner.profile.CpuToggle;
 import org.taf.runner.profile.NoiseThresholds;
@@ -56,6 +57,7 @@ class TestDefinitionTest {
         assertThat(d.build().command()).isEqualTo(org.taf.runner.build.BuildSpec.DEFAULT_COMMAND);
         assertThat(d.build().timeout()).isEqualTo(Duration.ofMinutes(15));
         assertThat(d.build().artifactPath()).isEqualTo("engine/target/engine.jar");
+        assertThat(d.build()).as("the key registry's defaults are the build's").isEqualTo(BuildSpec.defaults());
         assertThat(d.launch()).isEqualTo(new LaunchOptions(Duration.ofSeconds(60), Duration.ofSeconds(30), 0,
                 Path.of("/opt/jdk/bin/java"), List.of(), false, Duration.ofSeconds(10)));
         assertThat(d.profile()).isEqualTo(new ProfileOptions("default", RuntimeKind.PROCESS, Optional.empty(),
