@@ -78,7 +78,8 @@ final class BisectCommand implements Callable<Integer> {
     /** The evidence into the results database; a failure is printed, the bisect's exit code stands. */
     private static void store(ResultsDb db, BisectRecord r) {
         try {
-            db.writeBisect(new BisectRow(r.bisectId(), r.definition(), r.good().sha(), r.bad().sha(), r.outcome().name(),
+            db.writeBisect(new BisectRow(r.bisectId(), r.definition(), r.good().sha(), r.bad().sha(),
+                    r.outcome().name(),
                     r.culprit() == null ? null : r.culprit().sha(), r.startedAt(), r.finishedAt(),
                     BisectStore.toJson(r)));
         } catch (DbException e) {

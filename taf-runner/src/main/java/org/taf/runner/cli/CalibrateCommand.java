@@ -45,7 +45,8 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new TafException(def.config().fileDisplay() + ": profile " + def.profile().name()
                     + " asks for the container runtime, which calibrate does not support yet; use a process profile");
         }
-        Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword()); // a bad URL fails before measuring
+        // A bad URL fails before measuring.
+        Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword());
         PrintStream out = System.out;
         Calibrator calibrator = new Calibrator(def, new ProcessRuntime(def.cacheDir().resolve("state")),
                 Clock.systemUTC(), out, VersionProvider.runnerVersion(),

@@ -65,7 +65,8 @@ final class PlanCommand implements Callable<Integer> {
     /** The plan for people: sides, cells, pairs and MDE, the time it takes. */
     static String text(PlanPreview p) {
         StringBuilder b = new StringBuilder();
-        b.append("plan of ").append(p.definition()).append(" (").append(p.name()).append("): nothing is built or run\n");
+        b.append("plan of ").append(p.definition()).append(" (").append(p.name())
+                .append("): nothing is built or run\n");
         b.append("repository ").append(p.repository()).append('\n');
         b.append("host ").append(p.host()).append(" (").append(p.hostFingerprint()).append(")\n");
         for (ComparisonPlan c : p.comparisons()) {
@@ -85,7 +86,8 @@ final class PlanCommand implements Callable<Integer> {
             if (c.mdeWarning() != null) {
                 b.append("    warning: ").append(c.mdeWarning()).append('\n');
             }
-            b.append(String.format(Locale.ROOT, "    a pair: about %s (%s)%n", ProgressBar.duration(Math.round(c.pairSeconds())),
+            b.append(String.format(Locale.ROOT, "    a pair: about %s (%s)%n",
+                    ProgressBar.duration(Math.round(c.pairSeconds())),
                     c.pairCost()));
         }
         PlanPreview.Eta e = p.eta();
@@ -94,7 +96,8 @@ final class PlanCommand implements Callable<Integer> {
                 ProgressBar.duration(e.plannedSeconds())));
         if (e.adaptive()) {
             b.append(String.format(Locale.ROOT, "  at most %d pairs, about %s (adaptive budget: stats.max_pairs %d"
-                    + " per cell, stats.budget %s)%n", e.maxPairs(), ProgressBar.duration(e.maxSeconds()), e.maxPairsPerCell(),
+                    + " per cell, stats.budget %s)%n", e.maxPairs(), ProgressBar.duration(e.maxSeconds()),
+                    e.maxPairsPerCell(),
                     ProgressBar.duration(e.budgetSeconds())));
         } else {
             b.append(String.format(Locale.ROOT, "  at most %d pairs, about %s (%s)%n", e.maxPairs(),

@@ -86,7 +86,8 @@ final class RunCommand implements Callable<Integer> {
         TestDefinition def = new ConfigLoader(context).load(definition, settings);
         PrintStream out = System.out;
         def.config().warnings().forEach(w -> System.err.println("warning: " + w));
-        Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword()); // a bad URL fails before measuring
+        // A bad URL fails before measuring.
+        Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword());
         EngineRuntime runtime = Runtimes.forProfile(def.profile(), def.cacheDir().resolve("state"), System.err);
         Runtimes.pinClient(def.profile(), System.err);
         PrintStream live = quiet ? QuietOutput.over(out) : out; // the summary and the paths below are always printed

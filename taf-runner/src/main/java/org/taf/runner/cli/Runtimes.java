@@ -29,8 +29,8 @@ final class Runtimes {
         return switch (profile.runtime()) {
             case PROCESS -> {
                 if (profile.memoryLimit().isPresent() || profile.image().isPresent()) {
-                    err.println("warning: profile " + profile.name() + ": profile.memory_limit and profile.image apply to the"
-                            + " container runtime only; the process runtime ignores them");
+                    err.println("warning: profile " + profile.name() + ": profile.memory_limit and profile.image"
+                            + " apply to the container runtime only; the process runtime ignores them");
                 }
                 yield new ProcessRuntime(stateDir);
             }
@@ -48,7 +48,8 @@ final class Runtimes {
         String engine = profile.engineCpuset().map(CpuSet::spec).orElse("not pinned");
         if (profile.clientCpuset().isEmpty()) {
             if (profile.engineCpuset().isPresent()) {
-                err.println("taf: engine on CPUs " + engine + "; load generator not pinned (profile.client_cpuset unset)");
+                err.println("taf: engine on CPUs " + engine
+                        + "; load generator not pinned (profile.client_cpuset unset)");
             }
             return;
         }

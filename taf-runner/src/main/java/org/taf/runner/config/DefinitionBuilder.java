@@ -88,7 +88,8 @@ final class DefinitionBuilder {
                 .pointSelects(config.get(WORKLOAD_POINT_SELECTS)).simpleRanges(config.get(WORKLOAD_SIMPLE_RANGES))
                 .sumRanges(config.get(WORKLOAD_SUM_RANGES)).orderRanges(config.get(WORKLOAD_ORDER_RANGES))
                 .distinctRanges(config.get(WORKLOAD_DISTINCT_RANGES))
-                .indexUpdates(config.get(WORKLOAD_INDEX_UPDATES)).nonIndexUpdates(config.get(WORKLOAD_NON_INDEX_UPDATES))
+                .indexUpdates(config.get(WORKLOAD_INDEX_UPDATES))
+                .nonIndexUpdates(config.get(WORKLOAD_NON_INDEX_UPDATES))
                 .deleteInserts(config.get(WORKLOAD_DELETE_INSERTS)).seed(config.get(WORKLOAD_SEED))
                 .reportInterval(config.get(WORKLOAD_REPORT_INTERVAL)).build();
     }

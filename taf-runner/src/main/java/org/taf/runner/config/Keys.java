@@ -118,10 +118,12 @@ public final class Keys {
             listOf(integer(1, 10_000), 1, true), "1,2", "client thread counts to sweep, in this order");
     public static final Key<Integer> WORKLOAD_TABLES = key("workload.tables", integer(1, 10_000), "4",
             "number of sbtestN tables");
-    public static final Key<Integer> WORKLOAD_TABLE_SIZE = key("workload.table_size", integer(1, 1_000_000_000), "10000",
+    public static final Key<Integer> WORKLOAD_TABLE_SIZE = key("workload.table_size", integer(1, 1_000_000_000),
+            "10000",
             "rows per table (ids, plus range_size or points, must fit an SQL INTEGER)");
     public static final Key<RandType> WORKLOAD_RAND_TYPE = key("workload.rand_type",
-            oneOf(RandType.values(), RandType::sysbenchName), "uniform", "distribution of row ids (sysbench --rand-type)");
+            oneOf(RandType.values(), RandType::sysbenchName), "uniform",
+            "distribution of row ids (sysbench --rand-type)");
     public static final Key<Integer> WORKLOAD_RANGE_SIZE = key("workload.range_size", integer(1, 1_000_000), "100",
             "rows per range query");
     public static final Key<Integer> WORKLOAD_POINTS = key("workload.points", integer(1, 10_000), "100",
@@ -266,7 +268,8 @@ public final class Keys {
 
     // --- profile (usually set in profiles/<name>.properties)
     public static final Key<RuntimeKind> PROFILE_RUNTIME = key("profile.runtime",
-            oneOf(RuntimeKind.values(), RuntimeKind::label), "process", "run the engine as a process or in a container");
+            oneOf(RuntimeKind.values(), RuntimeKind::label), "process",
+            "run the engine as a process or in a container");
     public static final Key<Optional<CpuSet>> PROFILE_ENGINE_CPUSET = key("profile.engine_cpuset",
             optional(cpuset()), "", "CPUs of the engine, e.g. 1-3 (empty: not pinned)");
     public static final Key<Optional<CpuSet>> PROFILE_CLIENT_CPUSET = key("profile.client_cpuset",
@@ -316,7 +319,8 @@ public final class Keys {
             "write JUnit XML (one test case per workload x threads)");
     public static final Key<Optional<String>> RESULTS_DB_URL = key("results.db.url", resultsDbUrl(),
             "jdbc:sqlite:~/.local/share/taf/results.db",
-            "the results database every run is also written to: jdbc:sqlite:FILE (embedded), jdbc:mariadb://HOST:PORT/DB"
+            "the results database every run is also written to: jdbc:sqlite:FILE (embedded),"
+                    + " jdbc:mariadb://HOST:PORT/DB"
                     + "?user=U&password=P (shared by a fleet of hosts), or none");
     public static final Key<String> RESULTS_DB_PASSWORD = secret("results.db.password",
             "password of the results database's user (masked by explain; kept out of results.db.url, which is shown)");

@@ -35,8 +35,8 @@ public final class EngineCommands {
      *
      * @throws LaunchException for a variable with a bad name or value, or one set by the command itself
      */
-    public static List<String> tafEngine(Path java, List<String> jvmArgs, Path jar, Path datadir, int port, Path pidFile,
-                                         Path logFile, SortedMap<String, String> variables) {
+    public static List<String> tafEngine(Path java, List<String> jvmArgs, Path jar, Path datadir, int port,
+                                         Path pidFile, Path logFile, SortedMap<String, String> variables) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java.toString());
         cmd.addAll(jvmArgs);
@@ -59,7 +59,8 @@ public final class EngineCommands {
      *
      * @throws LaunchException for a bad variable or a socket path longer than 107 bytes
      */
-    public static List<String> mariadb(Path mariadbd, Path datadir, int port, Path socket, SortedMap<String, String> variables) {
+    public static List<String> mariadb(Path mariadbd, Path datadir, int port, Path socket,
+                                       SortedMap<String, String> variables) {
         if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
             throw new LaunchException("the socket path " + socket + " is longer than " + MAX_SOCKET_PATH
                     + " bytes, the limit of Unix sockets; use a shorter directory");
@@ -74,10 +75,12 @@ public final class EngineCommands {
     private static void appendVariables(List<String> cmd, SortedMap<String, String> variables) {
         variables.forEach((name, value) -> {
             if (!NAME.matcher(name).matches()) {
-                throw new LaunchException("engine." + name + ": not a variable name (lower-case letters, digits, '_' or '-')");
+                throw new LaunchException("engine." + name
+                        + ": not a variable name (lower-case letters, digits, '_' or '-')");
             }
             if (LAUNCHER_SET.contains(name.replace('-', '_').toLowerCase(Locale.ROOT))) {
-                throw new LaunchException("engine." + name + " cannot be set: the launcher sets it (use the launch.* settings)");
+                throw new LaunchException("engine." + name
+                        + " cannot be set: the launcher sets it (use the launch.* settings)");
             }
             if (value.indexOf('\n') >= 0 || value.indexOf('\0') >= 0) {
                 throw new LaunchException("engine." + name + " (" + value.replace("\n", "\\n").replace("\0", "\\0")

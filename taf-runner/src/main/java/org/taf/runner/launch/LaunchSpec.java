@@ -46,12 +46,14 @@ public record LaunchSpec(List<String> command, Path workingDir, SortedMap<String
             throw new IllegalArgumentException("the engine command is empty");
         }
         if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("launch.port (" + port + ") must be 1-65535 (resolve 0 with PortFinder.freePort())");
+            throw new IllegalArgumentException("launch.port (" + port
+                    + ") must be 1-65535 (resolve 0 with PortFinder.freePort())");
         }
         requirePositive("launch.startup_timeout", startupTimeout);
         requirePositive("launch.shutdown_timeout", shutdownTimeout);
         if (cpuSet.isPresent() && !CPU_LIST.matcher(cpuSet.get()).matches()) {
-            throw new IllegalArgumentException("the engine CPU set (" + cpuSet.get() + ") must be a CPU list like 0-1,3");
+            throw new IllegalArgumentException("the engine CPU set (" + cpuSet.get()
+                    + ") must be a CPU list like 0-1,3");
         }
     }
 

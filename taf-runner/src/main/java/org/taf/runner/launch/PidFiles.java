@@ -42,7 +42,8 @@ public final class PidFiles {
         if (engine.isEmpty() || self.isEmpty()) {
             return Optional.empty();
         }
-        PidRecord record = new PidRecord(pid, engine.get().startTicks(), self.get().pid(), self.get().startTicks(), port, command);
+        PidRecord record = new PidRecord(pid, engine.get().startTicks(), self.get().pid(), self.get().startTicks(),
+                port, command);
         Path file = dir.resolve(pid + ".pid");
         try {
             AtomicWrite.writeString(file, record.format());
@@ -100,7 +101,8 @@ public final class PidFiles {
             if (handle.isPresent()) {
                 List<Long> survivors = Processes.killTree(handle.get(), List.of(), Duration.ofSeconds(10));
                 if (!survivors.isEmpty()) {
-                    throw new LaunchException("leftover engine pid " + record.pid() + " (port " + record.port() + ", from " + file
+                    throw new LaunchException("leftover engine pid " + record.pid() + " (port " + record.port()
+                            + ", from " + file
                             + ") survived SIGKILL: pids " + survivors);
                 }
                 outcome = SweptEngine.Outcome.KILLED;

@@ -149,7 +149,8 @@ public final class CpuPinner {
     private Pinning rollBack(CpuPinRequest req, List<SysfsValue> done, List<PinProblem> problems) {
         List<String> failed = restore(done);
         if (!failed.isEmpty()) {
-            throw new CpuPinException(problems.get(0).message() + "; and rolling back failed: " + String.join("; ", failed)
+            throw new CpuPinException(problems.get(0).message() + "; and rolling back failed: "
+                    + String.join("; ", failed)
                     + " (kept in " + state.file() + " for the next start)");
         }
         return unpinned(req, problems);

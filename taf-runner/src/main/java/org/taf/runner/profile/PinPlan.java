@@ -73,7 +73,8 @@ final class PinPlan {
             return; // no sibling threads run: what "off" asks for already holds
         }
         if (!cur.equals("on") && !cur.equals("off")) {
-            problems.add(new PinProblem(-1, setting, SMT, "SMT control is '" + cur + "' and cannot be switched", false));
+            problems.add(new PinProblem(-1, setting, SMT, "SMT control is '" + cur + "' and cannot be switched",
+                    false));
         } else if (!cur.equals(req.smt().label())) {
             writes.add(new Write(-1, SMT, req.smt().label(), cur));
         }

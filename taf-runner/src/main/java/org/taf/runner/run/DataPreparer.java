@@ -62,7 +62,8 @@ final class DataPreparer {
         Path dir = def.cacheDir().resolve("data").resolve(key);
         try {
             boolean cached = AtomicCacheDir.createOnce(dir, tmp -> load(side, data, tmp));
-            log.printf("taf: %-28s data %s %s%n", side.side().describe(), data.cacheKey(), cached ? "(cached)" : "prepared");
+            log.printf("taf: %-28s data %s %s%n", side.side().describe(), data.cacheKey(),
+                    cached ? "(cached)" : "prepared");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare data in " + dir, e);
         }
@@ -142,7 +143,8 @@ final class DataPreparer {
 
     private static String sha256(String s) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(s.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -177,7 +177,8 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
             if (stored.isPresent()) {
                 pair = 2 * (stored.get().startSeconds() + windows * window);
                 basis = String.format(Locale.ROOT, "2 × (a start %s + %d × %s measured); the start cost (launch,"
-                        + " rest, warm-up) is this host's stored one, measured %s", seconds(stored.get().startSeconds()),
+                        + " rest, warm-up) is this host's stored one, measured %s",
+                        seconds(stored.get().startSeconds()),
                         windows, seconds(window), stored.get().measuredAt().truncatedTo(ChronoUnit.SECONDS));
             } else {
                 pair = guessPairSeconds(def, windows);

@@ -139,7 +139,8 @@ public final class PlannedMde {
         double start = noise.designs().stream().filter(d -> d.mode() == cell.mode()).max(java.util.Comparator
                 .comparing(DesignNoise::measuredAt)).map(DesignNoise::startSeconds).orElse(noise.startSeconds());
         double pairSeconds = org.taf.runner.stats.Allocation.pairSeconds(start, windows, windowSeconds(def));
-        long extra = pairSeconds <= 0 ? Long.MAX_VALUE : (long) (o.budget().toSeconds() / Math.max(1, cells) / pairSeconds);
+        long extra = pairSeconds <= 0 ? Long.MAX_VALUE
+                : (long) (o.budget().toSeconds() / Math.max(1, cells) / pairSeconds);
         return (int) Math.min(o.maxPairs(), planned + extra);
     }
 

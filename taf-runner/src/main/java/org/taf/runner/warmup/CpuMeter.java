@@ -30,7 +30,8 @@ public final class CpuMeter {
      */
     public CpuMeter(CpuSampler sampler, Ticker ticker, Sleeper sleeper, Duration interval) {
         if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("sampling interval (" + Durations.format(interval) + ") must be positive");
+            throw new IllegalArgumentException("sampling interval (" + Durations.format(interval)
+                    + ") must be positive");
         }
         this.sampler = sampler;
         this.ticker = ticker;

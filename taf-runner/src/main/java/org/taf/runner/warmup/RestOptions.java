@@ -19,7 +19,8 @@ import java.time.Duration;
  * @param maxAttempts {@code rest.max_attempts}, samples before giving up, at least consecutive; default 120
  * @param interval    {@code rest.interval}, time between samples; default 1s
  */
-public record RestOptions(boolean enabled, double lowPct, double highPct, int consecutive, int maxAttempts, Duration interval) {
+public record RestOptions(boolean enabled, double lowPct, double highPct, int consecutive, int maxAttempts,
+                          Duration interval) {
 
     /** The key registry's defaults: 5 % / 20 % / 5 samples / 120 attempts / 1 s. */
     public static final RestOptions DEFAULTS = new RestOptions(true, 5, 20, 5, 120, Duration.ofSeconds(1));
@@ -35,13 +36,15 @@ public record RestOptions(boolean enabled, double lowPct, double highPct, int co
             throw new IllegalArgumentException("rest.low_pct (" + lowPct + ") must be a number >= 0");
         }
         if (!(highPct > lowPct) || Double.isInfinite(highPct)) {
-            throw new IllegalArgumentException("rest.high_pct (" + highPct + ") must be above rest.low_pct (" + lowPct + ")");
+            throw new IllegalArgumentException("rest.high_pct (" + highPct + ") must be above rest.low_pct ("
+                    + lowPct + ")");
         }
         if (consecutive < 1) {
             throw new IllegalArgumentException("rest.consecutive (" + consecutive + ") must be at least 1");
         }
         if (maxAttempts < consecutive) {
-            throw new IllegalArgumentException("rest.max_attempts (" + maxAttempts + ") must be at least rest.consecutive (" + consecutive + ")");
+            throw new IllegalArgumentException("rest.max_attempts (" + maxAttempts
+                    + ") must be at least rest.consecutive (" + consecutive + ")");
         }
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("rest.interval (" + Durations.format(interval) + ") must be positive");

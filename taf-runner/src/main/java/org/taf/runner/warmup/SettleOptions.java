@@ -17,7 +17,8 @@ import java.time.Duration;
  * @param min         {@code warmup.min}, earliest cut, zero or more; default 10s
  * @param max         {@code warmup.max}, latest cut, positive, at least min and window; default 2m
  */
-public record SettleOptions(Duration window, Duration interval, double maxCvPct, double maxSlopePct, Duration min, Duration max) {
+public record SettleOptions(Duration window, Duration interval, double maxCvPct, double maxSlopePct, Duration min,
+                            Duration max) {
 
     /**
      * The key registry's defaults, checked on the recorded MariaDB trace (SettleDetectorTest): a
@@ -40,10 +41,12 @@ public record SettleOptions(Duration window, Duration interval, double maxCvPct,
             throw new IllegalArgumentException("warmup.min (" + Durations.format(min) + ") must not be negative");
         }
         if (max.compareTo(min) < 0) {
-            throw new IllegalArgumentException("warmup.max (" + Durations.format(max) + ") must be at least warmup.min (" + Durations.format(min) + ")");
+            throw new IllegalArgumentException("warmup.max (" + Durations.format(max)
+                    + ") must be at least warmup.min (" + Durations.format(min) + ")");
         }
         if (max.compareTo(window) < 0) {
-            throw new IllegalArgumentException("warmup.max (" + Durations.format(max) + ") must be at least warmup.window (" + Durations.format(window) + ")");
+            throw new IllegalArgumentException("warmup.max (" + Durations.format(max)
+                    + ") must be at least warmup.window (" + Durations.format(window) + ")");
         }
         if (!(maxCvPct > 0) || Double.isInfinite(maxCvPct)) {
             throw new IllegalArgumentException("warmup.max_cv_pct (" + maxCvPct + ") must be a positive number");

@@ -37,7 +37,7 @@ class RuntimesTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
 
         Runtimes.forProfile(profile(RuntimeKind.PROCESS, OptionalLong.of(2L << 30)), Path.of("state"), ps);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("warning: profile p: profile.memory_limit and profile.image"
-                + " apply to the container runtime only");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("warning: profile p: profile.memory_limit and"
+                + " profile.image apply to the container runtime only");
     }
 }

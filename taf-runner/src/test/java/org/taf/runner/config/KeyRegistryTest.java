@@ -23,7 +23,8 @@ class KeyRegistryTest {
                 k.type().parse(k.defaultValue(), ctx);
             }
         }
-        assertThat(names).contains("workload.threads", "engine.<variable>", "comparison.<name>.sweep.engine.<variable>");
+        assertThat(names).contains("workload.threads", "engine.<variable>",
+                "comparison.<name>.sweep.engine.<variable>");
     }
 
     @Test

@@ -74,9 +74,9 @@ class TafPerlDefinitionsTest {
                 .isEqualTo("index_merge=on,index_condition_pushdown=on,derived_merge=on");
         assertThat(config.find("comments").orElseThrow().value()).isEqualTo("MDEV-32750 AHI ON");
         assertThat(config.find("warmup.max").orElseThrow().value()).isEqualTo("60s");
-        assertThat(config.warnings()).contains("MDEV32750_AHI_ON.properties:41: hammerdb_tprocc.setup_virtual_user_count"
-                + " has no effect here: settings of TAF's hammerdb-tprocc suite; TAF here implements only sysbench-lua;"
-                + " ignored");
+        assertThat(config.warnings()).contains("MDEV32750_AHI_ON.properties:41:"
+                + " hammerdb_tprocc.setup_virtual_user_count has no effect here: settings of TAF's hammerdb-tprocc"
+                + " suite; TAF here implements only sysbench-lua; ignored");
         assertThat(config.dropped()).hasSize(14);
     }
 
@@ -100,7 +100,8 @@ class TafPerlDefinitionsTest {
                 .hasMessageContaining("implemented: POINT_SELECT, OLTP_RO,")
                 .hasMessageContaining("TPCB_NO_KEY");
         f.write("bogus.properties", "taf.tests=NOPE");
-        assertThatThrownBy(() -> f.resolve("bogus.properties")).hasMessageStartingWith("bogus.properties:1: taf.tests (workload.tests) = NOPE: must be one of POINT_SELECT, ");
+        assertThatThrownBy(() -> f.resolve("bogus.properties")).hasMessageStartingWith(
+                "bogus.properties:1: taf.tests (workload.tests) = NOPE: must be one of POINT_SELECT, ");
     }
 
     @Test

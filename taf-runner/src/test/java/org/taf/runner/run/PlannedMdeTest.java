@@ -44,8 +44,8 @@ class PlannedMdeTest {
     }
 
     private static NoiseRecord noise(String host, double cv) {
-        return new NoiseRecord(host, "x", "POINT_SELECT", 2, cv, 0.02, 1, 10, 10, 6, Instant.parse("2026-11-28T09:00:00Z"),
-                "r");
+        return new NoiseRecord(host, "x", "POINT_SELECT", 2, cv, 0.02, 1, 10, 10, 6,
+                Instant.parse("2026-11-28T09:00:00Z"), "r");
     }
 
     @Test
@@ -84,8 +84,9 @@ class PlannedMdeTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PlannedMde.print(mde, o, new PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(out.toString(StandardCharsets.UTF_8)).containsPattern(
-                "taf: POINT_SELECT@2: this run can detect a drop of \\d+\\.\\d% at 80% power with 10 pairs \\(\\d+\\.\\d%"
-                        + " with 20 pairs if the adaptive loop needs them and its budget pays for them\\)\n")
+                "taf: POINT_SELECT@2: this run can detect a drop of \\d+\\.\\d% at 80% power with 10 pairs"
+                        + " \\(\\d+\\.\\d% with 20 pairs if the adaptive loop needs them and its budget pays for"
+                        + " them\\)\n")
                 .contains("taf: warning: POINT_SELECT@2: this run cannot see a 5% change");
     }
 

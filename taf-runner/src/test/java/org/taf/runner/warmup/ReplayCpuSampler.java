@@ -39,7 +39,8 @@ public final class ReplayCpuSampler implements CpuSampler {
         }
         if (hi == samples.size()) {
             throw new IllegalStateException("replay at " + Durations.format(Duration.ofNanos(t - firstNanos))
-                    + " ran past the end of the CPU trace (" + Durations.format(Duration.ofNanos(samples.get(hi - 1).elapsed().toNanos() - firstNanos)) + ")");
+                    + " ran past the end of the CPU trace (" + Durations.format(Duration.ofNanos(
+                            samples.get(hi - 1).elapsed().toNanos() - firstNanos)) + ")");
         }
         CpuTrace.Sample a = samples.get(hi - 1);
         CpuTrace.Sample b = samples.get(hi);
