@@ -2,7 +2,6 @@ package org.taf.runner.cli;
 
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -19,7 +18,7 @@ import org.taf.runner.db.ResultsDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code taf bisect --good REV --bad REV [FILE]}: finds the first-parent commit between good and bad
@@ -41,15 +40,11 @@ final class BisectCommand implements Callable<Integer> {
             description = "a later revision with it (good must be on its first-parent chain)")
     String bad;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
-            description = "the test definition whose workloads and settings to use")
-    Path file;
+    @Mixin
+    DefinitionOptions.OrQuick definition;
 
     @Mixin
     MeasuringLock lock;
-
-    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
-    Map<String, String> overrides = new LinkedHashMap<>();
 
     BisectCommand(LoadContext context) {
         this.context = context;
@@ -57,14 +52,14 @@ final class BisectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path definition = file == null ? RunCommand.DEFAULT_DEFINITION : file;
+        Path file = definition.file();
         // Loaded once up front: a definition a step would refuse is refused before anything is built.
-        TestDefinition def = new ConfigLoader(context).load(definition, pair(good, bad));
+        TestDefinition def = new ConfigLoader(context).load(file, definition.withPair(good, bad));
         Judge judge = (goodCommit, commit, step) -> {
-            Map<String, String> settings = pair(goodCommit.sha(), commit.sha());
+            Map<String, String> settings = definition.withPair(goodCommit.sha(), commit.sha());
             settings.putIfAbsent("comments", "taf bisect " + good + ".." + bad + ", step " + step + ": "
                     + commit.label() + " against good " + goodCommit.label());
-            RunCommand.Finished f = new RunCommand(context).execute(definition, settings, "run");
+            RunCommand.Finished f = new RunCommand(context).execute(file, settings, "run");
             if (f.record() == null) {
                 // Nothing started (the CPUs could not be pinned, say): every step would fail the same way.
                 throw f.failure() != null ? f.failure()
@@ -78,9 +73,11 @@ final class BisectCommand implements Callable<Integer> {
         };
         // Opened before the first step: a bad URL fails before anything is built (each step stores its run).
         Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword());
+        String command = RunCommand.command(definition.file(), definition.overrides(),
+                "bisect --good " + good + " --bad " + bad);
         BisectRecord r;
-        try (var held = lock.take(context, "bisect", definition)) { // every step's run inside this one hold
-            r = new Bisector(def, judge, Clock.systemUTC(), System.out, command(definition)).run(good, bad);
+        try (var held = lock.take(context, "bisect", definition.file())) { // every step's run inside this one hold
+            r = new Bisector(def, judge, Clock.systemUTC(), System.out, command).run(good, bad);
         }
         db.ifPresent(d -> store(d, r));
         return r.outcome().exitCode().code();
@@ -89,27 +86,12 @@ final class BisectCommand implements Callable<Integer> {
     /** The evidence into the results database; a failure is printed, the bisect's exit code stands. */
     private static void store(ResultsDb db, BisectRecord r) {
         try {
-            db.writeBisect(new BisectRow(r.bisectId(), r.definition(), r.good().sha(), r.bad().sha(), r.outcome().name(),
+            db.writeBisect(new BisectRow(r.bisectId(), r.definition(), r.good().sha(), r.bad().sha(),
+                    r.outcome().name(),
                     r.culprit() == null ? null : r.culprit().sha(), r.startedAt(), r.finishedAt(),
                     BisectStore.toJson(r)));
         } catch (DbException e) {
             System.err.println("error: " + e.getMessage());
         }
-    }
-
-    /** The overrides with the definition's comparisons replaced by one pair. */
-    private Map<String, String> pair(String parent, String patch) {
-        Map<String, String> settings = new LinkedHashMap<>(overrides);
-        settings.put("comparisons", "");
-        settings.put("parent", parent);
-        settings.put("patch", patch);
-        return settings;
-    }
-
-    private String command(Path definition) {
-        StringBuilder b = new StringBuilder("./taf bisect --good ").append(good).append(" --bad ").append(bad)
-                .append(' ').append(definition);
-        overrides.forEach((k, v) -> b.append(' ').append(RunCommand.shellWord("-D" + k + "=" + v)));
-        return b.toString();
     }
 }

@@ -44,10 +44,10 @@ public final class PlannedMde {
         int pairs = Math.max(def.measure().iterations(), 1);
         boolean loop = adaptive && o.maxPairs() > def.measure().iterations();
         int samples = Design.samplesPerWindow(def);
-        int cells = def.workload().tests().size() * def.workload().threads().size() * def.comparisons().size();
+        int cells = def.tests().size() * def.threads().size() * def.comparisons().size();
         List<PlannedMdeRecord> out = new ArrayList<>();
-        for (Workload w : def.workload().tests()) {
-            for (int t : def.workload().threads()) {
+        for (Workload w : def.tests()) {
+            for (int t : def.threads()) {
                 Optional<NoiseRecord> n = noise.find(fingerprint.id(), w.tafName(), t);
                 Design.Cell cell = design.of(0, new CellKey(w.tafName(), t));
                 int maxPairs = loop ? Math.max(pairs, n.map(r -> affordable(def, o, r, cells, pairs, cell)).orElse(
@@ -139,7 +139,8 @@ public final class PlannedMde {
         double start = noise.designs().stream().filter(d -> d.mode() == cell.mode()).max(java.util.Comparator
                 .comparing(DesignNoise::measuredAt)).map(DesignNoise::startSeconds).orElse(noise.startSeconds());
         double pairSeconds = org.taf.runner.stats.Allocation.pairSeconds(start, windows, windowSeconds(def));
-        long extra = pairSeconds <= 0 ? Long.MAX_VALUE : (long) (o.budget().toSeconds() / Math.max(1, cells) / pairSeconds);
+        long extra = pairSeconds <= 0 ? Long.MAX_VALUE
+                : (long) (o.budget().toSeconds() / Math.max(1, cells) / pairSeconds);
         return (int) Math.min(o.maxPairs(), planned + extra);
     }
 
@@ -153,7 +154,7 @@ public final class PlannedMde {
         HostFingerprint host = org.taf.runner.profile.HostProbe.system().host().fingerprint();
         NoiseFile noise = org.taf.runner.results.NoiseStore.read(org.taf.runner.results.NoiseStore.fileIn(
                 def.output().resultsDir()));
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         Design design = Design.of(def, noise, host, new PrintStream(java.io.OutputStream.nullOutputStream()));
         // A cell without stored noise says so: its MDE and reach are known only after a run.
         return lines(of(def, o, noise, host, design, true), o);
