@@ -3,26 +3,58 @@ package org.taf.runner.config;
 /**
  * A TAF (perl) property name accepted in place of a canonical key.
  *
- * @param name             the legacy name, e.g. {@code threads}, {@code taf.threads} or
- *                         {@code sysbench_lua.number_of_rows}
- * @param canonical        the canonical key it stands for, e.g. {@code workload.threads}
- * @param bareMeansSeconds TAF wrote durations as plain seconds ({@code duration=300}); for these
- *                         aliases a number without a unit is read as seconds
+ * @param name      the legacy name, e.g. {@code threads}, {@code taf.threads} or
+ *                  {@code sysbench_lua.number_of_rows}
+ * @param canonical the canonical key it stands for, e.g. {@code workload.threads}
+ * @param bare      how TAF read a number without a unit: {@link Bare#NONE}, {@link Bare#SECONDS}
+ *                  ({@code duration=300}), {@link Bare#MINUTES} (HammerDB's), or {@link Bare#SUITE}: seconds, or
+ *                  minutes in a {@code taf.test_suite = hammerdb-tprocc} definition, which hands
+ *                  {@code taf.duration} and {@code taf.warmup_duration} to HammerDB as its duration and rampup
+ * @param fallback  TAF (perl) reads it only when no other name of {@code canonical} is set (the suite's
+ *                  {@code default_duration}): another one in the same file drops it with a warning
  */
-record Alias(String name, String canonical, boolean bareMeansSeconds) {
+record Alias(String name, String canonical, Bare bare, boolean fallback) {
+
+    /** How TAF wrote a duration without its unit. */
+    enum Bare { NONE, SECONDS, MINUTES, SUITE }
+
+    /** An alias that is no fallback. */
+    Alias(String name, String canonical, Bare bare) {
+        this(name, canonical, bare, false);
+    }
 
     /**
      * The value as the canonical key reads it. TAF's files write {@code null} for "not set", and its
      * examples quote text ({@code taf.comments="MDEV-32750 AHI ON "}): the quotes are not part of it, and
      * the text inside is trimmed as every value is.
+     *
+     * @param hammerDb the file runs TAF (perl)'s hammerdb-tprocc suite: its durations are HammerDB's minutes
      */
-    String adapt(String raw) {
+    String adapt(String raw, boolean hammerDb) {
         if (raw.equals("null")) {
             return "";
         }
         if (raw.length() >= 2 && raw.startsWith("\"") && raw.endsWith("\"")) {
             return raw.substring(1, raw.length() - 1).strip();
         }
-        return bareMeansSeconds && raw.matches("\\d+") ? raw + "s" : raw;
+        if (!raw.matches("\\d+")) {
+            return raw;
+        }
+        return switch (bare) {
+            case NONE -> raw;
+            case SECONDS -> raw + "s";
+            case MINUTES -> raw + "m";
+            case SUITE -> raw + (hammerDb ? "m" : "s");
+        };
+    }
+
+    /** How the reference docs note the unit of a bare number; empty for none. */
+    String unitNote() {
+        return switch (bare) {
+            case NONE -> "";
+            case SECONDS -> "*seconds*";
+            case MINUTES -> "*minutes*";
+            case SUITE -> "*seconds; minutes with* `taf.test_suite = " + TafPerl.HAMMERDB_SUITE + "`";
+        } + (fallback ? " (read when no other name of the key is set)" : "");
     }
 }

@@ -91,7 +91,9 @@ final class DefinitionBuilder {
                 .indexUpdates(config.get(WORKLOAD_INDEX_UPDATES))
                 .nonIndexUpdates(config.get(WORKLOAD_NON_INDEX_UPDATES))
                 .deleteInserts(config.get(WORKLOAD_DELETE_INSERTS)).seed(config.get(WORKLOAD_SEED))
-                .reportInterval(config.get(WORKLOAD_REPORT_INTERVAL)).build();
+                .reportInterval(config.get(WORKLOAD_REPORT_INTERVAL)).warehouses(config.get(WORKLOAD_WAREHOUSES))
+                .checkAfterLoad(config.get(WORKLOAD_CHECK_AFTER_LOAD))
+                .checkAfterRun(config.get(WORKLOAD_CHECK_AFTER_RUN)).build();
     }
 
     /**

@@ -28,6 +28,7 @@ import static org.taf.runner.config.ValueTypes.revision;
 import static org.taf.runner.config.ValueTypes.size;
 import static org.taf.runner.config.ValueTypes.string;
 import static org.taf.runner.config.ValueTypes.treePath;
+import static org.taf.runner.config.ValueTypes.workload;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,21 +49,6 @@ public final class Keys {
     private static final String IDENT_RULE = "must be letters, digits or '_'";
 
     private Keys() {}
-
-    /** A workload by TAF test name, any case; a TAF (perl) test not implemented here says why. */
-    private static ValueType<Workload> workload() {
-        String all = java.util.Arrays.stream(Workload.values()).map(Workload::tafName)
-                .collect(java.util.stream.Collectors.joining("|"));
-        return ValueTypes.of(all, (raw, ctx) -> {
-            for (Workload w : Workload.values()) {
-                if (w.tafName().equalsIgnoreCase(raw)) {
-                    return w;
-                }
-            }
-            throw new InvalidValueException(Workload.notImplemented(raw)
-                    .orElse("must be one of " + all.replace("|", ", ")));
-        });
-    }
 
     // --- the definition as a whole
     public static final Key<List<Path>> INCLUDE = key("include", listOf(path(), 0, true), "",
@@ -156,6 +142,13 @@ public final class Keys {
             "password of workload.user (masked by explain)");
     public static final Key<String> WORKLOAD_DATABASE = key("workload.database",
             matching("identifier", "[A-Za-z0-9_]+", IDENT_RULE), "sbtest", "database holding the sbtestN tables");
+    public static final Key<Integer> WORKLOAD_WAREHOUSES = key("workload.warehouses",
+            integer(1, org.taf.runner.workload.WorkloadOptions.MAX_WAREHOUSES), "2", "TPROC-C: warehouses loaded"
+                    + " (the specification's rows, about 70 MB each); thread i is a virtual user homed on i mod this + 1");
+    public static final Key<Boolean> WORKLOAD_CHECK_AFTER_LOAD = key("workload.check_after_load", bool(), "true",
+            "TPROC-C: check the TPC-C consistency conditions 1-4 once a build's data is loaded (a failure names it)");
+    public static final Key<Boolean> WORKLOAD_CHECK_AFTER_RUN = key("workload.check_after_run", bool(), "true",
+            "TPROC-C: check them after each engine start's windows; a failure fails that iteration, named");
 
     // --- measurement
     public static final Key<Duration> MEASURE_DURATION = key("measure.duration", duration(Duration.ofSeconds(1)),

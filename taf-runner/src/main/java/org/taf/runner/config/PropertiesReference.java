@@ -113,7 +113,7 @@ public final class PropertiesReference {
             if (!a.name().startsWith("taf.") || !registry.aliases().stream().anyMatch(b -> b.name().equals(
                     a.name().substring(4)))) {
                 sb.append("| ").append(code(a.name())).append(" | ").append(code(a.canonical())).append(" | ")
-                        .append(a.bareMeansSeconds() ? "*seconds*" : "").append(" |\n");
+                        .append(a.unitNote()).append(" |\n");
             }
         }
         sb.append("\n### Perl-only keys\n\n| keys | why they have no effect here |\n|---|---|\n");

@@ -69,7 +69,10 @@ final class SourceReader {
         }
         List<Setting> settings = new ArrayList<>();
         Map<String, Entry> seen = new HashMap<>();
-        for (Entry line : entries(lines, split)) {
+        List<Entry> entries = entries(lines, split);
+        boolean hammerDb = entries.stream().anyMatch(e -> isSuite(e.key()) && e.value().strip()
+                .equalsIgnoreCase(TafPerl.HAMMERDB_SUITE));
+        for (Entry line : entries) {
             Origin origin = Origin.file(kind, file, display, line.line());
             if (line.kind() == Entry.Kind.OTHER_SECTION) {
                 problems.warn(origin.where() + ": " + line.written() + ": this section of the " + DbConfigBlock.START
@@ -84,7 +87,7 @@ final class SourceReader {
                 continue;
             }
             Optional<KeyMatch> match = match(line.key(), origin);
-            if (match.isEmpty()) {
+            if (match.isEmpty() || fallenBack(line, match.get(), entries, origin)) {
                 continue;
             }
             Entry first = seen.putIfAbsent(match.get().key(), line);
@@ -101,9 +104,30 @@ final class SourceReader {
                 continue;
             }
             Origin o = line.kind() == Entry.Kind.OPTION ? origin.withAlias(line.written()) : origin;
-            setting(line.written(), line.value(), match.get(), o).ifPresent(settings::add);
+            setting(line.written(), line.value(), match.get(), o, hammerDb).ifPresent(settings::add);
         }
         return new SourceFile(file, text, List.copyOf(settings));
+    }
+
+    private static boolean isSuite(String key) {
+        return key.equals("taf.test_suite") || key.equals("test_suite");
+    }
+
+    /**
+     * Whether {@code line} is a fallback name (HammerDB's {@code default_duration}) that TAF (perl) reads only when
+     * no other name of its key is set, and another one is set in the same file: it is then dropped with a warning.
+     */
+    private boolean fallenBack(Entry line, KeyMatch match, List<Entry> entries, Origin origin) {
+        if (match.alias().isEmpty() || !match.alias().get().fallback()) {
+            return false;
+        }
+        Optional<Entry> other = entries.stream().filter(e -> e != line && e.kind() == Entry.Kind.PROPERTY)
+                .filter(e -> registry.lookup(e.key()).map(m -> m.key().equals(match.key())
+                        && !m.alias().map(Alias::fallback).orElse(false)).orElse(false)).findFirst();
+        other.ifPresent(e -> problems.drop(new ResolvedConfig.Dropped(line.key(), line.value().strip(), origin,
+                "TAF (perl) reads it only when " + match.key() + " is not set otherwise; line " + e.line() + " sets "
+                        + e.key())));
+        return other.isPresent();
     }
 
     /** The properties lines and the lines of the db_config block, in line order. */
@@ -134,7 +158,7 @@ final class SourceReader {
             problems.error(origin.where() + ": include may only be set in a file");
             return Optional.empty();
         }
-        return setting(key, value, match.get(), origin);
+        return setting(key, value, match.get(), origin, false);
     }
 
     /**
@@ -143,13 +167,16 @@ final class SourceReader {
      * otherwise: another suite's tests cannot run here.
      */
     private boolean dropped(String key, String value, Origin origin) {
-        if (key.equals("taf.test_suite")) {
-            if (value.strip().equalsIgnoreCase(TafPerl.SUITE)) {
-                problems.drop(new ResolvedConfig.Dropped(key, value.strip(), origin,
-                        "TAF here runs the " + TafPerl.SUITE + " suite's tests (workload.tests) without a suite"));
+        if (isSuite(key)) {
+            String suite = value.strip();
+            if (suite.equalsIgnoreCase(TafPerl.SUITE) || suite.equalsIgnoreCase(TafPerl.HAMMERDB_SUITE)) {
+                problems.drop(new ResolvedConfig.Dropped(key, suite, origin, "TAF here runs the " + suite
+                        + " suite's tests (workload.tests) without a suite"
+                        + (suite.equalsIgnoreCase(TafPerl.HAMMERDB_SUITE) ? "; its bare durations are minutes" : "")));
             } else {
-                problems.error(origin.where() + ": taf.test_suite = " + value.strip() + ": TAF here implements only"
-                        + " the " + TafPerl.SUITE + " suite (its tests are built into the load generator)");
+                problems.error(origin.where() + ": " + key + " = " + suite + ": TAF here implements only the "
+                        + TafPerl.SUITE + " and " + TafPerl.HAMMERDB_SUITE
+                        + " suites (their tests are built into the load generator)");
             }
             return true;
         }
@@ -167,10 +194,11 @@ final class SourceReader {
         return match;
     }
 
-    private Optional<Setting> setting(String written, String rawValue, KeyMatch match, Origin origin) {
+    private Optional<Setting> setting(String written, String rawValue, KeyMatch match, Origin origin,
+                                      boolean hammerDb) {
         String raw = rawValue.strip();
         Origin o = match.alias().map(a -> origin.withAlias(a.name())).orElse(origin);
-        String adapted = match.alias().map(a -> a.adapt(raw)).orElse(raw);
+        String adapted = match.alias().map(a -> a.adapt(raw, hammerDb)).orElse(raw);
         Path base = origin.file().map(Path::getParent).orElse(context.workDir());
         try {
             Object value = match.spec().type().parse(adapted, new ValueContext(base, context.userHome()));

@@ -7,26 +7,32 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What TAF here makes of MariaDB's TAF (perl) definitions: the {@code taf.*} and
- * {@code sysbench_lua.*} names that map onto our keys, and the perl-only names that are read, warned
+ * What TAF here makes of MariaDB's TAF (perl) definitions: the {@code taf.*}, {@code sysbench_lua.*} and
+ * {@code hammerdb_tprocc.*} names that map onto our keys, and the perl-only names that are read, warned
  * about and dropped (their reason says why they change nothing here). Names are those of TAF's
- * {@code taf_default.properties}, {@code sysbench_lua_default.properties} and
- * {@code test_suites/sysbench-lua.pm}.
+ * {@code taf_default.properties}, {@code sysbench_lua_default.properties},
+ * {@code hammerdb_tprocc_default.properties}, {@code test_suites/sysbench-lua.pm} and
+ * {@code test_suites/hammerdb-tprocc.pm}.
  */
 final class TafPerl {
-    /** The only test suite TAF here implements: sysbench-lua's tests are built into the load generator. */
+    /** sysbench-lua: its tests are built into the load generator. */
     static final String SUITE = "sysbench-lua";
+    /** hammerdb-tprocc: its one test, tprocc, is the workload TPROC-C. */
+    static final String HAMMERDB_SUITE = "hammerdb-tprocc";
 
     private TafPerl() {}
 
-    /** TAF's names for our keys; the third column marks durations TAF wrote as plain seconds. */
+    /**
+     * TAF's names for our keys; the third column marks durations TAF wrote without a unit: "s" seconds, "suite"
+     * seconds or, in a hammerdb-tprocc definition, HammerDB's minutes ({@link Alias.Bare}).
+     */
     private static final String[][] ALIASES = {
         {"threads", "workload.threads", ""},
-        {"duration", "measure.duration", "s"},
+        {"duration", "measure.duration", "suite"},
         {"iterations", "measure.iterations", ""},
         {"tests", "workload.tests", ""},
         {"warmup_threads", "warmup.threads", ""},
-        {"warmup_duration", "warmup.max", "s"},
+        {"warmup_duration", "warmup.max", "suite"},
         {"db_process_rest_enable", "rest.enabled", ""},
         {"db_process_rest_low", "rest.low_pct", ""},
         {"db_process_rest_high", "rest.high_pct", ""},
@@ -58,6 +64,13 @@ final class TafPerl {
         {"sysbench_lua.oltp_non_index_updates", "workload.non_index_updates", ""},
         {"sysbench_lua.oltp_del_ins", "workload.delete_inserts", ""},
         {"sysbench_lua.intermediate_result", "workload.report_interval", "s"},
+        {"hammerdb_tprocc.number_of_warehouses", "workload.warehouses", ""},
+        {"hammerdb_tprocc.checksum_after_setup", "workload.check_after_load", ""},
+        {"hammerdb_tprocc.checksum_after_run", "workload.check_after_run", ""},
+        // HammerDB's duration and rampup are minutes; TAF (perl) reads these two when taf.duration and
+        // taf.warmup_duration are not set ("fallback").
+        {"hammerdb_tprocc.default_duration", "measure.duration", "m fallback"},
+        {"hammerdb_tprocc.default_rampup", "warmup.max", "m fallback"},
     };
 
     /** Perl-only names by the reason they have no effect here. */
@@ -77,7 +90,8 @@ final class TafPerl {
                 "taf.backend_parser_jar", "taf.java_bin", "taf.jdbc_jar", "taf.json_jar");
         perlOnly("runs are classified by their comparisons and verdicts, not by a test type", "taf.test_type");
         perlOnly("the runner's console output and logs do not depend on it", "taf.verbose", "taf.tools_debug",
-                "sysbench_lua.debug_sysbench", "sysbench_lua.debug_full_sysbench");
+                "sysbench_lua.debug_sysbench", "sysbench_lua.debug_full_sysbench", "hammerdb_tprocc.show_out_put",
+                "hammerdb_tprocc.log_to_temp");
         perlOnly("the engine runs on this host at 127.0.0.1 (launch.port), started by TAF", "taf.host",
                 "taf.user", "taf.pass", "taf.db_port", "taf.db_socket", "taf.db_clients_use_unix_socket",
                 "taf.db_start_wait", "taf.db_stop_wait", "taf.db_extra_args");
@@ -122,10 +136,47 @@ final class TafPerl {
                 "sysbench_lua.oltp_skip_trx", "sysbench_lua.use_bmk");
         PERL_ONLY_PREFIXES.put("sysbench_lua.bmk_", "BMK (Dimitri Kravtchuk's kit) is not run; its tests are not"
                 + " implemented here");
-        PERL_ONLY_PREFIXES.put("hammerdb_tprocc.", "settings of TAF's hammerdb-tprocc suite; TAF here implements"
-                + " only " + SUITE);
         PERL_ONLY_PREFIXES.put("hammerdb_tproch.", "settings of TAF's hammerdb-tproch suite; TAF here implements"
-                + " only " + SUITE);
+                + " only " + SUITE + " and " + HAMMERDB_SUITE);
+        hammerDbOnly();
+    }
+
+    /** hammerdb_tprocc.* settings of HammerDB itself, its CLI and its reports, by why they do nothing here. */
+    private static void hammerDbOnly() {
+        String h = "hammerdb_tprocc.";
+        perlOnly("TPROC-C's virtual users are built into the load generator; HammerDB's hammerdbcli and its Tcl"
+                + " scripts are not run", h + "client_executable", h + "client_script_dir", h + "extra_args",
+                h + "test_client_version", h + "db_type");
+        perlOnly("HammerDB's metrics agent is not run; the engine's counters (measure.counters), its CPU and"
+                + " profile.jfr are recorded over every window instead", h + "agent", h + "agent_port",
+                h + "agent_started_by_ts");
+        List<String> reports = new ArrayList<>();
+        for (String kind : new String[] {"json", "html"}) {
+            for (String part : new String[] {"tcount", "timing", "result", "metrics"}) {
+                reports.add(h + "include_" + kind + "_" + part);
+            }
+        }
+        perlOnly("HammerDB's HTML and JSON reports are not made; results.json, the summaries and the post hold NOPM,"
+                + " TPM, latencies and counters of every iteration", reports.toArray(String[]::new));
+        perlOnly("TPROC-C runs HammerDB's timed driver for measure.duration, without keying or thinking time,"
+                + " each virtual user on its home warehouse over its own synchronous connection",
+                h + "driver", h + "total_iterations", h + "keyandthink", h + "allwarehouse", h + "async_scale",
+                h + "async_client", h + "async_verbose", h + "async_delay", h + "connect_pool");
+        perlOnly("deadlocks and lock wait timeouts are counted as errors and the virtual user goes on; any other"
+                + " error stops the run", h + "raiseerror");
+        perlOnly("every transaction's latency is recorded per report interval (p50, p95, p99, max)",
+                h + "timeprofile");
+        perlOnly("the data is loaded once per build, the warehouses spread over min(warehouses, CPUs) connections",
+                h + "setup_virtual_user_count");
+        perlOnly("the transactions are the stored procedures' statements, sent one by one as prepared statements"
+                + " (HammerDB's no-stored-procedure mode); order_line is not partitioned, history has no primary"
+                + " key, and no purge is awaited (each iteration starts a fresh engine on prepared data)",
+                h + "maria_partition", h + "maria_prepared", h + "maria_no_stored_procs", h + "maria_history_pk",
+                h + "maria_purge");
+        String other = "HammerDB's settings for another database than MariaDB";
+        for (String db : new String[] {"mysql_", "pg_", "mssqls_"}) {
+            PERL_ONLY_PREFIXES.put(h + db, other);
+        }
     }
 
     private static void perlOnly(String reason, String... names) {
@@ -136,15 +187,25 @@ final class TafPerl {
     static List<Alias> aliases() {
         List<Alias> out = new ArrayList<>();
         for (String[] row : ALIASES) {
-            out.add(new Alias(row[0], row[1], !row[2].isEmpty()));
+            out.add(alias(row[0], row));
         }
         for (String[] row : ALIASES) {
-            out.add(new Alias("taf." + row[0], row[1], !row[2].isEmpty()));
+            out.add(alias("taf." + row[0], row));
         }
         for (String[] row : PREFIXED_ALIASES) {
-            out.add(new Alias(row[0], row[1], !row[2].isEmpty()));
+            out.add(alias(row[0], row));
         }
         return out;
+    }
+
+    private static Alias alias(String name, String[] row) {
+        Alias.Bare bare = switch (row[2].split(" ")[0]) {
+            case "s" -> Alias.Bare.SECONDS;
+            case "m" -> Alias.Bare.MINUTES;
+            case "suite" -> Alias.Bare.SUITE;
+            default -> Alias.Bare.NONE;
+        };
+        return new Alias(name, row[1], bare, row[2].endsWith("fallback"));
     }
 
     /** Why a perl-only name has no effect here, or empty for any other name. */
@@ -167,6 +228,6 @@ final class TafPerl {
 
     /** Whether a name is written in TAF (perl)'s namespaces. */
     static boolean isTafName(String name) {
-        return name.startsWith("taf.") || name.startsWith("sysbench_lua.");
+        return name.startsWith("taf.") || name.startsWith("sysbench_lua.") || name.startsWith("hammerdb_tprocc.");
     }
 }

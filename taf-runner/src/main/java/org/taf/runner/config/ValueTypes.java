@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.taf.runner.profile.CpuSet;
 import org.taf.runner.sys.Durations;
+import org.taf.runner.workload.Workload;
 
 /** The factory vocabulary of value types: {@code integer(1, 64)}, {@code listOf(duration(...))}, ... */
 public final class ValueTypes {
@@ -157,6 +158,23 @@ public final class ValueTypes {
                 }
             }
             throw new InvalidValueException("must be one of " + String.join(", ", labels));
+        });
+    }
+
+    /**
+     * A workload by TAF test name (or TAF (perl)'s name of it, {@code tprocc}), any case; a TAF (perl) test not
+     * implemented here says why.
+     */
+    public static ValueType<Workload> workload() {
+        String all = java.util.Arrays.stream(Workload.values()).map(Workload::tafName).collect(Collectors.joining("|"));
+        return of(all, (raw, ctx) -> {
+            for (Workload w : Workload.values()) {
+                if (w.named(raw)) {
+                    return w;
+                }
+            }
+            throw new InvalidValueException(Workload.notImplemented(raw)
+                    .orElse("must be one of " + all.replace("|", ", ")));
         });
     }
 

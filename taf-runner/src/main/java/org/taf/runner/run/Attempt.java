@@ -172,9 +172,7 @@ final class Attempt {
                 double offset = samples.isEmpty() ? 0 : samples.get(samples.size() - 1).second();
                 starts.add(samples.size());
                 for (SampleRecord s : w.samples()) {
-                    samples.add(new SampleRecord(s.second() + offset, s.intervalSeconds(), s.events(), s.reads(),
-                            s.writes(), s.other(), s.errors(), s.reconnects(), s.p50Ms(), s.p95Ms(), s.p99Ms(),
-                            s.maxMs()));
+                    samples.add(s.at(s.second() + offset));
                 }
                 for (CpuPointRecord p : w.cpu()) {
                     cpu.add(new CpuPointRecord(p.second() + offset, p.enginePct(), p.hostOtherPct(), p.stealPct()));

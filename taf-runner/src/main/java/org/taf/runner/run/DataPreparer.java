@@ -29,12 +29,14 @@ import org.taf.runner.workload.DataLoader;
 import org.taf.runner.workload.DataSpec;
 import org.taf.runner.workload.LoadGenerator;
 import org.taf.runner.workload.SampleListener;
+import org.taf.runner.workload.TproccConsistency;
 import org.taf.runner.workload.Workload;
 
 /**
  * What every engine start of a build begins from, made once per build and cached under
- * {@code cache.dir}: the datadir template (sysbench's tables, prepared with the side's own engine and
- * stopped cleanly; every start runs on a fresh copy), and with {@code launch.aot_cache} the engine's
+ * {@code cache.dir}: the datadir template (sysbench's tables and TPROC-C's warehouses, as the definition's
+ * workloads need them, prepared with the side's own engine, TPROC-C's checked with {@code workload.check_after_load},
+ * and stopped cleanly; every start runs on a fresh copy), and with {@code launch.aot_cache} the engine's
  * ahead-of-time cache (JDK 25+, JEP 514/515): one training run on a copy of the template under each
  * of the definition's workloads, whose exit writes the classes and method profiles a fresh JVM then
  * starts from, so the JIT compiles sooner. A build of another commit gets its own of both, since the
@@ -126,7 +128,12 @@ final class DataPreparer {
             ConnectionSettings c = def.workload().onPort(engine.port()).connection();
             DataLoader loader = new DataLoader(c);
             loader.ensureDatabase();
-            loader.prepare(data, Math.min(data.tables(), Runtime.getRuntime().availableProcessors()));
+            int parts = Math.max(data.tables(), data.warehouses());
+            loader.prepare(data, Math.max(1, Math.min(parts, Runtime.getRuntime().availableProcessors())));
+            if (data.warehouses() > 0 && def.workload().checkAfterLoad()) {
+                // A loader that breaks TPC-C's conditions would make every measurement of this build meaningless.
+                TproccConsistency.check(c, data.warehouses(), "after loading, " + side.side().describe());
+            }
             engine.stop();
         }
         Files.deleteIfExists(tmp.resolve("engine.pid"));

@@ -92,6 +92,7 @@ final class IterationRunner {
         try (RunningEngine engine = starts.launch(s, a)) {
             starts.rest(engine, a);
             warmUpAndMeasure(engine, s.step(), a);
+            checkAfterRun(engine, s.step(), a);
             engine.stop();
         } catch (TafException e) {
             stopIfShuttingDown(a.name());
@@ -148,6 +149,8 @@ final class IterationRunner {
                     windows.measure(eb, ea, lb, skip, b);
                 }
             }
+            checkAfterRun(ea, first.step(), a);
+            checkAfterRun(eb, second.step(), b);
             ea.stop();
             eb.stop();
         } catch (TafException e) {
@@ -185,6 +188,18 @@ final class IterationRunner {
         } catch (RuntimeException | InterruptedException e) {
             load.close();
             throw e;
+        }
+    }
+
+    /**
+     * Checks the data an engine start's load left (TPROC-C's consistency): a condition that fails fails this
+     * start, named, with what it measured kept beside the failure, which is never turned into a number.
+     */
+    private void checkAfterRun(RunningEngine engine, Step step, Attempt a) {
+        try {
+            rig.loads().checkAfterRun(engine, step.workload());
+        } catch (TafException e) {
+            a.failed(e.getMessage());
         }
     }
 

@@ -63,7 +63,8 @@ final class LiveSamples {
                     + (it.failure() != null ? it.failure() : "no samples measured"));
             return;
         }
-        double[] tps = it.samples().stream().mapToDouble(SampleRecord::tps).toArray();
+        // TPS, or TPROC-C's NOPM: the stats stage compares whichever rate the samples carry.
+        double[] tps = it.samples().stream().mapToDouble(SampleRecord::rate).toArray();
         (isParent ? parent : patch).add(new IterationSample(it.index(), tps, it.cpuUsPerTx(), csPerTx(it),
                 counters(it), it.flags().stream().map(Enum::name).toList()));
     }

@@ -6,6 +6,7 @@ import org.taf.runner.launch.RunningEngine;
 import org.taf.runner.workload.LoadGenerator;
 import org.taf.runner.workload.LoadSession;
 import org.taf.runner.workload.SampleListener;
+import org.taf.runner.workload.TproccConsistency;
 import org.taf.runner.workload.Workload;
 import org.taf.runner.workload.WorkloadOptions;
 
@@ -39,6 +40,15 @@ interface Load extends AutoCloseable {
         /** A load whose {@code threads} connections open now and stay open until it is closed. */
         Load keptOpen(RunningEngine engine, Workload workload, int threads);
 
+        /**
+         * Once an engine start's windows are measured: checks what {@code workload} promises of the data it leaves
+         * (TPROC-C's consistency conditions, with {@code workload.check_after_run}); nothing for the others.
+         *
+         * @throws org.taf.runner.workload.WorkloadException naming the condition that does not hold
+         */
+        default void checkAfterRun(RunningEngine engine, Workload workload) {
+        }
+
         /** The workload stage's loads over JDBC, on 127.0.0.1 at the engine's port; live lines to {@code live}. */
         static Opener jdbc(WorkloadOptions options, PrintStream live) {
             return new Opener() {
@@ -51,6 +61,14 @@ interface Load extends AutoCloseable {
                 public Load keptOpen(RunningEngine engine, Workload workload, int threads) {
                     return new KeptOpen(new LoadGenerator(options.onPort(engine.port()), live)
                             .open(workload, threads));
+                }
+
+                @Override
+                public void checkAfterRun(RunningEngine engine, Workload workload) {
+                    if (workload.countsNewOrders() && options.checkAfterRun()) {
+                        TproccConsistency.check(options.onPort(engine.port()).connection(), options.warehouses(),
+                                "after the run");
+                    }
                 }
             };
         }

@@ -108,7 +108,8 @@ final class MeasuringListener implements SampleListener {
 
     private static SampleRecord record(IntervalSample s, double second) {
         return new SampleRecord(second, s.intervalSeconds(), s.events(), s.reads(), s.writes(), s.other(), s.errors(),
-                s.reconnects(), s.latency().p50Ms(), s.latency().p95Ms(), s.latency().p99Ms(), s.latency().maxMs());
+                s.reconnects(), s.latency().p50Ms(), s.latency().p95Ms(), s.latency().p99Ms(), s.latency().maxMs(),
+                s.countsNewOrders() ? s.counts().newOrders() : null);
     }
 
     /** From the next sample on, measure {@code samples} samples, then stop the run. */

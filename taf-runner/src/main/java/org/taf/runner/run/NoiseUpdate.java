@@ -109,14 +109,14 @@ final class NoiseUpdate {
         return rows.size() < 2 ? null : VarianceComponents.of(rows.toArray(double[][]::new));
     }
 
-    /** Mean TPS of each measured window of a start. */
+    /** Mean rate (TPS, or TPROC-C's NOPM) of each measured window of a start. */
     private static double[] windowMeans(IterationRecord it) {
         List<Integer> starts = it.windows();
         double[] out = new double[starts.size()];
         for (int j = 0; j < starts.size(); j++) {
             int from = starts.get(j);
             int to = j + 1 < starts.size() ? starts.get(j + 1) : it.samples().size();
-            out[j] = it.samples().subList(Math.min(from, to), to).stream().mapToDouble(SampleRecord::tps).average()
+            out[j] = it.samples().subList(Math.min(from, to), to).stream().mapToDouble(SampleRecord::rate).average()
                     .orElse(0);
         }
         return out;

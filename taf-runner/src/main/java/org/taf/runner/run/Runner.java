@@ -158,7 +158,7 @@ public final class Runner {
             Map<Side, Path> templates = new HashMap<>();
             Map<Side, List<String>> jvmArgs = new HashMap<>();
             DataPreparer data = new DataPreparer(def, runtime, out);
-            DataSpec spec = new DataSpec(def.workload().tables(), def.workload().tableSize(), def.workload().seed());
+            DataSpec spec = def.workload().dataSpec(def.tests());
             for (PreparedSide p : sides.values()) {
                 templates.put(p.side(), data.template(p, spec));
                 jvmArgs.put(p.side(), data.jvmArgs(p, templates.get(p.side())));

@@ -16,10 +16,11 @@ final class Counters {
     private static final int OTHER = 3;
     private static final int ERRORS = 4;
     private static final int RECONNECTS = 5;
+    private static final int NEW_ORDERS = 6;
     /** Three significant digits: 0.1% resolution on latencies, as is usual for HdrHistogram. */
     private static final int DIGITS = 3;
 
-    private final AtomicLongArray values = new AtomicLongArray(6);
+    private final AtomicLongArray values = new AtomicLongArray(7);
     private final SingleWriterRecorder latency = new SingleWriterRecorder(DIGITS);
     private Histogram recycled;
 
@@ -47,6 +48,11 @@ final class Counters {
         increment(RECONNECTS);
     }
 
+    /** A TPROC-C new order committed (counted before its event ends). */
+    void newOrder() {
+        increment(NEW_ORDERS);
+    }
+
     /** One completed event that took {@code nanos}. */
     void event(long nanos) {
         latency.recordValue(Math.max(0, nanos));
@@ -56,7 +62,8 @@ final class Counters {
     /** The counts so far (each value exact; the set read one after another). */
     Counts snapshot() {
         return new Counts(values.getAcquire(EVENTS), values.getAcquire(READS), values.getAcquire(WRITES),
-                values.getAcquire(OTHER), values.getAcquire(ERRORS), values.getAcquire(RECONNECTS));
+                values.getAcquire(OTHER), values.getAcquire(ERRORS), values.getAcquire(RECONNECTS),
+                values.getAcquire(NEW_ORDERS));
     }
 
     /** Latencies recorded since the previous call; called by the reporter thread only. */

@@ -18,7 +18,7 @@ import java.util.concurrent.Future;
  * sysbench's formats: k drawn from [1, table_size] with sysbench 1.0.20's default distribution ('special',
  * as {@code sysbench oltp_* prepare} without --rand-type), then c and pad as digit groups, ids assigned by
  * AUTO_INCREMENT from 1. Each table has its own random stream from the spec's seed, so the rows do not
- * depend on the thread count.
+ * depend on the thread count. TPROC-C's tables are HammerDB's loader's ({@link TproccPrepare}).
  */
 public final class DataLoader {
     private final ConnectionSettings connection;
@@ -46,9 +46,10 @@ public final class DataLoader {
     }
 
     /**
-     * Creates and fills sbtest1..sbtestN. Tables are spread over {@code threads} connections as sysbench's
-     * parallel prepare does. On failure the tables this call created are dropped again (tables that existed
-     * before are left alone), so nothing half-made remains.
+     * Creates and fills sbtest1..sbtestN, then TPROC-C's nine tables when the spec has warehouses. Tables (and
+     * warehouses) are spread over {@code threads} connections as sysbench's parallel prepare does. On failure
+     * the tables this call created are dropped again (tables that existed before are left alone), so nothing
+     * half-made remains.
      *
      * @param threads connections loading in parallel, at least 1 (more than the table count is useless)
      * @throws WorkloadException naming the table, the server and its error (e.g. the table already exists)
@@ -57,8 +58,30 @@ public final class DataLoader {
         if (threads < 1) {
             throw new WorkloadException("threads (" + threads + ") must be at least 1");
         }
-        int n = Math.min(threads, spec.tables());
-        Set<Integer> created = new ConcurrentSkipListSet<>();
+        if (spec.tables() > 0) {
+            Set<Integer> created = new ConcurrentSkipListSet<>();
+            int n = Math.min(threads, spec.tables());
+            parallel(n, spec, from -> {
+                try (Connection c = open()) {
+                    for (int table = from; table <= spec.tables(); table += n) {
+                        createTable(c, spec, table, created);
+                    }
+                }
+            }, () -> dropAfterFailure(created));
+        }
+        if (spec.warehouses() > 0) {
+            new TproccPrepare(this, spec).load(threads);
+        }
+    }
+
+    /** One job of a parallel load: the tables (or warehouses) from {@code first} on, every n-th. */
+    @FunctionalInterface
+    interface Job {
+        void run(int first) throws SQLException;
+    }
+
+    /** Runs jobs 1..n on n threads; on a failure, {@code undo} and the first job's error (a WorkloadException). */
+    void parallel(int n, DataSpec spec, Job job, Runnable undo) {
         ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
             Thread t = new Thread(r, "taf-prepare");
             t.setDaemon(true);
@@ -69,19 +92,15 @@ public final class DataLoader {
             for (int first = 1; first <= n; first++) {
                 int from = first;
                 jobs.add(pool.submit(() -> {
-                    try (Connection c = open()) {
-                        for (int table = from; table <= spec.tables(); table += n) {
-                            createTable(c, spec, table, created);
-                        }
-                    }
+                    job.run(from);
                     return null;
                 }));
             }
-            for (Future<Void> job : jobs) {
-                job.get();
+            for (Future<Void> j : jobs) {
+                j.get();
             }
         } catch (ExecutionException e) {
-            dropAfterFailure(created);
+            undo.run();
             Throwable cause = e.getCause();
             if (cause instanceof WorkloadException w) {
                 throw w;
@@ -90,7 +109,7 @@ public final class DataLoader {
                     + " failed: " + cause, cause);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            dropAfterFailure(created);
+            undo.run();
             throw new WorkloadException("preparing " + spec.cacheKey() + " on " + connection.address()
                     + " was interrupted; the tables it created were dropped", e);
         } finally {
@@ -112,7 +131,12 @@ public final class DataLoader {
         }
     }
 
-    private Connection open() {
+    /** The server's address, as messages name it. */
+    ConnectionSettings connection() {
+        return connection;
+    }
+
+    Connection open() {
         try {
             return Jdbc.connect(connection);
         } catch (SQLException e) {

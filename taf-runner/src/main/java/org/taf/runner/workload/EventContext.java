@@ -2,18 +2,25 @@ package org.taf.runner.workload;
 
 /**
  * What a worker thread hands to a workload when it builds its event: its session, its random stream, the
- * options, and its place among the threads (RANDOM-POINTS and RANDOM-RANGES split the key space by thread).
+ * options, its place among the threads (RANDOM-POINTS and RANDOM-RANGES split the key space by thread, TPROC-C
+ * homes each thread on a warehouse) and its counters (TPROC-C counts its new orders there).
  */
-record EventContext(Session session, RandomSource random, WorkloadOptions options, int thread, int threads) {
+record EventContext(Session session, RandomSource random, WorkloadOptions options, int thread, int threads,
+                    Counters counters) {
     EventContext {
         if (thread < 0 || thread >= threads) {
             throw new IllegalArgumentException("thread " + thread + " outside 0.." + (threads - 1));
         }
     }
 
+    /** A context whose new orders go nowhere (sysbench's workloads count none). */
+    EventContext(Session session, RandomSource random, WorkloadOptions options, int thread, int threads) {
+        this(session, random, options, thread, threads, new Counters());
+    }
+
     /** This context with every statement sent as text ({@code --db-ps-mode=disable}). */
     EventContext overText() {
-        return new EventContext(new TextSession(session), random, options, thread, threads);
+        return new EventContext(new TextSession(session), random, options, thread, threads, counters);
     }
 
     /** {@code sysbench.rand.uniform(1, tables)}: the table of the next statement group. */

@@ -17,11 +17,18 @@ final class IntervalAggregator {
     private final Histogram interval = new Histogram(DIGITS);
     private final Histogram whole = new Histogram(DIGITS);
     private final Counts base;
+    private final boolean countsNewOrders;
     private Counts previous;
     private long previousNanos;
 
     /** Counts from now on; call while the workers are paused (or not started), so that nothing is split. */
     IntervalAggregator(List<Counters> workers, long startNanos) {
+        this(workers, startNanos, false);
+    }
+
+    /** As above; with {@code countsNewOrders} its samples say that the workload counts new orders (TPROC-C). */
+    IntervalAggregator(List<Counters> workers, long startNanos, boolean countsNewOrders) {
+        this.countsNewOrders = countsNewOrders;
         this.workers = List.copyOf(workers);
         this.startNanos = startNanos;
         this.previousNanos = startNanos;
@@ -42,7 +49,7 @@ final class IntervalAggregator {
         whole.add(interval);
         long second = Math.round((nowNanos - startNanos) / 1e9);
         IntervalSample s = new IntervalSample(second, (nowNanos - previousNanos) / 1e9, workers.size(),
-                total.minus(previous), LatencySummary.of(interval));
+                total.minus(previous), LatencySummary.of(interval), countsNewOrders);
         previous = total;
         previousNanos = nowNanos;
         return s;

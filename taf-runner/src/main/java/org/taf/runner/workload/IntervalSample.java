@@ -10,9 +10,11 @@ package org.taf.runner.workload;
  * @param threads worker threads running, at least 1
  * @param counts events and statements completed within the interval
  * @param latency event latencies within the interval
+ * @param countsNewOrders the workload counts new orders (TPROC-C): its rate is {@link #nopm()}, and 0 of them
+ *     is a number, not "none"
  */
 public record IntervalSample(long second, double intervalSeconds, int threads, Counts counts,
-        LatencySummary latency) {
+        LatencySummary latency, boolean countsNewOrders) {
 
     public IntervalSample {
         if (second < 0) {
@@ -27,6 +29,11 @@ public record IntervalSample(long second, double intervalSeconds, int threads, C
         if (counts == null || latency == null) {
             throw new IllegalArgumentException("counts and latency must be given");
         }
+    }
+
+    /** A sample of a workload without new orders (every sysbench one). */
+    public IntervalSample(long second, double intervalSeconds, int threads, Counts counts, LatencySummary latency) {
+        this(second, intervalSeconds, threads, counts, latency, false);
     }
 
     public long events() {
@@ -56,6 +63,11 @@ public record IntervalSample(long second, double intervalSeconds, int threads, C
     /** Events per second (sysbench's tps). */
     public double tps() {
         return counts.events() / intervalSeconds;
+    }
+
+    /** New orders per minute (HammerDB's NOPM); 0 for a workload without them. */
+    public double nopm() {
+        return counts.newOrders() * 60 / intervalSeconds;
     }
 
     /** Statements per second (sysbench's qps = reads + writes + other). */

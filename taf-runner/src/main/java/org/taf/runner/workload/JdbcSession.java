@@ -7,6 +7,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.taf.runner.workload.tprocc.JdbcTproccSql;
+import org.taf.runner.workload.tprocc.TproccSql;
 
 /**
  * A {@link Session} over one JDBC connection (MariaDB Connector/J with server-side prepared statements).
@@ -23,6 +25,7 @@ final class JdbcSession implements Session {
     private final List<Statement> statements = new ArrayList<>();
     private Statement text;
     private String lastSql = "";
+    private TproccSql rows;
 
     JdbcSession(Connection connection, Counters counters) {
         this.connection = connection;
@@ -49,6 +52,28 @@ final class JdbcSession implements Session {
         lastSql = sql;
         Statement st = textStatement();
         count(st, st.execute(sql));
+    }
+
+    @Override
+    public TproccSql rows() throws SQLException {
+        if (rows == null) {
+            rows = new JdbcTproccSql(connection, new JdbcTproccSql.Listener() {
+                @Override
+                public void executing(String sql) {
+                    lastSql = sql;
+                }
+
+                @Override
+                public void counted(JdbcTproccSql.Kind kind) {
+                    switch (kind) {
+                        case READ -> counters.read();
+                        case WRITE -> counters.write();
+                        case OTHER -> counters.other();
+                    }
+                }
+            });
+        }
+        return rows;
     }
 
     @Override

@@ -102,7 +102,7 @@ public final class LoadSession implements AutoCloseable {
     private WorkloadResult measure(Duration duration, SampleListener listener, boolean thenClose) {
         List<Counters> counters = workers.stream().map(Worker::counters).toList();
         long start = clock.getAsLong();
-        IntervalAggregator aggregator = new IntervalAggregator(counters, start);
+        IntervalAggregator aggregator = new IntervalAggregator(counters, start, workload.countsNewOrders());
         control.resume();
         long end = start + duration.toNanos();
         long interval = reportInterval.toNanos();

@@ -1,6 +1,7 @@
 package org.taf.runner.workload;
 
 import java.sql.SQLException;
+import org.taf.runner.workload.tprocc.TproccSql;
 
 /**
  * One client connection as a workload event sees it: statements prepared once per thread and executed many
@@ -17,6 +18,12 @@ interface Session extends AutoCloseable {
 
     /** The SQL text of the statement executed last; names the statement in error messages. */
     String lastSql();
+
+    /**
+     * The session as TPROC-C's terminals use it: statements whose rows they read, with autocommit off, each
+     * counted as this session counts its own and named by {@link #lastSql()} when it fails.
+     */
+    TproccSql rows() throws SQLException;
 
     /** Closes the connection quietly. */
     @Override

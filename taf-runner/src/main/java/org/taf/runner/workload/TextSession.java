@@ -1,6 +1,7 @@
 package org.taf.runner.workload;
 
 import java.sql.SQLException;
+import org.taf.runner.workload.tprocc.TproccSql;
 
 /**
  * A session that prepares nothing: every statement goes over the text protocol, so the server parses each
@@ -21,6 +22,12 @@ final class TextSession implements Session {
     @Override
     public void query(String sql) throws SQLException {
         delegate.query(sql);
+    }
+
+    /** TPROC-C's statements as the session runs them (TPROC-C has no text-protocol variant). */
+    @Override
+    public TproccSql rows() throws SQLException {
+        return delegate.rows();
     }
 
     @Override

@@ -51,7 +51,7 @@ final class Worker implements Runnable {
             throw new WorkloadException("cannot connect to " + where() + ": " + Jdbc.describe(e), e);
         }
         try {
-            event = workload.events().create(new EventContext(session, random, options, index, threads));
+            event = workload.events().create(new EventContext(session, random, options, index, threads, counters));
         } catch (SQLException e) {
             String sql = session.lastSql();
             close();
@@ -119,7 +119,8 @@ final class Worker implements Runnable {
         while (clock.getAsLong() < deadline) {
             try {
                 session = sessions.open(counters);
-                event = workload.events().create(new EventContext(session, random, options, index, threads));
+                event = workload.events().create(new EventContext(session, random, options, index, threads,
+                        counters));
                 return true;
             } catch (SQLException e) {
                 last = e;

@@ -117,18 +117,32 @@ public enum Workload {
     /** OLTP_RO with every statement, BEGIN and COMMIT included, sent as text (--db-ps-mode=disable). */
     PARSER_RO("PARSER-RO", "oltp_read_only --db-ps-mode=disable", false, ctx -> readOnly(ctx.overText())),
     /** Callaghan's oltp_scan: a full scan of the thread's table that returns no row. */
-    SCAN("SCAN", "oltp_scan (mytools)", false, ListScripts.scan());
+    SCAN("SCAN", "oltp_scan (mytools)", false, ListScripts.scan()),
+    /**
+     * HammerDB's TPROC-C (TAF (perl)'s hammerdb-tprocc suite, test {@code tprocc}): each thread a virtual user
+     * homed on a warehouse, the five transactions at the standard mix; an event is one transaction, and the
+     * committed new orders are counted besides (NOPM, the rate its cells are judged by).
+     */
+    TPROC_C("TPROC-C", "HammerDB TPROC-C, timed driver without keying or thinking time", true, TproccEvents::create,
+            "TPROCC");
 
     private final String tafName;
     private final String origin;
     private final boolean writes;
     private final Event.Factory events;
+    /** Another name it goes by (TAF (perl)'s test name), or null. */
+    private final String alias;
 
     Workload(String tafName, String origin, boolean writes, Event.Factory events) {
+        this(tafName, origin, writes, events, null);
+    }
+
+    Workload(String tafName, String origin, boolean writes, Event.Factory events, String alias) {
         this.tafName = tafName;
         this.origin = origin;
         this.writes = writes;
         this.events = events;
+        this.alias = alias;
     }
 
     private static Event pointSelect(EventContext ctx) throws SQLException {
@@ -196,6 +210,16 @@ public enum Workload {
         return events;
     }
 
+    /** Whether it counts new orders (TPROC-C): its samples' rate is new orders per minute, HammerDB's NOPM. */
+    public boolean countsNewOrders() {
+        return this == TPROC_C;
+    }
+
+    /** Whether {@code name} (any case) is its TAF name or its alias: {@code TPROC-C} is also TAF (perl)'s tprocc. */
+    public boolean named(String name) {
+        return tafName.equalsIgnoreCase(name) || (alias != null && alias.equalsIgnoreCase(name));
+    }
+
     /**
      * The workload with this TAF name; case and '-' versus '_' do not matter.
      *
@@ -204,7 +228,7 @@ public enum Workload {
     public static Workload byName(String name) {
         String wanted = normalize(name);
         for (Workload w : values()) {
-            if (normalize(w.tafName).equals(wanted)) {
+            if (normalize(w.tafName).equals(wanted) || (w.alias != null && normalize(w.alias).equals(wanted))) {
                 return w;
             }
         }

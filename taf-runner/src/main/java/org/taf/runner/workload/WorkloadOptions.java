@@ -2,6 +2,7 @@ package org.taf.runner.workload;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.taf.runner.workload.tprocc.TproccScale;
 
 /**
  * Everything a workload run needs besides the workload and the thread count. Names in error messages and
@@ -27,6 +28,11 @@ import java.util.Objects;
  * @param seed seed of every thread's random stream; the same seed replays the same keys (default 0)
  * @param reportInterval length of one {@link IntervalSample}, 1 ms to 1 h (default 1 s)
  * @param connection the server and account
+ * @param warehouses TPROC-C's warehouses, 1..10000 (default 1; HammerDB's {@code number_of_warehouses}); each
+ *     thread (virtual user) is homed on one, round robin
+ * @param checkAfterLoad TPROC-C: check the TPC-C consistency conditions once the data is loaded (default true)
+ * @param checkAfterRun TPROC-C: check them after each engine start's measurement (default true)
+ * @param tproccScale TPROC-C's cardinalities per warehouse (default the specification's; only tests shrink it)
  */
 public record WorkloadOptions(
         int tables,
@@ -46,9 +52,15 @@ public record WorkloadOptions(
         int delta,
         long seed,
         Duration reportInterval,
-        ConnectionSettings connection) {
+        ConnectionSettings connection,
+        int warehouses,
+        boolean checkAfterLoad,
+        boolean checkAfterRun,
+        TproccScale tproccScale) {
 
     private static final int MAX_LIST = 10_000;
+    /** HammerDB warns above 10,000 warehouses; TAF prepares them on one host. */
+    public static final int MAX_WAREHOUSES = 10_000;
 
     public WorkloadOptions {
         atLeast("tables", tables, 1);
@@ -81,6 +93,10 @@ public record WorkloadOptions(
         }
         if (connection == null) {
             throw new WorkloadException("connection (null) must be given");
+        }
+        between("warehouses", warehouses, 1, MAX_WAREHOUSES);
+        if (tproccScale == null) {
+            throw new WorkloadException("tprocc scale (null) must be given");
         }
     }
 
@@ -118,6 +134,16 @@ public record WorkloadOptions(
         return new DataSpec(tables, tableSize, dataSeed);
     }
 
+    /**
+     * The data {@code tests} need, loaded from {@link #seed}: the sbtest tables for a sysbench workload, the
+     * TPROC-C warehouses for TPROC-C, or both.
+     */
+    public DataSpec dataSpec(java.util.Collection<Workload> tests) {
+        boolean sysbench = tests.stream().anyMatch(w -> w != Workload.TPROC_C);
+        boolean tprocc = tests.contains(Workload.TPROC_C);
+        return new DataSpec(sysbench ? tables : 0, tableSize, seed, tprocc ? warehouses : 0, tproccScale);
+    }
+
     /** Mutable builder; {@link #build()} validates. */
     public static final class Builder {
         private int tables = 1;
@@ -138,6 +164,10 @@ public record WorkloadOptions(
         private long seed;
         private Duration reportInterval = Duration.ofSeconds(1);
         private ConnectionSettings connection;
+        private int warehouses = 1;
+        private boolean checkAfterLoad = true;
+        private boolean checkAfterRun = true;
+        private TproccScale tproccScale = TproccScale.STANDARD;
 
         private Builder(ConnectionSettings connection) {
             this.connection = Objects.requireNonNull(connection, "connection");
@@ -162,6 +192,10 @@ public record WorkloadOptions(
             seed = o.seed;
             reportInterval = o.reportInterval;
             connection = o.connection;
+            warehouses = o.warehouses;
+            checkAfterLoad = o.checkAfterLoad;
+            checkAfterRun = o.checkAfterRun;
+            tproccScale = o.tproccScale;
         }
 
         public Builder tables(int v) { tables = v; return this; }
@@ -182,11 +216,16 @@ public record WorkloadOptions(
         public Builder seed(long v) { seed = v; return this; }
         public Builder reportInterval(Duration v) { reportInterval = v; return this; }
         public Builder connection(ConnectionSettings v) { connection = v; return this; }
+        public Builder warehouses(int v) { warehouses = v; return this; }
+        public Builder checkAfterLoad(boolean v) { checkAfterLoad = v; return this; }
+        public Builder checkAfterRun(boolean v) { checkAfterRun = v; return this; }
+        public Builder tproccScale(TproccScale v) { tproccScale = v; return this; }
 
         public WorkloadOptions build() {
             return new WorkloadOptions(tables, tableSize, randType, rangeSize, randomPoints, pointSelects,
                     simpleRanges, sumRanges, orderRanges, distinctRanges, indexUpdates, nonIndexUpdates,
-                    deleteInserts, numberOfRanges, delta, seed, reportInterval, connection);
+                    deleteInserts, numberOfRanges, delta, seed, reportInterval, connection, warehouses,
+                    checkAfterLoad, checkAfterRun, tproccScale);
         }
     }
 }

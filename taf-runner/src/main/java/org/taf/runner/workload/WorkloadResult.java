@@ -36,6 +36,11 @@ public record WorkloadResult(Workload workload, int threads, double elapsedSecon
         return totals.events() / elapsedSeconds;
     }
 
+    /** New orders per minute over the whole run (HammerDB's NOPM; 0 for a workload without them). */
+    public double nopm() {
+        return totals.newOrders() * 60 / elapsedSeconds;
+    }
+
     /** Statements per second over the whole run. */
     public double qps() {
         return totals.queries() / elapsedSeconds;

@@ -48,7 +48,7 @@ class TestDefinitionTest {
         assertThat(d.threads()).containsExactly(1, 2);
         assertThat(d.workload()).isEqualTo(new WorkloadOptions(4, 10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1,
                 1, 1, 1, 10, 5, 1, Duration.ofSeconds(1), new ConnectionSettings("127.0.0.1", 3306, "root", "",
-                "sbtest")));
+                "sbtest"), 2, true, true, org.taf.runner.workload.tprocc.TproccScale.STANDARD));
         assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.BALANCED, 1,
                 MeasureMode.AUTO, 3, Duration.ofMillis(500), true));
         assertThat(d.warmup()).isEqualTo(new WarmupOptions(true, WarmupSignal.TPS, 2, new SettleOptions(

@@ -56,6 +56,11 @@ final class FakeSession implements Session {
     }
 
     @Override
+    public org.taf.runner.workload.tprocc.TproccSql rows() {
+        throw new UnsupportedOperationException("a scripted session runs no TPROC-C; see TproccTerminalTest");
+    }
+
+    @Override
     public void query(String sql) throws SQLException {
         last = sql;
         run(sql);

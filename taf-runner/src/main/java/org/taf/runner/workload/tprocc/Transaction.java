@@ -1,0 +1,51 @@
+package org.taf.runner.workload.tprocc;
+
+/**
+ * The five TPROC-C transactions, with HammerDB's names and the standard mix's share of each (TPC-C clause
+ * 5.2.3: at least 43% payment and 4% each of order-status, delivery and stock-level; new-order the rest).
+ */
+public enum Transaction {
+    /** Enters an order of 5 to 15 lines; 1% roll back on an unused item. */
+    NEW_ORDER("NEWORD", 45),
+    /** Records a customer's payment in the warehouse, district and customer, and in HISTORY. */
+    PAYMENT("PAYMENT", 43),
+    /** Reads a customer's last order and its lines. */
+    ORDER_STATUS("OSTAT", 4),
+    /** Delivers the oldest undelivered order of each of the warehouse's 10 districts, in one transaction. */
+    DELIVERY("DELIVERY", 4),
+    /** Counts the recently sold items whose stock is below a threshold. */
+    STOCK_LEVEL("SLEV", 4);
+
+    private final String hammerDbName;
+    private final int percent;
+
+    Transaction(String hammerDbName, int percent) {
+        this.hammerDbName = hammerDbName;
+        this.percent = percent;
+    }
+
+    /** The name HammerDB's reports give it: NEWORD, PAYMENT, OSTAT, DELIVERY, SLEV. */
+    public String hammerDbName() {
+        return hammerDbName;
+    }
+
+    /** Its share of the mix, in percent; the five add up to 100. */
+    public int percent() {
+        return percent;
+    }
+
+    /** The transaction a draw of 1..100 picks: 1-45 new-order, 46-88 payment, then 4 each. */
+    static Transaction ofDraw(int draw) {
+        if (draw < 1 || draw > 100) {
+            throw new IllegalArgumentException("draw (" + draw + ") must be between 1 and 100");
+        }
+        int upTo = 0;
+        for (Transaction t : values()) {
+            upTo += t.percent;
+            if (draw <= upTo) {
+                return t;
+            }
+        }
+        throw new IllegalStateException("the mix adds up to " + upTo + ", not 100");
+    }
+}
