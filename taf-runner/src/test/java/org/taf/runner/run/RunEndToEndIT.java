@@ -40,7 +40,7 @@ import org.taf.runner.stats.Verdict;
  * commit on both sides) does not.
  */
 class RunEndToEndIT {
-    private static final String SLOW_TARGET = "        TableImpl t = read(table);\n        Row row = lookup(t, pk);";
+    private static final String SLOW_TARGET = "        TableImpl t = read(table);\n        return found(lookup(t, longKey(t, pk)));";
     private static final String SLOW_PATCH =
             "        long spinUntil = System.nanoTime() + 150_000; // deliberate regression for the test\n"
             + "        while (System.nanoTime() < spinUntil) {\n            Thread.onSpinWait();\n        }\n"
@@ -272,7 +272,7 @@ class RunEndToEndIT {
         for (var side : List.of(cell.parent(), cell.patch())) {
             assertThat(side).allSatisfy(it -> {
                 assertThat(it.failure()).isNull();
-                assertThat(it.warmup().mode()).isEqualTo("jit");
+                assertThat(it.warmup().mode()).isEqualTo(org.taf.runner.results.WarmupMode.JIT);
                 // The engine is a HotSpot JVM: its compiler threads are found, so the JIT rule decides.
                 assertThat(it.warmup().reason()).startsWith("JIT ");
                 assertThat(it.windows()).as("ten windows of two 500 ms samples, none left out")
