@@ -7,16 +7,15 @@ package org.taf.runner.config;
  *                  {@code sysbench_lua.number_of_rows}
  * @param canonical the canonical key it stands for, e.g. {@code workload.threads}
  * @param bare      how TAF read a number without a unit: {@link Bare#NONE}, {@link Bare#SECONDS}
- *                  ({@code duration=300}), {@link Bare#MINUTES} (HammerDB's), or {@link Bare#SUITE}: seconds, or
- *                  minutes in a {@code taf.test_suite = hammerdb-tprocc} definition, which hands
- *                  {@code taf.duration} and {@code taf.warmup_duration} to HammerDB as its duration and rampup
+ *                  ({@code duration=300}, in every suite: MDEV-32750's TPROC-C definition runs
+ *                  {@code taf.duration=600}, ten minutes), or {@link Bare#MINUTES} (HammerDB's own keys)
  * @param fallback  TAF (perl) reads it only when no other name of {@code canonical} is set (the suite's
  *                  {@code default_duration}): another one in the same file drops it with a warning
  */
 record Alias(String name, String canonical, Bare bare, boolean fallback) {
 
     /** How TAF wrote a duration without its unit. */
-    enum Bare { NONE, SECONDS, MINUTES, SUITE }
+    enum Bare { NONE, SECONDS, MINUTES }
 
     /** An alias that is no fallback. */
     Alias(String name, String canonical, Bare bare) {
@@ -27,10 +26,8 @@ record Alias(String name, String canonical, Bare bare, boolean fallback) {
      * The value as the canonical key reads it. TAF's files write {@code null} for "not set", and its
      * examples quote text ({@code taf.comments="MDEV-32750 AHI ON "}): the quotes are not part of it, and
      * the text inside is trimmed as every value is.
-     *
-     * @param hammerDb the file runs TAF (perl)'s hammerdb-tprocc suite: its durations are HammerDB's minutes
      */
-    String adapt(String raw, boolean hammerDb) {
+    String adapt(String raw) {
         if (raw.equals("null")) {
             return "";
         }
@@ -44,7 +41,6 @@ record Alias(String name, String canonical, Bare bare, boolean fallback) {
             case NONE -> raw;
             case SECONDS -> raw + "s";
             case MINUTES -> raw + "m";
-            case SUITE -> raw + (hammerDb ? "m" : "s");
         };
     }
 
@@ -54,7 +50,6 @@ record Alias(String name, String canonical, Bare bare, boolean fallback) {
             case NONE -> "";
             case SECONDS -> "*seconds*";
             case MINUTES -> "*minutes*";
-            case SUITE -> "*seconds; minutes with* `taf.test_suite = " + TafPerl.HAMMERDB_SUITE + "`";
         } + (fallback ? " (read when no other name of the key is set)" : "");
     }
 }

@@ -100,7 +100,8 @@ public final class PropertiesReference {
                   are warned about and ignored. An option set both in the block and as `engine.*` is a
                   duplicate key.
                 - **Perl-only keys** (below) are warned about once each, naming the key and why it has no
-                  effect, and dropped. `taf.test_suite` must be `sysbench-lua`: another suite is an error.
+                  effect, and dropped. `taf.test_suite` must be `sysbench-lua` or `hammerdb-tprocc` (whose one
+                  test, `tprocc`, is the workload `TPROC-C`): another suite is an error.
                   Any other unknown key is an error with a suggestion, as always.
                 - **Tests.** `taf.tests` takes the workload names of `workload.tests`. A test of TAF (perl)'s
                   sysbench-lua suite that is not implemented here is an error naming it, saying why, and

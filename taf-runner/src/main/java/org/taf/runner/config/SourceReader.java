@@ -70,8 +70,6 @@ final class SourceReader {
         List<Setting> settings = new ArrayList<>();
         Map<String, Entry> seen = new HashMap<>();
         List<Entry> entries = entries(lines, split);
-        boolean hammerDb = entries.stream().anyMatch(e -> isSuite(e.key()) && e.value().strip()
-                .equalsIgnoreCase(TafPerl.HAMMERDB_SUITE));
         for (Entry line : entries) {
             Origin origin = Origin.file(kind, file, display, line.line());
             if (line.kind() == Entry.Kind.OTHER_SECTION) {
@@ -104,7 +102,7 @@ final class SourceReader {
                 continue;
             }
             Origin o = line.kind() == Entry.Kind.OPTION ? origin.withAlias(line.written()) : origin;
-            setting(line.written(), line.value(), match.get(), o, hammerDb).ifPresent(settings::add);
+            setting(line.written(), line.value(), match.get(), o).ifPresent(settings::add);
         }
         return new SourceFile(file, text, List.copyOf(settings));
     }
@@ -158,7 +156,7 @@ final class SourceReader {
             problems.error(origin.where() + ": include may only be set in a file");
             return Optional.empty();
         }
-        return setting(key, value, match.get(), origin, false);
+        return setting(key, value, match.get(), origin);
     }
 
     /**
@@ -171,8 +169,7 @@ final class SourceReader {
             String suite = value.strip();
             if (suite.equalsIgnoreCase(TafPerl.SUITE) || suite.equalsIgnoreCase(TafPerl.HAMMERDB_SUITE)) {
                 problems.drop(new ResolvedConfig.Dropped(key, suite, origin, "TAF here runs the " + suite
-                        + " suite's tests (workload.tests) without a suite"
-                        + (suite.equalsIgnoreCase(TafPerl.HAMMERDB_SUITE) ? "; its bare durations are minutes" : "")));
+                        + " suite's tests (workload.tests) without a suite"));
             } else {
                 problems.error(origin.where() + ": " + key + " = " + suite + ": TAF here implements only the "
                         + TafPerl.SUITE + " and " + TafPerl.HAMMERDB_SUITE
@@ -194,11 +191,10 @@ final class SourceReader {
         return match;
     }
 
-    private Optional<Setting> setting(String written, String rawValue, KeyMatch match, Origin origin,
-                                      boolean hammerDb) {
+    private Optional<Setting> setting(String written, String rawValue, KeyMatch match, Origin origin) {
         String raw = rawValue.strip();
         Origin o = match.alias().map(a -> origin.withAlias(a.name())).orElse(origin);
-        String adapted = match.alias().map(a -> a.adapt(raw, hammerDb)).orElse(raw);
+        String adapted = match.alias().map(a -> a.adapt(raw)).orElse(raw);
         Path base = origin.file().map(Path::getParent).orElse(context.workDir());
         try {
             Object value = match.spec().type().parse(adapted, new ValueContext(base, context.userHome()));

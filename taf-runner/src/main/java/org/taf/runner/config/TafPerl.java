@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * What TAF here makes of MariaDB's TAF (perl) definitions: the {@code taf.*}, {@code sysbench_lua.*} and
@@ -23,16 +24,16 @@ final class TafPerl {
     private TafPerl() {}
 
     /**
-     * TAF's names for our keys; the third column marks durations TAF wrote without a unit: "s" seconds, "suite"
-     * seconds or, in a hammerdb-tprocc definition, HammerDB's minutes ({@link Alias.Bare}).
+     * TAF's names for our keys; the third column marks durations TAF wrote without a unit: "s" seconds, "m"
+     * HammerDB's minutes ({@link Alias.Bare}), and "fallback" a name read only when no other one is set.
      */
     private static final String[][] ALIASES = {
         {"threads", "workload.threads", ""},
-        {"duration", "measure.duration", "suite"},
+        {"duration", "measure.duration", "s"},
         {"iterations", "measure.iterations", ""},
         {"tests", "workload.tests", ""},
         {"warmup_threads", "warmup.threads", ""},
-        {"warmup_duration", "warmup.max", "suite"},
+        {"warmup_duration", "warmup.max", "s"},
         {"db_process_rest_enable", "rest.enabled", ""},
         {"db_process_rest_low", "rest.low_pct", ""},
         {"db_process_rest_high", "rest.high_pct", ""},
@@ -202,7 +203,6 @@ final class TafPerl {
         Alias.Bare bare = switch (row[2].split(" ")[0]) {
             case "s" -> Alias.Bare.SECONDS;
             case "m" -> Alias.Bare.MINUTES;
-            case "suite" -> Alias.Bare.SUITE;
             default -> Alias.Bare.NONE;
         };
         return new Alias(name, row[1], bare, row[2].endsWith("fallback"));
@@ -222,7 +222,9 @@ final class TafPerl {
     /** Every perl-only name, for the reference docs. */
     static Map<String, List<String>> perlOnly() {
         Map<String, List<String>> all = new LinkedHashMap<>(PERL_ONLY);
-        PERL_ONLY_PREFIXES.forEach((prefix, reason) -> all.put(reason, List.of(prefix + "*")));
+        // several prefixes may share a reason (HammerDB's other databases): one row lists them all
+        PERL_ONLY_PREFIXES.forEach((prefix, reason) -> all.merge(reason, List.of(prefix + "*"),
+                (a, b) -> Stream.concat(a.stream(), b.stream()).toList()));
         return all;
     }
 

@@ -16,7 +16,8 @@ class CanonicalDefinitionTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"sysbench_lua.properties", "MDEV32750_AHI_ON.properties"})
+    @ValueSource(strings = {"sysbench_lua.properties", "MDEV32750_AHI_ON.properties",
+        "MDEV32750_AHI_OFF_tprocc.properties"})
     void convertingThenLoadingGivesTheSameDefinition(String example) throws Exception {
         Files.copy(TafPerlDefinitionsTest.INPUT.resolve(example), dir.resolve(example));
         Fixture f = new Fixture(dir);

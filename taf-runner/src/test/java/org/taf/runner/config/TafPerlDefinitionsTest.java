@@ -75,18 +75,62 @@ class TafPerlDefinitionsTest {
         assertThat(config.find("comments").orElseThrow().value()).isEqualTo("MDEV-32750 AHI ON");
         assertThat(config.find("warmup.max").orElseThrow().value()).isEqualTo("60s");
         assertThat(config.warnings()).contains("MDEV32750_AHI_ON.properties:41:"
-                + " hammerdb_tprocc.setup_virtual_user_count has no effect here: settings of TAF's hammerdb-tprocc"
-                + " suite; TAF here implements only sysbench-lua; ignored");
+                + " hammerdb_tprocc.setup_virtual_user_count has no effect here: the data is loaded once per build,"
+                + " the warehouses spread over min(warehouses, CPUs) connections; ignored");
         assertThat(config.dropped()).hasSize(14);
+    }
+
+    @Test
+    void hammerDbTproccDefinitionExplained() throws Exception {
+        ResolvedConfig config = resolve("MDEV32750_AHI_OFF_tprocc.properties");
+        Golden.assertMatches(Golden.file("taf-perl/MDEV32750_AHI_OFF_tprocc.explain.txt"),
+                Explanation.text(config, context()), REGENERATE);
+        String file = "MDEV32750_AHI_OFF_tprocc.properties:";
+        assertThat(config.find("workload.warehouses").orElseThrow().origin().toString())
+                .isEqualTo(file + "31 (as hammerdb_tprocc.number_of_warehouses)");
+        assertThat(config.find("workload.check_after_load").orElseThrow().value()).isEqualTo("true");
+        assertThat(config.find("workload.check_after_run").orElseThrow().origin().toString())
+                .isEqualTo(file + "34 (as hammerdb_tprocc.checksum_after_run)");
+        assertThat(config.find("measure.duration").orElseThrow().value()).as("seconds, as in every suite")
+                .isEqualTo("600s");
+        assertThat(config.find("engine.innodb_adaptive_hash_index").orElseThrow().origin().toString())
+                .isEqualTo(file + "17 (as [mysqld] innodb_adaptive_hash_index)");
+        assertThat(config.warnings()).contains(
+                file + "36: hammerdb_tprocc.default_duration has no effect here: TAF (perl) reads it only when"
+                        + " measure.duration is not set otherwise; line 27 sets taf.duration; ignored",
+                file + "37: hammerdb_tprocc.client_executable has no effect here: TPROC-C's virtual users are built"
+                        + " into the load generator; HammerDB's hammerdbcli and its Tcl scripts are not run; ignored");
+        assertThat(config.dropped()).extracting(ResolvedConfig.Dropped::written).contains("taf.test_suite",
+                "hammerdb_tprocc.agent", "hammerdb_tprocc.include_json_result", "hammerdb_tprocc.include_html_timing",
+                "hammerdb_tprocc.maria_no_stored_procs", "hammerdb_tprocc.setup_virtual_user_count");
+        TestDefinition def = new ConfigLoader(context()).load(Path.of("MDEV32750_AHI_OFF_tprocc.properties"),
+                Map.of());
+        assertThat(def.tests()).containsExactly(Workload.TPROC_C);
+        assertThat(def.threads()).containsExactly(8, 16, 32, 64, 128, 256);
+        assertThat(def.workload().warehouses()).isEqualTo(100);
+        assertThat(def.workload().checkAfterLoad()).isTrue();
+        assertThat(def.workload().checkAfterRun()).isFalse();
+        assertThat(def.engine().asMap()).containsEntry("innodb_adaptive_hash_index", "0");
+    }
+
+    @Test
+    void hammerDbsOwnDurationIsMinutesWhenNothingElseSetsOne(@TempDir Path dir) {
+        Fixture f = new Fixture(dir);
+        f.write("t.properties", "taf.test_suite = hammerdb-tprocc", "taf.tests = tprocc",
+                "hammerdb_tprocc.default_duration = 5", "hammerdb_tprocc.default_rampup = 2");
+        ResolvedConfig config = f.resolve("t.properties");
+        assertThat(config.find("measure.duration").orElseThrow().value()).isEqualTo("5m");
+        assertThat(config.find("warmup.max").orElseThrow().origin().toString())
+                .isEqualTo("t.properties:4 (as hammerdb_tprocc.default_rampup)");
     }
 
     @Test
     void anotherSuiteIsAnErrorNamingIt(@TempDir Path dir) {
         Fixture f = new Fixture(dir);
-        f.write("tprocc.properties", "taf.test_suite=hammerdb-tprocc");
-        assertThatThrownBy(() -> f.resolve("tprocc.properties")).isInstanceOf(ConfigException.class)
-                .hasMessage("tprocc.properties:1: taf.test_suite = hammerdb-tprocc: TAF here implements only the"
-                        + " sysbench-lua suite (its tests are built into the load generator)");
+        f.write("tproch.properties", "taf.test_suite=hammerdb-tproch");
+        assertThatThrownBy(() -> f.resolve("tproch.properties")).isInstanceOf(ConfigException.class)
+                .hasMessage("tproch.properties:1: taf.test_suite = hammerdb-tproch: TAF here implements only the"
+                        + " sysbench-lua and hammerdb-tprocc suites (their tests are built into the load generator)");
     }
 
     @Test

@@ -36,8 +36,9 @@ class WorkloadIT {
         loader.prepare(options.dataSpec(1), 2);
     }
 
+    // TPROC-C needs its own data set: TproccIT runs it
     @ParameterizedTest
-    @EnumSource(Workload.class)
+    @EnumSource(value = Workload.class, mode = EnumSource.Mode.EXCLUDE, names = "TPROC_C")
     void runsAndCountsLikeSysbench(Workload w) throws SQLException {
         long rowsBefore = rows();
         WorkloadResult r = new LoadGenerator(options, System.out).run(w, THREADS, RUN, SampleListener.NONE);

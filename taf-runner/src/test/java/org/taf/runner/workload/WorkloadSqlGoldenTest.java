@@ -40,6 +40,9 @@ class WorkloadSqlGoldenTest {
     void everyWorkloadMatchesTheGoldenList() throws Exception {
         StringBuilder out = new StringBuilder();
         for (Workload w : Workload.values()) {
+            if (w == Workload.TPROC_C) {
+                continue; // its statements depend on the rows it reads: TproccTerminalTest and TproccIT trace them
+            }
             Trace t = trace(w, OPTIONS, 2);
             out.append("== ").append(w.tafName()).append(" (").append(w.origin()).append(")\n");
             for (String sql : t.prepared()) {
@@ -56,7 +59,7 @@ class WorkloadSqlGoldenTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Workload.class)
+    @EnumSource(value = Workload.class, mode = EnumSource.Mode.EXCLUDE, names = "TPROC_C")
     void statementsPerEventFollowSysbench(Workload w) throws Exception {
         Trace t = trace(w, OPTIONS, 1);
         int statements = t.events().get(0).size();

@@ -14,7 +14,7 @@ class WorkloadTest {
                 "SELECT_SIMPLE_RANGES", "SELECT_SUM_RANGES", "SELECT_ORDER_RANGES", "SELECT_DISTINCT_RANGES",
                 "RANDOM-POINTS", "RANDOM-RANGES", "POINTS-COVERED-PK", "POINTS-NOTCOVERED-PK", "POINTS-COVERED-SI",
                 "POINTS-NOTCOVERED-SI", "RANGE-COVERED-PK", "HOT-POINTS", "RANGE-COVERED-SI", "RANGE-NOTCOVERED-PK",
-                "RANGE-NOTCOVERED-SI", "TPCB_KEY", "TPCB_NO_KEY", "PARSER", "PARSER-RO", "SCAN");
+                "RANGE-NOTCOVERED-SI", "TPCB_KEY", "TPCB_NO_KEY", "PARSER", "PARSER-RO", "SCAN", "TPROC-C");
     }
 
     @Test
@@ -24,6 +24,11 @@ class WorkloadTest {
         assertThat(Workload.byName("POINTS_COVERED_PK")).isEqualTo(Workload.POINTS_COVERED_PK);
         assertThat(Workload.byName(" Insert ")).isEqualTo(Workload.INSERT);
         assertThat(Workload.POINTS_COVERED_PK).hasToString("POINTS-COVERED-PK");
+        // TAF (perl)'s hammerdb-tprocc suite names its one test tprocc
+        assertThat(Workload.byName("tprocc")).isEqualTo(Workload.TPROC_C);
+        assertThat(Workload.byName("TPROC_C")).isEqualTo(Workload.TPROC_C);
+        assertThat(Workload.TPROC_C.countsNewOrders()).isTrue();
+        assertThat(Workload.OLTP_RW.countsNewOrders()).isFalse();
     }
 
     @Test
@@ -33,7 +38,7 @@ class WorkloadTest {
                 .isInstanceOf(org.taf.runner.TafException.class)
                 .hasMessageStartingWith("unknown workload 'OLTP_XX'; known workloads: POINT_SELECT, OLTP_RO, ")
                 .hasMessageEndingWith("HOT-POINTS, RANGE-COVERED-SI, RANGE-NOTCOVERED-PK, RANGE-NOTCOVERED-SI, TPCB_KEY,"
-                        + " TPCB_NO_KEY, PARSER, PARSER-RO, SCAN");
+                        + " TPCB_NO_KEY, PARSER, PARSER-RO, SCAN, TPROC-C");
         assertThatThrownBy(() -> Workload.byName(null)).hasMessageStartingWith("unknown workload 'null'");
     }
 
@@ -41,7 +46,7 @@ class WorkloadTest {
     void marksTheWritingWorkloads() {
         assertThat(Arrays.stream(Workload.values()).filter(Workload::writes)).containsExactly(
                 Workload.OLTP_RW, Workload.OLTP_WO, Workload.UPDATE_KEY, Workload.UPDATE_NO_KEY, Workload.INSERT,
-                Workload.DELETE, Workload.TPCB_KEY, Workload.TPCB_NO_KEY);
+                Workload.DELETE, Workload.TPCB_KEY, Workload.TPCB_NO_KEY, Workload.TPROC_C);
     }
 
     @Test
