@@ -10,12 +10,14 @@ import org.taf.runner.report.chart.Series;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.workload.Workload;
 
 /**
  * The post's first chart: TPS by thread count, parent against patch, one small chart per comparison and
  * workload, so that every patch is drawn against the parent it was measured with. The patch's whisker
  * is the ratio's interval applied to the parent's TPS: where it clears the parent's point, the
- * difference is decided.
+ * difference is decided. A TPROC-C cell is judged by its new orders per minute (HammerDB's NOPM, the rate its
+ * samples carry), so its chart says NOPM by virtual users.
  */
 final class TpsCharts {
     /** Narrow enough that its 11-unit text stays about 10 px on a 390 px phone. */
@@ -42,6 +44,8 @@ final class TpsCharts {
     }
 
     private static Figure chart(PostContext x, ComparisonRecord c, String workload, int index) {
+        boolean nopm = Workload.TPROC_C.tafName().equals(workload);
+        String keys = nopm ? "chart.sweep_nopm." : "chart.sweep_tps.";
         List<Series.Point> parent = new ArrayList<>();
         List<Series.Point> patch = new ArrayList<>();
         List<String> described = new ArrayList<>();
@@ -54,25 +58,26 @@ final class TpsCharts {
             Double low = v.ciLow() == null ? null : v.parentTps() * v.ciLow();
             Double high = v.ciHigh() == null ? null : v.parentTps() * v.ciHigh();
             patch.add(new Series.Point(cell.threads(), v.patchTps(), low, high));
-            described.add(x.m().get("chart.sweep_tps.point", cell.threads(), x.f().tps(v.parentTps()),
+            described.add(x.m().get(keys + "point", cell.threads(), x.f().tps(v.parentTps()),
                     x.f().tps(v.patchTps()), x.f().shortInterval(v.ciLow(), v.ciHigh())));
         }
         if (parent.isEmpty()) {
             return null;
         }
         String label = ComparisonLabels.shortLabel(x.run(), c);
-        String title = label.isEmpty() ? x.m().get("chart.sweep_tps.title", workload)
-                : x.m().get("chart.sweep_tps.title_of", label, workload);
-        String id = PostContext.comparisonAnchor(c) + "-" + SitePaths.slug(workload) + "-tps";
-        LineChart chart = LineChart.of(id, title, x.m().get("chart.sweep_tps.desc", String.join("; ", described)))
+        String title = label.isEmpty() ? x.m().get(keys + "title", workload)
+                : x.m().get(keys + "title_of", label, workload);
+        String id = PostContext.comparisonAnchor(c) + "-" + SitePaths.slug(workload) + (nopm ? "-nopm" : "-tps");
+        LineChart chart = LineChart.of(id, title, x.m().get(keys + "desc", String.join("; ", described)))
                 .size(WIDTH, HEIGHT)
-                .xAxis(x.m().get("chart.axis.threads"), LineChart.XScale.LOG2, v -> x.f().number(v, 0))
-                .yAxis(x.m().get("chart.axis.tps"), x.f()::compact)
+                .xAxis(x.m().get(nopm ? "chart.axis.virtual_users" : "chart.axis.threads"), LineChart.XScale.LOG2,
+                        v -> x.f().number(v, 0))
+                .yAxis(x.m().get(nopm ? "chart.axis.nopm" : "chart.axis.tps"), x.f()::compact)
                 .add(Series.line(x.m().get("role.parent") + " " + side(x, c, false), Palette.PARENT, parent)
                         .asDashed().withShape(Series.Shape.RING))
                 .add(Series.line(x.m().get("role.patch") + " " + side(x, c, true),
                         index == 0 ? Palette.PATCH : Palette.cycle(index), patch).withShape(Series.Shape.DOT));
-        return new Figure(chart.svg(), x.m().get("chart.sweep_tps.caption", x.f().confidence(confidence(c))));
+        return new Figure(chart.svg(), x.m().get(keys + "caption", x.f().confidence(confidence(c))));
     }
 
     private static String side(PostContext x, ComparisonRecord c, boolean patch) {

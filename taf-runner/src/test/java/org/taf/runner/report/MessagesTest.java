@@ -94,6 +94,12 @@ class MessagesTest {
                 "headline.other.INCONCLUSIVE"));
         // chosen by a condition in the code: m.get(perCore ? "sweep.per_core" : "sweep.tps"), and "highlight"
         keys.addAll(List.of("sweep.per_core", "sweep.tps", "chart.axis.tps_per_core", "chart.axis.tps", "highlight"));
+        // TpsCharts: TPS by threads, or a TPROC-C cell's NOPM by virtual users
+        for (String part : new String[] {"point", "title", "title_of", "desc", "caption"}) {
+            keys.add("chart.sweep_tps." + part);
+            keys.add("chart.sweep_nopm." + part);
+        }
+        keys.addAll(List.of("chart.axis.nopm", "chart.axis.threads", "chart.axis.virtual_users"));
         return keys;
     }
 
