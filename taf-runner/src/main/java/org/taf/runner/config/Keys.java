@@ -9,6 +9,7 @@ import org.taf.runner.stats.Metric;
 import org.taf.runner.warmup.WarmupSignal;
 import org.taf.runner.workload.RandType;
 import org.taf.runner.workload.Workload;
+import org.taf.runner.workload.WorkloadOptions;
 
 import static org.taf.runner.config.ValueTypes.bool;
 import static org.taf.runner.config.ValueTypes.cpuset;
@@ -143,8 +144,8 @@ public final class Keys {
     public static final Key<String> WORKLOAD_DATABASE = key("workload.database",
             matching("identifier", "[A-Za-z0-9_]+", IDENT_RULE), "sbtest", "database holding the sbtestN tables");
     public static final Key<Integer> WORKLOAD_WAREHOUSES = key("workload.warehouses",
-            integer(1, org.taf.runner.workload.WorkloadOptions.MAX_WAREHOUSES), "2", "TPROC-C: warehouses loaded"
-                    + " (the specification's rows, about 70 MB each); thread i is a virtual user homed on i mod this + 1");
+            integer(1, WorkloadOptions.MAX_WAREHOUSES), "2", "TPROC-C: warehouses loaded (the specification's"
+                    + " rows, about 70 MB each); thread i is a virtual user homed on i mod this + 1");
     public static final Key<Boolean> WORKLOAD_CHECK_AFTER_LOAD = key("workload.check_after_load", bool(), "true",
             "TPROC-C: check the TPC-C consistency conditions 1-4 once a build's data is loaded (a failure names it)");
     public static final Key<Boolean> WORKLOAD_CHECK_AFTER_RUN = key("workload.check_after_run", bool(), "true",

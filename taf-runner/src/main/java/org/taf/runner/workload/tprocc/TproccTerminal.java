@@ -225,7 +225,8 @@ public final class TproccTerminal {
                 continue; // clause 2.7.4.2: nothing to deliver in this district
             }
             int o = Integer.parseInt(oldest.get(0)[0]);
-            if (sql.update("DELETE FROM new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?", home, d, o) == 0) {
+            if (sql.update("DELETE FROM new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?", home, d,
+                    o) == 0) {
                 continue; // another terminal of this warehouse delivered it since the SELECT
             }
             int c = Integer.parseInt(one(sql.query("SELECT o_c_id FROM orders WHERE o_id = ? AND o_d_id = ?"
