@@ -157,8 +157,9 @@ final class TafPerl {
                 reports.add(h + "include_" + kind + "_" + part);
             }
         }
-        perlOnly("HammerDB's HTML and JSON reports are not made; results.json, the summaries and the post hold NOPM,"
-                + " TPM, latencies and counters of every iteration", reports.toArray(String[]::new));
+        perlOnly("HammerDB's HTML and JSON reports are not made; results.json keeps every sample's new orders and"
+                + " transactions (NOPM, TPM), latencies and counters, and the post charts NOPM by virtual users",
+                reports.toArray(String[]::new));
         perlOnly("TPROC-C runs HammerDB's timed driver for measure.duration, without keying or thinking time,"
                 + " each virtual user on its home warehouse over its own synchronous connection",
                 h + "driver", h + "total_iterations", h + "keyandthink", h + "allwarehouse", h + "async_scale",
