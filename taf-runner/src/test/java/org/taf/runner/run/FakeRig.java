@@ -25,6 +25,7 @@ import org.taf.runner.workload.IntervalSample;
 import org.taf.runner.workload.LatencySummary;
 import org.taf.runner.workload.SampleListener;
 import org.taf.runner.workload.Workload;
+import org.taf.runner.workload.WorkloadException;
 
 /**
  * What an iteration runs on, without engines, loads or a real clock. An engine answers at once and uses no CPU
@@ -52,6 +53,8 @@ final class FakeRig {
     int failingStart;
     /** The engine (from 1) that exits during the first run of its load; 0 for none. */
     int dyingEngine;
+    /** The engine (from 1) whose data fails the check after its windows (TPROC-C's consistency); 0 for none. */
+    int inconsistentEngine;
     private final Duration interval;
     private final HostCpu host;
     private final Path stat;
@@ -113,6 +116,14 @@ final class FakeRig {
             @Override
             public Load keptOpen(RunningEngine engine, Workload workload, int threads) {
                 return ((FakeEngine) engine).open(threads);
+            }
+
+            @Override
+            public void checkAfterRun(RunningEngine engine, Workload workload) {
+                if (engines.indexOf(engine) + 1 == inconsistentEngine) {
+                    throw new WorkloadException("TPC-C consistency condition 3 fails in warehouse 1, district 2:"
+                            + " max(NO_O_ID) - min(NO_O_ID) + 1 = 900 != 899 NEW_ORDER rows (after the run, fake)");
+                }
             }
         };
         return new IterationRunner.Rig(runtime, loads, host, () -> 0, pid -> compilers.apply(pid), time, time,

@@ -247,6 +247,21 @@ class IterationRunnerTest {
     }
 
     @Test
+    void dataThatFailsItsCheckAfterTheRunFailsTheIterationNamingTheCondition() throws Exception {
+        FakeRig rig = rig();
+        TestDefinition def = definition(Map.of("warmup.enabled", "false", "rest.enabled", "false"));
+        rig.inconsistentEngine = 1;
+        IterationRunner.Measured m = restart(def, rig);
+
+        IterationRecord it = m.first();
+        assertThat(it.succeeded()).isFalse();
+        assertThat(it.failure()).startsWith("TPC-C consistency condition 3 fails in warehouse 1, district 2:");
+        assertThat(seconds(it)).as("what it measured is kept beside the failure").containsExactly(0.5, 1.0, 1.5,
+                2.0);
+        assertThat(m.second().succeeded()).isTrue();
+    }
+
+    @Test
     void aWarmupThatIsNotSettledByItsMaximumFlagsTheIteration() throws Exception {
         FakeRig rig = rig();
         rig.tps = n -> n % 2 == 0 ? 500 : 1_500;
