@@ -22,7 +22,10 @@ public interface Engine extends AutoCloseable {
     /** @throws EngineException {@link ErrorCode#DB_CREATE_EXISTS} unless {@code ifNotExists} */
     void createDatabase(String name, boolean ifNotExists);
 
-    /** Drops the database and its tables. @throws EngineException {@link ErrorCode#DB_DROP_EXISTS} unless {@code ifExists} */
+    /**
+     * Drops the database and its tables. @throws EngineException {@link ErrorCode#DB_DROP_EXISTS} unless {@code
+     * ifExists}
+     */
     void dropDatabase(String name, boolean ifExists);
 
     boolean databaseExists(String name);

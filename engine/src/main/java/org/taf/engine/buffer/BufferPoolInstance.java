@@ -143,7 +143,8 @@ final class BufferPoolInstance {
             long hs = hl.writeLock();
             try {
                 if (hash.find(space, pageNo) != null) {
-                    throw new IllegalStateException("page " + pageNo + " of space " + space + " is already in the pool");
+                    throw new IllegalStateException(
+                            "page " + pageNo + " of space " + space + " is already in the pool");
                 }
                 b.space = space;
                 b.pageNo = pageNo;

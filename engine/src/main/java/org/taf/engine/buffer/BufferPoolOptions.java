@@ -27,8 +27,9 @@ public record BufferPoolOptions(int pageSize, long poolSize, int instances, int 
         }
         long perInstance = poolSize / pageSize / instances;
         if (perInstance < MIN_PAGES_PER_INSTANCE) {
-            throw new IllegalArgumentException("innodb_buffer_pool_size (" + poolSize + ") gives " + perInstance
-                    + " pages of " + pageSize + " bytes per instance; at least " + MIN_PAGES_PER_INSTANCE + " are needed");
+            throw new IllegalArgumentException(
+                    "innodb_buffer_pool_size (" + poolSize + ") gives " + perInstance + " pages of " + pageSize
+                            + " bytes per instance; at least " + MIN_PAGES_PER_INSTANCE + " are needed");
         }
         if (perInstance > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("innodb_buffer_pool_size (" + poolSize + ") is too large");

@@ -39,7 +39,8 @@ public final class Users {
                 account = password.startsWith("*") && password.length() == 41
                         ? UserAccount.withHash(name, password) : UserAccount.withPassword(name, password);
             } catch (IllegalArgumentException bad) {
-                throw new EngineConfigException("users = '" + value + "': entry for '" + name + "': " + bad.getMessage());
+                throw new EngineConfigException(
+                        "users = '" + value + "': entry for '" + name + "': " + bad.getMessage());
             }
             if (accounts.put(name, account) != null) {
                 throw new EngineConfigException("users = '" + value + "': user '" + name + "' is listed twice");

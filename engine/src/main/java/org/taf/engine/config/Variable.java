@@ -49,6 +49,7 @@ public record Variable(String name, VariableType type, String defaultValue, doub
 
     /** The same variable, marked as accepted for compatibility but without effect here. */
     Variable withoutEffect() {
-        return new Variable(name, type, defaultValue, min, max, description + " (accepted; no effect in this engine)", false);
+        return new Variable(
+                name, type, defaultValue, min, max, description + " (accepted; no effect in this engine)", false);
     }
 }

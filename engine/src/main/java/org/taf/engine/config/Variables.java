@@ -29,7 +29,8 @@ public final class Variables {
 
         // InnoDB storage core
         add(Variable.size("innodb_page_size", "16K", 4 * KIB, 64 * KIB, "page size in bytes: 4K, 8K, 16K, 32K or 64K"));
-        add(Variable.size("innodb_buffer_pool_size", "128M", 256 * KIB, 1024 * GIB, "bytes of page frames in the buffer pool"));
+        add(Variable.size(
+                "innodb_buffer_pool_size", "128M", 256 * KIB, 1024 * GIB, "bytes of page frames in the buffer pool"));
         add(Variable.integer("innodb_buffer_pool_instances", 1, 1, 64,
                 "buffer pool instances, each with its own mutex, LRU, free and flush lists"));
         add(Variable.integer("innodb_old_blocks_pct", 37, 5, 95, "percent of the LRU list kept as the old sublist"));
@@ -51,10 +52,14 @@ public final class Variables {
                         + " at a clean shutdown)"));
         add(Variable.size("innodb_log_buffer_size", "16M", 256 * KIB, 1 * GIB,
                 "bytes of the in-memory log buffer that mini-transactions append to"));
-        add(Variable.integer("innodb_flush_log_at_trx_commit", 1, 0, 3,
+        add(Variable.integer(
+                "innodb_flush_log_at_trx_commit",
+                1,
+                0,
+                3,
                 "1 (and 3): write and fsync the log at every commit; 2: write at commit, fsync every"
-                        + " innodb_flush_log_at_timeout seconds; 0: write and fsync only every innodb_flush_log_at_timeout"
-                        + " seconds; SET GLOBAL changes it"));
+                    + " innodb_flush_log_at_timeout seconds; 0: write and fsync only every innodb_flush_log_at_timeout"
+                    + " seconds; SET GLOBAL changes it"));
         add(Variable.integer("innodb_flush_log_at_timeout", 1, 1, 2700,
                 "seconds between background writes and fsyncs of the log (what modes 0 and 2 rely on)"));
         add(Variable.integer("innodb_log_spin_wait_delay", 0, 0, 6000,

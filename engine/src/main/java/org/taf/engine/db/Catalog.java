@@ -102,7 +102,8 @@ final class Catalog {
                     default -> throw new IllegalStateException("unknown entry '" + t[0] + "'");
                 }
             } catch (RuntimeException e) {
-                throw new IllegalStateException(file + ":" + (i + 1) + ": cannot read '" + line + "': " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        file + ":" + (i + 1) + ": cannot read '" + line + "': " + e.getMessage(), e);
             }
         }
         for (TableBuilder b : building.values()) {

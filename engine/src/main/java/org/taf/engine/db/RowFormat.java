@@ -186,7 +186,8 @@ final class RowFormat {
             }
         }
         if (x < c.type().min() || x > c.type().max()) {
-            throw new EngineException(ErrorCode.OUT_OF_RANGE, "Out of range value for column '" + c.name() + "' at row 1");
+            throw new EngineException(
+                    ErrorCode.OUT_OF_RANGE, "Out of range value for column '" + c.name() + "' at row 1");
         }
         return x;
     }
@@ -202,7 +203,8 @@ final class RowFormat {
         }
         d = d.setScale(c.scale(), RoundingMode.HALF_UP);
         if (d.precision() - d.scale() > c.length() - c.scale() && d.signum() != 0) {
-            throw new EngineException(ErrorCode.OUT_OF_RANGE, "Out of range value for column '" + c.name() + "' at row 1");
+            throw new EngineException(
+                    ErrorCode.OUT_OF_RANGE, "Out of range value for column '" + c.name() + "' at row 1");
         }
         return d;
     }

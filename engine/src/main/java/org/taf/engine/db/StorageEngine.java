@@ -41,8 +41,8 @@ import org.taf.engine.log.LogFile;
 import org.taf.engine.log.LogFormat;
 import org.taf.engine.log.LsnLock;
 import org.taf.engine.log.Mtr;
-import org.taf.engine.log.RedoLog;
 import org.taf.engine.log.Recovery;
+import org.taf.engine.log.RedoLog;
 import org.taf.engine.page.SpaceHeader;
 import org.taf.engine.storage.CorruptPageException;
 import org.taf.engine.storage.Doublewrite;
@@ -162,8 +162,12 @@ public final class StorageEngine implements Engine {
             catalog.redoLog = true;
             catalog.clean = false;
             catalog.save(datadir);
-            checkpointer = new Checkpointer(log, pool, this::syncDataFiles,
-                    new UndoKeeper(trxSys, log, Math.min(log.capacity() / 8, config.logBufferSize() / 2)), trxSys::lastId,
+            checkpointer = new Checkpointer(
+                    log,
+                    pool,
+                    this::syncDataFiles,
+                    new UndoKeeper(trxSys, log, Math.min(log.capacity() / 8, config.logBufferSize() / 2)),
+                    trxSys::lastId,
                     config.flushLogAtTimeout());
             checkpointer.start();
             pool.startCleaners();
@@ -321,7 +325,8 @@ public final class StorageEngine implements Engine {
         TableImpl t = bySpace.get(table.spaceId());
         if (t == null) {
             TableSchema s = table.schema();
-            throw new EngineException(ErrorCode.NO_SUCH_TABLE, "Table '" + s.database() + "." + s.name() + "' doesn't exist");
+            throw new EngineException(
+                    ErrorCode.NO_SUCH_TABLE, "Table '" + s.database() + "." + s.name() + "' doesn't exist");
         }
         return t;
     }
@@ -338,7 +343,8 @@ public final class StorageEngine implements Engine {
             if (ifNotExists) {
                 return;
             }
-            throw new EngineException(ErrorCode.DB_CREATE_EXISTS, "Can't create database '" + name + "'; database exists");
+            throw new EngineException(
+                    ErrorCode.DB_CREATE_EXISTS, "Can't create database '" + name + "'; database exists");
         }
         try {
             Files.createDirectories(datadir.resolve(name));
@@ -356,7 +362,8 @@ public final class StorageEngine implements Engine {
             if (ifExists) {
                 return;
             }
-            throw new EngineException(ErrorCode.DB_DROP_EXISTS, "Can't drop database '" + name + "'; database doesn't exist");
+            throw new EngineException(
+                    ErrorCode.DB_DROP_EXISTS, "Can't drop database '" + name + "'; database doesn't exist");
         }
         for (String table : tableNames(name)) {
             dropTable(name, table, true);
@@ -553,7 +560,8 @@ public final class StorageEngine implements Engine {
     public Map<String, Long> status() {
         EngineStatus.Rows rows = new EngineStatus.Rows(rowsRead.sum(), rowsInserted.sum(), rowsUpdated.sum(),
                 rowsDeleted.sum());
-        return EngineStatus.of(pool.status(), pool.latches(), trxSys.locks(), rows, log.status(), doublewrite, recovery);
+        return EngineStatus.of(
+                pool.status(), pool.latches(), trxSys.locks(), rows, log.status(), doublewrite, recovery);
     }
 
     /** For tests: one checkpoint now, as the checkpointer makes it ({@code pressed}: the log is filling up). */
@@ -573,7 +581,8 @@ public final class StorageEngine implements Engine {
         switch (n) {
             case "innodb_log_spin_wait_delay" -> log.lsnLock().setSpinWaitDelay(next.logSpinWaitDelay());
             case "innodb_flush_log_at_trx_commit" -> log.setFlushAtCommit(next.flushLogAtTrxCommit());
-            default -> throw new IllegalArgumentException("Variable '" + n + "' cannot be changed while the engine runs");
+            default ->
+                throw new IllegalArgumentException("Variable '" + n + "' cannot be changed while the engine runs");
         }
         config = next;
     }

@@ -503,8 +503,15 @@ final class TransactionImpl implements Transaction {
                 continue;
             }
             try (Mtr mtr = engine.mtr(false)) {
-                t.tree(u.index()).modify(mtr, u.key(), current -> current != null
-                        && RowFormat.isDeleteMarked(current, 0) && trxIdOf(current) == me ? Mutation.DELETE : Mutation.NONE);
+                t.tree(u.index())
+                        .modify(
+                                mtr,
+                                u.key(),
+                                current -> current != null
+                                                && RowFormat.isDeleteMarked(current, 0)
+                                                && trxIdOf(current) == me
+                                        ? Mutation.DELETE
+                                        : Mutation.NONE);
             }
         }
     }

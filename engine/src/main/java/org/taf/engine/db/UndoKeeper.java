@@ -41,7 +41,9 @@ final class UndoKeeper implements UndoRetention {
         return min[0];
     }
 
-    /** Copies the undo to the end of the log under the transaction's monitor; returns the new first LSN (0 if it ended). */
+    /**
+     * Copies the undo to the end of the log under the transaction's monitor; returns the new first LSN (0 if it ended).
+     */
     private long relog(Trx t) {
         synchronized (t) {
             if (t.isFinished() || t.firstUndoLsn() == 0) {

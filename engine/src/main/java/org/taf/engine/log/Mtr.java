@@ -129,7 +129,10 @@ public final class Mtr implements AutoCloseable {
         apply(g, r, RedoRecord.PAGE_HEADER + 2);
     }
 
-    /** Moves the records of slots [{@code from}, n) of {@code src} to the end of {@code dst} ({@link IndexPage#moveTail}). */
+    /**
+     * Moves the records of slots [{@code from}, n) of {@code src} to the end of {@code dst} ({@link
+     * IndexPage#moveTail}).
+     */
     public void moveTail(PageGuard src, int from, PageGuard dst) {
         byte[] s = src.frame();
         int n = IndexPage.slots(s);

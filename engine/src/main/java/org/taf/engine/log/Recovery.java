@@ -165,9 +165,12 @@ public final class Recovery {
                 case SOUND -> { }
                 case ABSENT -> {
                     if (f != null && !formats) {
-                        throw new EngineException(ErrorCode.TABLE_CORRUPT, "crash recovery: page " + pageNo + " of space "
-                                + space + " in " + ts.file() + " was never written, but the redo log changes it from LSN "
-                                + f[1] + " without formatting it first; the datadir was left as it is");
+                        throw new EngineException(
+                                ErrorCode.TABLE_CORRUPT,
+                                "crash recovery: page " + pageNo + " of space "
+                                        + space + " in " + ts.file()
+                                        + " was never written, but the redo log changes it from LSN "
+                                        + f[1] + " without formatting it first; the datadir was left as it is");
                     }
                 }
                 case CORRUPT -> {
@@ -175,10 +178,13 @@ public final class Recovery {
                     if (copy != null) {
                         torn.put(e.getKey(), copy);
                     } else if (!formats && f != null) {
-                        throw new EngineException(ErrorCode.TABLE_CORRUPT, "crash recovery: page " + pageNo + " of space "
-                                + space + " in " + ts.file() + " is corrupt (" + ts.whyCorrupt(pageNo, frame)
-                                + ") and the doublewrite buffer has no image of it, so the redo log from LSN " + f[1]
-                                + " cannot be applied; the datadir was left as it is");
+                        throw new EngineException(
+                                ErrorCode.TABLE_CORRUPT,
+                                "crash recovery: page " + pageNo + " of space "
+                                        + space + " in " + ts.file() + " is corrupt (" + ts.whyCorrupt(pageNo, frame)
+                                        + ") and the doublewrite buffer has no image of it, so the redo log from LSN "
+                                        + f[1]
+                                        + " cannot be applied; the datadir was left as it is");
                     }
                 }
                 default -> throw new IllegalStateException(state.toString());

@@ -140,8 +140,8 @@ public final class RedoRecord {
                 int kl = Bytes.getShort(b, body + 2);
                 int vl = Bytes.getShort(b, body + 4);
                 if (slot > IndexPage.slots(frame) || !IndexPage.fits(frame, kl, vl)) {
-                    throw new IllegalStateException("insert at slot " + slot + " of " + (kl + vl) + " bytes does not fit"
-                            + " a page of " + IndexPage.slots(frame) + " records");
+                    throw new IllegalStateException("insert at slot " + slot + " of " + (kl + vl)
+                            + " bytes does not fit" + " a page of " + IndexPage.slots(frame) + " records");
                 }
                 IndexPage.insert(frame, slot, b, body + 6, kl, b, body + 6 + kl, vl);
             }

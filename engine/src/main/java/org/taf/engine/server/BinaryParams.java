@@ -29,7 +29,8 @@ final class BinaryParams {
             st.types = types;
         }
         if (st.types == null) {
-            throw new SqlException(1210, "HY000", "Incorrect arguments to mysqld_stmt_execute: no parameter types bound");
+            throw new SqlException(
+                    1210, "HY000", "Incorrect arguments to mysqld_stmt_execute: no parameter types bound");
         }
         for (int i = 0; i < n; i++) {
             if ((p.byteAt(nulls + i / 8) & (1 << (i % 8))) != 0) {

@@ -65,7 +65,10 @@ final class Connection implements Runnable {
             // the client went away, timed out, or the server is shutting down: nothing to answer
         } catch (PacketTooLargeException e) {
             try {
-                ResultWriter.error(ch, ErrorCode.NET_PACKET_TOO_LARGE.number(), ErrorCode.NET_PACKET_TOO_LARGE.sqlState(),
+                ResultWriter.error(
+                        ch,
+                        ErrorCode.NET_PACKET_TOO_LARGE.number(),
+                        ErrorCode.NET_PACKET_TOO_LARGE.sqlState(),
                         e.getMessage());
                 ch.flush();
             } catch (IOException ignored) {

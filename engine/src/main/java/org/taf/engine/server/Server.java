@@ -46,7 +46,8 @@ public final class Server implements AutoCloseable {
     private final AtomicLong questions = new AtomicLong();
     private final AtomicLong abortedConnects = new AtomicLong();
     private final AtomicLong maxUsed = new AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLongArray commandCounts = new java.util.concurrent.atomic.AtomicLongArray(256);
+    private final java.util.concurrent.atomic.AtomicLongArray commandCounts =
+            new java.util.concurrent.atomic.AtomicLongArray(256);
     private final long startedNanos = System.nanoTime();
     private final long maxAllowedPacket;
     private final int waitTimeoutMillis;
@@ -65,7 +66,8 @@ public final class Server implements AutoCloseable {
         this.pidFile = pidFile;
         this.maxAllowedPacket = EngineConfig.parseSize(config.value("max_allowed_packet"));
         this.waitTimeoutMillis = (int) Math.min(Integer.MAX_VALUE, Long.parseLong(config.value("wait_timeout")) * 1000);
-        this.connectTimeoutMillis = (int) Math.min(Integer.MAX_VALUE, Long.parseLong(config.value("connect_timeout")) * 1000);
+        this.connectTimeoutMillis =
+                (int) Math.min(Integer.MAX_VALUE, Long.parseLong(config.value("connect_timeout")) * 1000);
         this.cpuWork = StatementCpuWork.of(config.statementCpuWork());
         this.acceptor = new Thread(this::acceptLoop, "engine-acceptor");
         this.reaper = new Thread(this::reapLoop, "engine-idle-reaper");
@@ -89,7 +91,8 @@ public final class Server implements AutoCloseable {
         try {
             engine = Engine.open(config);
         } catch (EngineException | UncheckedIOException e) {
-            throw new ServerException("cannot open datadir " + config.datadir().toAbsolutePath() + ": " + e.getMessage(), e);
+            throw new ServerException(
+                    "cannot open datadir " + config.datadir().toAbsolutePath() + ": " + e.getMessage(), e);
         }
         ServerSocketChannel listener = null;
         Server server;
@@ -101,7 +104,8 @@ public final class Server implements AutoCloseable {
         } catch (IOException e) {
             closeQuietly(listener);
             engine.close();
-            throw new ServerException("cannot listen on " + config.bindAddress() + ":" + config.port() + ": " + e.getMessage(), e);
+            throw new ServerException(
+                    "cannot listen on " + config.bindAddress() + ":" + config.port() + ": " + e.getMessage(), e);
         }
         try {
             pid.write(ProcessHandle.current().pid());
@@ -126,9 +130,10 @@ public final class Server implements AutoCloseable {
     static void checkHeap(long poolBytes, long maxHeapBytes) {
         if (maxHeapBytes != Long.MAX_VALUE && poolBytes + HEAP_HEADROOM > maxHeapBytes) {
             long needMib = (poolBytes + HEAP_HEADROOM + (1 << 20) - 1) >> 20;
-            throw new ServerException("innodb_buffer_pool_size = " + (poolBytes >> 20) + "M does not fit in the JVM heap"
-                    + " (max " + (maxHeapBytes >> 20) + "M); start java with -Xmx" + needMib + "m or more"
-                    + " (engine/bin/engine: ENGINE_JAVA_OPTS=-Xmx" + needMib + "m)");
+            throw new ServerException(
+                    "innodb_buffer_pool_size = " + (poolBytes >> 20) + "M does not fit in the JVM heap"
+                            + " (max " + (maxHeapBytes >> 20) + "M); start java with -Xmx" + needMib + "m or more"
+                            + " (engine/bin/engine: ENGINE_JAVA_OPTS=-Xmx" + needMib + "m)");
         }
     }
 

@@ -29,7 +29,8 @@ public final class Tablespace implements AutoCloseable {
     public static Tablespace open(int space, Path file, int pageSize, boolean create) {
         try {
             FileChannel ch = create
-                    ? FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                    ? FileChannel.open(
+                            file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)
                     : FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
             return new Tablespace(space, file, pageSize, ch);
         } catch (IOException e) {

@@ -23,9 +23,9 @@ import org.taf.engine.buffer.BufferPoolOptions;
 import org.taf.engine.buffer.BufferPoolStatus;
 import org.taf.engine.buffer.LatchMode;
 import org.taf.engine.buffer.WriteAheadLog;
-import org.taf.engine.storage.PageWriter;
 import org.taf.engine.page.FilHeader;
 import org.taf.engine.page.IndexPage;
+import org.taf.engine.storage.PageWriter;
 import org.taf.engine.storage.Tablespace;
 import org.taf.engine.storage.Tablespaces;
 
@@ -97,10 +97,16 @@ public class BufferPoolHitBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
         BufferPoolStatus s = pool.status();
-        System.out.printf("%ncounters: instances=%d access=%s fixes=%d disk-reads=%d made-young=%d not-made-young=%d "
-                        + "mutex-acquisitions=%d mutex-waits=%d%n", instances, access, s.readRequests() - before.readRequests(),
-                s.pagesRead() - before.pagesRead(), s.pagesMadeYoung() - before.pagesMadeYoung(),
-                s.pagesNotMadeYoung() - before.pagesNotMadeYoung(), s.mutexAcquisitions() - before.mutexAcquisitions(),
+        System.out.printf(
+                "%ncounters: instances=%d access=%s fixes=%d disk-reads=%d made-young=%d not-made-young=%d "
+                        + "mutex-acquisitions=%d mutex-waits=%d%n",
+                instances,
+                access,
+                s.readRequests() - before.readRequests(),
+                s.pagesRead() - before.pagesRead(),
+                s.pagesMadeYoung() - before.pagesMadeYoung(),
+                s.pagesNotMadeYoung() - before.pagesNotMadeYoung(),
+                s.mutexAcquisitions() - before.mutexAcquisitions(),
                 s.mutexWaits() - before.mutexWaits());
         pool.close();
         try (var files = Files.walk(dir)) {

@@ -16,8 +16,8 @@ import org.taf.engine.api.EngineException;
 import org.taf.engine.api.ErrorCode;
 import org.taf.engine.buffer.BufferPool;
 import org.taf.engine.buffer.BufferPoolOptions;
-import org.taf.engine.buffer.WriteAheadLog;
 import org.taf.engine.buffer.PageGuard;
+import org.taf.engine.buffer.WriteAheadLog;
 import org.taf.engine.log.Mtr;
 import org.taf.engine.storage.PageWriter;
 import org.taf.engine.storage.Tablespace;
@@ -107,7 +107,8 @@ class BTreeTest {
             long hi = lo + rnd.nextInt(2_000);
             boolean loIn = rnd.nextBoolean();
             boolean hiIn = rnd.nextBoolean();
-            assertThat(scan(lo, loIn, hi, hiIn, false)).isEqualTo(new ArrayList<>(model.subMap(lo, loIn, hi, hiIn).keySet()));
+            assertThat(scan(lo, loIn, hi, hiIn, false))
+                    .isEqualTo(new ArrayList<>(model.subMap(lo, loIn, hi, hiIn).keySet()));
             assertThat(scan(lo, loIn, hi, hiIn, true))
                     .isEqualTo(new ArrayList<>(model.subMap(lo, loIn, hi, hiIn).descendingKeySet()));
         }

@@ -25,8 +25,12 @@ class IoLatchTest {
     @Test
     void readsReuseTheBlocksLatches() throws Exception {
         Tablespaces files = TestSpace.create(dir, PAGE, 1000);
-        BufferPool pool = new BufferPool(new BufferPoolOptions(PAGE, (long) FRAMES * PAGE, 1, 37, 1000, 1, 90, 200, 100),
-                files, WriteAheadLog.NONE, PageWriter.direct(files), System::currentTimeMillis);
+        BufferPool pool = new BufferPool(
+                new BufferPoolOptions(PAGE, (long) FRAMES * PAGE, 1, 37, 1000, 1, 90, 200, 100),
+                files,
+                WriteAheadLog.NONE,
+                PageWriter.direct(files),
+                System::currentTimeMillis);
         for (int p = 0; p < 1000; p++) {
             pool.fix(TestSpace.SPACE, p, LatchMode.S).close();
         }

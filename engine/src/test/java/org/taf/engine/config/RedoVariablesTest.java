@@ -23,8 +23,13 @@ class RedoVariablesTest {
 
     @Test
     void valuesAreParsedAsMariaDbWritesThem() {
-        EngineConfig c = ServerArguments.parse(List.of("--innodb-flush-log-at-trx-commit=2", "--innodb-log-file-size=4M",
-                "--innodb_log_spin_wait_delay=30", "--skip-innodb-doublewrite", "--innodb-log-buffer-size=1M")).config();
+        EngineConfig c = ServerArguments.parse(List.of(
+                        "--innodb-flush-log-at-trx-commit=2",
+                        "--innodb-log-file-size=4M",
+                        "--innodb_log_spin_wait_delay=30",
+                        "--skip-innodb-doublewrite",
+                        "--innodb-log-buffer-size=1M"))
+                .config();
         assertThat(c.flushLogAtTrxCommit()).isEqualTo(2);
         assertThat(c.logFileSize()).isEqualTo(4L << 20);
         assertThat(c.logSpinWaitDelay()).isEqualTo(30);

@@ -118,7 +118,9 @@ class ConcurrencyStressTest {
             }
             assertThat(increments.get()).as("increments committed").isGreaterThan(100);
             assertThat(reads.get()).as("rows read").isGreaterThan(1000);
-            assertThat(e.status().get("Innodb_buffer_pool_pages_evicted")).as("evictions during the run").isGreaterThan(100);
+            assertThat(e.status().get("Innodb_buffer_pool_pages_evicted"))
+                    .as("evictions during the run")
+                    .isGreaterThan(100);
         }
     }
 

@@ -256,8 +256,10 @@ class RecoveryCutTest {
                     + committed.size() + " commits");
             assertThat(n).isGreaterThan(100);
         } catch (AssertionError | RuntimeException ex) {
-            throw new AssertionError("recovery cut test failed with seed " + seed + " (rerun: -Dtaf.seed=" + seed + "): "
-                    + ex.getMessage(), ex);
+            throw new AssertionError(
+                    "recovery cut test failed with seed " + seed + " (rerun: -Dtaf.seed=" + seed + "): "
+                            + ex.getMessage(),
+                    ex);
         }
     }
 

@@ -114,8 +114,10 @@ class RedoLogBadInputTest {
         Bytes.putInt(block, 12, (int) crc.getValue());
         CrashImages.patch(img.resolve(LogFormat.FILE_NAME), victim, block);
         Map<String, String> before = CrashImages.fingerprint(img);
-        assertThatThrownBy(() -> Engine.open(config(img))).isInstanceOf(RedoLogException.class)
-                .hasMessageContaining(" at LSN " + victim + ": ").hasMessageContaining("malformed record (record type 99");
+        assertThatThrownBy(() -> Engine.open(config(img)))
+                .isInstanceOf(RedoLogException.class)
+                .hasMessageContaining(" at LSN " + victim + ": ")
+                .hasMessageContaining("malformed record (record type 99");
         assertThat(CrashImages.fingerprint(img)).isEqualTo(before);
     }
 
@@ -160,10 +162,14 @@ class RedoLogBadInputTest {
         Path img = image("missing");
         Files.delete(img.resolve(LogFormat.FILE_NAME));
         Map<String, String> before = CrashImages.fingerprint(img);
-        assertThatThrownBy(() -> Engine.open(config(img))).isInstanceOf(RedoLogException.class)
-                .hasMessage("redo log " + img.resolve(LogFormat.FILE_NAME) + ": the file is missing (the datadir was made"
-                        + " with a redo log; without it committed changes that are not yet in the data files would be lost)"
-                        + "; the datadir was left as it is");
+        assertThatThrownBy(() -> Engine.open(config(img)))
+                .isInstanceOf(RedoLogException.class)
+                .hasMessage(
+                        "redo log " + img.resolve(LogFormat.FILE_NAME) + ": the file is missing (the datadir was made"
+                                + " with a redo log; without it committed"
+                                + " changes that are not yet in the data files"
+                                + " would be lost); the datadir was left as it"
+                                + " is");
         assertThat(CrashImages.fingerprint(img)).isEqualTo(before);
         assertThat(img.resolve(LogFormat.FILE_NAME)).doesNotExist();
     }

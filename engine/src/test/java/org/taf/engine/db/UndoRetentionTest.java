@@ -34,8 +34,14 @@ class UndoRetentionTest {
     void aCheckpointPastAnOpenTransactionFindsItsUndoOnDiskAfterIt() {
         EngineConfig cfg = EngineConfig.of(Map.of("datadir", dir.toString(), "innodb_page_size", "4K",
                 "innodb_buffer_pool_size", "4M", "innodb_log_file_size", "1M", "innodb_flush_log_at_trx_commit", "0"));
-        TableSchema schema = new TableSchema("db", "t", List.of(new Column("id", ColumnType.BIGINT, 0, false, null, false),
-                new Column("c", ColumnType.VARCHAR, 200, true, null, false)), "id", List.of());
+        TableSchema schema = new TableSchema(
+                "db",
+                "t",
+                List.of(
+                        new Column("id", ColumnType.BIGINT, 0, false, null, false),
+                        new Column("c", ColumnType.VARCHAR, 200, true, null, false)),
+                "id",
+                List.of());
         try (Engine e = Engine.open(cfg)) {
             StorageEngine se = (StorageEngine) e;
             e.createDatabase("db", false);
@@ -56,7 +62,9 @@ class UndoRetentionTest {
             se.bufferPool().flushAll(); // no page holds the checkpoint back any more
             se.checkpointNow(true);
             long checkpoint = e.status().get("Innodb_lsn_last_checkpoint");
-            assertThat(checkpoint).as("the checkpoint passed the open transaction's first change").isGreaterThan(firstUndo);
+            assertThat(checkpoint)
+                    .as("the checkpoint passed the open transaction's first change")
+                    .isGreaterThan(firstUndo);
             // What a crash now would read: the log file from its checkpoint on.
             boolean found = false;
             try (LogFile lf = LogFile.open(dir.resolve(LogFormat.FILE_NAME))) {

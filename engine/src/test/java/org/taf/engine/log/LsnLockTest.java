@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** Both modes of lsn_lock under contention: mutual exclusion, counters, and a switch while threads wait. */
 class LsnLockTest {
@@ -32,7 +32,9 @@ class LsnLockTest {
         if (delay == 0) {
             assertThat(lock.spinRounds()).as("the mutex parks, it never spins").isZero();
         } else {
-            assertThat(lock.spinRounds()).as("every wait spins at least one round").isGreaterThanOrEqualTo(lock.waits());
+            assertThat(lock.spinRounds())
+                    .as("every wait spins at least one round")
+                    .isGreaterThanOrEqualTo(lock.waits());
         }
         assertThat(lock.isLocked()).isFalse();
     }
@@ -43,7 +45,8 @@ class LsnLockTest {
         int[] n = {0};
         run(lock, () -> {
             if (++n[0] % 1000 == 0) {
-                lock.setSpinWaitDelay(lock.spinWaitDelay() == 0 ? 5 : 0); // called inside the lock, as SET GLOBAL may be at any time
+                lock.setSpinWaitDelay(
+                        lock.spinWaitDelay() == 0 ? 5 : 0); // called inside the lock, as SET GLOBAL may be at any time
             }
         });
         assertThat(counter).isEqualTo((long) THREADS * ROUNDS);
@@ -53,7 +56,8 @@ class LsnLockTest {
 
     @Test
     void outOfRangeDelaysAreRefused() {
-        assertThatThrownBy(() -> new LsnLock(-1)).hasMessage("innodb_log_spin_wait_delay (-1) must be between 0 and 6000");
+        assertThatThrownBy(() -> new LsnLock(-1))
+                .hasMessage("innodb_log_spin_wait_delay (-1) must be between 0 and 6000");
         assertThatThrownBy(() -> new LsnLock(6001)).hasMessageContaining("(6001)");
         LsnLock l = new LsnLock(6000);
         assertThatThrownBy(() -> l.setSpinWaitDelay(7000)).isInstanceOf(IllegalArgumentException.class);

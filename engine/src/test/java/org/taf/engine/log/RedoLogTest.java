@@ -123,7 +123,8 @@ class RedoLogTest {
 
     @Test
     void groupCommitServesManyCommitsWithOneFsync() throws Exception {
-        LogFile file = LogFile.create(dir.resolve(LogFormat.FILE_NAME), LogFormat.START + (8 << 20), LogFormat.START, 0, "t");
+        LogFile file =
+                LogFile.create(dir.resolve(LogFormat.FILE_NAME), LogFormat.START + (8 << 20), LogFormat.START, 0, "t");
         RedoLog log = new RedoLog(file, LogFormat.START, 1 << 20, new LsnLock(0), 1);
         int threads = 8;
         int commits = 100;

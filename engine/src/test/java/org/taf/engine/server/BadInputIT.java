@@ -44,7 +44,14 @@ class BadInputIT {
             s.execute("CREATE TABLE bad.t (id INT PRIMARY KEY, k INT NOT NULL, c CHAR(20))");
             StringBuilder sql = new StringBuilder("INSERT INTO bad.t VALUES ");
             for (int i = 1; i <= 5000; i++) {
-                sql.append(i == 1 ? "" : ",").append('(').append(i).append(',').append(i % 7).append(",'c").append(i).append("')");
+                sql.append(i == 1 ? "" : ",")
+                        .append('(')
+                        .append(i)
+                        .append(',')
+                        .append(i % 7)
+                        .append(",'c")
+                        .append(i)
+                        .append("')");
             }
             s.execute(sql.toString());
         }

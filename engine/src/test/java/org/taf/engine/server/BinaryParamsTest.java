@@ -27,7 +27,8 @@ class BinaryParamsTest {
 
     @BeforeEach
     void open() {
-        engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "1M"));
+        engine = Engine.open(
+                EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "1M"));
         session = new Session(engine, new SessionContext(1, "root", "127.0.0.1", Map::of));
     }
 
@@ -48,7 +49,8 @@ class BinaryParamsTest {
         ServerStatement st = new ServerStatement(1, session.prepare("SELECT ?, ?, ?, ?, ?, ?"));
         ByteArrayOutputStream sent = new ByteArrayOutputStream();
         PacketChannel ch = new PacketChannel(InputStream.nullInputStream(), sent, 1 << 20);
-        // NULL bitmap: param 4 is NULL; new-params-bound 1; types: LONG, LONGLONG unsigned, VAR_STRING, DOUBLE, NULL, TINY
+        // NULL bitmap: param 4 is NULL; new-params-bound 1; types: LONG, LONGLONG unsigned, VAR_STRING, DOUBLE, NULL,
+        // TINY
         ch.begin().int1(0x10).int1(1).int2(0x03).int2(0x8008).int2(0xfd).int2(0x05).int2(0x06).int2(0x01)
                 .int4(-7).int8(-1).lenencString("héllo").int8(Double.doubleToLongBits(2.5)).int1(0xff);
         BinaryParams.decode(payload(ch, sent), st);

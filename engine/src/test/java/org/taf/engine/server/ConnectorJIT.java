@@ -246,7 +246,8 @@ class ConnectorJIT {
         assertThatThrownBy(() -> DriverManager.getConnection(server.url("app", ""), "root", "wrong"))
                 .isInstanceOfSatisfying(SQLException.class, e -> {
                     assertThat(e.getErrorCode()).isEqualTo(1045);
-                    assertThat(e.getMessage()).contains("Access denied for user 'root'@'127.0.0.1' (using password: YES)");
+                    assertThat(e.getMessage())
+                            .contains("Access denied for user 'root'@'127.0.0.1' (using password: YES)");
                 });
         assertThatThrownBy(() -> DriverManager.getConnection(server.url("app", ""), "nobody", ""))
                 .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1045));
@@ -258,7 +259,8 @@ class ConnectorJIT {
     void errorsKeepTheConnectionUsable() throws SQLException {
         try (Connection c = server.connect("app", "useServerPrepStmts=true"); Statement s = c.createStatement()) {
             List<Integer> codes = new ArrayList<>();
-            for (String bad : List.of("SELEC 1", "SELECT * FROM nope", "SELECT a FROM t GROUP BY a HAVING a > 1", "SELECT @@nope")) {
+            for (String bad : List.of(
+                    "SELEC 1", "SELECT * FROM nope", "SELECT a FROM t GROUP BY a HAVING a > 1", "SELECT @@nope")) {
                 try {
                     s.executeQuery(bad);
                 } catch (SQLException e) {
@@ -267,11 +269,13 @@ class ConnectorJIT {
             }
             assertThat(codes).containsExactly(1064, 1146, 1235, 1193);
             assertThatThrownBy(() -> {
-                PreparedStatement ps = c.prepareStatement("SELECT x FROM nope WHERE id = ?");
-                ps.setInt(1, 1);
-                ps.executeQuery();
-            })
-                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).as(e.toString()).isEqualTo(1146));
+                        PreparedStatement ps = c.prepareStatement("SELECT x FROM nope WHERE id = ?");
+                        ps.setInt(1, 1);
+                        ps.executeQuery();
+                    })
+                    .isInstanceOfSatisfying(
+                            SQLException.class,
+                            e -> assertThat(e.getErrorCode()).as(e.toString()).isEqualTo(1146));
             try (ResultSet rs = s.executeQuery("SELECT 1")) {
                 assertThat(rs.next()).isTrue();
             }

@@ -100,7 +100,10 @@ class EngineCrashIT {
                 "--innodb-log-buffer-size=256K", "--innodb-flush-log-at-trx-commit=" + flushMode,
                 "--innodb-lock-wait-timeout=10", "--max-connections=40");
         long t0 = System.nanoTime();
-        engine = new ProcessBuilder(cmd).redirectError(dir.resolve("stderr-" + System.nanoTime() + ".txt").toFile()).start();
+        engine = new ProcessBuilder(cmd)
+                .redirectError(
+                        dir.resolve("stderr-" + System.nanoTime() + ".txt").toFile())
+                .start();
         BufferedReader out = new BufferedReader(new InputStreamReader(engine.getInputStream(), StandardCharsets.UTF_8));
         String line = out.readLine();
         assertThat(line).as("ready line").isNotNull();
@@ -174,7 +177,8 @@ class EngineCrashIT {
                 delta.put(b, new RowState(rb.k(), tc, rb.pad()));
                 delete.setInt(1, d);
                 delete.executeUpdate();
-                RowState rd = new RowState(rnd.nextInt(ROWS), tag("i", l.part, seq, cycle), tag("p", l.part, seq, cycle));
+                RowState rd =
+                        new RowState(rnd.nextInt(ROWS), tag("i", l.part, seq, cycle), tag("p", l.part, seq, cycle));
                 insert.setInt(1, d);
                 insert.setLong(2, rd.k());
                 insert.setString(3, rd.c());
@@ -209,7 +213,8 @@ class EngineCrashIT {
                 }
             }
             Map<Integer, Long> viaIndex = new TreeMap<>();
-            try (ResultSet rs = s.executeQuery("SELECT id, k FROM sbtest1 WHERE k BETWEEN -2147483648 AND 2147483647")) {
+            try (ResultSet rs =
+                    s.executeQuery("SELECT id, k FROM sbtest1 WHERE k BETWEEN -2147483648 AND 2147483647")) {
                 while (rs.next()) {
                     assertThat(viaIndex.put(rs.getInt(1), rs.getLong(2))).as("row %d twice in index k_1", rs.getInt(1))
                             .isNull();
@@ -332,8 +337,8 @@ class EngineCrashIT {
             int next = cycle + 1 < modes.length ? modes[cycle + 1] : 1;
             long ms = start(next);
             recoveries.add(ms);
-            String what = "cycle " + cycle + " (innodb_flush_log_at_trx_commit=" + mode + ", " + threads + " threads, killed after "
-                    + loadMillis + " ms)";
+            String what = "cycle " + cycle + " (innodb_flush_log_at_trx_commit=" + mode + ", " + threads
+                    + " threads, killed after " + loadMillis + " ms)";
             Map<Integer, RowState> actual;
             try {
                 actual = readAll();
@@ -403,8 +408,17 @@ class EngineCrashIT {
         byte[] all = Files.readAllBytes(logFile);
         all[(int) offset] ^= 0x20;
         Files.write(logFile, all);
-        Process p = new ProcessBuilder(java(), "-Xmx320m", "-jar", JAR.toString(), "--datadir=" + dir.resolve("data"),
-                "--port=0", "--innodb-buffer-pool-size=1M", "--innodb-page-size=4K", "--innodb-log-file-size=1M").start();
+        Process p = new ProcessBuilder(
+                        java(),
+                        "-Xmx320m",
+                        "-jar",
+                        JAR.toString(),
+                        "--datadir=" + dir.resolve("data"),
+                        "--port=0",
+                        "--innodb-buffer-pool-size=1M",
+                        "--innodb-page-size=4K",
+                        "--innodb-log-file-size=1M")
+                .start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.exitValue()).isEqualTo(1);

@@ -37,12 +37,18 @@ class EngineProcessIT {
     private record Running(Process process, int port, List<String> stdout) {}
 
     private Path config() throws IOException {
-        return Files.writeString(dir.resolve("my.cnf"), "[client]\nport = 1\n\n[mysqld]\ndatadir = " + dir.resolve("data")
-                + "\ninnodb-buffer-pool-size = 32M\nusers = root:,bench:s3cret\n# the port comes from the command line\n");
+        return Files.writeString(
+                dir.resolve("my.cnf"),
+                "[client]\nport = 1\n\n[mysqld]\ndatadir = " + dir.resolve("data")
+                        + "\n"
+                        + "innodb-buffer-pool-size = 32M\n"
+                        + "users = root:,bench:s3cret\n"
+                        + "# the port comes from the command line\n");
     }
 
     private Running start(String... extra) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(java(), "-jar", JAR.toString(), "--defaults-file=" + config(), "--port=0"));
+        List<String> cmd =
+                new ArrayList<>(List.of(java(), "-jar", JAR.toString(), "--defaults-file=" + config(), "--port=0"));
         cmd.addAll(List.of(extra));
         Process p = new ProcessBuilder(cmd).redirectError(dir.resolve("stderr.txt").toFile()).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
@@ -83,21 +89,27 @@ class EngineProcessIT {
                     + " SELECT id, name FROM t ORDER BY id DESC; SELECT @@version_comment;");
             assertThat(res[0]).as(res[2]).isEqualTo("0");
             assertThat(res[1]).isEqualTo("id\tname\n3\tNULL\n2\tbeta\n1\talpha\n@@version_comment\nTAF engine\n");
-            String[] bench = client(r.port(), "bench", "s3cret", "SELECT COUNT(*) FROM cli.t; SHOW STATUS LIKE 'Threads_connected'");
+            String[] bench = client(
+                    r.port(), "bench", "s3cret", "SELECT COUNT(*) FROM cli.t; SHOW STATUS LIKE 'Threads_connected'");
             assertThat(bench[1]).isEqualTo("COUNT(*)\n3\nVariable_name\tValue\nThreads_connected\t1\n");
             String[] denied = client(r.port(), "bench", "wrong", "SELECT 1");
             assertThat(denied[0]).isEqualTo("1");
-            assertThat(denied[2]).contains("ERROR 1045 (28000): Access denied for user 'bench'@'127.0.0.1' (using password: YES)");
+            assertThat(denied[2])
+                    .contains("ERROR 1045 (28000): Access denied for user 'bench'@'127.0.0.1' (using password: YES)");
             String[] bad = client(r.port(), "root", "", "SELECT * FROM cli.nope");
             assertThat(bad[2]).contains("ERROR 1146 (42S02)");
 
-            Process second = new ProcessBuilder(java(), "-jar", JAR.toString(), "--defaults-file=" + config(), "--port=0")
+            Process second = new ProcessBuilder(
+                            java(), "-jar", JAR.toString(), "--defaults-file=" + config(), "--port=0")
                     .start();
             assertThat(second.waitFor(60, TimeUnit.SECONDS)).isTrue();
             String secondErr = new String(second.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(second.exitValue()).isEqualTo(1);
-            assertThat(secondErr.lines().toList()).singleElement().asString()
-                    .startsWith("engine: error: datadir ").contains("is in use by a live server (pid " + r.process().pid());
+            assertThat(secondErr.lines().toList())
+                    .singleElement()
+                    .asString()
+                    .startsWith("engine: error: datadir ")
+                    .contains("is in use by a live server (pid " + r.process().pid());
             assertThat(new String(second.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEmpty();
         } finally {
             r.process().destroy(); // SIGTERM
@@ -129,7 +141,8 @@ class EngineProcessIT {
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.exitValue()).isEqualTo(1);
-        assertThat(err).isEqualTo("engine: error: command line: innodb_page_size = '3K': must be between 4096 and 65536\n");
+        assertThat(err)
+                .isEqualTo("engine: error: command line: innodb_page_size = '3K': must be between 4096 and 65536\n");
         assertThat(dir.resolve("data")).doesNotExist();
 
         Process heap = new ProcessBuilder(java(), "-Xmx300m", "-jar", JAR.toString(), "--defaults-file=" + config(),

@@ -30,8 +30,9 @@ class PacketChannelTest {
         ch.begin().int1(0).lenenc(250).lenenc(251).lenenc(65536).int2(2).int2(0).end();
         ch.begin().int1(0xfe).end();
         ch.flush();
-        assertThat(hex(sent.toByteArray())).isEqualTo("0d0000" + "01" + "00" + "fa" + "fcfb00" + "fd000001" + "0200" + "0000"
-                + "010000" + "02" + "fe");
+        assertThat(hex(sent.toByteArray()))
+                .isEqualTo("0d0000" + "01" + "00" + "fa" + "fcfb00" + "fd000001" + "0200" + "0000" + "010000" + "02"
+                        + "fe");
     }
 
     @Test
@@ -50,7 +51,12 @@ class PacketChannelTest {
     @Test
     void decimalTextOfLongs() throws IOException {
         PacketChannel ch = writer();
-        ch.begin().lenencDecimal(0).lenencDecimal(-45).lenencDecimal(Long.MAX_VALUE).lenencDecimal(Long.MIN_VALUE).end();
+        ch.begin()
+                .lenencDecimal(0)
+                .lenencDecimal(-45)
+                .lenencDecimal(Long.MAX_VALUE)
+                .lenencDecimal(Long.MIN_VALUE)
+                .end();
         ch.flush();
         byte[] b = sent.toByteArray();
         Payload p = new Payload(b, 4, b.length - 4);
@@ -71,8 +77,12 @@ class PacketChannelTest {
     /** A payload of exactly 2 x (16 MiB - 1) bytes is three pieces, the last one empty. */
     @Test
     void splitsLargePayloadsAndJoinsThemBack() throws IOException {
-        for (int size : new int[] {PacketChannel.MAX_PIECE - 1, PacketChannel.MAX_PIECE, 2 * PacketChannel.MAX_PIECE + 5,
-            2 * PacketChannel.MAX_PIECE}) {
+        for (int size : new int[] {
+            PacketChannel.MAX_PIECE - 1,
+            PacketChannel.MAX_PIECE,
+            2 * PacketChannel.MAX_PIECE + 5,
+            2 * PacketChannel.MAX_PIECE
+        }) {
             sent.reset();
             byte[] body = new byte[size];
             for (int i = 0; i < size; i++) {

@@ -34,7 +34,8 @@ class ResultWriterTest {
 
     @BeforeEach
     void open() {
-        engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "1M"));
+        engine = Engine.open(
+                EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "1M"));
         session = new Session(engine, new SessionContext(1, "root", "127.0.0.1", Map::of));
         ch = new PacketChannel(InputStream.nullInputStream(), sent, 1 << 20);
         ch.sequence(1);
@@ -46,7 +47,8 @@ class ResultWriterTest {
     }
 
     private static final ResultColumns COLUMNS = new ResultColumns(List.of(
-            new ResultColumn("db", "t", "t", "id", "id", SqlType.INT, 11, 0, ResultColumn.NOT_NULL | ResultColumn.PRIMARY_KEY),
+            new ResultColumn(
+                    "db", "t", "t", "id", "id", SqlType.INT, 11, 0, ResultColumn.NOT_NULL | ResultColumn.PRIMARY_KEY),
             new ResultColumn("db", "t", "t", "c", "c", SqlType.CHAR, 8, 0, 0),
             ResultColumn.computed("s", SqlType.DECIMAL),
             ResultColumn.computed("n", SqlType.BIGINT)));
@@ -56,7 +58,8 @@ class ResultWriterTest {
         return HexFormat.of().formatHex(sent.toByteArray());
     }
 
-    private static String def(String db, String table, String name, int charset, int length, int type, int flags, int decimals) {
+    private static String def(
+            String db, String table, String name, int charset, int length, int type, int flags, int decimals) {
         StringBuilder b = new StringBuilder();
         for (String s : new String[] {"def", db, table, table, name, table.isEmpty() ? "" : name}) {
             b.append(String.format("%02x", s.length())).append(HexFormat.of().formatHex(s.getBytes()));

@@ -25,13 +25,17 @@ final class Sysbench {
      */
     record Result(int exitCode, String output, long read, long write, long other, long events, long ignoredErrors) {
         boolean clean() {
-            return exitCode == 0 && !output.contains("FATAL") && !output.contains("error 1") && !output.contains("ALERT");
+            return exitCode == 0
+                    && !output.contains("FATAL")
+                    && !output.contains("error 1")
+                    && !output.contains("ALERT");
         }
     }
 
     private Sysbench() {}
 
-    static Result run(int port, String workload, String command, String... options) throws IOException, InterruptedException {
+    static Result run(int port, String workload, String command, String... options)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(BINARY, workload, "--db-driver=mysql", "--mysql-host=127.0.0.1",
                 "--mysql-port=" + port, "--mysql-user=sbtest", "--mysql-password=", "--mysql-db=sbtest"));
         cmd.addAll(List.of(options));

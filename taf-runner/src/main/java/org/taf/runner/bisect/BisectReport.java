@@ -101,9 +101,12 @@ public final class BisectReport {
         return switch (r.outcome()) {
             case CULPRIT -> "culprit " + md(r.rangeUpTo().label());
             case NO_SLOWDOWN -> "no slowdown";
-            case INCONCLUSIVE -> "inconclusive between " + r.rangeAfter().shortSha() + " and " + r.rangeUpTo().shortSha();
-            case FAILED -> "stopped by a failure between " + r.rangeAfter().shortSha() + " and "
-                    + r.rangeUpTo().shortSha();
+            case INCONCLUSIVE ->
+                "inconclusive between " + r.rangeAfter().shortSha() + " and "
+                        + r.rangeUpTo().shortSha();
+            case FAILED ->
+                "stopped by a failure between " + r.rangeAfter().shortSha() + " and "
+                        + r.rangeUpTo().shortSha();
             case UNFINISHED -> "unfinished";
         };
     }

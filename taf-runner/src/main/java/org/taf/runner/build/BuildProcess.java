@@ -43,7 +43,8 @@ final class BuildProcess {
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
-        Thread killer = new Thread(() -> Processes.killTree(process.toHandle(), List.of(), KILL_WAIT), "taf-build-killer");
+        Thread killer =
+                new Thread(() -> Processes.killTree(process.toHandle(), List.of(), KILL_WAIT), "taf-build-killer");
         Runtime.getRuntime().addShutdownHook(killer);
         try {
             if (!process.waitFor(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS)) {

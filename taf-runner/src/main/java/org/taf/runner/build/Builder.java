@@ -21,8 +21,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.taf.runner.git.AtomicCacheDir;
-import org.taf.runner.sys.LogTail;
 import org.taf.runner.git.MaterializedTree;
+import org.taf.runner.sys.LogTail;
 
 /**
  * Builds a materialized tree and caches the artifact under {@code <cache>/builds/<key>/} (artifact,
@@ -106,7 +106,8 @@ public final class Builder {
             throw new BuildException("build cache entry " + entry + " of " + tree.label() + " has no "
                     + spec.artifactFileName() + "; delete the directory to rebuild", log);
         }
-        return new BuildResult(artifact, entry.resolve(LOG_FILE), key, cached, Duration.ofMillis(metadata.durationMs()));
+        return new BuildResult(
+                artifact, entry.resolve(LOG_FILE), key, cached, Duration.ofMillis(metadata.durationMs()));
     }
 
     private void buildInto(Path temp, MaterializedTree tree, BuildSpec spec, String key, Path log)

@@ -19,10 +19,10 @@ import org.taf.runner.report.ReportException;
 import org.taf.runner.report.RunFinder;
 import org.taf.runner.results.RunRecord;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code taf changes [--from-db | RESULTS...] [--new-in RUN_ID]... [--regressions] [--format text|tsv]}: the
@@ -63,8 +63,11 @@ final class ChangesCommand implements Callable<Integer> {
                     + " is marked at_drift")
     boolean joinSegments;
 
-    @Option(names = "-D", paramLabel = "KEY=VALUE",
-            description = "output.results_dir=DIR (default results), results.db.url and results.db.password (with --from-db)")
+    @Option(
+            names = "-D",
+            paramLabel = "KEY=VALUE",
+            description =
+                    "output.results_dir=DIR (default results), results.db.url and results.db.password (with --from-db)")
     Map<String, String> overrides = new LinkedHashMap<>();
 
     ChangesCommand(LoadContext context) {
@@ -102,7 +105,8 @@ final class ChangesCommand implements Callable<Integer> {
     private List<RunRecord> runs() {
         if (fromDb) {
             if (!results.isEmpty()) {
-                throw new ReportException("changes: --from-db reads every run in the database; name no RESULTS with it");
+                throw new ReportException(
+                        "changes: --from-db reads every run in the database; name no RESULTS with it");
             }
             ResultsDb db = ResultsDbs.open(context, overrides).orElseThrow(() -> new ReportException(
                     "changes --from-db: " + Keys.RESULTS_DB_URL.name() + " is none: there is no results database"));

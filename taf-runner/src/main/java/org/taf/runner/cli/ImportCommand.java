@@ -43,8 +43,11 @@ final class ImportCommand implements Callable<Integer> {
             description = "results.json files, run directories, or results directories (<dir>/<run-id>/results.json)")
     List<Path> results = new ArrayList<>();
 
-    @Option(names = "-D", paramLabel = "KEY=VALUE",
-            description = "results.db.url=URL (default jdbc:sqlite:~/.local/share/taf/results.db; TAF_RESULTS_DB_URL wins)")
+    @Option(
+            names = "-D",
+            paramLabel = "KEY=VALUE",
+            description =
+                    "results.db.url=URL (default jdbc:sqlite:~/.local/share/taf/results.db; TAF_RESULTS_DB_URL wins)")
     Map<String, String> overrides = new LinkedHashMap<>();
 
     ImportCommand(LoadContext context) {

@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
  * (or every run in the results database, {@code --from-db}): their posts, and the index, workload
  * histories, feed and data rebuilt over them and the runs the site already holds (so publishing a run
  * of a local site, {@code taf publish results/<run-id>}, keeps the site's other posts on its index), and
- * the Markdown pages kept in it ({@code --page} adds or replaces one). Reads {@code output.site_dir} and {@code output.results_dir}
+ * the Markdown pages kept in it ({@code --page} adds or replaces one). Reads {@code output.site_dir} and {@code
+ * output.results_dir}
  * from {@code -D} or {@code TAF_OUTPUT_*} (the environment wins, as everywhere in TAF).
  */
 @Command(name = "publish", mixinStandardHelpOptions = true,
@@ -40,9 +41,12 @@ final class PublishCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "RESULTS", arity = "0..*",
-            description = "results.json files or run directories (default: every completed run under output.results_dir;"
-                    + " an interrupted or failed run is published only when named)")
+    @Parameters(
+            paramLabel = "RESULTS",
+            arity = "0..*",
+            description =
+                    "results.json files or run directories (default: every completed run under output.results_dir;"
+                            + " an interrupted or failed run is published only when named)")
     List<Path> results = new ArrayList<>();
 
     @Option(names = "--page", paramLabel = "FILE",
@@ -110,8 +114,8 @@ final class PublishCommand implements Callable<Integer> {
                     + ": " + String.join(", ", left) + "; name a run to publish it anyway");
         }
         if (!left.isEmpty()) {
-            out.println("skipped " + left.size() + (left.size() == 1 ? " run that" : " runs that") + " did not complete: "
-                    + String.join(", ", left) + " (name a run to publish it anyway)");
+            out.println("skipped " + left.size() + (left.size() == 1 ? " run that" : " runs that")
+                    + " did not complete: " + String.join(", ", left) + " (name a run to publish it anyway)");
         }
         return done;
     }

@@ -70,7 +70,9 @@ final class ResultsDbs {
                 : overrides.containsKey(key) ? "-D" + key : "default " + key;
         String raw = context.env().getOrDefault(env, overrides.getOrDefault(key, Keys.RESULTS_DB_URL.defaultValue()));
         try {
-            return Keys.RESULTS_DB_URL.type().parse(raw.trim(), new ValueContext(context.workDir(), context.userHome()));
+            return Keys.RESULTS_DB_URL
+                    .type()
+                    .parse(raw.trim(), new ValueContext(context.workDir(), context.userHome()));
         } catch (InvalidValueException e) {
             throw new ConfigException(origin + ": " + key + " (" + ResultsDb.redact(raw) + ") " + e.getMessage());
         }

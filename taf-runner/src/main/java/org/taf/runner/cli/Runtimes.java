@@ -2,13 +2,13 @@ package org.taf.runner.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import org.taf.runner.profile.CpuSet;
-import org.taf.runner.profile.ProfileOptions;
-import org.taf.runner.sys.Affinity;
 import org.taf.runner.launch.ContainerOptions;
 import org.taf.runner.launch.ContainerRuntime;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.launch.ProcessRuntime;
+import org.taf.runner.profile.CpuSet;
+import org.taf.runner.profile.ProfileOptions;
+import org.taf.runner.sys.Affinity;
 
 /**
  * The engine runtime a profile asks for, and the pinning of the load generator: the runner's own

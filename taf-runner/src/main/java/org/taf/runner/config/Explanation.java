@@ -41,7 +41,9 @@ public final class Explanation {
         return sb.toString();
     }
 
-    /** The same as JSON: {@code {"file", "profile_file", "values": [{key, value, origin, origin_kind}], "warnings"}}. */
+    /**
+     * The same as JSON: {@code {"file", "profile_file", "values": [{key, value, origin, origin_kind}], "warnings"}}.
+     */
     public static String json(ResolvedConfig config, LoadContext context) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("file", config.fileDisplay());

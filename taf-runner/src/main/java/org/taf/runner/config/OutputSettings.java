@@ -42,7 +42,8 @@ public record OutputSettings(Path resultsDir, Path siteDir, boolean publish, boo
     @Override
     public String toString() { // never the password
         return "OutputSettings[resultsDir=" + resultsDir + ", siteDir=" + siteDir + ", publish=" + publish + ", junit="
-                + junit + ", resultsDb=" + resultsDb + ", resultsDbPassword=" + (resultsDbPassword.isEmpty() ? "" : "****")
+                + junit + ", resultsDb=" + resultsDb + ", resultsDbPassword="
+                + (resultsDbPassword.isEmpty() ? "" : "****")
                 + "]";
     }
 }

@@ -43,7 +43,9 @@ final class Schema {
 
     private static int current(Flyway flyway) {
         MigrationInfo current = flyway.info().current();
-        return current == null || current.getVersion() == null ? 0 : Integer.parseInt(current.getVersion().getVersion());
+        return current == null || current.getVersion() == null
+                ? 0
+                : Integer.parseInt(current.getVersion().getVersion());
     }
 
     private static Flyway flyway(String url, String password, int target) {

@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param dir    {@code <cache>/trees/<id>/}
  * @param id     the commit sha, or {@code <parentsha>+<first 12 hex of the diff's sha256>} for a patched side;
  *               unique per content, so it keys the build cache
- * @param label  how messages name it: {@code "abc1234 Subject"} or {@code "abc1234+0f1e2d3c4b5a (fix.diff on abc1234 Subject)"}
+ * @param label  how messages name it: {@code "abc1234 Subject"} or {@code "abc1234+0f1e2d3c4b5a (fix.diff on abc1234
+ * Subject)"}
  * @param cached true when the directory was already there and nothing was written
  */
 public record MaterializedTree(Path dir, String id, String label, boolean cached) {

@@ -53,7 +53,8 @@ final class TreeWriter {
                 FileMode mode = walk.getFileMode(0);
                 ObjectId id = walk.getObjectId(0);
                 if (mode == FileMode.SYMLINK) {
-                    String link = new String(reader.open(id, Constants.OBJ_BLOB).getCachedBytes(), StandardCharsets.UTF_8);
+                    String link =
+                            new String(reader.open(id, Constants.OBJ_BLOB).getCachedBytes(), StandardCharsets.UTF_8);
                     Files.createSymbolicLink(file, Path.of(link));
                 } else if (mode == FileMode.GITLINK) {
                     Files.createDirectory(file);

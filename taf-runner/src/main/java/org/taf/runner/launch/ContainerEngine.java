@@ -18,11 +18,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import org.taf.runner.sys.CgroupCpuSampler;
 import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.LogTail;
 import org.taf.runner.sys.ProcessCpuSampler;
 import org.taf.runner.sys.Ticker;
-import org.taf.runner.sys.CgroupCpuSampler;
-import org.taf.runner.sys.LogTail;
 
 /** An engine running in a Docker container; made by {@link ContainerRuntime}. Stopping it removes the container. */
 final class ContainerEngine implements RunningEngine, StartupWatch {
@@ -62,8 +62,13 @@ final class ContainerEngine implements RunningEngine, StartupWatch {
     void started() throws IOException {
         pid = docker.inspectContainerCmd(id).exec().getState().getPidLong();
         // a container that died at once has pid 0 and no cgroup left: Readiness reports its exit and log
-        sampler = pid > 0 ? CgroupCpuSampler.forPid(pid, shortId()).<CpuSampler>map(s -> s).orElse(ProcessCpuSampler.of(pid))
-                : () -> { throw new org.taf.runner.sys.SysException("container " + shortId() + " is not running"); };
+        sampler = pid > 0
+                ? CgroupCpuSampler.forPid(pid, shortId())
+                        .<CpuSampler>map(s -> s)
+                        .orElse(ProcessCpuSampler.of(pid))
+                : () -> {
+                    throw new org.taf.runner.sys.SysException("container " + shortId() + " is not running");
+                };
         Path log = spec.logFile().toAbsolutePath();
         if (log.getParent() != null) {
             Files.createDirectories(log.getParent());
@@ -110,7 +115,9 @@ final class ContainerEngine implements RunningEngine, StartupWatch {
     public OptionalInt exitCode() {
         try {
             InspectContainerResponse.ContainerState s = docker.inspectContainerCmd(id).exec().getState();
-            return Boolean.TRUE.equals(s.getRunning()) ? OptionalInt.empty() : OptionalInt.of(s.getExitCodeLong().intValue());
+            return Boolean.TRUE.equals(s.getRunning())
+                    ? OptionalInt.empty()
+                    : OptionalInt.of(s.getExitCodeLong().intValue());
         } catch (NotFoundException e) {
             return OptionalInt.of(-1);
         }
@@ -121,13 +128,18 @@ final class ContainerEngine implements RunningEngine, StartupWatch {
     public String logTail() {
         List<String> lines = new ArrayList<>();
         try {
-            docker.logContainerCmd(id).withStdOut(true).withStdErr(true).withTail(LogTail.DEFAULT_LINES)
+            docker.logContainerCmd(id)
+                    .withStdOut(true)
+                    .withStdErr(true)
+                    .withTail(LogTail.DEFAULT_LINES)
                     .exec(new ResultCallback.Adapter<Frame>() {
                         @Override
                         public void onNext(Frame frame) {
-                            lines.addAll(List.of(new String(frame.getPayload(), StandardCharsets.UTF_8).split("\r?\n")));
+                            lines.addAll(
+                                    List.of(new String(frame.getPayload(), StandardCharsets.UTF_8).split("\r?\n")));
                         }
-                    }).awaitCompletion(10, TimeUnit.SECONDS);
+                    })
+                    .awaitCompletion(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {

@@ -64,8 +64,15 @@ record ContainerPlan(String image, List<String> command, Path workingDir, List<B
      * @param user      {@code uid:gid}
      * @param exists    whether a host path exists (a command argument is bound only if it does)
      */
-    static ContainerPlan of(LaunchSpec spec, ContainerOptions options, String image, List<Path> hostRoots, long runnerPid,
-                            long runnerStart, String user, Predicate<Path> exists) {
+    static ContainerPlan of(
+            LaunchSpec spec,
+            ContainerOptions options,
+            String image,
+            List<Path> hostRoots,
+            long runnerPid,
+            long runnerStart,
+            String user,
+            Predicate<Path> exists) {
         List<Bind> binds = new ArrayList<>();
         for (Path root : hostRoots) {
             add(binds, root, true);
@@ -100,7 +107,10 @@ record ContainerPlan(String image, List<String> command, Path workingDir, List<B
         return s.startsWith("/") ? Optional.of(Path.of(s).normalize()) : Optional.empty();
     }
 
-    /** A program in a {@code bin/} directory brings its whole installation (a JDK's lib/ and conf/); others only themselves. */
+    /**
+     * A program in a {@code bin/} directory brings its whole installation (a JDK's lib/ and conf/); others only
+     * themselves.
+     */
     static Path installation(Path program) {
         Path dir = program.getParent();
         return dir != null && dir.getFileName() != null && dir.getFileName().toString().equals("bin")

@@ -14,12 +14,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.taf.runner.sys.Affinity;
 import org.taf.runner.sys.ProcPidStat;
+import org.taf.runner.sys.Processes;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
 import org.testcontainers.DockerClientFactory;
-import org.taf.runner.sys.Affinity;
-import org.taf.runner.sys.Processes;
 
 /**
  * Runs the engine in a Docker container, through Testcontainers' Docker client: pinned to
@@ -47,7 +47,8 @@ public final class ContainerRuntime implements EngineRuntime {
     private String image;
     private boolean swept;
 
-    public ContainerRuntime(ContainerOptions options, HandshakeProbe probe, Ticker ticker, Sleeper sleeper, EngineRegistry registry) {
+    public ContainerRuntime(
+            ContainerOptions options, HandshakeProbe probe, Ticker ticker, Sleeper sleeper, EngineRegistry registry) {
         this.options = options;
         this.readiness = new Readiness(probe, ticker, sleeper);
         this.ticker = ticker;
@@ -109,8 +110,15 @@ public final class ContainerRuntime implements EngineRuntime {
         spec.requireDirectories();
         PortFinder.requireFree(spec.port());
         DockerClient client = docker();
-        ContainerPlan plan = ContainerPlan.of(spec, options, image(client), options.image().isPresent() ? List.of() : hostRoots(),
-                ProcessHandle.current().pid(), selfStartTicks(), owner(spec.workingDir()), Files::exists);
+        ContainerPlan plan = ContainerPlan.of(
+                spec,
+                options,
+                image(client),
+                options.image().isPresent() ? List.of() : hostRoots(),
+                ProcessHandle.current().pid(),
+                selfStartTicks(),
+                owner(spec.workingDir()),
+                Files::exists);
         // created and registered under the registry's lock, so that Ctrl-C during startup removes it too
         ContainerEngine engine = registry.spawnRegistered(
                 () -> new ContainerEngine(client, create(client, plan), spec, registry, ticker));
@@ -123,7 +131,8 @@ public final class ContainerRuntime implements EngineRuntime {
         } catch (InterruptedException e) {
             engine.kill();
             Thread.currentThread().interrupt();
-            throw new LaunchException("interrupted while waiting for the engine on 127.0.0.1:" + spec.port() + " to start", e);
+            throw new LaunchException(
+                    "interrupted while waiting for the engine on 127.0.0.1:" + spec.port() + " to start", e);
         } catch (IOException e) {
             engine.kill();
             throw new LaunchException("cannot open the engine log " + spec.logFile() + ": " + e.getMessage(), e);
@@ -133,25 +142,40 @@ public final class ContainerRuntime implements EngineRuntime {
         } catch (RuntimeException e) {
             String tail = engine.logTail();
             engine.kill();
-            throw new LaunchException("cannot start the engine container " + engine.shortId() + " on 127.0.0.1:" + spec.port()
-                    + ": " + e.getMessage() + "; " + tail, e);
+            throw new LaunchException(
+                    "cannot start the engine container " + engine.shortId() + " on 127.0.0.1:" + spec.port() + ": "
+                            + e.getMessage() + "; " + tail,
+                    e);
         }
     }
 
     private static String create(DockerClient client, ContainerPlan plan) {
         List<Bind> binds = plan.binds().stream()
-                .map(b -> new Bind(b.path().toString(), new Volume(b.path().toString()), b.readOnly() ? AccessMode.ro : AccessMode.rw))
+                .map(b -> new Bind(
+                        b.path().toString(),
+                        new Volume(b.path().toString()),
+                        b.readOnly() ? AccessMode.ro : AccessMode.rw))
                 .toList();
         HostConfig host = HostConfig.newHostConfig().withNetworkMode("host").withBinds(binds)
                 .withTmpFs(Map.of("/tmp", "rw,exec,mode=1777"));
         plan.cpuSet().ifPresent(host::withCpusetCpus);
         plan.memory().ifPresent(m -> host.withMemory(m).withMemorySwap(m));
         try {
-            return client.createContainerCmd(plan.image()).withCmd(plan.command()).withWorkingDir(plan.workingDir().toString())
-                    .withEnv(plan.env()).withLabels(plan.labels()).withUser(plan.user()).withHostConfig(host).exec().getId();
+            return client.createContainerCmd(plan.image())
+                    .withCmd(plan.command())
+                    .withWorkingDir(plan.workingDir().toString())
+                    .withEnv(plan.env())
+                    .withLabels(plan.labels())
+                    .withUser(plan.user())
+                    .withHostConfig(host)
+                    .exec()
+                    .getId();
         } catch (RuntimeException e) {
-            throw new LaunchException("cannot create the engine container from " + plan.image() + " (port "
-                    + plan.labels().get(ContainerPlan.LABEL_PORT) + ", cpuset " + plan.cpuSet().orElse("all") + "): " + e.getMessage(), e);
+            throw new LaunchException(
+                    "cannot create the engine container from " + plan.image() + " (port "
+                            + plan.labels().get(ContainerPlan.LABEL_PORT) + ", cpuset "
+                            + plan.cpuSet().orElse("all") + "): " + e.getMessage(),
+                    e);
         }
     }
 
@@ -162,8 +186,9 @@ public final class ContainerRuntime implements EngineRuntime {
         }
         String got = Affinity.of(engine.pid()).orElse("?");
         if (!CpuList.same(got, spec.cpuSet().get())) {
-            throw new LaunchException("engine container " + engine.shortId() + " (pid " + engine.pid() + ") runs on CPUs " + got
-                    + ", not the requested cpuset " + spec.cpuSet().get());
+            throw new LaunchException(
+                    "engine container " + engine.shortId() + " (pid " + engine.pid() + ") runs on CPUs " + got
+                            + ", not the requested cpuset " + spec.cpuSet().get());
         }
     }
 
@@ -180,8 +205,10 @@ public final class ContainerRuntime implements EngineRuntime {
                 try {
                     DockerClientFactory.instance().checkAndPullImage(client, options.image().get());
                 } catch (RuntimeException e) {
-                    throw new LaunchException("profile.image " + options.image().get() + " is not on this Docker and cannot be pulled: "
-                            + e.getMessage(), e);
+                    throw new LaunchException(
+                            "profile.image " + options.image().get() + " is not on this Docker and cannot be pulled: "
+                                    + e.getMessage(),
+                            e);
                 }
                 image = options.image().get();
             } else {
@@ -195,7 +222,9 @@ public final class ContainerRuntime implements EngineRuntime {
     private static List<Path> hostRoots() {
         List<Path> roots = new ArrayList<>(HOST_ROOTS.stream().filter(Files::isDirectory).toList());
         try (Stream<Path> etc = Files.list(Path.of("/etc"))) {
-            etc.filter(p -> p.getFileName().toString().startsWith("java-") && Files.isDirectory(p)).sorted().forEach(roots::add);
+            etc.filter(p -> p.getFileName().toString().startsWith("java-") && Files.isDirectory(p))
+                    .sorted()
+                    .forEach(roots::add);
         } catch (IOException e) {
             // no /etc to list: only /usr
         }

@@ -36,7 +36,8 @@ public final class DataDirectories {
         }
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             if (!isEmptyDirectory(target)) {
-                throw new LaunchException("cannot copy the datadir template into " + target + ": it exists and is not an empty directory");
+                throw new LaunchException("cannot copy the datadir template into " + target
+                        + ": it exists and is not an empty directory");
             }
         }
         Path parent = target.toAbsolutePath().getParent();
@@ -59,7 +60,8 @@ public final class DataDirectories {
     /**
      * Deletes a datadir and everything in it, not following symbolic links; nothing if it is absent.
      *
-     * @throws LaunchException when it cannot be deleted, or for a path too short to be a datadir ({@code /}, {@code /tmp})
+     * @throws LaunchException when it cannot be deleted, or for a path too short to be a datadir ({@code /}, {@code
+     * /tmp})
      */
     public static void delete(Path dir) {
         Path abs = dir.toAbsolutePath().normalize();
@@ -132,7 +134,10 @@ public final class DataDirectories {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                 // NOFOLLOW_LINKS copies a symbolic link as a link, as cp -a does
-                Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.COPY_ATTRIBUTES,
+                Files.copy(
+                        file,
+                        to.resolve(from.relativize(file).toString()),
+                        StandardCopyOption.COPY_ATTRIBUTES,
                         LinkOption.NOFOLLOW_LINKS);
                 return FileVisitResult.CONTINUE;
             }
@@ -144,8 +149,10 @@ public final class DataDirectories {
                 }
                 // directory times and modes last: copying the contents changed them
                 Path dest = to.resolve(from.relativize(dir).toString());
-                PosixFileAttributes attrs = Files.readAttributes(dir, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                PosixFileAttributeView view = Files.getFileAttributeView(dest, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+                PosixFileAttributes attrs =
+                        Files.readAttributes(dir, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                PosixFileAttributeView view =
+                        Files.getFileAttributeView(dest, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
                 view.setPermissions(attrs.permissions());
                 view.setTimes(attrs.lastModifiedTime(), attrs.lastAccessTime(), null);
                 return FileVisitResult.CONTINUE;

@@ -98,7 +98,8 @@ public final class EngineRegistry {
     private void stopAllOnShutdown() {
         beginShutdown();
         for (RunningEngine engine : engines()) {
-            System.err.println("taf: stopping engine pid " + engine.pid() + " (port " + engine.port() + ") before exit");
+            System.err.println(
+                    "taf: stopping engine pid " + engine.pid() + " (port " + engine.port() + ") before exit");
         }
         stopAll();
     }

@@ -29,7 +29,8 @@ import java.util.List;
  * @param port             the engine's port, for messages
  * @param command          the engine's argv
  */
-public record PidRecord(long pid, long startTicks, long runnerPid, long runnerStartTicks, int port, List<String> command) {
+public record PidRecord(
+        long pid, long startTicks, long runnerPid, long runnerStartTicks, int port, List<String> command) {
 
     public PidRecord {
         command = List.copyOf(command);

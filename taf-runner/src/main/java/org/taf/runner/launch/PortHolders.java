@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-
 import org.taf.runner.sys.Processes;
 
 /**
@@ -40,7 +39,8 @@ public final class PortHolders {
         if (inodes.isEmpty()) {
             return Optional.empty();
         }
-        try (DirectoryStream<Path> pids = Files.newDirectoryStream(procRoot, p -> p.getFileName().toString().matches("\\d+"))) {
+        try (DirectoryStream<Path> pids = Files.newDirectoryStream(
+                procRoot, p -> p.getFileName().toString().matches("\\d+"))) {
             for (Path pidDir : pids) {
                 if (holdsAny(pidDir.resolve("fd"), inodes)) {
                     long pid = Long.parseLong(pidDir.getFileName().toString());
@@ -66,7 +66,10 @@ public final class PortHolders {
         for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
             // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode ...
             String[] f = line.trim().split(" +");
-            if (f.length > 9 && f[1].toUpperCase(Locale.ROOT).endsWith(portHex) && f[3].equals(LISTEN) && !f[9].equals("0")) {
+            if (f.length > 9
+                    && f[1].toUpperCase(Locale.ROOT).endsWith(portHex)
+                    && f[3].equals(LISTEN)
+                    && !f[9].equals("0")) {
                 out.add(f[9]);
             }
         }

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import org.taf.runner.sys.CpuSampler;
-import org.taf.runner.sys.ProcessCpuSampler;
-import org.taf.runner.sys.Ticker;
-import org.taf.runner.sys.Processes;
 import org.taf.runner.sys.LogTail;
+import org.taf.runner.sys.ProcessCpuSampler;
+import org.taf.runner.sys.Processes;
+import org.taf.runner.sys.Ticker;
 
 /** An engine running as a child process of the runner; made by {@link ProcessRuntime}. */
 final class ProcessEngine implements RunningEngine, StartupWatch {
@@ -123,8 +123,8 @@ final class ProcessEngine implements RunningEngine, StartupWatch {
     private void killTree(List<ProcessHandle> known) {
         List<Long> survivors = Processes.killTree(process.toHandle(), known, KILL_WAIT);
         if (!survivors.isEmpty()) {
-            throw new LaunchException("engine pid " + process.pid() + " (port " + spec.port() + "): processes " + survivors
-                    + " are still running " + KILL_WAIT.toSeconds() + "s after SIGKILL");
+            throw new LaunchException("engine pid " + process.pid() + " (port " + spec.port() + "): processes "
+                    + survivors + " are still running " + KILL_WAIT.toSeconds() + "s after SIGKILL");
         }
     }
 

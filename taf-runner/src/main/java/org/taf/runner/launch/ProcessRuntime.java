@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.taf.runner.sys.Sleeper;
-import org.taf.runner.sys.Ticker;
 import org.taf.runner.sys.Affinity;
 import org.taf.runner.sys.Processes;
+import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
 
 /**
  * Runs the engine as a local child process: checks the port, starts the command with stdout and
@@ -33,7 +33,8 @@ public final class ProcessRuntime implements EngineRuntime {
     /**
      * @param stateDir where pid records live ({@code stateDir/engines/*.pid}); shared by runs on one machine
      */
-    public ProcessRuntime(Path stateDir, HandshakeProbe probe, Ticker ticker, Sleeper sleeper, EngineRegistry registry) {
+    public ProcessRuntime(
+            Path stateDir, HandshakeProbe probe, Ticker ticker, Sleeper sleeper, EngineRegistry registry) {
         this.pidFiles = new PidFiles(stateDir);
         this.readiness = new Readiness(probe, ticker, sleeper);
         this.ticker = ticker;
@@ -77,7 +78,8 @@ public final class ProcessRuntime implements EngineRuntime {
         } catch (InterruptedException e) {
             engine.kill();
             Thread.currentThread().interrupt();
-            throw new LaunchException("interrupted while waiting for the engine on 127.0.0.1:" + spec.port() + " to start", e);
+            throw new LaunchException(
+                    "interrupted while waiting for the engine on 127.0.0.1:" + spec.port() + " to start", e);
         } catch (RuntimeException e) {
             engine.kill();
             throw e;
@@ -105,7 +107,8 @@ public final class ProcessRuntime implements EngineRuntime {
         if (spec.cpuSet().isPresent()) {
             String got = Affinity.of(pid).orElse("?");
             if (!CpuList.same(got, spec.cpuSet().get())) {
-                throw new LaunchException("engine pid " + pid + " runs on CPUs " + got + ", not the requested cpuset " + spec.cpuSet().get());
+                throw new LaunchException("engine pid " + pid + " runs on CPUs " + got + ", not the requested cpuset "
+                        + spec.cpuSet().get());
             }
         }
     }
@@ -126,7 +129,8 @@ public final class ProcessRuntime implements EngineRuntime {
             process.getOutputStream().close(); // the engine reads no stdin; EOF rather than a pipe left open
             return process;
         } catch (IOException e) {
-            throw new LaunchException("cannot start the engine (" + Processes.describe(spec.command()) + "): " + e.getMessage(), e);
+            throw new LaunchException(
+                    "cannot start the engine (" + Processes.describe(spec.command()) + "): " + e.getMessage(), e);
         }
     }
 }

@@ -81,11 +81,13 @@ final class RootfsImage {
         ImageFromDockerfile image = new ImageFromDockerfile(name, false)
                 .withFileFromString("Dockerfile", dockerfile())
                 .withFileFromTransferable("rootfs.tar", Transferable.of(rootfs()))
-                .withBuildImageCmdModifier(cmd -> cmd.withNetworkMode("none").withLabels(Map.of(ContainerPlan.LABEL, ROOTFS_LABEL)));
+                .withBuildImageCmdModifier(
+                        cmd -> cmd.withNetworkMode("none").withLabels(Map.of(ContainerPlan.LABEL, ROOTFS_LABEL)));
         try {
             return image.get(); // LazyFuture: builds on this thread, failures come as unchecked exceptions
         } catch (RuntimeException e) {
-            throw new LaunchException("cannot build the engine image " + name + " (FROM scratch, network none): " + e.getMessage(), e);
+            throw new LaunchException(
+                    "cannot build the engine image " + name + " (FROM scratch, network none): " + e.getMessage(), e);
         }
     }
 }

@@ -1,9 +1,8 @@
 package org.taf.runner.launch;
 
 import java.nio.file.Path;
-import org.taf.runner.sys.CpuSampler;
-
 import org.taf.runner.sys.Affinity;
+import org.taf.runner.sys.CpuSampler;
 
 /**
  * An engine started by an {@link EngineRuntime} that answered the MySQL handshake. Closing it

@@ -16,7 +16,9 @@ public record StopResult(How how, int exitCode, Duration took) {
     public enum How {
         /** It exited within the shutdown timeout after SIGTERM. */
         GRACEFUL,
-        /** It ignored SIGTERM for the whole shutdown timeout (or the wait was interrupted): SIGKILL of its whole tree. */
+        /**
+         * It ignored SIGTERM for the whole shutdown timeout (or the wait was interrupted): SIGKILL of its whole tree.
+         */
         FORCED,
         /** It had exited before stop was called: a crash during the run. */
         EXITED_BEFORE_STOP

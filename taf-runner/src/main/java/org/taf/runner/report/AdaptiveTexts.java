@@ -3,8 +3,8 @@ package org.taf.runner.report;
 import java.util.Locale;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.PlannedMdeRecord;
-import org.taf.runner.stats.StopReason;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.stats.StopReason;
 
 /**
  * The words for the adaptive loop and the MDE planned before measuring, shared by the text summary,

@@ -15,11 +15,11 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.stats.CellVerdict;
-import org.taf.runner.stats.VarianceComponents;
-import org.taf.runner.stats.MetricVerdict;
-import org.taf.runner.stats.Metric;
 import org.taf.runner.results.WarmupMode;
+import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
+import org.taf.runner.stats.VarianceComponents;
 
 /** A comparison's section: its two sides (commit, build, settings) and its cells in detail. */
 final class ComparisonBuilder {

@@ -1,10 +1,10 @@
 package org.taf.runner.report;
 
 import java.util.List;
-import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.Role;
 
 /**
  * Which engine starts a cell's TPS verdict counted, read from the record as the stats stage left it: the

@@ -7,8 +7,8 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.stats.CellVerdict;
-import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 
 /**
  * The second metric, engine CPU time per transaction, as the outputs print it; the numbers come from

@@ -4,12 +4,12 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
-import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
+import org.taf.runner.stats.Role;
 
 /**
  * {@code taf export --format csv}: one row per engine start (iteration) of every cell and side, failed and

@@ -3,7 +3,8 @@ package org.taf.runner.report;
 import java.util.List;
 
 /**
- * The Atom feed: one entry per post and one per change point of a history series, newest first. Times are RFC 3339; ids are URNs derived from
+ * The Atom feed: one entry per post and one per change point of a history series, newest first. Times are RFC 3339; ids
+ * are URNs derived from
  * the run ids, so they never change when the site moves.
  *
  * @param id       the feed's id

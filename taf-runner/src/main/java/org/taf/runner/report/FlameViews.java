@@ -3,13 +3,13 @@ package org.taf.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.taf.runner.stats.Role;
 import org.taf.runner.report.flame.CollapsedStacks;
 import org.taf.runner.report.flame.FlameCrop;
 import org.taf.runner.report.flame.FlameGraphSvg;
 import org.taf.runner.report.flame.ProfileKind;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.FlameRecord;
+import org.taf.runner.stats.Role;
 
 /**
  * A cell's flame graphs for the post, from the profiles folded into its record: per kind, the

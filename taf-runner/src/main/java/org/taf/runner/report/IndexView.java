@@ -12,7 +12,12 @@ import java.util.List;
  * @param histories links to every workload's history
  * @param pages     links to the site's other pages (studies and notes), by name
  */
-public record IndexView(PageView page, List<Story> stories, List<Entry> posts, List<PageView.Link> histories, List<PageView.Link> pages) {
+public record IndexView(
+        PageView page,
+        List<Story> stories,
+        List<Entry> posts,
+        List<PageView.Link> histories,
+        List<PageView.Link> pages) {
     /**
      * One post in the list.
      *

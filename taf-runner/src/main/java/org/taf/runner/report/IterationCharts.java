@@ -3,12 +3,12 @@ package org.taf.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
-import org.taf.runner.stats.Role;
 import org.taf.runner.report.chart.LineChart;
 import org.taf.runner.report.chart.Series;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.stats.Role;
 
 /**
  * A cell's time series, every iteration overlaid, x in seconds since the load started: TPS per

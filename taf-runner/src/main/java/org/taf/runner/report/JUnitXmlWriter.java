@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.results.SideRecord;
+import org.taf.runner.sys.AtomicWrite;
 
 /**
  * JUnit XML as Jenkins' junit step reads it: one {@code <testsuite>} per comparison, one

@@ -5,15 +5,15 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.CellVerdict;
-import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
+import org.taf.runner.stats.Role;
 
 /**
  * {@code taf export --format jmh-json}: the runs in the shape of JMH's {@code -rf json} result file, so

@@ -8,10 +8,10 @@ import java.util.Optional;
 import org.taf.runner.report.PostView.KeyCounter;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.stats.CellVerdict;
-import org.taf.runner.stats.CounterChange;
-import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Change;
+import org.taf.runner.stats.CounterChange;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 
 /**
  * The few numbers that show why a cell changed, in a reader's terms: "pool-mutex acquisitions 80 → 45

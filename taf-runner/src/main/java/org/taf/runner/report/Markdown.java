@@ -112,7 +112,11 @@ final class Markdown {
     /** The chart's figure, or a ReportException naming the line that is wrong. */
     private static String drawChart(FencedCodeBlock block, String id, String origin, int firstLine) {
         // The opening fence's line, 1-based in the file; the block's text starts on the next.
-        int fence = firstLine + 1 + (block.getSourceSpans().isEmpty() ? 0 : block.getSourceSpans().get(0).getLineIndex());
+        int fence = firstLine
+                + 1
+                + (block.getSourceSpans().isEmpty()
+                        ? 0
+                        : block.getSourceSpans().get(0).getLineIndex());
         ChartBlock chart;
         try {
             chart = ChartBlock.parse(block.getLiteral() == null ? "" : block.getLiteral());
@@ -208,7 +212,9 @@ final class Markdown {
         unsafe.forEach(Markdown::unlink);
     }
 
-    /** A link or image to an unsafe URL is shown as its text (an image as its description), not as a link to nowhere. */
+    /**
+     * A link or image to an unsafe URL is shown as its text (an image as its description), not as a link to nowhere.
+     */
     private static void unlink(Node node) {
         Node child = node.getFirstChild();
         while (child != null) {

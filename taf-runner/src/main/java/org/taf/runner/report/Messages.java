@@ -40,7 +40,8 @@ public final class Messages {
         String name = "templates/messages_" + edition + ".properties";
         try (InputStream in = Messages.class.getClassLoader().getResourceAsStream(name)) {
             if (in == null) {
-                throw new ReportException("no message bundle " + name + " on the classpath (edition '" + edition + "')");
+                throw new ReportException(
+                        "no message bundle " + name + " on the classpath (edition '" + edition + "')");
             }
             Properties p = new Properties();
             try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {

@@ -31,7 +31,8 @@ final class OneSidedCounters {
 
     /**
      * The counters every measured start of one side reported, that no start of the other side did,
-     * and that moved on the side that has them: the patch's first, each side's most frequent first. Empty unless both sides
+     * and that moved on the side that has them: the patch's first, each side's most frequent first. Empty unless both
+     * sides
      * have counters.
      */
     static List<Counter> of(CellRecord cell) {

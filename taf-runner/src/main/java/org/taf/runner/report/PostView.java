@@ -36,14 +36,36 @@ import java.util.List;
  * @param dataHref      the results JSON, relative to the post
  * @param histories     links to the workloads' history pages
  */
-public record PostView(PageView page, String runId, String date, String dateIso, String status,
-                       List<Headline> headlines, List<Headline> why, String chain, List<Figure> tpsCharts, List<String> unreliable,
-                       PageView.Link superseded, String summary,
-                       List<String> highlights, List<String> warnings, String narrativeHtml,
-                       String comments, Glance glance, List<Sweep> sweeps, List<Comparison> comparisons,
-                       List<PageView.Fact> environment, List<Setting> engine, List<Setting> workload,
-                       List<Setting> measurement, List<Setting> allSettings, String propertiesFile,
-                       String propertiesText, List<String> reproduce, String dataHref, List<PageView.Link> histories) {
+public record PostView(
+        PageView page,
+        String runId,
+        String date,
+        String dateIso,
+        String status,
+        List<Headline> headlines,
+        List<Headline> why,
+        String chain,
+        List<Figure> tpsCharts,
+        List<String> unreliable,
+        PageView.Link superseded,
+        String summary,
+        List<String> highlights,
+        List<String> warnings,
+        String narrativeHtml,
+        String comments,
+        Glance glance,
+        List<Sweep> sweeps,
+        List<Comparison> comparisons,
+        List<PageView.Fact> environment,
+        List<Setting> engine,
+        List<Setting> workload,
+        List<Setting> measurement,
+        List<Setting> allSettings,
+        String propertiesFile,
+        String propertiesText,
+        List<String> reproduce,
+        String dataHref,
+        List<PageView.Link> histories) {
 
     /**
      * A comparison's answer, first on the post and on the index: one sentence over all its cells, a badge
@@ -250,10 +272,20 @@ public record PostView(PageView page, String runId, String date, String dateIso,
      * @param counters every counter compared, for the full table
      * @param flames   the cell's flame graphs (per side and differential), empty without profiles
      */
-    public record Cell(String anchor, String workload, int threads, String verdict, List<PageView.Fact> facts,
-                       String counterMargin, List<String> notes, String tpsSvg, String cpuSvg, List<Iteration> iterations,
-                       List<CounterRow> changed, List<CounterRow> counters, List<Flame> flames) {
-    }
+    public record Cell(
+            String anchor,
+            String workload,
+            int threads,
+            String verdict,
+            List<PageView.Fact> facts,
+            String counterMargin,
+            List<String> notes,
+            String tpsSvg,
+            String cpuSvg,
+            List<Iteration> iterations,
+            List<CounterRow> changed,
+            List<CounterRow> counters,
+            List<Flame> flames) {}
 
     /**
      * One engine counter per transaction.
@@ -298,10 +330,20 @@ public record PostView(PageView page, String runId, String date, String dateIso,
      * @param flags     flag names (message key suffixes)
      * @param failure   its failure, or ""
      */
-    public record Iteration(String role, int number, int sequence, String started, String medianTps, String cv,
-                            String p95, String cpuPerTx, String rest, String warmup, boolean settled, List<String> flags,
-                            String failure) {
-    }
+    public record Iteration(
+            String role,
+            int number,
+            int sequence,
+            String started,
+            String medianTps,
+            String cv,
+            String p95,
+            String cpuPerTx,
+            String rest,
+            String warmup,
+            boolean settled,
+            List<String> flags,
+            String failure) {}
 
     /**
      * One effective setting.

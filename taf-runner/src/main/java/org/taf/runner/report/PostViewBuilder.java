@@ -40,18 +40,38 @@ final class PostViewBuilder {
                 .map(h -> (h.label().isEmpty() ? "" : h.label() + ": ") + h.badge() + ": " + h.sentence() + ".")
                 .toList()));
         List<SettingRecord> all = def == null ? List.of() : def.settings();
-        return new PostView(page, run.runId(), x.f().minute(run.startedAt()),
-                run.startedAt() == null ? "" : Formats.iso(run.startedAt()), run.status().name(), headlines,
-                headlines.stream().filter(h -> !h.counters().isEmpty()).toList(), ComparisonLabels.chain(run), TpsCharts.of(x), Reliability.problem(run, m),
-                newer == null ? null : new PageView.Link(x.f().minute(newer.startedAt()),
-                        root + SitePaths.post(newer.runId())), PostTexts.summary(x), PostTexts.highlights(x),
-                Warnings.aboutRun(run, m), narrativeHtml,
-                run.comments() == null ? "" : run.comments(), GlanceBuilder.build(x), SweepBuilder.build(x),
-                ComparisonBuilder.build(x), EnvironmentFacts.of(x), settings(withPrefix(all, "engine.")),
+        return new PostView(
+                page,
+                run.runId(),
+                x.f().minute(run.startedAt()),
+                run.startedAt() == null ? "" : Formats.iso(run.startedAt()),
+                run.status().name(),
+                headlines,
+                headlines.stream().filter(h -> !h.counters().isEmpty()).toList(),
+                ComparisonLabels.chain(run),
+                TpsCharts.of(x),
+                Reliability.problem(run, m),
+                newer == null
+                        ? null
+                        : new PageView.Link(x.f().minute(newer.startedAt()), root + SitePaths.post(newer.runId())),
+                PostTexts.summary(x),
+                PostTexts.highlights(x),
+                Warnings.aboutRun(run, m),
+                narrativeHtml,
+                run.comments() == null ? "" : run.comments(),
+                GlanceBuilder.build(x),
+                SweepBuilder.build(x),
+                ComparisonBuilder.build(x),
+                EnvironmentFacts.of(x),
+                settings(withPrefix(all, "engine.")),
                 settings(withPrefix(all, "workload.")),
                 settings(withPrefix(all, "measure.", "warmup.", "rest.", "verdict.", "stats.")),
-                settings(all), def == null ? "" : def.file(), def == null ? "" : def.sourceText(),
-                reproduce(x), root + SitePaths.data(run.runId()), histories);
+                settings(all),
+                def == null ? "" : def.file(),
+                def == null ? "" : def.sourceText(),
+                reproduce(x),
+                root + SitePaths.data(run.runId()),
+                histories);
     }
 
     /** Settings whose key starts with one of {@code prefixes}, in recorded order. */
@@ -67,7 +87,9 @@ final class PostViewBuilder {
             SummaryRow d = s.deciding();
             ComparisonRecord c = x.run().comparisons().stream().filter(k -> k.name().equals(d.comparison()))
                     .findFirst().orElseThrow();
-            out.add(new PostView.Answer(PostContext.verdictName(d.cell()), x.m().get("post.answer", s.label(), s.text()),
+            out.add(new PostView.Answer(
+                    PostContext.verdictName(d.cell()),
+                    x.m().get("post.answer", s.label(), s.text()),
                     "#" + PostContext.cellAnchor(c, d.cell())));
         }
         return out;

@@ -17,8 +17,8 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.taf.runner.results.ResultsStore;
-import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.sys.AtomicWrite;
 
 /**
  * Renders the static site from results alone: a post per run ({@code posts/<run-id>/index.html}),
@@ -252,7 +252,8 @@ public final class SitePublisher {
      */
     public String keepPage(Path source) {
         SitePages.Page page = SitePages.read(source);
-        Markdown.toHtml(page.body(), 0, page.origin(), page.bodyLine()); // a bad chart block is refused here, kept nowhere
+        Markdown.toHtml(
+                page.body(), 0, page.origin(), page.bodyLine()); // a bad chart block is refused here, kept nowhere
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(source);

@@ -120,7 +120,8 @@ final class SiteViews {
             ChangeView c = ChangeView.of(x.series(), x.change(), SitePaths.FEED, m, f);
             Instant at = x.after().at();
             newest = at.isAfter(newest) ? at : newest;
-            String title = m.get("change.feed_title", c.series(), c.size(), m.get("change.kind." + c.kind()), c.toSha());
+            String title =
+                    m.get("change.feed_title", c.series(), c.size(), m.get("change.kind." + c.kind()), c.toSha());
             String summary = m.get("change.feed_summary", c.series(), c.size(), m.get("change.kind." + c.kind()),
                     c.pValue(), c.fromSha(), c.toSha(), c.date(), c.machine());
             String content = "<p>" + Html.esc(summary) + "</p>"

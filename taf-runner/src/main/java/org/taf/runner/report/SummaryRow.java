@@ -6,8 +6,8 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.stats.Verdict;
 import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.Verdict;
 
 /**
  * One line of every summary (the post's table, the text summary, JUnit XML): a comparison's cell

@@ -72,7 +72,9 @@ final class SweepBuilder {
             if (c.cells().stream().noneMatch(cell -> cell.workload().equals(workload))) {
                 continue;
             }
-            c.cells().stream().filter(cell -> cell.workload().equals(workload)).forEach(cell -> threads.add(cell.threads()));
+            c.cells().stream()
+                    .filter(cell -> cell.workload().equals(workload))
+                    .forEach(cell -> threads.add(cell.threads()));
             String parentKey = "parent|" + identity(c.parent());
             Column shared = columns.get(parentKey);
             if (shared != null) {
@@ -80,7 +82,8 @@ final class SweepBuilder {
             } else {
                 columns.put(parentKey, new Column(parentKey, "parent", new ArrayList<>(List.of(c)), index));
             }
-            columns.put("patch|" + c.name(), new Column("patch|" + c.name(), "patch", new ArrayList<>(List.of(c)), index));
+            columns.put(
+                    "patch|" + c.name(), new Column("patch|" + c.name(), "patch", new ArrayList<>(List.of(c)), index));
             index++;
         }
         List<Column> cols = List.copyOf(columns.values());

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
-import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
@@ -15,6 +14,7 @@ import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
+import org.taf.runner.stats.Role;
 
 /**
  * What a reader must know before trusting a run, computed from its records: a run that did not

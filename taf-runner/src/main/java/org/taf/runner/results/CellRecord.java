@@ -2,9 +2,9 @@ package org.taf.runner.results;
 
 import java.util.List;
 import java.util.Objects;
-import org.taf.runner.stats.Role;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.Role;
 
 /**
  * One workload at one thread count of one comparison: both sides' iterations and the verdict.

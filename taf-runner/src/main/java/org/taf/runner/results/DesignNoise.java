@@ -1,9 +1,9 @@
 package org.taf.runner.results;
 
-import org.taf.runner.stats.DetectableEffect;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Objects;
+import org.taf.runner.stats.DetectableEffect;
 
 /**
  * The spread of A/B pairs measured with one design (mode, windows per start, window length) of one
@@ -100,7 +100,9 @@ public record DesignNoise(MeasureMode mode, int windows, double windowSeconds, d
 
     /** "alternate, 5 windows of 2s" or "restart, 5s windows". */
     public String describe() {
-        return mode == MeasureMode.RESTART ? String.format(Locale.ROOT, "restart, one %ss window", DetectableEffect.trim(windowSeconds))
-                : String.format(Locale.ROOT, "alternate, %d windows of %ss", windows, DetectableEffect.trim(windowSeconds));
+        return mode == MeasureMode.RESTART
+                ? String.format(Locale.ROOT, "restart, one %ss window", DetectableEffect.trim(windowSeconds))
+                : String.format(
+                        Locale.ROOT, "alternate, %d windows of %ss", windows, DetectableEffect.trim(windowSeconds));
     }
 }

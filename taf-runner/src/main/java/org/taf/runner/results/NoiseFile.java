@@ -30,7 +30,9 @@ public record NoiseFile(int formatVersion, List<NoiseRecord> entries) {
         return entries.stream().filter(e -> e.isFor(fingerprint, workload, threads)).findFirst();
     }
 
-    /** This file with {@code fresh} entries replacing those of the same host and cell (designs not measured again kept). */
+    /**
+     * This file with {@code fresh} entries replacing those of the same host and cell (designs not measured again kept).
+     */
     public NoiseFile with(List<NoiseRecord> fresh) {
         List<NoiseRecord> out = new ArrayList<>(entries);
         for (NoiseRecord f : fresh) {

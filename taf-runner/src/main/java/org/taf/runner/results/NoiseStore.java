@@ -9,8 +9,8 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import org.taf.runner.sys.AtomicWrite;
 import java.util.List;
+import org.taf.runner.sys.AtomicWrite;
 
 /**
  * Reads and updates {@code noise.json}: the noise {@code taf calibrate} and runs measured, per host

@@ -138,7 +138,10 @@ public record SeriesKey(String workload, int threads, String comparison, String 
             return out;
         }
 
-        /** {@code 0.1.0-SNAPSHOT+g1a2b3c4d5e6f.dirty} -> {@code 0.1.0-SNAPSHOT}: semver's precedence ignores build metadata. */
+        /**
+         * {@code 0.1.0-SNAPSHOT+g1a2b3c4d5e6f.dirty} -> {@code 0.1.0-SNAPSHOT}: semver's precedence ignores build
+         * metadata.
+         */
         static String release(String runnerVersion) {
             int plus = runnerVersion.indexOf('+');
             return plus < 0 ? runnerVersion : runnerVersion.substring(0, plus);

@@ -1,9 +1,9 @@
 package org.taf.runner.results;
 
 import java.time.Instant;
-import org.taf.runner.stats.Role;
 import java.util.Map;
 import java.util.TreeMap;
+import org.taf.runner.stats.Role;
 
 /**
  * One side of a comparison: a commit (or a parent plus a diff), its build and the engine settings.

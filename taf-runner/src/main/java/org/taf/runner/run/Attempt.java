@@ -8,21 +8,21 @@ import java.util.ArrayList;
 import java.util.List;
 import org.taf.runner.TafException;
 import org.taf.runner.launch.DataDirectories;
-import org.taf.runner.results.HostNoise;
-import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.CountersRecord;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.EngineCpuRecord;
+import org.taf.runner.results.HostNoise;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.IterationRecord.RestRecord;
 import org.taf.runner.results.IterationRecord.WarmupRecord;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.ProfileRecord;
 import org.taf.runner.results.SampleRecord;
+import org.taf.runner.results.WarmupMode;
 import org.taf.runner.warmup.CpuPoint;
 import org.taf.runner.warmup.RestTrace;
 import org.taf.runner.warmup.WarmupTrace;
-import org.taf.runner.results.WarmupMode;
 
 /**
  * What one engine start gathered, stage by stage: its launch, rest, warm-up and measured windows, each kept as

@@ -2,8 +2,8 @@ package org.taf.runner.run;
 
 import java.util.List;
 import org.taf.runner.config.TestDefinition;
-import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.launch.EngineJava;
+import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.profile.HostInfo;
 import org.taf.runner.profile.PinOutcome;
 import org.taf.runner.results.EngineJvmRecord;

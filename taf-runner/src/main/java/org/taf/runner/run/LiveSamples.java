@@ -7,16 +7,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.taf.runner.results.MeasureMode;
-import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.CountersRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.CounterSample;
 import org.taf.runner.stats.IterationSample;
+import org.taf.runner.stats.Role;
 
 /**
  * One cell's input to the stats stage, grown by one iteration as each is measured: every look of the

@@ -2,16 +2,16 @@ package org.taf.runner.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.taf.runner.results.HostNoise;
 import org.taf.runner.results.CpuPointRecord;
+import org.taf.runner.results.HostNoise;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.sys.CpuSampler;
 import org.taf.runner.sys.HostCpu;
 import org.taf.runner.sys.HostCpuTimes;
 import org.taf.runner.sys.HostCpuUsage;
+import org.taf.runner.warmup.LoadSettle;
 import org.taf.runner.workload.IntervalSample;
 import org.taf.runner.workload.SampleListener;
-import org.taf.runner.warmup.LoadSettle;
 
 /**
  * Collects a load run's samples in two phases: warm-up, then, from {@link #measure(int)} on, the

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Random;
 import org.taf.runner.config.MeasureOrder;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.stats.Role;
 import org.taf.runner.workload.Workload;
 
-import org.taf.runner.stats.Role;
 /**
  * The measurements of a run in the order they are made: per comparison, workload, thread count
  * and iteration, an A/B pair of parent and patch, interleaved so that drift of the host hits both

@@ -8,7 +8,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.taf.runner.stats.Role;
 import org.taf.runner.report.flame.CollapsedStacks;
 import org.taf.runner.report.flame.FlameException;
 import org.taf.runner.report.flame.JfrFolder;
@@ -19,6 +18,7 @@ import org.taf.runner.results.FlameRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.ProfileRecord;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.stats.Role;
 
 /**
  * Folds the JFR recordings of a run ({@code profile.jfr}) into each cell's {@link FlameRecord}s: per

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.taf.runner.config.Comparison;
-import org.taf.runner.stats.Role;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.CellRecord;
@@ -21,6 +20,7 @@ import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellSamples;
+import org.taf.runner.stats.Role;
 import org.taf.runner.workload.Workload;
 
 /**

@@ -13,7 +13,6 @@ import org.taf.runner.build.Builder;
 import org.taf.runner.config.Comparison;
 import org.taf.runner.config.Keys;
 import org.taf.runner.config.ResolvedValue;
-import org.taf.runner.stats.Role;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.git.CheckoutException;
@@ -21,6 +20,7 @@ import org.taf.runner.git.CommitInfo;
 import org.taf.runner.git.MaterializedTree;
 import org.taf.runner.git.Repo;
 import org.taf.runner.git.TreeCache;
+import org.taf.runner.stats.Role;
 
 /**
  * Resolves, materializes and builds the sides of a run, each distinct tree once: sides that differ

@@ -7,8 +7,8 @@ import org.taf.runner.git.CommitInfo;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.SideRecord.BuildRecord;
 import org.taf.runner.results.SideRecord.CommitRecord;
-
 import org.taf.runner.stats.Role;
+
 /** Provenance records of a side at each stage of its preparation. */
 final class SideRecords {
     private SideRecords() {}

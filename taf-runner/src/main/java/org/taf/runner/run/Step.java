@@ -1,8 +1,8 @@
 package org.taf.runner.run;
 
+import org.taf.runner.stats.Role;
 import org.taf.runner.workload.Workload;
 
-import org.taf.runner.stats.Role;
 /**
  * One planned measurement: a fresh engine of one side, one workload at one thread count.
  *

@@ -4,11 +4,11 @@ import java.time.Duration;
 import java.util.function.DoubleSupplier;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.RunningEngine;
+import org.taf.runner.results.WarmupMode;
 import org.taf.runner.sys.CpuSampler;
 import org.taf.runner.warmup.LoadSettle;
 import org.taf.runner.warmup.Warmup;
 import org.taf.runner.warmup.WarmupTarget;
-import org.taf.runner.results.WarmupMode;
 
 /**
  * An engine start's warm-up stage: the definition's {@link Warmup}, run on the load the start is measured on, so

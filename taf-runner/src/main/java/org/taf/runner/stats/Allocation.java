@@ -164,8 +164,9 @@ public record Allocation(double betweenVariance, double withinVariance, double s
             lo = hi;
             hi = (int) FastMath.min(2L * hi, MAX_PAIRS + 1L);
             if (lo > MAX_PAIRS) {
-                throw new IllegalArgumentException("drop (" + drop + ") needs more than " + MAX_PAIRS + " pairs at"
-                        + " power " + power + ", level " + level + " and pair variance " + pairVariance(windowsPerStart()));
+                throw new IllegalArgumentException(
+                        "drop (" + drop + ") needs more than " + MAX_PAIRS + " pairs at" + " power " + power
+                                + ", level " + level + " and pair variance " + pairVariance(windowsPerStart()));
             }
         }
         while (hi - lo > 1) {

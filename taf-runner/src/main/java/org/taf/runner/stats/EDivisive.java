@@ -17,7 +17,8 @@ import org.apache.commons.math3.util.FastMath;
  *
  * <p><b>Divergence.</b> For samples X (n values) and Y (m values) and an exponent alpha in (0, 2],
  * <pre>
- *   E(X, Y) = 2/(n m) sum_ij |x_i - y_j|^alpha - C(n,2)^-1 sum_i&lt;k |x_i - x_k|^alpha - C(m,2)^-1 sum_j&lt;k |y_j - y_k|^alpha
+ *   E(X, Y) = 2/(n m) sum_ij |x_i - y_j|^alpha - C(n,2)^-1 sum_i&lt;k |x_i - x_k|^alpha
+ *             - C(m,2)^-1 sum_j&lt;k |y_j - y_k|^alpha
  *   Q(X, Y) = n m / (n + m) * E(X, Y)
  * </pre>
  * an energy distance: for alpha &lt; 2 its population value is 0 exactly when X and Y have the same

@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
-
 /**
  * CPU affinity through {@code taskset} (util-linux) and {@code /proc/<pid>/status}: pinning the
  * runner (the load generator's threads) in place, prefixing an engine command, and reading back
@@ -51,7 +50,9 @@ public final class Affinity {
         TreeMap<Long, String> out = new TreeMap<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC.resolve(Long.toString(pid)).resolve("task"))) {
             for (Path task : tasks) {
-                read(task.resolve("status")).ifPresent(cpus -> out.put(Long.parseLong(task.getFileName().toString()), cpus));
+                read(task.resolve("status"))
+                        .ifPresent(cpus ->
+                                out.put(Long.parseLong(task.getFileName().toString()), cpus));
             }
         } catch (IOException e) {
             // the process is gone: no threads
@@ -98,7 +99,8 @@ public final class Affinity {
                 throw new SysException(String.join(" ", command) + " failed: " + output);
             }
         } catch (IOException e) {
-            throw new SysException("cannot run " + String.join(" ", command) + " (is util-linux installed?): " + e.getMessage(), e);
+            throw new SysException(
+                    "cannot run " + String.join(" ", command) + " (is util-linux installed?): " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SysException("interrupted while running " + String.join(" ", command), e);

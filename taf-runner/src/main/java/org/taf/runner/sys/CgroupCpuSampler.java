@@ -31,7 +31,8 @@ public final class CgroupCpuSampler implements CpuSampler {
      */
     public static Optional<CgroupCpuSampler> forPid(Path procRoot, Path cgroupRoot, long pid, String container) {
         try {
-            String text = Files.readString(procRoot.resolve(Long.toString(pid)).resolve("cgroup"), StandardCharsets.UTF_8);
+            String text =
+                    Files.readString(procRoot.resolve(Long.toString(pid)).resolve("cgroup"), StandardCharsets.UTF_8);
             return CgroupCpuFile.find(cgroupRoot, text).map(f -> new CgroupCpuSampler(f, container));
         } catch (IOException e) {
             return Optional.empty();
@@ -62,9 +63,11 @@ public final class CgroupCpuSampler implements CpuSampler {
         } catch (NoSuchFileException e) {
             throw new SysException("container " + container + " is gone (" + counter.file() + " does not exist)");
         } catch (IOException e) {
-            throw new SysException("cannot read " + counter.file() + " of container " + container + ": " + e.getMessage(), e);
+            throw new SysException(
+                    "cannot read " + counter.file() + " of container " + container + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw new SysException("cannot parse " + counter.file() + " of container " + container + ": " + e.getMessage(), e);
+            throw new SysException(
+                    "cannot parse " + counter.file() + " of container " + container + ": " + e.getMessage(), e);
         }
     }
 

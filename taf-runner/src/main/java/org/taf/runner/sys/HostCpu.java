@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-
 /**
  * Samples the whole host's CPU from {@code /proc/stat}, so that a measurement can report the CPU
  * used by everything other than the engine and the time stolen by the hypervisor.

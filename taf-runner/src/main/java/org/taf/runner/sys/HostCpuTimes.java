@@ -12,7 +12,8 @@ package org.taf.runner.sys;
  * @param iowaitSeconds idle time with I/O outstanding
  * @param stealSeconds  time the hypervisor gave to other guests while this one wanted to run
  */
-public record HostCpuTimes(int cpus, double totalSeconds, double idleSeconds, double iowaitSeconds, double stealSeconds) {
+public record HostCpuTimes(
+        int cpus, double totalSeconds, double idleSeconds, double iowaitSeconds, double stealSeconds) {
 
     public HostCpuTimes {
         if (cpus < 1) {
@@ -41,7 +42,8 @@ public record HostCpuTimes(int cpus, double totalSeconds, double idleSeconds, do
             }
         }
         if (cpu == null || cpu.length < 4) {
-            throw new IllegalArgumentException("no aggregate 'cpu' line with user, nice, system and idle in /proc/stat");
+            throw new IllegalArgumentException(
+                    "no aggregate 'cpu' line with user, nice, system and idle in /proc/stat");
         }
         // fields: user nice system idle iowait irq softirq steal guest guest_nice (later ones absent on old kernels)
         long total = 0;

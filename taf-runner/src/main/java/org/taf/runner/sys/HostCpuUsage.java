@@ -11,7 +11,8 @@ package org.taf.runner.sys;
  * @param stealPct     time the hypervisor gave to other guests
  * @param iowaitPct    idle time waiting on I/O
  */
-public record HostCpuUsage(double wallSeconds, double busyPct, double enginePct, double othersPct, double stealPct, double iowaitPct) {
+public record HostCpuUsage(
+        double wallSeconds, double busyPct, double enginePct, double othersPct, double stealPct, double iowaitPct) {
 
     /**
      * The usage between two readings, with the engine's CPU seconds over the same interval.

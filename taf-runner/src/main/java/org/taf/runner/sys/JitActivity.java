@@ -81,7 +81,8 @@ public final class JitActivity {
     /** CPU nanoseconds per compiler thread of {@code pid}; empty when it has none or is gone. */
     private Map<Long, Long> compilerNanos(long pid) {
         Map<Long, Long> out = new HashMap<>();
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(procRoot.resolve(Long.toString(pid)).resolve("task"))) {
+        try (DirectoryStream<Path> tasks =
+                Files.newDirectoryStream(procRoot.resolve(Long.toString(pid)).resolve("task"))) {
             for (Path task : tasks) {
                 long tid;
                 try {

@@ -71,7 +71,8 @@ public record ProcPidStat(long pid, String comm, char state, long processGroup, 
      */
     public static Optional<ProcPidStat> read(Path procRoot, long pid) throws IOException {
         try {
-            String line = Files.readString(procRoot.resolve(Long.toString(pid)).resolve("stat"), StandardCharsets.UTF_8);
+            String line =
+                    Files.readString(procRoot.resolve(Long.toString(pid)).resolve("stat"), StandardCharsets.UTF_8);
             return Optional.of(parse(line.strip()));
         } catch (NoSuchFileException e) {
             return Optional.empty();

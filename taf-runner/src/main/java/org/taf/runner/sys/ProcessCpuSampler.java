@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
-
 /**
  * CPU seconds of one process from {@code <procRoot>/<pid>/stat}: utime + stime of the whole
  * thread group, divided by the kernel's {@link ClockTicks}. Resolution is one tick (10 ms), so
@@ -22,7 +21,8 @@ public final class ProcessCpuSampler implements CpuSampler {
      */
     public ProcessCpuSampler(Path procRoot, long pid, int ticksPerSecond) {
         if (pid <= 0 || ticksPerSecond <= 0) {
-            throw new IllegalArgumentException("pid " + pid + " and ticks per second " + ticksPerSecond + " must be positive");
+            throw new IllegalArgumentException(
+                    "pid " + pid + " and ticks per second " + ticksPerSecond + " must be positive");
         }
         this.procRoot = procRoot;
         this.pid = pid;
@@ -54,14 +54,16 @@ public final class ProcessCpuSampler implements CpuSampler {
         ProcPidStat stat;
         try {
             stat = ProcPidStat.read(procRoot, pid)
-                    .orElseThrow(() -> new SysException("engine process " + pid + " is gone (" + file + " does not exist)"));
+                    .orElseThrow(
+                            () -> new SysException("engine process " + pid + " is gone (" + file + " does not exist)"));
         } catch (IOException e) {
             throw new SysException("cannot read " + file + ": " + e.getMessage(), new UncheckedIOException(e));
         } catch (IllegalArgumentException e) {
             throw new SysException("cannot parse " + file + ": " + e.getMessage(), e);
         }
         if (!stat.running()) {
-            throw new SysException("engine process " + pid + " (" + stat.comm() + ") has exited (state " + stat.state() + " in " + file + ")");
+            throw new SysException("engine process " + pid + " (" + stat.comm() + ") has exited (state " + stat.state()
+                    + " in " + file + ")");
         }
         return stat.cpuSeconds(ticksPerSecond);
     }

@@ -1,11 +1,10 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.sys.Durations;
-
 import java.time.Duration;
 import org.taf.runner.sys.CpuSampler;
-import org.taf.runner.sys.Ticker;
+import org.taf.runner.sys.Durations;
 import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
 
 /**
  * Turns a cumulative {@link CpuSampler} into a series of {@link CpuPoint}s, one per interval.

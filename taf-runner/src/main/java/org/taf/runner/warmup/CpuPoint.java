@@ -1,8 +1,7 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.sys.Durations;
-
 import java.time.Duration;
+import org.taf.runner.sys.Durations;
 
 /**
  * One CPU sample of the engine.

@@ -1,7 +1,5 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.sys.Durations;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,10 +8,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.taf.runner.sys.CpuSampler;
-import org.taf.runner.sys.Ticker;
-import org.taf.runner.sys.Sleeper;
 import org.taf.runner.results.WarmupMode;
+import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.Durations;
+import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
 
 /**
  * Warms up until the engine's CPU load settles (steady-state detection on a rolling window).

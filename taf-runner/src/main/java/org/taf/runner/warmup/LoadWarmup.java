@@ -3,10 +3,10 @@ package org.taf.runner.warmup;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Function;
+import org.taf.runner.results.WarmupMode;
 import org.taf.runner.sys.Durations;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
-import org.taf.runner.results.WarmupMode;
 
 /**
  * The warm-ups judged on the load's own intervals, {@link Warmup#untilTpsSettles} and {@link Warmup#untilJitQuiet}:

@@ -1,9 +1,9 @@
 package org.taf.runner.warmup;
 
 import java.time.Duration;
+import org.taf.runner.results.WarmupMode;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
-import org.taf.runner.results.WarmupMode;
 
 /** {@link Warmup#none()}: the engine start goes from its rest straight to its measurement. */
 enum NoWarmup implements Warmup {

@@ -3,8 +3,8 @@ package org.taf.runner.warmup;
 import java.util.ArrayList;
 import java.util.List;
 import org.taf.runner.sys.CpuSampler;
-import org.taf.runner.sys.Ticker;
 import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
 
 /**
  * Waits until the engine's CPU is at rest, with TAF's algorithm ({@code WatchDbCpuUsage} /

@@ -1,8 +1,7 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.sys.Durations;
-
 import java.time.Duration;
+import org.taf.runner.sys.Durations;
 
 /**
  * How to wait for the engine to rest before a measurement (TAF's {@code db_process_rest_*}).

@@ -1,8 +1,7 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.sys.Durations;
-
 import java.time.Duration;
+import org.taf.runner.sys.Durations;
 
 /**
  * When the engine's CPU load under the workload counts as settled: over the last {@code window}

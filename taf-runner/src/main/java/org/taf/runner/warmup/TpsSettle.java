@@ -1,11 +1,10 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.sys.Durations;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.taf.runner.results.WarmupMode;
+import org.taf.runner.sys.Durations;
 
 /**
  * The warm-up that watches the load's own throughput ({@code warmup.signal = tps}): fed every

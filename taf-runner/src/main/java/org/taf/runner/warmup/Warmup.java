@@ -1,9 +1,9 @@
 package org.taf.runner.warmup;
 
 import java.time.Duration;
+import org.taf.runner.results.WarmupMode;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
-import org.taf.runner.results.WarmupMode;
 
 /**
  * How an engine start warms up under load before it is measured: the one vocabulary of the warm-up stage.

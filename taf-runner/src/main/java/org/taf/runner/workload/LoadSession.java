@@ -169,7 +169,8 @@ public final class LoadSession implements AutoCloseable {
         if (!done) {
             close();
             throw new WorkloadException(workload + ": a worker was still inside an event "
-                    + TimeUnit.NANOSECONDS.toSeconds(PAUSE_GRACE_NANOS) + "s after the window ended; the load is closed");
+                    + TimeUnit.NANOSECONDS.toSeconds(PAUSE_GRACE_NANOS)
+                    + "s after the window ended; the load is closed");
         }
     }
 

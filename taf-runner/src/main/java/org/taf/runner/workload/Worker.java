@@ -6,7 +6,8 @@ import java.util.function.LongSupplier;
 
 /**
  * One load thread: its own connection, statements and random stream. Runs events back to back while the
- * load runs (waiting at its gate while it is paused) until the load closes; restarts an event after a deadlock, lock wait timeout or record-changed error (counted as
+ * load runs (waiting at its gate while it is paused) until the load closes; restarts an event after a deadlock, lock
+ * wait timeout or record-changed error (counted as
  * errors), reconnects after a dropped connection (counted as reconnects), and stops the whole run on any
  * other error with a message naming the statement and quoting the server.
  */

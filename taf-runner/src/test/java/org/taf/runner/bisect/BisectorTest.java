@@ -84,7 +84,9 @@ class BisectorTest {
         String printed = bytes.toString(StandardCharsets.UTF_8);
         assertThat(printed).contains("taf bisect " + r.good().shortSha() + ".." + r.bad().shortSha()
                 + ": 8 first-parent commits; cells that count: POINT_SELECT x 2 threads");
-        assertThat(printed).containsPattern("\\n1 +" + r.bad().shortSha() + " +REGRESSED +0\\.500 +\\[0\\.450, 0\\.550\\] +run-1 ");
+        assertThat(printed)
+                .containsPattern(
+                        "\\n1 +" + r.bad().shortSha() + " +REGRESSED +0\\.500 +\\[0\\.450, 0\\.550\\] +run-1 ");
         assertThat(printed).contains("same engine tree as " + c.get(0).name().substring(0, 7) + ", not measured");
         assertThat(printed).contains("culprit: " + c.get(6).name() + " Slow | down");
 
@@ -125,7 +127,9 @@ class BisectorTest {
         assertThat(kept.outcome()).isEqualTo(Outcome.UNFINISHED);
         assertThat(kept.outcome().exitCode().code()).isEqualTo(3);
         assertThat(kept.finishedAt()).isNull();
-        assertThat(kept.steps()).singleElement().satisfies(s -> assertThat(s.commit().sha()).isEqualTo(c.get(2).name()));
+        assertThat(kept.steps())
+                .singleElement()
+                .satisfies(s -> assertThat(s.commit().sha()).isEqualTo(c.get(2).name()));
         assertThat(kept.countedCells()).containsExactly("POINT_SELECT x 1 threads");
     }
 }

@@ -26,48 +26,53 @@ import org.taf.runner.git.TreeCache;
 class BuilderTest {
     /** Counts its runs in the file named by $1 and writes out/app.jar from VERSION. */
     static final String BUILD_SH = """
-            #!/bin/bash
-            set -e
-            echo "building version $(cat VERSION)"
-            echo run >> "$1"
-            mkdir -p out
-            printf 'artifact %s\\n' "$(cat VERSION)" > out/app.jar
-            """;
+        #!/bin/bash
+        set -e
+        echo "building version $(cat VERSION)"
+        echo run >> "$1"
+        mkdir -p out
+        printf 'artifact %s\\n' "$(cat VERSION)" > out/app.jar
+        """;
 
     /** Prints 50 numbered lines and fails. */
     static final String FAIL_SH = """
-            #!/bin/bash
-            for i in $(seq 1 50); do echo "line $i"; done
-            echo "error: something broke" >&2
-            exit 3
-            """;
+        #!/bin/bash
+        for i in $(seq 1 50); do echo "line $i"; done
+        echo "error: something broke" >&2
+        exit 3
+        """;
 
     /** Starts two background sleepers (one through a nested shell), records every pid, then waits. */
     static final String HANG_SH = """
-            #!/bin/bash
-            sleep 300 &
-            echo $! >> "$1"
-            bash -c 'sleep 300 & echo $! >> "$1"; wait' nested "$1" &
-            echo $! >> "$1"
-            echo $$ >> "$1"
-            echo started
-            wait
-            """;
+        #!/bin/bash
+        sleep 300 &
+        echo $! >> "$1"
+        bash -c 'sleep 300 & echo $! >> "$1"; wait' nested "$1" &
+        echo $! >> "$1"
+        echo $$ >> "$1"
+        echo started
+        wait
+        """;
 
-    /** A stand-in for mvn: with -o it fails the way Maven does offline (or with a compile error if FAKE_COMPILE_ERROR is set in the tree). */
+    /**
+     * A stand-in for mvn: with -o it fails the way Maven does offline (or with a compile error if FAKE_COMPILE_ERROR is
+     * set in the tree).
+     */
     static final String FAKE_MVN = """
-            #!/bin/bash
-            for a in "$@"; do
-              if [ "$a" = "-o" ]; then
-                if [ -f COMPILE_ERROR ]; then echo "[ERROR] COMPILATION ERROR: Foo.java:[3,1] class expected"; exit 1; fi
-                echo "[ERROR] Non-resolvable import POM: Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact org.junit:junit-bom:pom:6.1.3 has not been downloaded from it before."
-                exit 1
-              fi
-            done
-            echo "online build with: $*"
-            mkdir -p out
-            echo online > out/app.jar
-            """;
+        #!/bin/bash
+        for a in "$@"; do
+          if [ "$a" = "-o" ]; then
+            if [ -f COMPILE_ERROR ]; then echo "[ERROR] COMPILATION ERROR: Foo.java:[3,1] class expected"; exit 1; fi
+            echo "[ERROR] Non-resolvable import POM: Cannot access central \
+        (https://repo.maven.apache.org/maven2) in offline mode \
+        and the artifact org.junit:junit-bom:pom:6.1.3 has not been downloaded from it before."
+            exit 1
+          fi
+        done
+        echo "online build with: $*"
+        mkdir -p out
+        echo online > out/app.jar
+        """;
 
     @TempDir
     Path tmp;
@@ -91,7 +96,8 @@ class BuilderTest {
         repo = Repo.open(test.dir());
         commit = repo.resolve("HEAD");
         tree = new TreeCache(repo, tmp.resolve("cache")).materialize(commit);
-        builder = new Builder(tmp.resolve("cache"), new TickingClock(Instant.parse("2026-03-01T10:00:00Z"), Duration.ofSeconds(5)));
+        builder = new Builder(
+                tmp.resolve("cache"), new TickingClock(Instant.parse("2026-03-01T10:00:00Z"), Duration.ofSeconds(5)));
         counter = tmp.resolve("runs.txt");
     }
 
@@ -116,7 +122,10 @@ class BuilderTest {
         assertThat(first.cacheKey()).isEqualTo(BuildKey.of(commit.sha(), spec));
         assertThat(first.artifact()).isEqualTo(builder.directory().resolve(first.cacheKey()).resolve("app.jar"))
                 .hasContent("artifact 1");
-        assertThat(first.log()).content().contains("building version 1").contains("# taf: running: bash -c './build.sh");
+        assertThat(first.log())
+                .content()
+                .contains("building version 1")
+                .contains("# taf: running: bash -c './build.sh");
         assertThat(first.took()).isEqualTo(Duration.ofSeconds(5));
         assertThat(second.cached()).isTrue();
         assertThat(second.artifact()).isEqualTo(first.artifact());
@@ -262,13 +271,13 @@ class BuilderTest {
     @Test
     void aPatchedTreeHasItsOwnKey() throws Exception {
         Path diff = Files.writeString(tmp.resolve("v2.diff"), """
-                diff --git a/VERSION b/VERSION
-                --- a/VERSION
-                +++ b/VERSION
-                @@ -1 +1 @@
-                -1
-                +2
-                """);
+            diff --git a/VERSION b/VERSION
+            --- a/VERSION
+            +++ b/VERSION
+            @@ -1 +1 @@
+            -1
+            +2
+            """);
         MaterializedTree patched = new TreeCache(repo, tmp.resolve("cache")).materializeWithPatch(commit, diff);
         BuildSpec spec = spec("./build.sh " + counter);
 

@@ -7,15 +7,15 @@ import org.junit.jupiter.api.Test;
 class MavenOfflineTest {
     /** Verbatim from Maven 3.8.7 run offline with an empty local repository. */
     static final String OFFLINE_MISS = """
-            [ERROR] [ERROR] Some problems were encountered while processing the POMs:
-            [ERROR] Non-resolvable import POM: Cannot access central (https://repo.maven.apache.org/maven2) in offline \
-            mode and the artifact org.junit:junit-bom:pom:6.1.3 has not been downloaded from it before. @ line 47, column 19
-            """;
+        [ERROR] [ERROR] Some problems were encountered while processing the POMs:
+        [ERROR] Non-resolvable import POM: Cannot access central (https://repo.maven.apache.org/maven2) in offline \
+        mode and the artifact org.junit:junit-bom:pom:6.1.3 has not been downloaded from it before. @ line 47, column 19
+        """;
 
     static final String COMPILE_ERROR = """
-            [ERROR] COMPILATION ERROR :
-            [ERROR] /tree/engine/src/main/java/Foo.java:[3,1] class, interface, enum, or record expected
-            """;
+        [ERROR] COMPILATION ERROR :
+        [ERROR] /tree/engine/src/main/java/Foo.java:[3,1] class, interface, enum, or record expected
+        """;
 
     @Test
     void theDefaultCommandIsRetriedOnlineWithoutTheOfflineFlag() {

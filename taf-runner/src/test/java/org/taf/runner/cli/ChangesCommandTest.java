@@ -70,7 +70,9 @@ class ChangesCommandTest {
         assertThat(run("changes", "--format", "tsv")).isZero();
         String files = out.toString();
         out.getBuffer().setLength(0);
-        assertThat(run("changes", "--from-db", "--format", "tsv", "-Dresults.db.url=" + url)).as(err.toString()).isZero();
+        assertThat(run("changes", "--from-db", "--format", "tsv", "-Dresults.db.url=" + url))
+                .as(err.toString())
+                .isZero();
         assertThat(out.toString()).isEqualTo(files);
     }
 

@@ -62,7 +62,8 @@ class ImportCommandTest {
         assertThat(dir.resolve("x.db")).doesNotExist();
 
         assertThat(run(Map.of(), "import", COMMITTED.toString(), "-Dresults.db.url=none")).isEqualTo(3);
-        assertThat(err.toString()).contains("error: results.db.url is none: there is no results database to import into");
+        assertThat(err.toString())
+                .contains("error: results.db.url is none: there is no results database to import into");
         assertThat(run(Map.of(), "import", COMMITTED.toString(), "-Dresults.db.url=postgres")).isEqualTo(3);
         assertThat(err.toString()).contains("error: -Dresults.db.url: results.db.url (postgres) must be none,"
                 + " jdbc:sqlite:FILE or jdbc:mariadb://HOST:PORT/DATABASE");
@@ -98,10 +99,16 @@ class ImportCommandTest {
     @Test
     void aRunWithAnUnreachableDatabaseFailsBeforeMeasuringAnything() {
         Path definition = Path.of("../properties/quick.properties").toAbsolutePath().normalize();
-        int code = run(Map.of(), "run", definition.toString(),
-                "-Dresults.db.url=jdbc:mariadb://127.0.0.1:1/taf?user=u&connectTimeout=1000", "-Dresults.db.password=pw",
-                "-Dcache.dir=" + dir.resolve("cache"), "-Doutput.results_dir=" + dir.resolve("results"),
-                "-Dlaunch.java=" + System.getProperty("java.home") + "/bin/java", "-Dlaunch.aot_cache=false");
+        int code = run(
+                Map.of(),
+                "run",
+                definition.toString(),
+                "-Dresults.db.url=jdbc:mariadb://127.0.0.1:1/taf?user=u&connectTimeout=1000",
+                "-Dresults.db.password=pw",
+                "-Dcache.dir=" + dir.resolve("cache"),
+                "-Doutput.results_dir=" + dir.resolve("results"),
+                "-Dlaunch.java=" + System.getProperty("java.home") + "/bin/java",
+                "-Dlaunch.aot_cache=false");
         assertThat(code).isEqualTo(3);
         assertThat(err.toString()).contains("error: cannot reach results database jdbc:mariadb://127.0.0.1:1/taf"
                 + "?user=u&connectTimeout=1000").doesNotContain("=pw");

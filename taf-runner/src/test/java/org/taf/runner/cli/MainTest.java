@@ -69,7 +69,10 @@ class MainTest {
         assertThat(errLines().get(0)).isEqualTo("error: a command is required");
         err.getBuffer().setLength(0);
         assertThat(run("frobnicate")).isEqualTo(3);
-        assertThat(errLines()).singleElement().asString().startsWith("error: Unmatched argument at index 0: 'frobnicate'")
+        assertThat(errLines())
+                .singleElement()
+                .asString()
+                .startsWith("error: Unmatched argument at index 0: 'frobnicate'")
                 .endsWith("(see taf --help)");
         err.getBuffer().setLength(0);
         assertThat(run("validate")).isEqualTo(3);
@@ -82,11 +85,13 @@ class MainTest {
         write("t.properties", "comparisons = a, s", "comparison.a.label = x", "comparison.s.revision = HEAD",
                 "comparison.s.sweep.engine.v = 1, 2, 4", "workload.tests = OLTP_RO, OLTP_RW", "workload.threads = 1");
         assertThat(run("validate", "t.properties", "-Dmeasure.iterations=2")).isZero();
-        assertThat(out.toString()).isEqualTo("OK: t.properties: 3 comparisons, 2 workloads × 1 thread count × 2 iterations\n");
+        assertThat(out.toString())
+                .isEqualTo("OK: t.properties: 3 comparisons, 2 workloads × 1 thread count × 2 iterations\n");
         // Nothing measured here yet: each cell says its noise is unknown before a run.
-        assertThat(err.toString().lines()).hasSize(2).allMatch(l -> l.matches("taf: OLTP_R[OW]@1: no stored noise for"
-                + " host \\S+: the MDE is computed after measuring, from this run's own pairs \\(taf calibrate, or any run,"
-                + " stores it\\)"));
+        assertThat(err.toString().lines())
+                .hasSize(2)
+                .allMatch(l -> l.matches("taf: OLTP_R[OW]@1: no stored noise for host \\S+: the MDE is computed after"
+                        + " measuring, from this run's own pairs \\(taf calibrate, or any run, stores it\\)"));
     }
 
     @Test
@@ -104,8 +109,10 @@ class MainTest {
     void explainAsJson() throws Exception {
         write("t.properties", "workload.threads = 2");
         assertThat(run("explain", "--format", "json", "t.properties")).isZero();
-        assertThat(out.toString()).startsWith("{\n  \"file\" : \"t.properties\",")
-                .contains("\"key\" : \"workload.threads\",\n    \"value\" : \"2\",\n    \"origin\" : \"t.properties:1\"");
+        assertThat(out.toString())
+                .startsWith("{\n  \"file\" : \"t.properties\",")
+                .contains(
+                        "\"key\" : \"workload.threads\",\n    \"value\" : \"2\",\n    \"origin\" : \"t.properties:1\"");
         assertThat(run("explain", "--format", "yaml", "t.properties")).isEqualTo(3);
     }
 
@@ -128,7 +135,9 @@ class MainTest {
         assertThat(run(Map.of("TAF_NO_SUCH", "1"), "validate", "t.properties")).isZero();
         List<String> lines = errLines();
         assertThat(lines.get(0)).isEqualTo("warning: env TAF_NO_SUCH: no TAF key is named so; ignored");
-        assertThat(lines.subList(1, lines.size())).isNotEmpty().allMatch(l -> l.contains(": no stored noise for host "));
+        assertThat(lines.subList(1, lines.size()))
+                .isNotEmpty()
+                .allMatch(l -> l.contains(": no stored noise for host "));
     }
 
     /** A command that throws what it is given. */

@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
-import org.taf.runner.profile.CpuSet;
-import org.taf.runner.profile.CpuToggle;
-import org.taf.runner.results.NoiseThresholds;
-import org.taf.runner.profile.ProfileOptions;
-import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.launch.ContainerRuntime;
 import org.taf.runner.launch.ProcessRuntime;
+import org.taf.runner.profile.CpuSet;
+import org.taf.runner.profile.CpuToggle;
+import org.taf.runner.profile.ProfileOptions;
+import org.taf.runner.profile.RuntimeKind;
+import org.taf.runner.results.NoiseThresholds;
 
 /** profile.runtime picks the engine runtime; a process profile with container-only keys is warned about. */
 class RuntimesTest {

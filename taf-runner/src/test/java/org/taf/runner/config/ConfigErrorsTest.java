@@ -1,7 +1,5 @@
 package org.taf.runner.config;
 
-import org.taf.runner.workload.Workload;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.workload.Workload;
 
 /** Every kind of bad input, with the exact shape of its message; all problems of a load come together. */
 class ConfigErrorsTest {
@@ -98,7 +97,8 @@ class ConfigErrorsTest {
 
     @Test
     void aBadAliasValueShowsTheNameAsWritten() {
-        assertThat(problems("threads = 0")).containsExactly("quick.properties:1: threads (workload.threads) = 0: must be >= 1");
+        assertThat(problems("threads = 0"))
+                .containsExactly("quick.properties:1: threads (workload.threads) = 0: must be >= 1");
     }
 
     @Test
@@ -169,7 +169,8 @@ class ConfigErrorsTest {
                 .containsExactly(
                         "quick.properties:3: patch_diff = fix.diff: no such file (" + dir.resolve("fix.diff") + ")",
                         "quick.properties:1: repository = nowhere: no such directory (" + dir.resolve("nowhere") + ")",
-                        "quick.properties:2: post.narrative = story.md: no such file (" + dir.resolve("story.md") + ")");
+                        "quick.properties:2: post.narrative = story.md: no such file (" + dir.resolve("story.md")
+                                + ")");
     }
 
     @Test

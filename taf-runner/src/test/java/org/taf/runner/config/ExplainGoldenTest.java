@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * {@link #REGENERATE}.
  */
 class ExplainGoldenTest {
-    static final String REGENERATE = "mvn -B -o -pl taf-runner -am test -Dtest=ExplainGoldenTest -Dsurefire.failIfNoSpecifiedTests=false"
+    static final String REGENERATE =
+            "mvn -B -o -pl taf-runner -am test -Dtest=ExplainGoldenTest -Dsurefire.failIfNoSpecifiedTests=false"
                     + " -Dtaf.golden.update=true";
     static final Path INPUT = Path.of("src/test/resources/explain").toAbsolutePath();
 

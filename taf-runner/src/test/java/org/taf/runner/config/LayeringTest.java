@@ -1,10 +1,5 @@
 package org.taf.runner.config;
 
-import org.taf.runner.profile.RuntimeKind;
-import org.taf.runner.stats.StatsOptions;
-import org.taf.runner.warmup.RestOptions;
-import org.taf.runner.workload.Workload;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -12,6 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.profile.RuntimeKind;
+import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.warmup.RestOptions;
+import org.taf.runner.workload.Workload;
 
 /** Precedence: defaults < includes < profile < file < -D < environment, each value with its origin. */
 class LayeringTest {
@@ -158,7 +157,9 @@ class LayeringTest {
         assertThat(c.get(Keys.REPOSITORY)).isEqualTo(dir);
         assertThat(c.get(Keys.CACHE_DIR)).isEqualTo(Fixture.USER_HOME.resolve("c"));
         assertThat(c.get(Keys.POST_NARRATIVE)).contains(dir.resolve("n.md"));
-        assertThat(c.get(Keys.LAUNCH_JAVA)).as("auto: found when a run starts").isEqualTo(org.taf.runner.launch.LaunchOptions.AUTO);
+        assertThat(c.get(Keys.LAUNCH_JAVA))
+                .as("auto: found when a run starts")
+                .isEqualTo(org.taf.runner.launch.LaunchOptions.AUTO);
         assertThat(c.get(Keys.NAME)).isEqualTo("t");
     }
 

@@ -1,7 +1,5 @@
 package org.taf.runner.config;
 
-import org.taf.runner.workload.Workload;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -15,6 +13,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.taf.runner.results.MeasureMode;
+import org.taf.runner.workload.Workload;
 
 /** Every definition and profile committed under {@code properties/} loads without a problem. */
 class PropertiesFilesTest {

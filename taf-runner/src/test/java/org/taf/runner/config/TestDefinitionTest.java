@@ -1,22 +1,5 @@
 package org.taf.runner.config;
 
-import org.taf.runner.build.BuildSpec;
-import org.taf.runner.launch.LaunchOptions;
-import org.taf.runner.profile.CpuToggle;
-import org.taf.runner.results.NoiseThresholds;
-import org.taf.runner.profile.ProfileOptions;
-import org.taf.runner.profile.RuntimeKind;
-import org.taf.runner.stats.ExclusionRule;
-import org.taf.runner.stats.Metric;
-import org.taf.runner.stats.StatsOptions;
-import org.taf.runner.warmup.RestOptions;
-import org.taf.runner.warmup.SettleOptions;
-import org.taf.runner.warmup.WarmupOptions;
-import org.taf.runner.warmup.WarmupSignal;
-import org.taf.runner.workload.ConnectionSettings;
-import org.taf.runner.workload.Workload;
-import org.taf.runner.workload.RandType;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -26,7 +9,23 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.build.BuildSpec;
+import org.taf.runner.launch.LaunchOptions;
+import org.taf.runner.profile.CpuToggle;
+import org.taf.runner.profile.ProfileOptions;
+import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.results.MeasureMode;
+import org.taf.runner.results.NoiseThresholds;
+import org.taf.runner.stats.ExclusionRule;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.warmup.RestOptions;
+import org.taf.runner.warmup.SettleOptions;
+import org.taf.runner.warmup.WarmupOptions;
+import org.taf.runner.warmup.WarmupSignal;
+import org.taf.runner.workload.ConnectionSettings;
+import org.taf.runner.workload.RandType;
+import org.taf.runner.workload.Workload;
 import org.taf.runner.workload.WorkloadOptions;
 
 /** The typed result: every group of settings, defaults and derived values. */

@@ -1,8 +1,5 @@
 package org.taf.runner.config;
 
-import org.taf.runner.sys.Durations;
-import org.taf.runner.workload.Workload;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +8,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.taf.runner.sys.Durations;
+import org.taf.runner.workload.Workload;
 
 class ValueTypesTest {
     private static final ValueContext CTX = new ValueContext(Path.of("/defs"), Path.of("/home/u"));

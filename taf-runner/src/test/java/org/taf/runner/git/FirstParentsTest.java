@@ -44,10 +44,12 @@ class FirstParentsTest {
         try (Repo repo = Repo.open(h.repo().dir())) {
             CommitInfo feature = repo.resolve("feature");
             CommitInfo second = repo.resolve("v1.0");
-            assertThatThrownBy(() -> FirstParents.range(repo, feature, second)).isInstanceOf(CheckoutException.class)
-                    .hasMessageStartingWith("good commit " + feature.label() + " is not an ancestor of bad commit "
-                            + second.label())
-                    .hasMessageEndingWith("they are on different branches; give a good commit the bad one descends from");
+            assertThatThrownBy(() -> FirstParents.range(repo, feature, second))
+                    .isInstanceOf(CheckoutException.class)
+                    .hasMessageStartingWith(
+                            "good commit " + feature.label() + " is not an ancestor of bad commit " + second.label())
+                    .hasMessageEndingWith(
+                            "they are on different branches; give a good commit the bad one descends from");
             CommitInfo initial = repo.resolve(h.initial().name());
             assertThatThrownBy(() -> FirstParents.range(repo, second, initial))
                     .hasMessageEndingWith("the bad commit is an ancestor of the good one (--good and --bad swapped?)");

@@ -19,58 +19,58 @@ import org.junit.jupiter.api.io.TempDir;
 class PatchedTreeTest {
     /** As {@code git diff} prints it, minus the index lines: changes a line, adds an executable, deletes a file. */
     static final String DIFF = """
-            diff --git a/src/lines.txt b/src/lines.txt
-            --- a/src/lines.txt
-            +++ b/src/lines.txt
-            @@ -3,5 +3,5 @@
-             line 3
-             line 4
-            -line 5
-            +line FIVE
-             line 6
-             line 7
-            diff --git a/tools/new.sh b/tools/new.sh
-            new file mode 100755
-            --- /dev/null
-            +++ b/tools/new.sh
-            @@ -0,0 +1,2 @@
-            +#!/bin/sh
-            +echo new
-            diff --git a/dir/sub/deep.txt b/dir/sub/deep.txt
-            deleted file mode 100644
-            --- a/dir/sub/deep.txt
-            +++ /dev/null
-            @@ -1 +0,0 @@
-            -deep
-            """;
+        diff --git a/src/lines.txt b/src/lines.txt
+        --- a/src/lines.txt
+        +++ b/src/lines.txt
+        @@ -3,5 +3,5 @@
+         line 3
+         line 4
+        -line 5
+        +line FIVE
+         line 6
+         line 7
+        diff --git a/tools/new.sh b/tools/new.sh
+        new file mode 100755
+        --- /dev/null
+        +++ b/tools/new.sh
+        @@ -0,0 +1,2 @@
+        +#!/bin/sh
+        +echo new
+        diff --git a/dir/sub/deep.txt b/dir/sub/deep.txt
+        deleted file mode 100644
+        --- a/dir/sub/deep.txt
+        +++ /dev/null
+        @@ -1 +0,0 @@
+        -deep
+        """;
 
     /** As {@code git format-patch} prints it: mail headers, message, diffstat, diff, signature. */
     static final String FORMAT_PATCH = """
-            From 1111111111111111111111111111111111111111 Mon Sep 17 00:00:00 2001
-            From: Tess Ter <tess@example.org>
-            Date: Fri, 2 Jan 2026 05:04:05 +0000
-            Subject: [PATCH] Shout line 5
+        From 1111111111111111111111111111111111111111 Mon Sep 17 00:00:00 2001
+        From: Tess Ter <tess@example.org>
+        Date: Fri, 2 Jan 2026 05:04:05 +0000
+        Subject: [PATCH] Shout line 5
 
-            Because it matters.
-            ---
-             src/lines.txt | 2 +-
-             1 file changed, 1 insertion(+), 1 deletion(-)
+        Because it matters.
+        ---
+         src/lines.txt | 2 +-
+         1 file changed, 1 insertion(+), 1 deletion(-)
 
-            diff --git a/src/lines.txt b/src/lines.txt
-            index 0f34b5e..9b1c8a2 100644
-            --- a/src/lines.txt
-            +++ b/src/lines.txt
-            @@ -3,5 +3,5 @@
-             line 3
-             line 4
-            -line 5
-            +LINE 5
-             line 6
-             line 7
-            --\s
-            2.39.5
+        diff --git a/src/lines.txt b/src/lines.txt
+        index 0f34b5e..9b1c8a2 100644
+        --- a/src/lines.txt
+        +++ b/src/lines.txt
+        @@ -3,5 +3,5 @@
+         line 3
+         line 4
+        -line 5
+        +LINE 5
+         line 6
+         line 7
+        --\s
+        2.39.5
 
-            """;
+        """;
 
     @TempDir
     Path tmp;
@@ -104,7 +104,8 @@ class PatchedTreeTest {
         assertThat(tree.id()).as("the id taf plan looks the build up by, before any tree exists").isEqualTo(planned);
         String hash = TreeCache.sha256Hex(DIFF.getBytes(StandardCharsets.UTF_8)).substring(0, 12);
         assertThat(tree.id()).isEqualTo(initial.sha() + "+" + hash).matches("[0-9a-f]{40}\\+[0-9a-f]{12}");
-        assertThat(tree.label()).isEqualTo(initial.shortSha() + "+" + hash + " (shout.diff on " + initial.label() + ")");
+        assertThat(tree.label())
+                .isEqualTo(initial.shortSha() + "+" + hash + " (shout.diff on " + initial.label() + ")");
         assertThat(tree.cached()).isFalse();
         assertThat(tree.dir().getFileName().toString()).isEqualTo(tree.id());
         assertThat(tree.dir().resolve("src/lines.txt")).hasContent(TestRepo.lines("line FIVE"));
@@ -202,10 +203,10 @@ class PatchedTreeTest {
                 .hasMessageContaining("diff " + notADiff + " changes no file");
 
         Path binary = Files.writeString(tmp.resolve("bin.diff"), """
-                diff --git a/logo.png b/logo.png
-                index 1234567..89abcde 100644
-                Binary files a/logo.png and b/logo.png differ
-                """);
+            diff --git a/logo.png b/logo.png
+            index 1234567..89abcde 100644
+            Binary files a/logo.png and b/logo.png differ
+            """);
         assertThatThrownBy(() -> trees.materializeWithPatch(initial, binary))
                 .hasMessageContaining("changes binary file logo.png without its content");
 

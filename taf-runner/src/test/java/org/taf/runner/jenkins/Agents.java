@@ -65,8 +65,8 @@ final class Agents {
     Node allocate(String label) {
         List<Node> matching = nodes.values().stream().filter(n -> n.carries(label)).toList();
         if (matching.isEmpty()) {
-            throw new AssertionError("no agent carries the label '" + label + "': the build would wait forever (agents: "
-                    + nodes.keySet() + ")");
+            throw new AssertionError("no agent carries the label '" + label
+                    + "': the build would wait forever (agents: " + nodes.keySet() + ")");
         }
         int start = nextIndex.getOrDefault(String.valueOf(label), 0);
         for (int i = 0; i < matching.size(); i++) {

@@ -14,7 +14,9 @@ class AntGlobTest {
                 .rejects("a/b/target/surefire-reports/TEST-a.xml", "taf-runner/target/surefire-reports/sub/TEST-a.xml");
 
         Predicate<String> all = AntGlob.anyOf("properties/**/*.properties");
-        assertThat(all).accepts("properties/quick.properties", "properties/a/b/c.properties").rejects("properties/quick.txt");
+        assertThat(all)
+                .accepts("properties/quick.properties", "properties/a/b/c.properties")
+                .rejects("properties/quick.txt");
     }
 
     @Test

@@ -14,7 +14,9 @@ public final class CurrentBuild {
     enum Result {
         SUCCESS, UNSTABLE, FAILURE, NOT_BUILT, ABORTED;
 
-        /** Case-insensitive, as Jenkins's {@code Result.fromString}; an unknown name throws instead of reading FAILURE. */
+        /**
+         * Case-insensitive, as Jenkins's {@code Result.fromString}; an unknown name throws instead of reading FAILURE.
+         */
         static Result of(Object name) {
             for (Result r : values()) {
                 if (r.name().equalsIgnoreCase(String.valueOf(name))) {

@@ -44,7 +44,8 @@ final class DeclarativeRunner {
     private void fillParameters(List<Parameter> declared) {
         jenkins.startedWith.keySet().forEach(name -> {
             if (declared.stream().noneMatch(p -> p.name().equals(name))) {
-                throw new AssertionError("the build is started with parameter " + name + ", which the pipeline does not declare");
+                throw new AssertionError(
+                        "the build is started with parameter " + name + ", which the pipeline does not declare");
             }
         });
         for (Parameter p : declared) {
@@ -53,7 +54,8 @@ final class DeclarativeRunner {
                 value = value.toString().trim();
             }
             if (p.type().equals("choice") && !p.choices().contains(String.valueOf(value))) {
-                throw new AssertionError("parameter " + p.name() + " = " + value + " is not one of its choices " + p.choices());
+                throw new AssertionError(
+                        "parameter " + p.name() + " = " + value + " is not one of its choices " + p.choices());
             }
             jenkins.params.put(p.name(), value);
         }

@@ -90,7 +90,9 @@ class DeclarativeShimTest extends PipelineTestBase {
     void anUnexpectedShFailsTheTestEvenWhereTheScriptCatches() {
         shell.on("exit-three").exits(3);
         assertThatThrownBy(() -> run("pipelines/shell.groovy"))
-                .isInstanceOf(AssertionError.class).hasMessageContaining("unexpected sh on builder").hasMessageContaining("print-sha");
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("unexpected sh on builder")
+                .hasMessageContaining("print-sha");
     }
 
     @Test
@@ -101,14 +103,20 @@ class DeclarativeShimTest extends PipelineTestBase {
         shell.on("merge");
         run("pipelines/fanout.groovy");
 
-        assertThat(jenkins.parallels).singleElement().satisfies(p -> assertThat(p.branches()).containsExactly("a", "b", "c"));
+        assertThat(jenkins.parallels)
+                .singleElement()
+                .satisfies(p -> assertThat(p.branches()).containsExactly("a", "b", "c"));
         for (ShellCall c : calls("measure")) {
             assertThat(c.frame().locks()).containsExactly("bench-" + c.frame().nodeName());
             assertThat(c.frame().branch()).isEqualTo(c.script().substring("measure ".length()));
         }
         assertThat(calls("measure")).extracting(c -> c.frame().nodeName()).containsExactly("perf1", "perf2", "perf1");
-        assertThat(jenkins.stashes.values()).extracting(SimulatedJenkins.Stash::node).containsExactly("perf1", "perf2", "perf1");
-        assertThat(calls("merge")).singleElement().satisfies(c -> assertThat(c.frame().nodeName()).isEqualTo("builder"));
+        assertThat(jenkins.stashes.values())
+                .extracting(SimulatedJenkins.Stash::node)
+                .containsExactly("perf1", "perf2", "perf1");
+        assertThat(calls("merge"))
+                .singleElement()
+                .satisfies(c -> assertThat(c.frame().nodeName()).isEqualTo("builder"));
         assertThat(jenkins.artifacts).containsOnlyKeys("out/a/result.json", "out/b/result.json", "out/c/result.json");
         assertThat(result()).isEqualTo("SUCCESS");
     }
@@ -168,12 +176,14 @@ class DeclarativeShimTest extends PipelineTestBase {
 
     @Test
     void aPipelineWithoutAgentIsRefusedAsJenkinsWould() {
-        assertThatThrownBy(() -> run("pipelines/no-agent.groovy")).hasMessageContaining("Missing required section 'agent'");
+        assertThatThrownBy(() -> run("pipelines/no-agent.groovy"))
+                .hasMessageContaining("Missing required section 'agent'");
     }
 
     @Test
     void failedTestCasesMakeTheBuildUnstable() {
-        shell.on("run tests").writes("reports/TEST-a.xml", "<testsuite><testcase name=\"a\"><failure/></testcase></testsuite>");
+        shell.on("run tests")
+                .writes("reports/TEST-a.xml", "<testsuite><testcase name=\"a\"><failure/></testcase></testsuite>");
         run("pipelines/junit.groovy");
 
         assertThat(jenkins.junitReports).singleElement().satisfies(r -> assertThat(r.failures()).isEqualTo(1));

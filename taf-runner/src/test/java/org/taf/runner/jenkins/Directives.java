@@ -78,7 +78,8 @@ public final class Directives {
                 }
                 agent = new Agent("label", block.label);
             } else {
-                throw new IllegalStateException("agent " + value + " in " + where() + ": use none, any or { label '...' }");
+                throw new IllegalStateException(
+                        "agent " + value + " in " + where() + ": use none, any or { label '...' }");
             }
         }
 
@@ -128,7 +129,8 @@ public final class Directives {
                 throw new IllegalStateException("Missing required section 'agent' in pipeline");
             }
             if (stages == null || stages.isEmpty()) {
-                throw new IllegalStateException("Missing required section 'stages' (with at least one stage) in pipeline");
+                throw new IllegalStateException(
+                        "Missing required section 'stages' (with at least one stage) in pipeline");
             }
         }
     }
@@ -227,7 +229,8 @@ public final class Directives {
             Object time = args.get("time");
             String unit = String.valueOf(args.getOrDefault("unit", "MINUTES"));
             if (!(time instanceof Number n) || n.longValue() <= 0) {
-                throw new IllegalStateException("timeout in " + where + ": time " + time + " must be a positive number");
+                throw new IllegalStateException(
+                        "timeout in " + where + ": time " + time + " must be a positive number");
             }
             if (!UNITS.contains(unit)) {
                 throw new IllegalStateException("timeout in " + where + ": unit " + unit + " is not one of " + UNITS);

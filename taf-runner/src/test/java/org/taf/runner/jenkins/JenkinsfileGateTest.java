@@ -23,9 +23,14 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
         assertThat(jenkins.stages.values()).extracting(s -> s.name + " " + s.status).containsExactly(
                 "Build and unit tests SUCCESS", "Plan SUCCESS", "Performance gate SUCCESS",
                 "Nightly matrix SKIPPED_BY_WHEN", "Nightly site SKIPPED_BY_WHEN", "Nightly bisect SKIPPED_BY_WHEN");
-        assertThat(jenkins.artifacts).containsOnlyKeys("taf-out/gate/taf.log", "taf-out/gate/results/run-gate/results.json",
-                "taf-out/gate/results/run-gate/junit.xml", "taf-out/gate/results/run-gate/summary.txt",
-                "taf-out/gate/site/index.html", "taf-out/gate/site/posts/run-gate/index.html");
+        assertThat(jenkins.artifacts)
+                .containsOnlyKeys(
+                        "taf-out/gate/taf.log",
+                        "taf-out/gate/results/run-gate/results.json",
+                        "taf-out/gate/results/run-gate/junit.xml",
+                        "taf-out/gate/results/run-gate/summary.txt",
+                        "taf-out/gate/site/index.html",
+                        "taf-out/gate/site/posts/run-gate/index.html");
         assertThat(jenkins.junitReports).extracting(r -> r.files().size() + " " + r.frame().stage()).containsExactly(
                 "1 Build and unit tests", "1 Performance gate");
         assertThat(jenkins.build.getDescription()).isEqualTo("gate: pass");
@@ -64,8 +69,11 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
         assertThat(result()).isEqualTo("FAILURE");
         assertThat(stage(GATE_STAGE).status).isEqualTo(StageStatus.FAILURE);
         assertThat(failureMessage()).contains("gate: performance regression (taf run exit 1)");
-        assertThat(jenkins.artifacts).containsKeys("taf-out/gate/site/index.html", "taf-out/gate/site/posts/run-gate/index.html",
-                "taf-out/gate/results/run-gate/results.json");
+        assertThat(jenkins.artifacts)
+                .containsKeys(
+                        "taf-out/gate/site/index.html",
+                        "taf-out/gate/site/posts/run-gate/index.html",
+                        "taf-out/gate/results/run-gate/results.json");
         assertThat(jenkins.htmlReports).singleElement().satisfies(r -> assertThat(r.found()).isTrue());
         assertThat(jenkins.junitReports).filteredOn(r -> r.patterns().contains("taf-out"))
                 .singleElement().satisfies(r -> assertThat(r.failures()).isEqualTo(1));
@@ -112,7 +120,8 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
     @Test
     void aRunThatFailsAfterItStartedKeepsItsOutputsAndShowsItsError() {
         onBranch("main");
-        String line = "build of " + FIRST_PARENT.substring(0, 8) + " failed: engine/src/main/java/X.java:3: ';' expected";
+        String line =
+                "build of " + FIRST_PARENT.substring(0, 8) + " failed: engine/src/main/java/X.java:3: ';' expected";
         gateRun(TafOutcome.failedRun(line));
         runJenkinsfile();
 
@@ -149,12 +158,16 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("FAILURE");
-        assertThat(failureMessage()).isEqualTo("gate: taf run exited 0 but wrote no taf-out/gate/results/*/summary.txt");
+        assertThat(failureMessage())
+                .isEqualTo("gate: taf run exited 0 but wrote no taf-out/gate/results/*/summary.txt");
     }
 
     @Test
     void resultsOfAnEarlierBuildInTheWorkspaceAreNotRead() {
-        jenkins.agents.get("perf1").workspace.write("taf-out/gate/results/old/summary.txt", "warning: stale\nwarnings: 7\n");
+        jenkins.agents
+                .get("perf1")
+                .workspace
+                .write("taf-out/gate/results/old/summary.txt", "warning: stale\nwarnings: 7\n");
         jenkins.agents.get("perf1").workspace.write("taf-out/gate/results/old/results.json", "{}");
         gateRun(TafOutcome.pass());
         runJenkinsfile();
@@ -196,7 +209,8 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
         assertThat(jenkins.locks).hasSize(1);
         assertThat(calls("./taf --version")).singleElement() // the runner is built before the lock is taken
                 .satisfies(c -> assertThat(c.frame().nodeName()).isEqualTo(run.frame().nodeName()));
-        assertThat(jenkins.shellCalls.indexOf(calls("./taf --version").get(0))).isLessThan(jenkins.shellCalls.indexOf(run));
+        assertThat(jenkins.shellCalls.indexOf(calls("./taf --version").get(0)))
+                .isLessThan(jenkins.shellCalls.indexOf(run));
     }
 
     @Test
@@ -298,7 +312,10 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("SUCCESS");
-        assertThat(tafRuns()).singleElement().satisfies(c -> assertThat(c.runs("./taf run properties/quick.properties ")).isTrue());
+        assertThat(tafRuns())
+                .singleElement()
+                .satisfies(c -> assertThat(c.runs("./taf run properties/quick.properties "))
+                        .isTrue());
     }
 
     @Test

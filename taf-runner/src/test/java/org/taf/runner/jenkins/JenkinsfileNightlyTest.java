@@ -48,7 +48,9 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         return hosts;
     }
 
-    /** Every committed definition passes but {@code definition}, which does {@code outcome}; the merge gets what exists. */
+    /**
+     * Every committed definition passes but {@code definition}, which does {@code outcome}; the merge gets what exists.
+     */
     private void allPassBut(String definition, TafOutcome outcome) {
         nightlyRunsUpTo(committed);
         committed.forEach(d -> nightlyRun(d, List.of(), d.equals(definition) ? outcome : TafOutcome.pass()));
@@ -78,7 +80,9 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         assertThat(jenkins.stages.values()).extracting(s -> s.name + " " + s.status).containsExactly(
                 "Build and unit tests SUCCESS", "Plan SUCCESS", "Performance gate SKIPPED_BY_WHEN",
                 "Nightly matrix SUCCESS", "Nightly site SUCCESS", "Nightly bisect SKIPPED_BY_WHEN");
-        assertThat(jenkins.parallels).singleElement().satisfies(p -> assertThat(p.branches()).isEqualTo(names(committed)));
+        assertThat(jenkins.parallels)
+                .singleElement()
+                .satisfies(p -> assertThat(p.branches()).isEqualTo(names(committed)));
         assertThat(tafRuns()).extracting(c -> c.frame().branch()).isEqualTo(names(committed));
         assertThat(tafRuns()).extracting(c -> c.frame().nodeName()).isEqualTo(alternating(committed.size()));
         assertThat(jenkins.checkouts).filteredOn(f -> f.branch() != null)
@@ -92,7 +96,9 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         assertThat(jenkins.unstashed).isEqualTo(stashes);
         // No shared database: the history is the last nightly site's data (none here: the first night).
         assertThat(jenkins.copiedArtifacts).singleElement().satisfies(a -> {
-            assertThat(a).containsEntry("projectName", "taf/main").containsEntry("filter", "taf-out/nightly-site/data/**")
+            assertThat(a)
+                    .containsEntry("projectName", "taf/main")
+                    .containsEntry("filter", "taf-out/nightly-site/data/**")
                     .containsEntry("optional", true);
         });
         assertThat(calls("./taf publish")).singleElement().satisfies(c -> {
@@ -104,8 +110,11 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
             assertThat(r.dir()).isEqualTo("taf-out/nightly-site");
             assertThat(r.found()).isTrue();
         });
-        assertThat(jenkins.artifacts).containsKeys("taf-out/nightly-site/index.html", "taf-out/nightly/gate/site/index.html",
-                "taf-out/nightly/quick/results/run-quick/results.json");
+        assertThat(jenkins.artifacts)
+                .containsKeys(
+                        "taf-out/nightly-site/index.html",
+                        "taf-out/nightly/gate/site/index.html",
+                        "taf-out/nightly/quick/results/run-quick/results.json");
         assertThat(jenkins.build.getDescription()).isEqualTo(description(null, "pass"));
     }
 
@@ -129,7 +138,8 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
                 .noneMatch(b -> b.startsWith("examples") || b.startsWith("profiles") || b.startsWith("common")));
         assertThat(tafRuns()).hasSize(definitions.size());
         for (ShellCall run : tafRuns()) {
-            assertThat(run.runs("./taf run properties/" + run.frame().branch().replace("nightly-", "nightly/"))).isTrue();
+            assertThat(run.runs("./taf run properties/" + run.frame().branch().replace("nightly-", "nightly/")))
+                    .isTrue();
             assertThat(run.frame().locks()).containsExactly("bench-" + run.frame().nodeName());
             assertThat(run.frame().timeouts()).containsExactly("16 HOURS", "12 HOURS", "4 HOURS");
         }
@@ -149,7 +159,8 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("SUCCESS");
-        assertThat(jenkins.stashes.values()).allSatisfy(st -> assertThat(st.files().keySet()).noneMatch(f -> f.contains("/old/")));
+        assertThat(jenkins.stashes.values())
+                .allSatisfy(st -> assertThat(st.files().keySet()).noneMatch(f -> f.contains("/old/")));
     }
 
     @Test
@@ -189,9 +200,14 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         assertThat(stage("Nightly matrix").status).isEqualTo(StageStatus.FAILURE);
         assertThat(stage("Nightly site").status).isEqualTo(StageStatus.SUCCESS);
         assertThat(tafRuns()).hasSize(committed.size());
-        assertThat(calls("./taf publish")).singleElement().satisfies(c -> assertThat(c.script()).contains(nightlyResults(QUICK)));
+        assertThat(calls("./taf publish"))
+                .singleElement()
+                .satisfies(c -> assertThat(c.script()).contains(nightlyResults(QUICK)));
         assertThat(jenkins.htmlReports).hasSize(1);
-        assertThat(console()).contains("ERROR: quick: performance regression (taf run exit 1); the post and results are archived with this build");
+        assertThat(console())
+                .contains(
+                        "ERROR: quick: performance regression (taf run exit 1); the post and results are archived with"
+                                + " this build");
         assertThat(jenkins.build.getDescription()).isEqualTo(description(QUICK, "regression"));
     }
 
@@ -208,12 +224,15 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
     @Test
     void anErrorInOneDefinitionIsShownAndTheOthersAreStillMerged() {
         startedWith("MODE", "nightly");
-        allPassBut(GATE, TafOutcome.error("properties/gate.properties: parent 'v0.9' is not a revision of this repository"));
+        allPassBut(
+                GATE,
+                TafOutcome.error("properties/gate.properties: parent 'v0.9' is not a revision of this repository"));
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("FAILURE");
-        assertThat(console()).contains("ERROR: gate: taf run stopped with an error (exit 3): error: properties/gate.properties:"
-                + " parent 'v0.9' is not a revision of this repository");
+        assertThat(console())
+                .contains("ERROR: gate: taf run stopped with an error (exit 3): error: properties/gate.properties:"
+                        + " parent 'v0.9' is not a revision of this repository");
         assertThat(jenkins.artifacts).containsKeys("taf-out/nightly/gate/taf.log", "taf-out/nightly-site/index.html");
         assertThat(calls("./taf publish")).singleElement().satisfies(c -> assertThat(c.script())
                 .doesNotContain(nightlyResults(GATE)).contains(nightlyResults(QUICK)));
@@ -240,7 +259,8 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
 
         assertThat(result()).isEqualTo("FAILURE");
         assertThat(stage("Nightly site").status).isEqualTo(StageStatus.FAILURE);
-        assertThat(console()).contains("ERROR: Nightly site: no results.json to merge (every definition failed before measuring)");
+        assertThat(console())
+                .contains("ERROR: Nightly site: no results.json to merge (every definition failed before measuring)");
         assertThat(calls("./taf publish")).isEmpty();
     }
 

@@ -13,7 +13,9 @@ class JenkinsfileStructureTest extends JenkinsfileTestBase {
         unitTests(1);
         runJenkinsfile();
 
-        assertThat(jenkins.pipeline.parameters).extracting(Parameter::name).containsExactly("PARENT", "PATCH", "PROPERTIES", "MODE");
+        assertThat(jenkins.pipeline.parameters)
+                .extracting(Parameter::name)
+                .containsExactly("PARENT", "PATCH", "PROPERTIES", "MODE");
         assertThat(jenkins.pipeline.parameters).filteredOn(p -> p.type().equals("string"))
                 .allSatisfy(p -> assertThat(p.defaultValue()).isEqualTo(""));
         assertThat(jenkins.pipeline.parameters).filteredOn(p -> p.name().equals("MODE")).singleElement()
@@ -63,7 +65,9 @@ class JenkinsfileStructureTest extends JenkinsfileTestBase {
 
         assertThat(jenkins.pipeline.stages).filteredOn(s -> s.agent != null && "label".equals(s.agent.kind()))
                 .allSatisfy(s -> assertThat(s.when.beforeAgent).as(s.name).isTrue());
-        assertThat(jenkins.agents.allocations()).extracting(Agents.Allocation::label).containsExactly(null, null, "benchmark");
+        assertThat(jenkins.agents.allocations())
+                .extracting(Agents.Allocation::label)
+                .containsExactly(null, null, "benchmark");
     }
 
     @Test
@@ -71,8 +75,11 @@ class JenkinsfileStructureTest extends JenkinsfileTestBase {
         gateRun(TafOutcome.inconclusive());
         runJenkinsfile();
 
-        assertThat(jenkins.log).containsSubsequence("TAF gate: inconclusive",
-                "UNSTABLE: an inconclusive comparison (taf exit 2), warnings in summary.txt, or failed tests in a JUnit report.");
+        assertThat(jenkins.log)
+                .containsSubsequence(
+                        "TAF gate: inconclusive",
+                        "UNSTABLE: an inconclusive comparison (taf exit 2), warnings in summary.txt, or failed tests"
+                                + " in a JUnit report.");
         assertThat(jenkins.pipeline.post.blocks.keySet()).containsExactly("always", "unstable", "failure");
     }
 
@@ -80,6 +87,8 @@ class JenkinsfileStructureTest extends JenkinsfileTestBase {
     void aFailedBuildSaysWhatFailureMeans() {
         unitTests(1);
         runJenkinsfile();
-        assertThat(console()).contains("FAILURE: a regression (taf exit 1), a TAF error (exit 3), or the build or its unit tests failed.");
+        assertThat(console())
+                .contains("FAILURE: a regression (taf exit 1), a TAF error (exit 3), or the build or its unit tests"
+                        + " failed.");
     }
 }

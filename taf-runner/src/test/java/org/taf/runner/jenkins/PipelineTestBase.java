@@ -74,7 +74,8 @@ abstract class PipelineTestBase extends BasePipelineTest {
     }
 
     protected StageRun stage(String name) {
-        return Objects.requireNonNull(jenkins.stages.get(name), () -> "no stage '" + name + "' ran: " + jenkins.stages.values());
+        return Objects.requireNonNull(
+                jenkins.stages.get(name), () -> "no stage '" + name + "' ran: " + jenkins.stages.values());
     }
 
     /** The shell calls with a line starting with {@code command}. */

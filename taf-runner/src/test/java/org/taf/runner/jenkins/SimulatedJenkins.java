@@ -135,8 +135,9 @@ final class SimulatedJenkins {
     Agents.Node node(String step) {
         Agents.Node n = frame().node();
         if (n == null) {
-            throw new IllegalStateException(step + " needs a workspace: run it inside a stage with an agent or in node {}"
-                    + " (Jenkins: 'Required context class hudson.FilePath is missing')");
+            throw new IllegalStateException(
+                    step + " needs a workspace: run it inside a stage with an agent or in node {}"
+                            + " (Jenkins: 'Required context class hudson.FilePath is missing')");
         }
         return n;
     }

@@ -107,7 +107,8 @@ final class Steps {
             }
         }
         if (copied == 0 && !flag(args, "optional")) {
-            throw new AbortException("Failed to copy artifacts from " + args.get("projectName") + ": no artifacts match");
+            throw new AbortException(
+                    "Failed to copy artifacts from " + args.get("projectName") + ": no artifacts match");
         }
         jenkins.log("Copied " + copied + " artifact(s) from the last completed build of " + args.get("projectName"));
         return null;
@@ -317,14 +318,17 @@ final class Steps {
         String cwd = jenkins.frame().cwd();
         List<String> files = n.workspace.find(cwd, pattern, text(args, "excludes", null));
         if (files.isEmpty() && !flag(args, "allowEmptyArchive")) {
-            throw new AbortException("No artifacts found that match the file pattern \"" + pattern + "\". Configuration error?");
+            throw new AbortException(
+                    "No artifacts found that match the file pattern \"" + pattern + "\". Configuration error?");
         }
         files.forEach(f -> jenkins.artifacts.put(f, n.workspace.read(Workspace.resolve(cwd, f))));
         jenkins.archives.add(new Archive(pattern, jenkins.frame(), files));
         return null;
     }
 
-    /** Records reports; a failed or errored test case makes the build (and stage) UNSTABLE, as the junit plugin does. */
+    /**
+     * Records reports; a failed or errored test case makes the build (and stage) UNSTABLE, as the junit plugin does.
+     */
     private Object junit(Map<String, Object> args) {
         check(args, "junit", Set.of("testResults"), Set.of("allowEmptyResults", "keepLongStdio",
                 "skipPublishingChecks", "skipMarkingBuildUnstable"));
@@ -351,9 +355,18 @@ final class Steps {
 
     private Object publishHtml(Map<String, Object> args) {
         check(args, "publishHTML", Set.of("target"), Set.of());
-        Map<?, ?> target = check(args.get("target"), "publishHTML target", Set.of("reportName", "reportDir", "reportFiles"),
-                Set.of("keepAll", "alwaysLinkToLastBuild", "allowMissing", "reportTitles", "includes",
-                        "escapeUnderscores", "useWrapperFileDirectly"));
+        Map<?, ?> target = check(
+                args.get("target"),
+                "publishHTML target",
+                Set.of("reportName", "reportDir", "reportFiles"),
+                Set.of(
+                        "keepAll",
+                        "alwaysLinkToLastBuild",
+                        "allowMissing",
+                        "reportTitles",
+                        "includes",
+                        "escapeUnderscores",
+                        "useWrapperFileDirectly"));
         Agents.Node n = jenkins.node("publishHTML");
         String dir = Workspace.resolve(jenkins.frame().cwd(), target.get("reportDir").toString());
         boolean found = true;
@@ -361,7 +374,8 @@ final class Steps {
             found &= n.workspace.read(Workspace.resolve(dir, file.trim())) != null;
         }
         if (!found && !flag(target, "allowMissing")) {
-            throw new AbortException("Specified HTML directory '" + dir + "' does not exist (or lacks " + target.get("reportFiles") + ")");
+            throw new AbortException("Specified HTML directory '" + dir + "' does not exist (or lacks "
+                    + target.get("reportFiles") + ")");
         }
         Map<String, Object> copy = new LinkedHashMap<>();
         target.forEach((k, v) -> copy.put(k.toString(), v instanceof Boolean ? v : String.valueOf(v)));

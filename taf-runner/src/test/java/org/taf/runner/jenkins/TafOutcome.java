@@ -92,7 +92,9 @@ record TafOutcome(int exit, Integer warnings, String errorLine, boolean hasOutpu
             }
             files.put(run + "/summary.txt", summary.toString());
             files.put(out + "/site/index.html", "<html>index of " + runId + "</html>\n");
-            files.put(out + "/site/posts/" + runId + "/index.html", "<html>post " + runId + ": " + verdict() + "</html>\n");
+            files.put(
+                    out + "/site/posts/" + runId + "/index.html",
+                    "<html>post " + runId + ": " + verdict() + "</html>\n");
             log.append(summary).append("taf: results in ").append(run).append(" (exit ").append(exit).append(")\n");
         }
         if (errorLine != null) {

@@ -19,7 +19,8 @@ final class Workspace {
     /** {@code relative} resolved against the directory {@code cwd} ("" is the root). */
     static String resolve(String cwd, String relative) {
         if (relative.startsWith("/")) {
-            throw new IllegalArgumentException("absolute path '" + relative + "': the simulation has workspace paths only");
+            throw new IllegalArgumentException(
+                    "absolute path '" + relative + "': the simulation has workspace paths only");
         }
         List<String> parts = new ArrayList<>();
         for (String s : (cwd + "/" + relative).split("/")) {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.sys.Affinity;
+
 /** CPU lists, taskset prefixes, /proc status parsing, container options and the Docker environment check. */
 class AffinityTest {
 

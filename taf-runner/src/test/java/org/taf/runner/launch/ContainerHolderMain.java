@@ -18,10 +18,18 @@ public final class ContainerHolderMain {
         Path work = Path.of(args[0]);
         int port = Integer.parseInt(args[1]);
         Files.createDirectories(work.resolve("data"));
-        LaunchSpec spec = new LaunchSpec(ContainerTests.engine(Path.of(args[2]), work, port), work, new TreeMap<>(), port,
-                work.resolve("data"), work.resolve("engine.log"), LaunchSpec.DEFAULT_STARTUP_TIMEOUT,
-                LaunchSpec.DEFAULT_SHUTDOWN_TIMEOUT, Optional.of("1"));
-        RunningEngine engine = new ContainerRuntime(new ContainerOptions(Optional.empty(), OptionalLong.of(512L << 20))).start(spec);
+        LaunchSpec spec = new LaunchSpec(
+                ContainerTests.engine(Path.of(args[2]), work, port),
+                work,
+                new TreeMap<>(),
+                port,
+                work.resolve("data"),
+                work.resolve("engine.log"),
+                LaunchSpec.DEFAULT_STARTUP_TIMEOUT,
+                LaunchSpec.DEFAULT_SHUTDOWN_TIMEOUT,
+                Optional.of("1"));
+        RunningEngine engine =
+                new ContainerRuntime(new ContainerOptions(Optional.empty(), OptionalLong.of(512L << 20))).start(spec);
         System.out.println("READY " + engine.pid());
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);

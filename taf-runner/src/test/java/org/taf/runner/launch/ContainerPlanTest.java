@@ -33,11 +33,18 @@ class ContainerPlanTest {
 
     @Test
     void localImageBindsHostRootsReadOnlyTheWorkDirReadWriteAndTheJarReadOnly() {
-        ContainerPlan p = plan(spec(JAVA, "1"), new ContainerOptions(Optional.empty(), OptionalLong.of(2L << 30)), ROOTS,
+        ContainerPlan p = plan(
+                spec(JAVA, "1"),
+                new ContainerOptions(Optional.empty(), OptionalLong.of(2L << 30)),
+                ROOTS,
                 Set.of(JAVA, JAR, WORK.resolve("data")));
         // the datadir and log live in the work dir: one bind covers them; java is under /usr
-        assertThat(p.binds()).containsExactly(new Bind(Path.of("/usr"), true), new Bind(Path.of("/etc/java-17-openjdk"), true),
-                new Bind(WORK, false), new Bind(JAR, true));
+        assertThat(p.binds())
+                .containsExactly(
+                        new Bind(Path.of("/usr"), true),
+                        new Bind(Path.of("/etc/java-17-openjdk"), true),
+                        new Bind(WORK, false),
+                        new Bind(JAR, true));
         assertThat(p.binds().get(2)).hasToString(WORK + ":" + WORK + ":rw");
         assertThat(p.command()).isEqualTo(spec(JAVA, "1").command());
         assertThat(p.workingDir()).isEqualTo(WORK);

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.sys.Sleeper;
-import org.taf.runner.sys.Ticker;
 import org.taf.runner.sys.Affinity;
 import org.taf.runner.sys.CgroupCpuSampler;
 import org.taf.runner.sys.Processes;
+import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
 
 /**
  * The container runtime with real Docker and TAF's engine jar: pinned to CPU 1 with a memory limit,
@@ -41,15 +41,21 @@ class ContainerRuntimeIT {
     @BeforeEach
     void runtime() {
         registry = EngineRegistry.detached();
-        runtime = new ContainerRuntime(new ContainerOptions(Optional.empty(), OptionalLong.of(MEMORY)), new SocketProbe(),
-                Ticker.system(), Sleeper.system(), registry);
+        runtime = new ContainerRuntime(
+                new ContainerOptions(Optional.empty(), OptionalLong.of(MEMORY)),
+                new SocketProbe(),
+                Ticker.system(),
+                Sleeper.system(),
+                registry);
     }
 
     @AfterEach
     void nothingLeft() {
         registry.stopAll();
         assertThat(registry.engines()).isEmpty();
-        assertThat(ContainerTests.containersOf(ProcessHandle.current().pid())).as("containers left by this test").isEmpty();
+        assertThat(ContainerTests.containersOf(ProcessHandle.current().pid()))
+                .as("containers left by this test")
+                .isEmpty();
     }
 
     private LaunchSpec spec(List<String> command, int port, String cpus) throws Exception {
@@ -61,7 +67,8 @@ class ContainerRuntimeIT {
     @Test
     void engineRunsPinnedToCpu1WithAMemoryLimitAndServesSysbench() throws Exception {
         int port = PortFinder.freePort();
-        RunningEngine engine = runtime.start(spec(ContainerTests.engine(ContainerTests.engineJar(), tmp, port), port, "1"));
+        RunningEngine engine =
+                runtime.start(spec(ContainerTests.engine(ContainerTests.engineJar(), tmp, port), port, "1"));
 
         assertThat(engine.serverVersion()).contains("TAF");
         assertThat(engine.isAlive()).isTrue();

@@ -12,15 +12,15 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.sys.Processes;
 import org.testcontainers.images.builder.ImageFromDockerfile;
 import org.testcontainers.images.builder.Transferable;
-
-import org.taf.runner.sys.Processes;
 
 /**
  * No container outlives its runner: SIGTERM to the runner removes it through the shutdown hook;
  * after SIGKILL it keeps running until the next runtime's sweep removes it, while the containers
- * of live runners (this JVM's) are left alone, and so is the current root file system image. The runner is a child JVM running {@link ContainerHolderMain}.
+ * of live runners (this JVM's) are left alone, and so is the current root file system image. The runner is a child JVM
+ * running {@link ContainerHolderMain}.
  */
 class ContainerSweepIT {
     @TempDir
@@ -39,14 +39,21 @@ class ContainerSweepIT {
     }
 
     private void startRunner() throws Exception {
-        runner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), ContainerHolderMain.class.getName(),
-                tmp.resolve("work").toString(), Integer.toString(PortFinder.freePort()), ContainerTests.engineJar().toString())
+        runner = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ContainerHolderMain.class.getName(),
+                        tmp.resolve("work").toString(),
+                        Integer.toString(PortFinder.freePort()),
+                        ContainerTests.engineJar().toString())
                 .redirectError(tmp.resolve("runner.err").toFile())
                 .start();
         BufferedReader out = new BufferedReader(new InputStreamReader(runner.getInputStream(), StandardCharsets.UTF_8));
         String line = out.readLine(); // blocks until the engine answered its handshake, or the runner died
-        assertThat(line).as("runner output; stderr: " + Files.readString(tmp.resolve("runner.err"))).startsWith("READY ");
+        assertThat(line)
+                .as("runner output; stderr: " + Files.readString(tmp.resolve("runner.err")))
+                .startsWith("READY ");
         enginePid = Long.parseLong(line.substring(6).trim());
         assertThat(Processes.running(enginePid)).isTrue();
         assertThat(ContainerTests.containersOf(runner.pid())).hasSize(1);
@@ -71,7 +78,9 @@ class ContainerSweepIT {
         assertThat(Processes.running(enginePid)).as("engine outlives a SIGKILLed runner").isTrue();
 
         List<SweptEngine> swept = new ContainerRuntime(ContainerOptions.defaults()).sweepLeftovers();
-        assertThat(swept).contains(new SweptEngine(Path.of("docker:" + id.substring(0, 12)), enginePid, SweptEngine.Outcome.KILLED));
+        assertThat(swept)
+                .contains(new SweptEngine(
+                        Path.of("docker:" + id.substring(0, 12)), enginePid, SweptEngine.Outcome.KILLED));
         assertThat(ContainerTests.containersOf(runner.pid())).isEmpty();
         assertThat(Processes.running(enginePid)).isFalse();
     }

@@ -25,8 +25,14 @@ final class ContainerTests {
 
     /** The TAF engine on {@code dir/data}, logging to {@code dir/engine.log}, with a small buffer pool and heap. */
     static List<String> engine(Path jar, Path dir, int port) {
-        return EngineCommands.tafEngine(Path.of(System.getProperty("java.home"), "bin", "java"), List.of("-Xmx320m"), jar,
-                dir.resolve("data"), port, dir.resolve("engine.pid"), dir.resolve("engine.log"),
+        return EngineCommands.tafEngine(
+                Path.of(System.getProperty("java.home"), "bin", "java"),
+                List.of("-Xmx320m"),
+                jar,
+                dir.resolve("data"),
+                port,
+                dir.resolve("engine.pid"),
+                dir.resolve("engine.log"),
                 new TreeMap<>(Map.of("innodb_buffer_pool_size", "32M")));
     }
 
@@ -36,8 +42,10 @@ final class ContainerTests {
 
     /** TAF engine containers this test's runner (this JVM or a child) made: by the runner-pid label. */
     static List<Container> containersOf(long runnerPid) {
-        return docker().listContainersCmd().withShowAll(true)
-                .withLabelFilter(Map.of(ContainerPlan.LABEL, ContainerPlan.ENGINE, ContainerPlan.LABEL_PID, Long.toString(runnerPid)))
+        return docker().listContainersCmd()
+                .withShowAll(true)
+                .withLabelFilter(Map.of(
+                        ContainerPlan.LABEL, ContainerPlan.ENGINE, ContainerPlan.LABEL_PID, Long.toString(runnerPid)))
                 .exec();
     }
 

@@ -39,8 +39,10 @@ class DataDirectoriesTest {
         assertThat(copy.resolve("ibdata1")).hasBinaryContent(new byte[] {1, 2, 3, 4});
         assertThat(copy.resolve("mysql/db.frm")).hasContent("frm");
         assertThat(Files.getLastModifiedTime(copy.resolve("mysql/db.frm"))).isEqualTo(OLD);
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy.resolve("mysql/db.frm")))).isEqualTo("rw-r-----");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy.resolve("mysql")))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy.resolve("mysql/db.frm"))))
+                .isEqualTo("rw-r-----");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy.resolve("mysql"))))
+                .isEqualTo("rwx------");
         assertThat(Files.getLastModifiedTime(copy.resolve("mysql"))).isEqualTo(OLD);
         assertThat(Files.isSymbolicLink(copy.resolve("link"))).isTrue();
         assertThat(Files.readSymbolicLink(copy.resolve("link"))).isEqualTo(Path.of("ibdata1"));
@@ -61,8 +63,10 @@ class DataDirectoriesTest {
     void aNonEmptyTargetIsRefusedAndLeftAlone() throws Exception {
         Path target = Files.createDirectories(tmp.resolve("used"));
         Files.writeString(target.resolve("keep"), "x");
-        assertThatThrownBy(() -> DataDirectories.copyTemplate(template, target)).isInstanceOf(LaunchException.class)
-                .hasMessage("cannot copy the datadir template into " + target + ": it exists and is not an empty directory");
+        assertThatThrownBy(() -> DataDirectories.copyTemplate(template, target))
+                .isInstanceOf(LaunchException.class)
+                .hasMessage("cannot copy the datadir template into " + target
+                        + ": it exists and is not an empty directory");
         try (var entries = Files.list(target)) {
             assertThat(entries).containsExactly(target.resolve("keep"));
         }
@@ -109,7 +113,8 @@ class DataDirectoriesTest {
     @Test
     void deleteRefusesPathsNearTheRoot() {
         assertThatThrownBy(() -> DataDirectories.delete(Path.of("/"))).hasMessageContaining("refusing to delete /");
-        assertThatThrownBy(() -> DataDirectories.delete(Path.of("/tmp"))).hasMessageContaining("refusing to delete /tmp");
+        assertThatThrownBy(() -> DataDirectories.delete(Path.of("/tmp")))
+                .hasMessageContaining("refusing to delete /tmp");
     }
 
     @Test

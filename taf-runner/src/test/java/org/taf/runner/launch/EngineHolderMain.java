@@ -17,7 +17,8 @@ public final class EngineHolderMain {
         Path log = Path.of(args[2]);
         int port = Integer.parseInt(args[3]);
         List<String> command = Mariadb.command(data, port);
-        RunningEngine engine = new ProcessRuntime(state).start(LaunchSpec.of(command, data.getParent(), port, data, log));
+        RunningEngine engine =
+                new ProcessRuntime(state).start(LaunchSpec.of(command, data.getParent(), port, data, log));
         System.out.println("READY " + engine.pid());
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);

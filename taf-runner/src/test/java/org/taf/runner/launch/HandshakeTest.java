@@ -49,7 +49,9 @@ class HandshakeTest {
     @Test
     void truncatedPayloadIsAnEof() throws Exception {
         byte[] cut = Arrays.copyOf(captured(), 40);
-        assertThatThrownBy(() -> read(cut)).isInstanceOf(EOFException.class).hasMessage("handshake truncated: 36 of 100 payload bytes");
+        assertThatThrownBy(() -> read(cut))
+                .isInstanceOf(EOFException.class)
+                .hasMessage("handshake truncated: 36 of 100 payload bytes");
     }
 
     @Test
@@ -67,7 +69,31 @@ class HandshakeTest {
 
     @Test
     void anErrPacketIsQuoted() {
-        byte[] err = {(byte) 0xFF, 0x10, 0x04, 'T', 'o', 'o', ' ', 'm', 'a', 'n', 'y', ' ', 'c', 'o', 'n', 'n', 'e', 'c', 't', 'i', 'o', 'n', 's'};
+        byte[] err = {
+            (byte) 0xFF,
+            0x10,
+            0x04,
+            'T',
+            'o',
+            'o',
+            ' ',
+            'm',
+            'a',
+            'n',
+            'y',
+            ' ',
+            'c',
+            'o',
+            'n',
+            'n',
+            'e',
+            'c',
+            't',
+            'i',
+            'o',
+            'n',
+            's'
+        };
         assertThatThrownBy(() -> Handshake.parsePayload(err)).isInstanceOf(ProtocolException.class)
                 .hasMessage("server refused the connection: error 1040 Too many connections");
     }
@@ -77,7 +103,8 @@ class HandshakeTest {
         // a server that speaks first with "HTTP/1.1 ...": "HTT" is the length, 'P' (80) the sequence id
         assertThatThrownBy(() -> read("HTTP/1.1 400 Bad Request\r\n".getBytes())).isInstanceOf(ProtocolException.class)
                 .hasMessageContaining("sequence id 80");
-        assertThatThrownBy(() -> read(new byte[] {(byte) 0xff, (byte) 0xff, 0x7f, 0, 10})).isInstanceOf(ProtocolException.class)
+        assertThatThrownBy(() -> read(new byte[] {(byte) 0xff, (byte) 0xff, 0x7f, 0, 10}))
+                .isInstanceOf(ProtocolException.class)
                 .hasMessageContaining("payload bytes: not a MySQL handshake");
     }
 }

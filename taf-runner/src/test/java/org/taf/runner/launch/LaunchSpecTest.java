@@ -20,14 +20,16 @@ class LaunchSpecTest {
         assertThat(s.shutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(s.cpuSet()).isEmpty();
         assertThat(s.environment()).isEmpty();
-        assertThat(s.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(1)).shutdownTimeout()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(s.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(1)).shutdownTimeout())
+                .isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test
     void isImmutable() {
         List<String> cmd = new java.util.ArrayList<>(List.of("mariadbd"));
         TreeMap<String, String> env = new TreeMap<>();
-        LaunchSpec s = new LaunchSpec(cmd, D, env, 4000, D, D, Duration.ofSeconds(1), Duration.ofSeconds(1), Optional.of("0-1,3"));
+        LaunchSpec s = new LaunchSpec(
+                cmd, D, env, 4000, D, D, Duration.ofSeconds(1), Duration.ofSeconds(1), Optional.of("0-1,3"));
         cmd.add("--oops");
         env.put("A", "b");
         assertThat(s.command()).containsExactly("mariadbd");
@@ -40,11 +42,22 @@ class LaunchSpecTest {
         assertThatThrownBy(() -> LaunchSpec.of(List.of("m"), D, 0, D, D))
                 .hasMessage("launch.port (0) must be 1-65535 (resolve 0 with PortFinder.freePort())");
         assertThatThrownBy(() -> LaunchSpec.of(List.of(), D, 1, D, D)).hasMessage("the engine command is empty");
-        assertThatThrownBy(() -> LaunchSpec.of(List.of("m"), D, 1, D, D).withTimeouts(Duration.ZERO, Duration.ofSeconds(1)))
+        assertThatThrownBy(() ->
+                        LaunchSpec.of(List.of("m"), D, 1, D, D).withTimeouts(Duration.ZERO, Duration.ofSeconds(1)))
                 .hasMessage("launch.startup_timeout (0s) must be positive");
-        assertThatThrownBy(() -> LaunchSpec.of(List.of("m"), D, 1, D, D).withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(-2)))
+        assertThatThrownBy(() -> LaunchSpec.of(List.of("m"), D, 1, D, D)
+                        .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(-2)))
                 .hasMessage("launch.shutdown_timeout (-2s) must be positive");
-        assertThatThrownBy(() -> new LaunchSpec(List.of("m"), D, new TreeMap<>(), 1, D, D, Duration.ofSeconds(1), Duration.ofSeconds(1),
-                Optional.of("cpu1"))).hasMessage("the engine CPU set (cpu1) must be a CPU list like 0-1,3");
+        assertThatThrownBy(() -> new LaunchSpec(
+                        List.of("m"),
+                        D,
+                        new TreeMap<>(),
+                        1,
+                        D,
+                        D,
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(1),
+                        Optional.of("cpu1")))
+                .hasMessage("the engine CPU set (cpu1) must be a CPU list like 0-1,3");
     }
 }

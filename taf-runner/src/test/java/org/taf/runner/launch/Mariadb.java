@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-
 import org.taf.runner.sys.Processes;
 
 /** Stock MariaDB from Debian for the integration tests: a datadir template and the launch command. */
@@ -27,21 +26,32 @@ final class Mariadb {
         Path log = dir.resolveSibling(dir.getFileName() + "-install.log");
         // its own tmpdir: /tmp is shared with other jobs, and a vanished temporary table fails the install
         Path tmp = Files.createDirectories(dir.resolveSibling(dir.getFileName() + "-tmp"));
-        Process p = new ProcessBuilder("mariadb-install-db", "--no-defaults", "--auth-root-authentication-method=normal",
-                "--datadir=" + dir, "--innodb-log-file-size=" + LOG_FILE_SIZE, "--tmpdir=" + tmp)
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(
+                        "mariadb-install-db",
+                        "--no-defaults",
+                        "--auth-root-authentication-method=normal",
+                        "--datadir=" + dir,
+                        "--innodb-log-file-size=" + LOG_FILE_SIZE,
+                        "--tmpdir=" + tmp)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("mariadb-install-db finished").isTrue();
         assertThat(p.exitValue()).as("mariadb-install-db exit code; log " + Files.readString(log)).isZero();
         return dir;
     }
 
-    /** The command for mariadbd on {@code datadir}, socket and tmpdir beside it, with {@code extra} arguments at the end. */
+    /**
+     * The command for mariadbd on {@code datadir}, socket and tmpdir beside it, with {@code extra} arguments at the
+     * end.
+     */
     static List<String> command(Path datadir, int port, String... extra) throws IOException {
         SortedMap<String, String> vars = new TreeMap<>();
         vars.put("tmpdir", Files.createDirectories(datadir.resolveSibling("tmp")).toString());
         vars.put("innodb_log_file_size", LOG_FILE_SIZE);
         vars.put("innodb_buffer_pool_size", "32M");
-        List<String> cmd = new ArrayList<>(EngineCommands.mariadb(MARIADBD, datadir, port, datadir.resolveSibling("sock"), vars));
+        List<String> cmd =
+                new ArrayList<>(EngineCommands.mariadb(MARIADBD, datadir, port, datadir.resolveSibling("sock"), vars));
         cmd.addAll(List.of(extra));
         return cmd;
     }

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.sys.ProcPidStat;
-
 import org.taf.runner.sys.Processes;
 
 /** The sweep's decisions, on real `sleep` processes standing in for engines. */
@@ -36,7 +35,8 @@ class PidFilesIT {
         return Processes.stat(engine.pid()).orElseThrow();
     }
 
-    private Path record(long pid, long startTicks, long runnerPid, long runnerStart, List<String> cmd) throws Exception {
+    private Path record(long pid, long startTicks, long runnerPid, long runnerStart, List<String> cmd)
+            throws Exception {
         Path file = state.resolve("engines/" + pid + ".pid");
         Files.createDirectories(file.getParent());
         return Files.writeString(file, new PidRecord(pid, startTicks, runnerPid, runnerStart, 4000, cmd).format());
@@ -46,7 +46,8 @@ class PidFilesIT {
     void anEngineOfADeadRunnerIsKilled() throws Exception {
         ProcPidStat s = startEngine();
         Path file = record(s.pid(), s.startTicks(), DEAD_RUNNER, 1, command);
-        assertThat(new PidFiles(state).sweep()).containsExactly(new SweptEngine(file, s.pid(), SweptEngine.Outcome.KILLED));
+        assertThat(new PidFiles(state).sweep())
+                .containsExactly(new SweptEngine(file, s.pid(), SweptEngine.Outcome.KILLED));
         assertThat(Processes.running(s.pid())).isFalse();
         assertThat(file).doesNotExist();
     }
@@ -56,7 +57,9 @@ class PidFilesIT {
         ProcPidStat s = startEngine();
         ProcPidStat self = Processes.stat(ProcessHandle.current().pid()).orElseThrow();
         Path file = record(s.pid(), s.startTicks(), self.pid(), self.startTicks(), command);
-        assertThat(new PidFiles(state).sweep()).extracting(SweptEngine::outcome).containsExactly(SweptEngine.Outcome.OWNED_BY_LIVE_RUNNER);
+        assertThat(new PidFiles(state).sweep())
+                .extracting(SweptEngine::outcome)
+                .containsExactly(SweptEngine.Outcome.OWNED_BY_LIVE_RUNNER);
         assertThat(Processes.running(s.pid())).isTrue();
         assertThat(file).exists();
     }
@@ -65,12 +68,16 @@ class PidFilesIT {
     void aReusedPidIsNotKilled() throws Exception {
         ProcPidStat s = startEngine();
         Path other = record(s.pid(), s.startTicks(), DEAD_RUNNER, 1, List.of("/usr/sbin/mariadbd", "--no-defaults"));
-        assertThat(new PidFiles(state).sweep()).extracting(SweptEngine::outcome).containsExactly(SweptEngine.Outcome.GONE);
+        assertThat(new PidFiles(state).sweep())
+                .extracting(SweptEngine::outcome)
+                .containsExactly(SweptEngine.Outcome.GONE);
         assertThat(Processes.running(s.pid())).as("a process with another command line").isTrue();
         assertThat(other).doesNotExist();
 
         record(s.pid(), s.startTicks() - 1, DEAD_RUNNER, 1, command);
-        assertThat(new PidFiles(state).sweep()).extracting(SweptEngine::outcome).containsExactly(SweptEngine.Outcome.GONE);
+        assertThat(new PidFiles(state).sweep())
+                .extracting(SweptEngine::outcome)
+                .containsExactly(SweptEngine.Outcome.GONE);
         assertThat(Processes.running(s.pid())).as("a process started at another time").isTrue();
     }
 
@@ -80,8 +87,10 @@ class PidFilesIT {
         engine.destroyForcibly().waitFor();
         Path gone = record(s.pid(), s.startTicks(), DEAD_RUNNER, 1, command);
         Path garbage = Files.writeString(state.resolve("engines/junk.pid"), "not a record");
-        assertThat(new PidFiles(state).sweep()).containsExactlyInAnyOrder(new SweptEngine(gone, s.pid(), SweptEngine.Outcome.GONE),
-                new SweptEngine(garbage, 0, SweptEngine.Outcome.UNREADABLE));
+        assertThat(new PidFiles(state).sweep())
+                .containsExactlyInAnyOrder(
+                        new SweptEngine(gone, s.pid(), SweptEngine.Outcome.GONE),
+                        new SweptEngine(garbage, 0, SweptEngine.Outcome.UNREADABLE));
         try (var left = Files.list(state.resolve("engines"))) {
             assertThat(left).isEmpty();
         }

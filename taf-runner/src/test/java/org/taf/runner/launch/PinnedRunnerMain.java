@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.taf.runner.sys.Affinity;
 
 /**
@@ -24,12 +23,15 @@ public final class PinnedRunnerMain {
         Path work = Path.of(args[0]);
         Path jar = Path.of(args[1]);
         ProcessRuntime process = new ProcessRuntime(work.resolve("state"));
-        ContainerRuntime container = new ContainerRuntime(new ContainerOptions(Optional.empty(), OptionalLong.of(512L << 20)));
+        ContainerRuntime container =
+                new ContainerRuntime(new ContainerOptions(Optional.empty(), OptionalLong.of(512L << 20)));
         System.out.println("client=" + Affinity.pinSelf("0"));
         System.out.println("clientThreads=" + new TreeSet<>(Affinity.threads(ProcessHandle.current().pid()).values()));
         // a thread made after pinning inherits it
-        Thread late = new Thread(() -> System.out.println("lateThread=" + Affinity.threads(ProcessHandle.current().pid()).values()
-                .stream().distinct().toList()));
+        Thread late = new Thread(() -> System.out.println("lateThread="
+                + Affinity.threads(ProcessHandle.current().pid()).values().stream()
+                        .distinct()
+                        .toList()));
         late.start();
         late.join();
         report("process", process, spec(work.resolve("p"), jar, Optional.of("1")));
@@ -40,8 +42,16 @@ public final class PinnedRunnerMain {
     private static LaunchSpec spec(Path dir, Path jar, Optional<String> cpus) throws Exception {
         Files.createDirectories(dir.resolve("data"));
         int port = PortFinder.freePort();
-        return new LaunchSpec(ContainerTests.engine(jar, dir, port), dir, new TreeMap<>(), port, dir.resolve("data"),
-                dir.resolve("engine.log"), LaunchSpec.DEFAULT_STARTUP_TIMEOUT, LaunchSpec.DEFAULT_SHUTDOWN_TIMEOUT, cpus);
+        return new LaunchSpec(
+                ContainerTests.engine(jar, dir, port),
+                dir,
+                new TreeMap<>(),
+                port,
+                dir.resolve("data"),
+                dir.resolve("engine.log"),
+                LaunchSpec.DEFAULT_STARTUP_TIMEOUT,
+                LaunchSpec.DEFAULT_SHUTDOWN_TIMEOUT,
+                cpus);
     }
 
     private static void report(String name, EngineRuntime runtime, LaunchSpec spec) {

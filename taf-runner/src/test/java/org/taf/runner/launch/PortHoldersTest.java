@@ -16,7 +16,10 @@ class PortHoldersTest {
     @TempDir
     Path tmp;
 
-    /** A fake /proc: the resources' net/tcp, tcp6 and 555/cmdline, plus fd links made here (resources cannot hold links). */
+    /**
+     * A fake /proc: the resources' net/tcp, tcp6 and 555/cmdline, plus fd links made here (resources cannot hold
+     * links).
+     */
     private Path fakeProc() throws Exception {
         Path proc = tmp.resolve("proc");
         Path src = Path.of(PortHoldersTest.class.getResource("proc").toURI());
@@ -68,8 +71,10 @@ class PortHoldersTest {
             held.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
             int port = held.getLocalPort();
             assertThat(PortFinder.isFree(port)).isFalse();
-            assertThatThrownBy(() -> PortFinder.requireFree(port)).isInstanceOf(LaunchException.class)
-                    .hasMessageStartingWith("port " + port + " on 127.0.0.1 is already in use by pid " + ProcessHandle.current().pid() + " (")
+            assertThatThrownBy(() -> PortFinder.requireFree(port))
+                    .isInstanceOf(LaunchException.class)
+                    .hasMessageStartingWith("port " + port + " on 127.0.0.1 is already in use by pid "
+                            + ProcessHandle.current().pid() + " (")
                     .hasMessageContaining("java")
                     .hasMessageEndingWith("; choose another launch.port or 0 for a free one");
         }

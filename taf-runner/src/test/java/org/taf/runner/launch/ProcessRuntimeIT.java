@@ -21,10 +21,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.sys.Processes;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
-
-import org.taf.runner.sys.Processes;
 
 /** The process runtime with real processes: stock MariaDB, sysbench, and shell scripts that misbehave. */
 class ProcessRuntimeIT {
@@ -48,7 +47,8 @@ class ProcessRuntimeIT {
     void freshDatadir() {
         data = DataDirectories.copyTemplate(template, tmp.resolve("data"));
         registry = EngineRegistry.detached();
-        runtime = new ProcessRuntime(tmp.resolve("state"), new SocketProbe(), Ticker.system(), Sleeper.system(), registry);
+        runtime = new ProcessRuntime(
+                tmp.resolve("state"), new SocketProbe(), Ticker.system(), Sleeper.system(), registry);
     }
 
     @AfterEach
@@ -129,7 +129,10 @@ class ProcessRuntimeIT {
             double main = mainThreadSeconds(engine.pid()) - mainBefore;
             // the host is shared with other jobs, so how much CPU the engine gets varies (0.4 to 3.4 s
             // seen here); that it clearly grows, and that the queries' threads are counted, does not
-            assertThat(used).as("engine CPU seconds under sysbench (idle: %.2f)", idle).isGreaterThan(0.1).isGreaterThan(5 * idle);
+            assertThat(used)
+                    .as("engine CPU seconds under sysbench (idle: %.2f)", idle)
+                    .isGreaterThan(0.1)
+                    .isGreaterThan(5 * idle);
             assertThat(used).as("whole process vs its main thread (%.2f s)", main).isGreaterThan(5 * main);
         }
     }
@@ -141,8 +144,16 @@ class ProcessRuntimeIT {
     }
 
     private static void sysbench(int port, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("sysbench", "oltp_point_select", "--db-driver=mysql", "--mysql-host=127.0.0.1",
-                "--mysql-port=" + port, "--mysql-user=root", "--mysql-db=sbtest", "--tables=1", "--table-size=10000"));
+        List<String> cmd = new ArrayList<>(List.of(
+                "sysbench",
+                "oltp_point_select",
+                "--db-driver=mysql",
+                "--mysql-host=127.0.0.1",
+                "--mysql-port=" + port,
+                "--mysql-user=root",
+                "--mysql-db=sbtest",
+                "--tables=1",
+                "--table-size=10000"));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
@@ -157,7 +168,8 @@ class ProcessRuntimeIT {
             int port = held.getLocalPort();
             assertThatThrownBy(() -> start(spec(Mariadb.command(data, port), port)))
                     .isInstanceOf(LaunchException.class)
-                    .hasMessageStartingWith("port " + port + " on 127.0.0.1 is already in use by pid " + ProcessHandle.current().pid());
+                    .hasMessageStartingWith("port " + port + " on 127.0.0.1 is already in use by pid "
+                            + ProcessHandle.current().pid());
             assertThat(tmp.resolve("logs/engine.log")).doesNotExist();
         }
     }
@@ -176,9 +188,11 @@ class ProcessRuntimeIT {
     @Test
     void aMissingProgramIsNamed() {
         int port = PortFinder.freePort();
-        assertThatThrownBy(() -> start(spec(List.of(tmp.resolve("no-such-engine").toString()), port)))
+        assertThatThrownBy(
+                        () -> start(spec(List.of(tmp.resolve("no-such-engine").toString()), port)))
                 .isInstanceOf(LaunchException.class)
-                .hasMessage("the engine program " + tmp.resolve("no-such-engine") + " does not exist or is not executable");
+                .hasMessage(
+                        "the engine program " + tmp.resolve("no-such-engine") + " does not exist or is not executable");
     }
 
     @Test
@@ -186,7 +200,13 @@ class ProcessRuntimeIT {
         int port = PortFinder.freePort();
         String marker = uniqueSleep();
         // ignores SIGTERM, never listens; its child sleeps on
-        LaunchSpec spec = spec(List.of("/bin/sh", "-c", "trap '' TERM; echo starting; sleep " + marker + "; echo never", tmp.toString()), port)
+        LaunchSpec spec = spec(
+                        List.of(
+                                "/bin/sh",
+                                "-c",
+                                "trap '' TERM; echo starting; sleep " + marker + "; echo never",
+                                tmp.toString()),
+                        port)
                 .withTimeouts(Duration.ofMillis(1500), Duration.ofSeconds(30));
         long t0 = System.nanoTime();
         assertThatThrownBy(() -> runtime.start(spec))
@@ -204,10 +224,13 @@ class ProcessRuntimeIT {
         int port = PortFinder.freePort();
         String marker = uniqueSleep();
         // a wrapper that ignores SIGTERM, with two children: a sleeper and mariadbd itself
-        List<String> cmd = new ArrayList<>(List.of("/bin/sh", "-c", "trap '' TERM; sleep " + marker + " & \"$@\"; wait", "wrapper"));
+        List<String> cmd = new ArrayList<>(
+                List.of("/bin/sh", "-c", "trap '' TERM; sleep " + marker + " & \"$@\"; wait", "wrapper"));
         cmd.addAll(Mariadb.command(data, port));
         RunningEngine engine = start(spec(cmd, port).withTimeouts(Duration.ofSeconds(60), Duration.ofSeconds(1)));
-        List<Long> tree = Processes.tree(ProcessHandle.of(engine.pid()).orElseThrow()).stream().map(ProcessHandle::pid).toList();
+        List<Long> tree = Processes.tree(ProcessHandle.of(engine.pid()).orElseThrow()).stream()
+                .map(ProcessHandle::pid)
+                .toList();
         assertThat(tree).hasSizeGreaterThanOrEqualTo(3);
         assertThat(Mariadb.processesMentioning(marker)).as("the wrapper and its sleeper").hasSize(2);
 

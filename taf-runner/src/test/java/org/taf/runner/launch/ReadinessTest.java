@@ -61,8 +61,9 @@ class ReadinessTest {
         Readiness r = new Readiness(probe(Integer.MAX_VALUE), time, time);
         assertThatThrownBy(() -> r.await(4000, Duration.ofSeconds(3), engine))
                 .isInstanceOf(LaunchException.class)
-                .hasMessageStartingWith("engine did not answer a MySQL handshake on 127.0.0.1:4000 within 3s (launch.startup_timeout;"
-                        + " last attempt: ConnectException: Connection refused)")
+                .hasMessageStartingWith(
+                        "engine did not answer a MySQL handshake on 127.0.0.1:4000 within 3s (launch.startup_timeout;"
+                                + " last attempt: ConnectException: Connection refused)")
                 .hasMessageContaining("[ERROR] Aborting");
         assertThat(time.sleeps()).allMatch(d -> d.compareTo(Duration.ofMillis(500)) <= 0);
         assertThat(time.sleeps().stream().mapToLong(Duration::toMillis).sum()).isEqualTo(3000);
@@ -79,7 +80,9 @@ class ReadinessTest {
         };
         assertThatThrownBy(() -> new Readiness(refuseThenDie, time, time).await(4000, Duration.ofSeconds(60), engine))
                 .isInstanceOf(LaunchException.class)
-                .hasMessageStartingWith("engine exited with code 7 during startup, 350ms after it was started, before answering on 127.0.0.1:4000")
+                .hasMessageStartingWith(
+                        "engine exited with code 7 during startup, 350ms after it was started, before answering on"
+                                + " 127.0.0.1:4000")
                 .hasMessageContaining("[ERROR] Aborting");
         assertThat(probedPorts).hasSize(3);
     }

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import org.taf.runner.sys.Processes;
 
 /**
@@ -51,15 +50,24 @@ class ShutdownIT {
 
     private void startRunner() throws Exception {
         Path data = DataDirectories.copyTemplate(template, tmp.resolve("data"));
-        String classpath = location(ProcessRuntime.class) + java.io.File.pathSeparator + location(EngineHolderMain.class);
-        runner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath,
-                EngineHolderMain.class.getName(), tmp.resolve("state").toString(), data.toString(),
-                tmp.resolve("engine.log").toString(), Integer.toString(PortFinder.freePort()))
+        String classpath =
+                location(ProcessRuntime.class) + java.io.File.pathSeparator + location(EngineHolderMain.class);
+        runner = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        classpath,
+                        EngineHolderMain.class.getName(),
+                        tmp.resolve("state").toString(),
+                        data.toString(),
+                        tmp.resolve("engine.log").toString(),
+                        Integer.toString(PortFinder.freePort()))
                 .redirectError(tmp.resolve("runner.err").toFile())
                 .start();
         BufferedReader out = new BufferedReader(new InputStreamReader(runner.getInputStream(), StandardCharsets.UTF_8));
         String line = out.readLine(); // blocks until the engine answered its handshake, or the runner died
-        assertThat(line).as("runner output; stderr: " + Files.readString(tmp.resolve("runner.err"))).startsWith("READY ");
+        assertThat(line)
+                .as("runner output; stderr: " + Files.readString(tmp.resolve("runner.err")))
+                .startsWith("READY ");
         enginePid = Long.parseLong(line.substring(6).trim());
         assertThat(Processes.running(enginePid)).isTrue();
         assertThat(tmp.resolve("state/engines/" + enginePid + ".pid")).exists();

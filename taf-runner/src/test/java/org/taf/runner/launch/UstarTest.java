@@ -35,7 +35,9 @@ class UstarTest {
         assertThat(RootfsImage.rootfs()).isEqualTo(RootfsImage.rootfs());
         assertThat(RootfsImage.rootfs().length % 512).isZero();
         assertThat(RootfsImage.name()).matches("taf-runner/rootfs:[0-9a-f]{12}").isEqualTo(RootfsImage.name());
-        assertThat(RootfsImage.dockerfile()).startsWith("FROM scratch\nADD rootfs.tar /\n").contains("LABEL org.taf.runner=rootfs");
+        assertThat(RootfsImage.dockerfile())
+                .startsWith("FROM scratch\nADD rootfs.tar /\n")
+                .contains("LABEL org.taf.runner=rootfs");
     }
 
     @Test

@@ -111,13 +111,16 @@ final class FakeCpuTree {
                 int slash = path.lastIndexOf('/');
                 String dir = path.substring(0, slash + 1);
                 String file = path.substring(slash + 1);
-                if (file.equals("scaling_min_freq") && Long.parseLong(value) > Long.parseLong(read(dir + "scaling_max_freq"))
+                if (file.equals("scaling_min_freq")
+                                && Long.parseLong(value) > Long.parseLong(read(dir + "scaling_max_freq"))
                         || file.equals("scaling_max_freq")
-                        && Long.parseLong(value) < Long.parseLong(read(dir + "scaling_min_freq"))) {
+                                && Long.parseLong(value) < Long.parseLong(read(dir + "scaling_min_freq"))) {
                     throw new IOException("Invalid argument (min would exceed max)");
                 }
                 writes++;
-                super.write(path, clamps.getOrDefault(path, UnaryOperator.identity()).apply(value));
+                super.write(
+                        path,
+                        clamps.getOrDefault(path, UnaryOperator.identity()).apply(value));
             }
         };
     }

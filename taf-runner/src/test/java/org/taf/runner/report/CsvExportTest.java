@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.ExcludedIteration;
+import org.taf.runner.stats.Role;
 
 /** The CSV export read back: one row per iteration, RFC 4180 quoting, what the verdict counted. */
 class CsvExportTest {

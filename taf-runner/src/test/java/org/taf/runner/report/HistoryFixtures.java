@@ -13,8 +13,8 @@ import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.CellVerdict;
-import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 
 /**
  * Nightly runs for the history's tests: {@link ResultsFixtures#small()} (POINT_SELECT at 2 threads,

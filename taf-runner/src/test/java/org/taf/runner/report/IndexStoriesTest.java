@@ -27,8 +27,16 @@ class IndexStoriesTest {
             settings.add(new SettingRecord("post.story", story, name + ".properties:3"));
         }
         DefinitionRecord d = r.definition();
-        RunRecord copy = ResultsFixtures.copy(r, start.toString().replaceAll("[^0-9]", "").substring(0, 14) + "-" + name,
-                name, start, start.plusSeconds(600), r.status(), r.failure(), r.comparisons(), r.warnings());
+        RunRecord copy = ResultsFixtures.copy(
+                r,
+                start.toString().replaceAll("[^0-9]", "").substring(0, 14) + "-" + name,
+                name,
+                start,
+                start.plusSeconds(600),
+                r.status(),
+                r.failure(),
+                r.comparisons(),
+                r.warnings());
         return new RunRecord(copy.formatVersion(), copy.runId(), copy.name(), copy.comments(), copy.startedAt(),
                 copy.finishedAt(), copy.status(), copy.failure(), copy.runnerVersion(),
                 new DefinitionRecord(d.file(), d.sourceText(), settings, d.command()), copy.environment(),
@@ -49,8 +57,10 @@ class IndexStoriesTest {
         Document index = Sites.html(dir.resolve("site/index.html"));
         List<Element> stories = index.select("section.stories li.story");
         assertThat(stories).hasSize(2);
-        assertThat(stories.get(0).selectFirst("h3 a").attr("href")).isEqualTo("posts/" + runs.get(1).runId() + "/index.html");
-        assertThat(stories.get(1).selectFirst("h3 a").attr("href")).isEqualTo("posts/" + runs.get(0).runId() + "/index.html");
+        assertThat(stories.get(0).selectFirst("h3 a").attr("href"))
+                .isEqualTo("posts/" + runs.get(1).runId() + "/index.html");
+        assertThat(stories.get(1).selectFirst("h3 a").attr("href"))
+                .isEqualTo("posts/" + runs.get(0).runId() + "/index.html");
         // the first story's headlines: one per comparison, each to its clearest cell in the post
         List<Element> answers = stories.get(0).select("p.answer-text");
         assertThat(answers).hasSize(4);
@@ -63,12 +73,14 @@ class IndexStoriesTest {
         // the older run of the first story: listed under it as an earlier run, and marked superseded
         List<Element> earlier = stories.get(0).select("details.earlier li");
         assertThat(earlier).hasSize(1);
-        assertThat(earlier.get(0).selectFirst("a").attr("href")).isEqualTo("posts/" + runs.get(2).runId() + "/index.html");
+        assertThat(earlier.get(0).selectFirst("a").attr("href"))
+                .isEqualTo("posts/" + runs.get(2).runId() + "/index.html");
         assertThat(stories.get(1).select("details.earlier")).isEmpty();
         Document old = Sites.html(dir.resolve("site/posts/" + runs.get(2).runId() + "/index.html"));
         assertThat(old.selectFirst("p.superseded a").attr("href"))
                 .isEqualTo("../../posts/" + runs.get(1).runId() + "/index.html");
-        assertThat(index.select("a.badge").eachAttr("href")).containsExactly("posts/" + runs.get(1).runId() + "/index.html");
+        assertThat(index.select("a.badge").eachAttr("href"))
+                .containsExactly("posts/" + runs.get(1).runId() + "/index.html");
         // every post is still listed below, newest first
         assertThat(index.select("ol.posts > li.post-entry:not(.story)")).hasSize(4);
         assertThat(index.selectFirst("section.stories").elementSiblingIndex())

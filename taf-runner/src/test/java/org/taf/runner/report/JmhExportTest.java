@@ -41,7 +41,11 @@ class JmhExportTest {
                     // A fork is an engine start: one raw array each, holding its median TPS.
                     assertThat(m.get("rawData")).hasSize(r.get("forks").asInt()).hasSize(cell.verdict().pairsUsed());
                     assertThat(m.get("rawData").get(0)).hasSize(1);
-                    assertThat(r.get("secondaryMetrics").get("cpu_us_per_tx").get("scoreUnit").asText()).isEqualTo("us/op");
+                    assertThat(r.get("secondaryMetrics")
+                                    .get("cpu_us_per_tx")
+                                    .get("scoreUnit")
+                                    .asText())
+                            .isEqualTo("us/op");
                     JsonNode ratio = r.get("secondaryMetrics").get("ratio");
                     if (side.equals("parent")) {
                         assertThat(ratio).isNull();

@@ -22,30 +22,30 @@ class MarkdownChartTest {
             + "-Dsurefire.failIfNoSpecifiedTests=false -Dtaf.golden.update=true";
 
     private static final String CHART = """
-            Before the chart.
+        Before the chart.
 
-            ```chart
-            title: Comparisons called REGRESSED, by slowdown <script>
-            x: slowdown of TPS (%)
-            y: called REGRESSED (%)
-            y-max: 100
-            series: restart = restart pairs & 10 s windows
-            series: alt = alternating "5 × 2 s" windows, JIT warm-up (2026-12-03)
-            mark-y: 90 = target: 90%
-            caption: From [the pools](#the-pools) and <b>the rates</b>;
-            caption: [no](javascript:alert(1)) script.
+        ```chart
+        title: Comparisons called REGRESSED, by slowdown <script>
+        x: slowdown of TPS (%)
+        y: called REGRESSED (%)
+        y-max: 100
+        series: restart = restart pairs & 10 s windows
+        series: alt = alternating "5 × 2 s" windows, JIT warm-up (2026-12-03)
+        mark-y: 90 = target: 90%
+        caption: From [the pools](#the-pools) and <b>the rates</b>;
+        caption: [no](javascript:alert(1)) script.
 
-            slowdown, restart, alt
-            -0.85, 0, -
-            0.1, -, 0
-            2.02, 0.5, -
-            2.7, -, 6.5
-            4.0, -, 100
-            7.87, 100, -
-            ```
+        slowdown, restart, alt
+        -0.85, 0, -
+        0.1, -, 0
+        2.02, 0.5, -
+        2.7, -, 6.5
+        4.0, -, 100
+        7.87, 100, -
+        ```
 
-            After.
-            """;
+        After.
+        """;
 
     @Test
     void aChartBlockRendersToTheGoldenFigureWhateverTheLocale() throws Exception {
@@ -73,7 +73,8 @@ class MarkdownChartTest {
         Element svg = figure.selectFirst("svg");
         assertThat(svg.attr("role")).isEqualTo("img");
         assertThat(svg.attr("aria-labelledby")).isEqualTo("chart-1-t chart-1-d");
-        assertThat(svg.selectFirst("title#chart-1-t").text()).isEqualTo("Comparisons called REGRESSED, by slowdown <script>");
+        assertThat(svg.selectFirst("title#chart-1-t").text())
+                .isEqualTo("Comparisons called REGRESSED, by slowdown <script>");
         assertThat(svg.selectFirst("desc#chart-1-d").text())
                 .contains("restart pairs & 10 s windows: 0 at \u22120.85, 0.5 at 2.02, 100 at 7.87.")
                 .contains("6.5 at 2.7, 100 at 4.")
@@ -84,7 +85,8 @@ class MarkdownChartTest {
         assertThat(svg.select("text").eachText()).contains("restart pairs & 10 s windows", "target: 90%",
                 "slowdown of TPS (%)", "called REGRESSED (%)", "100", "\u22122");
 
-        assertThat(figure.selectFirst("figcaption").text()).isEqualTo("Comparisons called REGRESSED, by slowdown <script>");
+        assertThat(figure.selectFirst("figcaption").text())
+                .isEqualTo("Comparisons called REGRESSED, by slowdown <script>");
         Element note = figure.selectFirst(".note");
         assertThat(note.selectFirst("a").attr("href")).isEqualTo("#the-pools");
         assertThat(note.text()).contains("<b>the rates</b>; no script.");
@@ -122,20 +124,20 @@ class MarkdownChartTest {
     @Test
     void chartsAndHeadingsOfAPageGetDistinctIds() {
         String html = Markdown.toHtml("""
-                ## Chart 1
+            ## Chart 1
 
-                ```chart
-                title: One point
-                x: x (s)
-                y: y (%)
-                series: a = only a
+            ```chart
+            title: One point
+            x: x (s)
+            y: y (%)
+            series: a = only a
 
-                x, a
-                3, 50
-                ```
+            x, a
+            3, 50
+            ```
 
-                ## Chart 1
-                """, 0);
+            ## Chart 1
+            """, 0);
         Document doc = Jsoup.parseBodyFragment(html);
         assertThat(doc.select("h2").eachAttr("id")).containsExactly("chart-1", "chart-1-2");
         assertThat(doc.selectFirst("svg").id()).isEqualTo("chart-1-1");
@@ -147,11 +149,11 @@ class MarkdownChartTest {
     @Test
     void aPageGetsGitHubsHeadingAnchorsAndANarrativeNone() {
         String html = Markdown.toHtml("""
-                ## Seventh study (2026-12-03, 14:23-15:44 UTC): 1 s windows, NO_CHANGE by two one-sided tests
-                ### Pools measured parent first (`measure.order = interleaved`)
-                ### Against issue 18's targets
-                ### Against issue 18's targets
-                """, 0);
+            ## Seventh study (2026-12-03, 14:23-15:44 UTC): 1 s windows, NO_CHANGE by two one-sided tests
+            ### Pools measured parent first (`measure.order = interleaved`)
+            ### Against issue 18's targets
+            ### Against issue 18's targets
+            """, 0);
         assertThat(Jsoup.parseBodyFragment(html).select("h2, h3").eachAttr("id")).containsExactly(
                 "seventh-study-2026-12-03-1423-1544-utc-1-s-windows-no_change-by-two-one-sided-tests",
                 "pools-measured-parent-first-measureorder--interleaved",
@@ -214,8 +216,9 @@ class MarkdownChartTest {
 
     @Test
     void aBadHeaderIsRefusedWithItsLine() {
-        assertThatThrownBy(() -> Markdown.toHtml(block("title: T\nx: x\ncolour: red\ny: y\nseries: a = A", "x, a\n1, 2"),
-                0)).hasMessage("line 6: chart block (opened at line 3): unknown key 'colour' (a chart block knows title,"
+        assertThatThrownBy(() ->
+                        Markdown.toHtml(block("title: T\nx: x\ncolour: red\ny: y\nseries: a = A", "x, a\n1, 2"), 0))
+                .hasMessage("line 6: chart block (opened at line 3): unknown key 'colour' (a chart block knows title,"
                         + " x, y, series, caption, x-min, x-max, y-min, y-max, mark-y)");
         assertThatThrownBy(() -> Markdown.toHtml(block("x: x\ny: y\nseries: a = A", "x, a\n1, 2"), 0))
                 .hasMessageContaining("line 4: ").hasMessageContaining("'title:' is missing");
@@ -233,6 +236,7 @@ class MarkdownChartTest {
         // a page's body starts after its title line: line 1 of the body is line 2 of the file
         assertThatThrownBy(() -> Markdown.toHtml(block(HEADER, "x, a, b\n1, 2, x"), 0, "docs/benchmarks/study.md", 1))
                 .isInstanceOf(ReportException.class)
-                .hasMessageStartingWith("docs/benchmarks/study.md:12: chart block (opened at line 4): b: 'x' is not a number");
+                .hasMessageStartingWith(
+                        "docs/benchmarks/study.md:12: chart block (opened at line 4): b: 'x' is not a number");
     }
 }

@@ -5,44 +5,47 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 
-/** The narrative's Markdown (CommonMark and pipe tables): what it renders, and that nothing in the source becomes markup. */
+/**
+ * The narrative's Markdown (CommonMark and pipe tables): what it renders, and that nothing in the source becomes
+ * markup.
+ */
 class MarkdownTest {
     @Test
     void rendersPipeTablesWithNumbersRightAligned() {
         assertThat(Markdown.toHtml("""
-                Before.
+            Before.
 
-                | budget | effect | rate <b> |
-                |---|---:|:---|
-                | `2m` | 5% | FP 0/400 \\| none |
-                | 10m |
+            | budget | effect | rate <b> |
+            |---|---:|:---|
+            | `2m` | 5% | FP 0/400 \\| none |
+            | 10m |
 
-                After.
-                """)).isEqualTo("""
-                <p>Before.</p>
-                <div class="table-wrap"><table>
-                <thead>
-                <tr>
-                <th scope="col">budget</th>
-                <th scope="col" class="num">effect</th>
-                <th scope="col">rate &lt;b&gt;</th>
-                </tr>
-                </thead>
-                <tbody>
-                <tr>
-                <td><code>2m</code></td>
-                <td class="num">5%</td>
-                <td>FP 0/400 | none</td>
-                </tr>
-                <tr>
-                <td>10m</td>
-                <td class="num"></td>
-                <td></td>
-                </tr>
-                </tbody>
-                </table></div>
-                <p>After.</p>
-                """);
+            After.
+            """)).isEqualTo("""
+                    <p>Before.</p>
+                    <div class="table-wrap"><table>
+                    <thead>
+                    <tr>
+                    <th scope="col">budget</th>
+                    <th scope="col" class="num">effect</th>
+                    <th scope="col">rate &lt;b&gt;</th>
+                    </tr>
+                    </thead>
+                    <tbody>
+                    <tr>
+                    <td><code>2m</code></td>
+                    <td class="num">5%</td>
+                    <td>FP 0/400 | none</td>
+                    </tr>
+                    <tr>
+                    <td>10m</td>
+                    <td class="num"></td>
+                    <td></td>
+                    </tr>
+                    </tbody>
+                    </table></div>
+                    <p>After.</p>
+                    """);
     }
 
     @Test
@@ -59,50 +62,50 @@ class MarkdownTest {
     @Test
     void rendersCommonMark() {
         assertThat(Markdown.toHtml("""
-                # Title
-                Some *em*, **strong**, `a < b` and [a link](https://example.org/x?a=1&b=2).
-                still the same paragraph
+            # Title
+            Some *em*, **strong**, `a < b` and [a link](https://example.org/x?a=1&b=2).
+            still the same paragraph
 
-                - one
-                - two
-                  continued
+            - one
+            - two
+              continued
 
-                1. first
-                > quoted
+            1. first
+            > quoted
 
-                ```
-                <b>code</b>
-                ```
-                """)).isEqualTo("""
-                <h3>Title</h3>
-                <p>Some <em>em</em>, <strong>strong</strong>, <code>a &lt; b</code> and \
-                <a rel="nofollow" href="https://example.org/x?a=1&amp;b=2">a link</a>.
-                still the same paragraph</p>
-                <ul>
-                <li>one</li>
-                <li>two
-                continued</li>
-                </ul>
-                <ol>
-                <li>first</li>
-                </ol>
-                <blockquote>
-                <p>quoted</p>
-                </blockquote>
-                <pre><code>&lt;b&gt;code&lt;/b&gt;
-                </code></pre>
-                """);
+            ```
+            <b>code</b>
+            ```
+            """)).isEqualTo("""
+                    <h3>Title</h3>
+                    <p>Some <em>em</em>, <strong>strong</strong>, <code>a &lt; b</code> and \
+                    <a rel="nofollow" href="https://example.org/x?a=1&amp;b=2">a link</a>.
+                    still the same paragraph</p>
+                    <ul>
+                    <li>one</li>
+                    <li>two
+                    continued</li>
+                    </ul>
+                    <ol>
+                    <li>first</li>
+                    </ol>
+                    <blockquote>
+                    <p>quoted</p>
+                    </blockquote>
+                    <pre><code>&lt;b&gt;code&lt;/b&gt;
+                    </code></pre>
+                    """);
     }
 
     /** The two gaps of the hand-written subset this replaced: {@code ####} and nested lists. */
     @Test
     void deepHeadingsAndNestedListsRender() {
         String html = Markdown.toHtml("""
-                #### Deep
-                - outer
-                  - inner
-                    1. innermost
-                """, 0);
+            #### Deep
+            - outer
+              - inner
+                1. innermost
+            """, 0);
         var doc = Jsoup.parseBodyFragment(html);
         assertThat(doc.select("h4").text()).isEqualTo("Deep");
         assertThat(doc.select("ul > li > ul > li > ol > li").text()).isEqualTo("innermost");
@@ -114,7 +117,8 @@ class MarkdownTest {
     void rawHtmlAndDangerousLinksStayText() {
         String html = Markdown.toHtml("<img src=x onerror=alert(1)> [x](javascript:alert(1)) [y](data:text/html,hi)"
                 + " [z](\"onmouseover=\"alert(1)) ![i](JavaScript:alert(1)) ** * _\n\n<script>alert(1)</script>\n");
-        assertThat(html).doesNotContain("<img src=x", "<script", "javascript", "JavaScript", "data:", "onmouseover=\"alert")
+        assertThat(html)
+                .doesNotContain("<img src=x", "<script", "javascript", "JavaScript", "data:", "onmouseover=\"alert")
                 .contains("&lt;img src=x onerror=alert(1)&gt;", "&lt;script&gt;");
         var doc = Jsoup.parseBodyFragment(html);
         assertThat(doc.select("script, [onmouseover], [onerror]")).isEmpty();

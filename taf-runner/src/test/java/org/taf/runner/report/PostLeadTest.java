@@ -48,8 +48,12 @@ class PostLeadTest {
         // the headline answers the whole comparison, not its worst cell: 12.3 improved at 8 and 64 threads
         assertThat(answers.get(1).selectFirst(".badge").text()).isEqualTo("improved 2 of 3");
         assertThat(answers.get(1).selectFirst(".badge").hasClass("v-improved")).isTrue();
-        assertThat(answers.get(1).text()).contains("12.3:", "2.41–3.63 times as fast as 5981efcecd8 at 8 and 64 threads",
-                "(64 threads: 17,530 → 63,562 TPS, ×3.63 [3.55, 3.70])", "; 9.7% slower at 1 thread");
+        assertThat(answers.get(1).text())
+                .contains(
+                        "12.3:",
+                        "2.41–3.63 times as fast as 5981efcecd8 at 8 and 64 threads",
+                        "(64 threads: 17,530 → 63,562 TPS, ×3.63 [3.55, 3.70])",
+                        "; 9.7% slower at 1 thread");
         assertThat(answers.get(2).text()).contains("; undecided at 8 threads");
         assertThat(post.select("section.headline p.mechanism").get(0).text())
                 .isEqualTo("Why: CPU per transaction 210 → 58.7 µs (-72.0%); voluntary context switches 36.0 → 2.45"
@@ -114,6 +118,7 @@ class PostLeadTest {
 
         // one comparison: the table above names it, the rows are their cells
         Document single = post(ResultsFixtures.small());
-        assertThat(single.select("svg#glance-ratios text[text-anchor=end]").eachText()).containsExactly("POINT_SELECT@2");
+        assertThat(single.select("svg#glance-ratios text[text-anchor=end]").eachText())
+                .containsExactly("POINT_SELECT@2");
     }
 }

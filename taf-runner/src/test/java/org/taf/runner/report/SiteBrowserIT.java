@@ -242,7 +242,8 @@ class SiteBrowserIT {
                     }
                     WebElement answer = driver.findElement(By.cssSelector("section.headline p.answer-text"));
                     Rectangle r = answer.getRect();
-                    assertThat((long) r.getY() + r.getHeight()).as("%s: the first answer ends in the first screen", where)
+                    assertThat((long) r.getY() + r.getHeight())
+                            .as("%s: the first answer ends in the first screen", where)
                             .isLessThanOrEqualTo(viewportH);
                     long scroll = ((Number) js.executeScript("return document.documentElement.scrollWidth"))
                             .longValue();
@@ -294,7 +295,8 @@ class SiteBrowserIT {
         open("index.html");
         driver.findElement(By.linkText("A study of false alarms")).click();
         assertThat(driver.getCurrentUrl()).endsWith("/pages/study.html");
-        assertThat(driver.findElement(By.cssSelector("article.page h1")).getText()).isEqualTo("A study of false alarms");
+        assertThat(driver.findElement(By.cssSelector("article.page h1")).getText())
+                .isEqualTo("A study of false alarms");
         var cells = driver.findElements(By.cssSelector("article.page td.num"));
         assertThat(cells).hasSize(4);
         // Numbers are right-aligned by the site's stylesheet, which the page found.

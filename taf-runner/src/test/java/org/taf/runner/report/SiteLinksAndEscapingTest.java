@@ -108,7 +108,8 @@ class SiteLinksAndEscapingTest {
         // the narrative: markup escaped, javascript: not linked
         Element narrative = post.selectFirst(".narrative");
         assertThat(narrative.text()).contains("<script>alert(1)</script> stays text");
-        assertThat(narrative.select("a").eachAttr("href")).containsExactly("https://jira.mariadb.org/browse/MDEV-37992");
+        assertThat(narrative.select("a").eachAttr("href"))
+                .containsExactly("https://jira.mariadb.org/browse/MDEV-37992");
         assertThat(narrative.select("strong").text()).isEqualTo("buf_pool.mutex");
         // the history table carries commit subjects
         Document history = Sites.html(site.resolve("history/POINTS-COVERED-PK.html"));
@@ -145,7 +146,8 @@ class SiteLinksAndEscapingTest {
         assertThat(content.select("script")).isEmpty();
         assertThat(content.text()).contains(SCRIPT_LABEL);
         // and the raw feed parses as XML with no DTD tricks
-        assertThat(f.newDocumentBuilder().parse(new InputSource(new StringReader(Sites.text(site.resolve("feed.xml"))))))
+        assertThat(f.newDocumentBuilder()
+                        .parse(new InputSource(new StringReader(Sites.text(site.resolve("feed.xml"))))))
                 .isNotNull();
     }
 

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.results.PostRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.ResultsStore;
-import org.taf.runner.results.PostRecord;
 import org.taf.runner.results.RunRecord;
 
 /** Adding a run to an existing site, failures that leave whole files, and bad run ids. */
@@ -96,7 +96,8 @@ class SitePublisherTest {
         var posts = page.select("ul.regressed-posts > li");
         assertThat(posts).hasSize(1);
         assertThat(posts.get(0).selectFirst("a").attr("href")).isEqualTo("posts/" + run.runId() + "/index.html");
-        assertThat(posts.get(0).selectFirst(".note").text()).isEqualTo("12.3 POINTS-COVERED-PK@1 (0.903 [0.885, 0.921])");
+        assertThat(posts.get(0).selectFirst(".note").text())
+                .isEqualTo("12.3 POINTS-COVERED-PK@1 (0.903 [0.885, 0.921])");
         assertThat(page.text()).contains("No change points in the 11 history series");
     }
 

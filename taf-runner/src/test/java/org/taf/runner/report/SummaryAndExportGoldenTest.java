@@ -40,12 +40,16 @@ class SummaryAndExportGoldenTest {
 
     @Test
     void jsonSummary() throws Exception {
-        matches("summary.json", () -> JsonSummary.render(List.of(SiteFixtures.goldenBranches(), ResultsFixtures.small())));
+        matches(
+                "summary.json",
+                () -> JsonSummary.render(List.of(SiteFixtures.goldenBranches(), ResultsFixtures.small())));
     }
 
     @Test
     void csvAndJmhExports() throws Exception {
         matches("export.csv", () -> CsvExport.render(List.of(SiteFixtures.goldenBranches(), ResultsFixtures.small())));
-        matches("export-jmh.json", () -> JmhExport.render(List.of(SiteFixtures.goldenBranches(), ResultsFixtures.small())));
+        matches(
+                "export-jmh.json",
+                () -> JmhExport.render(List.of(SiteFixtures.goldenBranches(), ResultsFixtures.small())));
     }
 }

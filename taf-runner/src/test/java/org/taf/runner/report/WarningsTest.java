@@ -12,18 +12,22 @@ class WarningsTest {
     @Test
     void computedFromTheRecords() {
         List<String> w = Warnings.of(SiteFixtures.branches(), Messages.english());
-        assertThat(w).containsExactly(
-                "13.1 wip: the patch build (f00dfacecafe) failed: mvn exited with 1",
-                "The CPU load did not settle during the warm-up in 1 of 126 iterations: 12.3 POINTS-COVERED-PK@64 patch #2",
-                "Other processes or steal time used the CPU while measuring (over 10.0% of one CPU, or steal over"
-                        + " 5.0%) in 1 of 126 iterations: 11.8 POINTS-COVERED-PK@1 patch #1 (others 30.0% of one CPU,"
-                        + " steal 0.2%)",
-                "These cells cannot detect a change as small as the fail threshold (5.0%): 13.1 POINTS-COVERED-PK@8 (6.2%)",
-                "13.1 POINTS-COVERED-PK@8: CPU per transaction 210.00 -> 222.60 us (+6.0%, interval [1.044, 1.076])"
-                        + " is higher while TPS is undecided: the engine does more work per transaction that"
-                        + " TPS could not yet confirm",
-                "Engine builds were reused from the cache for 14362356d14, 5981efcecd8, d0661d9bb8c, a1b2c3d4e5f6.",
-                "builds were cached: 14362356d14");
+        assertThat(w)
+                .containsExactly(
+                        "13.1 wip: the patch build (f00dfacecafe) failed: mvn exited with 1",
+                        "The CPU load did not settle during the warm-up in 1 of 126 iterations: 12.3"
+                                + " POINTS-COVERED-PK@64 patch #2",
+                        "Other processes or steal time used the CPU while measuring (over 10.0% of one CPU, or steal"
+                            + " over 5.0%) in 1 of 126 iterations: 11.8 POINTS-COVERED-PK@1 patch #1 (others 30.0% of"
+                            + " one CPU, steal 0.2%)",
+                        "These cells cannot detect a change as small as the fail threshold (5.0%): 13.1"
+                                + " POINTS-COVERED-PK@8 (6.2%)",
+                        "13.1 POINTS-COVERED-PK@8: CPU per transaction 210.00 -> 222.60 us (+6.0%, interval [1.044,"
+                                + " 1.076]) is higher while TPS is undecided: the engine does more work per transaction"
+                                + " that TPS could not yet confirm",
+                        "Engine builds were reused from the cache for 14362356d14, 5981efcecd8, d0661d9bb8c,"
+                                + " a1b2c3d4e5f6.",
+                        "builds were cached: 14362356d14");
     }
 
     @Test

@@ -10,20 +10,20 @@ import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.IterationRecord.RestRecord;
 import org.taf.runner.results.IterationRecord.WarmupRecord;
 import org.taf.runner.results.SideRecord.BuildRecord;
-import org.taf.runner.stats.Role;
+import org.taf.runner.results.SideRecord.CommitRecord;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Change;
+import org.taf.runner.stats.ClassicOutcome;
 import org.taf.runner.stats.ClassicVerdict;
 import org.taf.runner.stats.ExclusionRule;
-import org.taf.runner.stats.MinimalDetectableEffect;
-import org.taf.runner.stats.VarianceComponents;
-import org.taf.runner.stats.ClassicOutcome;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.MetricVerdict;
+import org.taf.runner.stats.MinimalDetectableEffect;
+import org.taf.runner.stats.Role;
 import org.taf.runner.stats.StopReason;
+import org.taf.runner.stats.VarianceComponents;
 import org.taf.runner.stats.Verdict;
-import org.taf.runner.results.SideRecord.CommitRecord;
 
 /**
  * Deterministic synthetic runs for tests of every format that reads results (JSON, site, JUnit,

@@ -11,18 +11,18 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.ExitCode;
-import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.stats.Verdict;
-import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.RunStatistics;
-import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.stats.StopReason;
+import org.taf.runner.stats.Verdict;
 
 /**
  * The adaptive loop stops as specified — decided, budget spent, max pairs — driven by a fake

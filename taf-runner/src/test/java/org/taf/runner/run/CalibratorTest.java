@@ -14,12 +14,12 @@ import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.profile.HostInfo;
-import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.ResultsFixtures;
-import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.stats.StatsOptions;
 
 /** The A/A definition of a calibration and the noise it derives from the measured iterations. */
 class CalibratorTest {

@@ -9,9 +9,9 @@ import java.util.Random;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.results.MeasureMode;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellSamples;
 

@@ -17,16 +17,16 @@ import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.build.BuildResult;
 import org.taf.runner.config.EngineSettings;
 import org.taf.runner.config.Fixture;
-import org.taf.runner.results.MeasureMode;
-import org.taf.runner.stats.Role;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.LaunchException;
-import org.taf.runner.results.WarmupMode;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.IterationRecord.WarmupRecord;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.SampleRecord;
+import org.taf.runner.results.WarmupMode;
+import org.taf.runner.stats.Role;
 import org.taf.runner.workload.Workload;
 
 /**

@@ -6,17 +6,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.taf.runner.results.MeasureMode;
-import org.taf.runner.stats.Role;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.CountersRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellSamples;
 import org.taf.runner.stats.CounterSample;
+import org.taf.runner.stats.Role;
 
 /** A cell's stats input grown one iteration at a time is the one its stored record gives. */
 class LiveSamplesTest {

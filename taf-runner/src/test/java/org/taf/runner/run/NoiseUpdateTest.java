@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.stats.VarianceComponents;
 

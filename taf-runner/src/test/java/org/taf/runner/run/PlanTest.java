@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
-
 import org.taf.runner.stats.Role;
+
 /** The order of measurements: A/B pairs per cell, interleaved or in a seeded random order. */
 class PlanTest {
     @TempDir

@@ -24,7 +24,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.config.Units;
 import org.taf.runner.results.AdaptiveRecord;
 import org.taf.runner.results.CellRecord;
@@ -34,16 +33,17 @@ import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.stats.Verdict;
-import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellSamples;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.RunStatistics;
+import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.UnpairedReference;
-import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.stats.Verdict;
+import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.sys.Durations;
 
 /**

@@ -12,14 +12,14 @@ import org.junit.jupiter.api.Test;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.stats.Verdict;
-import org.taf.runner.results.MeasureMode;
 import org.taf.runner.stats.Metric;
-import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.stats.StopReason;
+import org.taf.runner.stats.Verdict;
 
 /** The power study's replay on synthetic runs whose pools have known effects and known pair costs. */
 class PowerReplayTest {

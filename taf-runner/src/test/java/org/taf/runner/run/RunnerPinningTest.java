@@ -123,8 +123,10 @@ class RunnerPinningTest {
                 .containsExactly("not pinned: no cpufreq", "not pinned: no cpufreq");
 
         Runner strict = runner(definition("profile.cpu.governor=performance", "profile.cpu.strict=true"), sys);
-        assertThatThrownBy(strict::run).isInstanceOf(CpuPinException.class)
-                .hasMessageContaining(CPU + "cpu0/cpufreq: cannot set governor performance: does not exist (no cpufreq");
+        assertThatThrownBy(strict::run)
+                .isInstanceOf(CpuPinException.class)
+                .hasMessageContaining(
+                        CPU + "cpu0/cpufreq: cannot set governor performance: does not exist (no cpufreq");
         assertThat(strict.lastRecord()).isNull();
     }
 

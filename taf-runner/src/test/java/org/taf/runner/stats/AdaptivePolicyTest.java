@@ -13,9 +13,13 @@ class AdaptivePolicyTest {
 
     @Test
     void everyCellDecidedStops() {
-        AdaptiveDecision d = AdaptivePolicy.next(List.of(cell("A", Verdict.REGRESSED, 0.9, 0.95, 0.01, 5),
-                cell("B", Verdict.NO_CHANGE, 0.99, 1.01, 0.9, 5), cell("C", Verdict.NEWLY_FAILING, null, null, null, 0)),
-                AdaptiveProgress.start(MINUTE), O);
+        AdaptiveDecision d = AdaptivePolicy.next(
+                List.of(
+                        cell("A", Verdict.REGRESSED, 0.9, 0.95, 0.01, 5),
+                        cell("B", Verdict.NO_CHANGE, 0.99, 1.01, 0.9, 5),
+                        cell("C", Verdict.NEWLY_FAILING, null, null, null, 0)),
+                AdaptiveProgress.start(MINUTE),
+                O);
         assertThat(d.addPair()).isFalse();
         assertThat(d.runStop()).isEqualTo(StopReason.DECIDED);
         assertThat(d.cellStops().values()).containsOnly(StopReason.DECIDED);
@@ -25,9 +29,14 @@ class AdaptivePolicyTest {
 
     @Test
     void undecidedCellsGetPairsMostUrgentFirst() {
-        AdaptiveDecision d = AdaptivePolicy.next(List.of(cell("A", Verdict.INCONCLUSIVE, 0.9, 1.05, 0.20, 5),
-                cell("B", Verdict.INCONCLUSIVE, 0.85, 0.99, 0.03, 5), cell("C", Verdict.INCONCLUSIVE, null, null, null, 2),
-                cell("D", Verdict.NO_CHANGE, 0.99, 1.01, 0.9, 5)), AdaptiveProgress.start(MINUTE), O);
+        AdaptiveDecision d = AdaptivePolicy.next(
+                List.of(
+                        cell("A", Verdict.INCONCLUSIVE, 0.9, 1.05, 0.20, 5),
+                        cell("B", Verdict.INCONCLUSIVE, 0.85, 0.99, 0.03, 5),
+                        cell("C", Verdict.INCONCLUSIVE, null, null, null, 2),
+                        cell("D", Verdict.NO_CHANGE, 0.99, 1.01, 0.9, 5)),
+                AdaptiveProgress.start(MINUTE),
+                O);
         assertThat(d.addPair()).isTrue();
         assertThat(d.runStop()).isEqualTo(StopReason.PENDING);
         // No p-value yet first, then the most significant: likely regressions are settled first.
@@ -40,13 +49,17 @@ class AdaptivePolicyTest {
 
     @Test
     void aBudgetThatPaysForSomeServesTheMostUrgentAndOneThatPaysForNoneStops() {
-        List<CellVerdict> cells = List.of(cell("A", Verdict.INCONCLUSIVE, 0.9, 1.05, 0.20, 5),
-                cell("B", Verdict.INCONCLUSIVE, 0.85, 0.99, 0.03, 5), cell("C", Verdict.INCONCLUSIVE, 0.9, 1.1, 0.5, 5));
-        AdaptiveDecision some = AdaptivePolicy.next(cells, new AdaptiveProgress(Duration.ofMinutes(6), Duration.ofMinutes(2)), O);
+        List<CellVerdict> cells = List.of(
+                cell("A", Verdict.INCONCLUSIVE, 0.9, 1.05, 0.20, 5),
+                cell("B", Verdict.INCONCLUSIVE, 0.85, 0.99, 0.03, 5),
+                cell("C", Verdict.INCONCLUSIVE, 0.9, 1.1, 0.5, 5));
+        AdaptiveDecision some =
+                AdaptivePolicy.next(cells, new AdaptiveProgress(Duration.ofMinutes(6), Duration.ofMinutes(2)), O);
         assertThat(some.addPairTo()).extracting(CellKey::workload).containsExactly("B", "A");
         assertThat(some.stopOf(new CellKey("C", 1))).as("waits").isEqualTo(StopReason.PENDING);
 
-        AdaptiveDecision none = AdaptivePolicy.next(cells, new AdaptiveProgress(Duration.ofMinutes(9), Duration.ofMinutes(2)), O);
+        AdaptiveDecision none =
+                AdaptivePolicy.next(cells, new AdaptiveProgress(Duration.ofMinutes(9), Duration.ofMinutes(2)), O);
         assertThat(none.addPair()).isFalse();
         assertThat(none.runStop()).isEqualTo(StopReason.BUDGET_SPENT);
         assertThat(none.cellStops().values()).containsOnly(StopReason.BUDGET_SPENT);

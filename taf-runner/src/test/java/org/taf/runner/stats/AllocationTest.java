@@ -126,15 +126,18 @@ class AllocationTest {
                 .hasMessage("betweenVariance (-1.0E-4) must be finite and >= 0");
         assertThatThrownBy(() -> new Allocation(0, Double.NaN, 60, 10, 5))
                 .hasMessage("withinVariance (NaN) must be finite and >= 0");
-        assertThatThrownBy(() -> new Allocation(0, 0, 0, 10, 5)).hasMessage("startSeconds (0.0) must be finite and > 0");
-        assertThatThrownBy(() -> new Allocation(0, 0, 60, -1, 5)).hasMessage("windowSeconds (-1.0) must be finite and > 0");
+        assertThatThrownBy(() -> new Allocation(0, 0, 0, 10, 5))
+                .hasMessage("startSeconds (0.0) must be finite and > 0");
+        assertThatThrownBy(() -> new Allocation(0, 0, 60, -1, 5))
+                .hasMessage("windowSeconds (-1.0) must be finite and > 0");
         assertThatThrownBy(() -> new Allocation(0, 0, 60, 10, 0)).hasMessage("maxWindows (0) must be >= 1");
         assertThatThrownBy(() -> NOISY_WINDOWS.pairsFor(1.5, 0.05, 0.8, 3)).hasMessage("drop (1.5) must be in (0, 1)");
         assertThatThrownBy(() -> NOISY_WINDOWS.pairsFor(0.05, 0.05, 0.8, 1))
                 .hasMessage("minPairs (1) must be in [2, 100000]");
         assertThatThrownBy(() -> NOISY_WINDOWS.pairsFor(1e-6, 0.05, 0.8, 3)).hasMessageStartingWith(
                 "drop (1.0E-6) needs more than 100000 pairs");
-        assertThatThrownBy(() -> NOISY_WINDOWS.mdeWithin(600, 0.05, 0.04)).hasMessage("power (0.04) must be > level (0.05)");
+        assertThatThrownBy(() -> NOISY_WINDOWS.mdeWithin(600, 0.05, 0.04))
+                .hasMessage("power (0.04) must be > level (0.05)");
         assertThatThrownBy(() -> NOISY_WINDOWS.pairVariance(0)).hasMessage("windows per start (0) must be >= 1");
     }
 

@@ -130,13 +130,16 @@ class EDivisiveTest {
     void validatesInputAndOptions() {
         assertThatThrownBy(() -> EDivisive.detect(new double[] {1, 2, 3, Double.NaN, 5, 6, 7, 8, 9, 10}))
                 .hasMessage("series[3] (NaN) must be finite");
-        assertThatThrownBy(() -> EDivisive.detect(new double[9])).hasMessage("series length (9) must be >= 2 * minSize (10)");
+        assertThatThrownBy(() -> EDivisive.detect(new double[9]))
+                .hasMessage("series length (9) must be >= 2 * minSize (10)");
         assertThatThrownBy(() -> EDivisive.detect(null)).hasMessage("series (null) must be given");
         assertThatThrownBy(() -> new EDivisive.Options(0, 5, 499, 0.01, 1)).hasMessage("alpha (0.0) must be in (0, 2]");
-        assertThatThrownBy(() -> new EDivisive.Options(2.5, 5, 499, 0.01, 1)).hasMessage("alpha (2.5) must be in (0, 2]");
+        assertThatThrownBy(() -> new EDivisive.Options(2.5, 5, 499, 0.01, 1))
+                .hasMessage("alpha (2.5) must be in (0, 2]");
         assertThatThrownBy(() -> new EDivisive.Options(1, 1, 499, 0.01, 1)).hasMessage("minSize (1) must be >= 2");
         assertThatThrownBy(() -> new EDivisive.Options(1, 5, 0, 0.01, 1)).hasMessage("permutations (0) must be >= 1");
-        assertThatThrownBy(() -> new EDivisive.Options(1, 5, 499, 1, 1)).hasMessage("significance (1.0) must be in (0, 1)");
+        assertThatThrownBy(() -> new EDivisive.Options(1, 5, 499, 1, 1))
+                .hasMessage("significance (1.0) must be in (0, 1)");
         assertThat(DEFAULTS).isEqualTo(new EDivisive.Options(1, 5, 499, 0.01, 1));
     }
 

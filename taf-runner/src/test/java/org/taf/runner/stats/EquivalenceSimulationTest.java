@@ -46,8 +46,10 @@ class EquivalenceSimulationTest {
         int byTost = 0;
         for (int r = 0; r < RUNS; r++) {
             CellSamples cell = syn.cell(Simulation.CELL, 1.0, 10);
-            CellVerdict v = Statistics.evaluate(List.of(cell), o.withSeed(r), AdaptiveProgress.start(Duration.ofMinutes(1)))
-                    .cells().get(0);
+            CellVerdict v = Statistics.evaluate(
+                            List.of(cell), o.withSeed(r), AdaptiveProgress.start(Duration.ofMinutes(1)))
+                    .cells()
+                    .get(0);
             MetricVerdict m = v.metric(Metric.TPS);
             boolean shown = m.ciLow() >= 0.97 && m.ciHigh() <= 1.03;
             boolean tost = v.verdict() == Verdict.NO_CHANGE;

@@ -12,8 +12,8 @@ class IterationSummaryTest {
     /** Hand-checked: sorted 98 99 100 100 101 102 150. */
     @Test
     void medianMadIqrMeanAndCv() {
-        IterationSummary s = IterationSummary.of(new IterationSample(3, new double[] {100, 102, 98, 101, 99, 150, 100}, null,
-                List.of("HOST_NOISE")));
+        IterationSummary s = IterationSummary.of(
+                new IterationSample(3, new double[] {100, 102, 98, 101, 99, 150, 100}, null, List.of("HOST_NOISE")));
         assertThat(s.index()).isEqualTo(3);
         assertThat(s.seconds()).isEqualTo(7);
         assertThat(s.medianTps()).isEqualTo(100); // the 150 TPS spike does not move it

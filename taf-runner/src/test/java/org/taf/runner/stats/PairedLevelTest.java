@@ -59,8 +59,10 @@ class PairedLevelTest {
     void validatesItsArguments() {
         assertThatThrownBy(() -> PairedLevel.perLook(0, 3, 10)).hasMessage("alpha (0.0) must be in (0, 0.5]");
         assertThatThrownBy(() -> PairedLevel.perLook(0.05, 1, 10)).hasMessage("minPairs (1) must be >= 2");
-        assertThatThrownBy(() -> PairedLevel.perLook(0.05, 5, 4)).hasMessage("maxPairs (4) must be in [minPairs (5), 200]");
-        assertThatThrownBy(() -> PairedLevel.perLook(0.05, 3, 201)).hasMessage("maxPairs (201) must be in [minPairs (3), 200]");
+        assertThatThrownBy(() -> PairedLevel.perLook(0.05, 5, 4))
+                .hasMessage("maxPairs (4) must be in [minPairs (5), 200]");
+        assertThatThrownBy(() -> PairedLevel.perLook(0.05, 3, 201))
+                .hasMessage("maxPairs (201) must be in [minPairs (3), 200]");
     }
 
     /** Share of runs with some look n in [min, max] whose |t| exceeds t(1 - level/2; n-1), per level. */

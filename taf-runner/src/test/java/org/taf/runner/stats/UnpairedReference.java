@@ -82,11 +82,14 @@ public final class UnpairedReference {
             reps[r] = resampledLogLocation(patch, rng) - resampledLogLocation(parent, rng);
         }
         int n = Math.min(parent.size(), patch.size());
-        double t = new TDistribution(null, parent.size() + patch.size() - 2).inverseCumulativeProbability(1 - alpha / 2);
+        double t =
+                new TDistribution(null, parent.size() + patch.size() - 2).inverseCumulativeProbability(1 - alpha / 2);
         double expanded = 2 * (1 - NORMAL.cumulativeProbability(FastMath.sqrt(n / (n - 1.0)) * t));
         Percentile q = new Percentile().withEstimationType(EstimationType.R_7);
         q.setData(reps);
-        return new double[] {FastMath.exp(q.evaluate(100 * expanded / 2)), FastMath.exp(q.evaluate(100 * (1 - expanded / 2)))};
+        return new double[] {
+            FastMath.exp(q.evaluate(100 * expanded / 2)), FastMath.exp(q.evaluate(100 * (1 - expanded / 2)))
+        };
     }
 
     private static double resampledLogLocation(List<IterationSample> side, SplittableRandom rng) {

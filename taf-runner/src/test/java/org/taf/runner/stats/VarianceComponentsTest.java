@@ -116,7 +116,9 @@ class VarianceComponentsTest {
         VarianceComponents.PairSpread spread = VarianceComponents.fromPairs(d);
         double expected = 2 * (0.03 * 0.03 + 0.01 * 0.01 / k);
         // The SE of a sample variance of normal data is variance * sqrt(2 / (n - 1)).
-        assertThat(spread.variance()).as("seed %d", seed).isCloseTo(expected, within(3 * expected * Math.sqrt(2.0 / 3999)));
+        assertThat(spread.variance())
+                .as("seed %d", seed)
+                .isCloseTo(expected, within(3 * expected * Math.sqrt(2.0 / 3999)));
         assertThat(spread.pairs()).isEqualTo(pairs);
 
         VarianceComponents a = VarianceComponents.of(new double[][] {{1, 2, 3}, {4, 5, 6}});
@@ -133,8 +135,10 @@ class VarianceComponentsTest {
     void refusesWhatItCannotEstimate() {
         assertThatThrownBy(() -> VarianceComponents.of(new double[][] {{1, 2}}))
                 .hasMessage("starts (1) must be >= 2 to separate between from within");
-        assertThatThrownBy(() -> VarianceComponents.of(new double[][] {{1}, {2}})).hasMessage(
-                "values (2) minus starts (2) must be >= 1: no start has two values to measure the within-start variance");
+        assertThatThrownBy(() -> VarianceComponents.of(new double[][] {{1}, {2}}))
+                .hasMessage(
+                        "values (2) minus starts (2) must be >= 1: no start has two values to measure the within-start"
+                                + " variance");
         assertThatThrownBy(() -> VarianceComponents.of(new double[][] {{1, 2}, {}}))
                 .hasMessage("logValues[1] (empty) must hold at least 1 value");
         assertThatThrownBy(() -> VarianceComponents.of(new double[][] {{1, 2}, {3, Double.NaN}}))

@@ -14,7 +14,8 @@ class AffinityTest {
 
     @Test
     void allowedListIsReadFromStatus() {
-        assertThat(Affinity.allowedList("Name:\tjava\nCpus_allowed:\t2\nCpus_allowed_list:\t1\nMems_allowed:\t1\n")).contains("1");
+        assertThat(Affinity.allowedList("Name:\tjava\nCpus_allowed:\t2\nCpus_allowed_list:\t1\nMems_allowed:\t1\n"))
+                .contains("1");
         assertThat(Affinity.allowedList("Name:\tjava\n")).isEmpty();
         assertThat(Affinity.of(ProcessHandle.current().pid())).isPresent();
     }

@@ -13,7 +13,8 @@ class CgroupCpuFileTest {
     static final String ID = "1755ee4670b22f0935e49811c2ca0aa99dd261d2c20a23c741447e0e2f3d0f3c";
     static final String V1 = "9:name=systemd:/docker/" + ID + "\n4:memory:/docker/" + ID + "\n2:cpuacct:/docker/" + ID
             + "\n1:cpu:/docker/" + ID + "\n0::/docker/" + ID + "\n";
-    static final String V1_JOINED = "5:cpu,cpuacct:/system.slice/docker-" + ID + ".scope\n0::/system.slice/docker-" + ID + ".scope\n";
+    static final String V1_JOINED =
+            "5:cpu,cpuacct:/system.slice/docker-" + ID + ".scope\n0::/system.slice/docker-" + ID + ".scope\n";
     static final String V2 = "0::/system.slice/docker-" + ID + ".scope\n";
 
     @TempDir
@@ -42,7 +43,9 @@ class CgroupCpuFileTest {
 
     @Test
     void cgroupV2CpuStatInMicroseconds() throws Exception {
-        Path f = write("system.slice/docker-" + ID + ".scope/cpu.stat", "usage_usec 2500000\nuser_usec 2000000\nsystem_usec 500000\n");
+        Path f = write(
+                "system.slice/docker-" + ID + ".scope/cpu.stat",
+                "usage_usec 2500000\nuser_usec 2000000\nsystem_usec 500000\n");
         CgroupCpuFile c = CgroupCpuFile.find(root, V2).orElseThrow();
         assertThat(c).isEqualTo(new CgroupCpuFile(f, true));
         assertThat(c.seconds(Files.readString(f))).isEqualTo(2.5);

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.within;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-
 class HostCpuTest {
     private static final Path A = Fixtures.file("proc-stat-a.txt");
     private static final Path B = Fixtures.file("proc-stat-b.txt");
@@ -60,7 +59,9 @@ class HostCpuTest {
     @Test
     void aFileWithoutACpuLineIsAnErrorNamingIt() {
         assertThatThrownBy(() -> new HostCpu(Fixtures.file("proc/4242/stat"), 100).sample())
-                .isInstanceOf(SysException.class).hasMessageContaining("proc/4242/stat").hasMessageContaining("'cpu' line");
+                .isInstanceOf(SysException.class)
+                .hasMessageContaining("proc/4242/stat")
+                .hasMessageContaining("'cpu' line");
     }
 
     @Test

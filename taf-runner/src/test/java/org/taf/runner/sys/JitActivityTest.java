@@ -45,7 +45,9 @@ class JitActivityTest {
 
         thread(proc, 100, 7, "C2 CompilerThre", "2300000000 0 1"); // +0.3 s
         thread(proc, 100, 9, "taf-conn-1", "9000000000 0 1");      // not a compiler: ignored
-        Files.walk(proc.resolve("100/task/8")).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        Files.walk(proc.resolve("100/task/8"))
+                .sorted(java.util.Comparator.reverseOrder())
+                .forEach(p -> p.toFile().delete());
         thread(proc, 100, 12, "C2 CompilerThre", "40000000 0 1");  // a compiler thread started on demand: +0.04 s
         assertThat(jit.cpuSecondsSinceLastCall()).isCloseTo(0.34, within(1e-9));
         assertThat(jit.cpuSecondsSinceLastCall()).as("nothing since").isZero();
@@ -55,8 +57,10 @@ class JitActivityTest {
     void withoutSchedstatTheClockTicksOfStatCount(@TempDir Path proc) throws IOException {
         Path task = Files.createDirectories(proc.resolve("100/task/7"));
         Files.writeString(task.resolve("comm"), "C2 CompilerThre\n");
-        Files.writeString(task.resolve("stat"), "7 (C2 CompilerThre) S 1 100 100 0 -1 4194624 0 0 0 0 150 50 0 0 20 0 30"
-                + " 0 12345 0 0 18446744073709551615 0 0 0 0 0 0 0 0 0 0 0 0 -1 1 0 0 0 0 0\n");
+        Files.writeString(
+                task.resolve("stat"),
+                "7 (C2 CompilerThre) S 1 100 100 0 -1 4194624 0 0 0 0 150 50 0 0 20 0 30"
+                        + " 0 12345 0 0 18446744073709551615 0 0 0 0 0 0 0 0 0 0 0 0 -1 1 0 0 0 0 0\n");
         double expected = 200.0 / ClockTicks.perSecond();
         assertThat(new JitActivity(proc, 100).cpuSecondsSinceLastCall()).isCloseTo(expected, within(1e-9));
     }

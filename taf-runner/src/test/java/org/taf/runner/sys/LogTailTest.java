@@ -30,7 +30,8 @@ class LogTailTest {
 
     @Test
     void missingAndEmptyLogsAreSaidSo() throws Exception {
-        assertThat(LogTail.describe(dir.resolve("none.log"), 30)).isEqualTo("no log was written at " + dir.resolve("none.log"));
+        assertThat(LogTail.describe(dir.resolve("none.log"), 30))
+                .isEqualTo("no log was written at " + dir.resolve("none.log"));
         Path empty = Files.createFile(dir.resolve("empty.log"));
         assertThat(LogTail.describe(empty, 30)).isEqualTo("the log " + empty + " is empty");
     }

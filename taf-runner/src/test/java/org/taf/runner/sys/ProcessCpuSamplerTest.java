@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.within;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
-
 class ProcessCpuSamplerTest {
     @Test
     void cpuSecondsAreUserPlusSystemTicksOverTheTickRate() {

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-
 import org.taf.runner.sys.CpuSampler;
 
 class CpuMeterTest {
@@ -37,7 +36,8 @@ class CpuMeterTest {
         meter.next();
         meter.next();
         // the baseline read cost 100 ms, so the first sleep is 900 ms; later ones too: no drift
-        assertThat(time.sleeps()).containsExactly(Duration.ofMillis(900), Duration.ofMillis(900), Duration.ofMillis(900));
+        assertThat(time.sleeps())
+                .containsExactly(Duration.ofMillis(900), Duration.ofMillis(900), Duration.ofMillis(900));
     }
 
     @Test

@@ -1,7 +1,5 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.sys.Durations;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.taf.runner.sys.Durations;
 
 /**
  * A recorded series of cumulative engine CPU readings, replayed by {@link ReplayCpuSampler} to run

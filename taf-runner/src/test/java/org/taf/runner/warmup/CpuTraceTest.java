@@ -31,7 +31,9 @@ class CpuTraceTest {
         assertThatThrownBy(() -> CpuTrace.readCsv(csv)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("t.csv:4").hasMessageContaining("'1,x'");
         Path header = Files.writeString(dir.resolve("h.csv"), "time,cpu\n0,0\n");
-        assertThatThrownBy(() -> CpuTrace.readCsv(header)).hasMessageContaining("h.csv:1").hasMessageContaining("expected header");
+        assertThatThrownBy(() -> CpuTrace.readCsv(header))
+                .hasMessageContaining("h.csv:1")
+                .hasMessageContaining("expected header");
     }
 
     @Test
@@ -52,7 +54,9 @@ class CpuTraceTest {
         time.advance(Duration.ofMillis(500));
         assertThat(replay.cpuSeconds()).isCloseTo(3.0, within(1e-9));
         time.advance(Duration.ofMillis(1));
-        assertThatThrownBy(replay::cpuSeconds).isInstanceOf(IllegalStateException.class).hasMessageContaining("past the end");
+        assertThatThrownBy(replay::cpuSeconds)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("past the end");
     }
 
     @Test

@@ -3,8 +3,8 @@ package org.taf.runner.warmup;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.taf.runner.sys.Ticker;
 import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.Ticker;
 
 /** A fake clock for tests: sleeping advances it at once; every sleep is recorded. */
 public final class ManualTime implements Ticker, Sleeper {

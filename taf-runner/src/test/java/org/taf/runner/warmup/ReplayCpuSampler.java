@@ -1,10 +1,9 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.sys.Durations;
-
 import java.time.Duration;
 import java.util.List;
 import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.Durations;
 import org.taf.runner.sys.Ticker;
 
 /**

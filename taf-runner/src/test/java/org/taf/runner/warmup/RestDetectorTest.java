@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.stream.DoubleStream;
 import org.junit.jupiter.api.Test;
-
 import org.taf.runner.sys.CpuSampler;
 
 class RestDetectorTest {

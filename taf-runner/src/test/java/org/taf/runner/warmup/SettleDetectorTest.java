@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-
 import org.taf.runner.sys.Sleeper;
 
 class SettleDetectorTest {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
-import org.taf.runner.results.WarmupMode;
 import org.junit.jupiter.api.Test;
+import org.taf.runner.results.WarmupMode;
 import org.taf.runner.sys.Sleeper;
 
 /**

@@ -27,7 +27,8 @@ class LiveLineTest {
         Locale saved = Locale.getDefault();
         try {
             Locale.setDefault(Locale.GERMANY);
-            IntervalSample s = new IntervalSample(1, 1.0, 1, new Counts(1, 1, 0, 0, 0, 0), new LatencySummary(1.5, 1.5, 1.5, 1.5));
+            IntervalSample s =
+                    new IntervalSample(1, 1.0, 1, new Counts(1, 1, 0, 0, 0, 0), new LatencySummary(1.5, 1.5, 1.5, 1.5));
             assertThat(LiveLine.format(s)).contains("tps: 1.00").contains("lat (ms,95%): 1.50");
         } finally {
             Locale.setDefault(saved);

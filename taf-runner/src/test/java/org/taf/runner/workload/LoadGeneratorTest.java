@@ -59,8 +59,9 @@ class LoadGeneratorTest {
         assertThat(r.totals().events()).isGreaterThanOrEqualTo(sampled);
         String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
         assertThat(lines).hasSize(3);
-        assertThat(lines[0]).matches("\\[ \\d+s \\] thds: 3 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9.]+/0\\.00/[0-9.]+\\) "
-                + "lat \\(ms,95%\\): [0-9.]+ err/s: 0\\.00 reconn/s: 0\\.00");
+        assertThat(lines[0])
+                .matches("\\[ \\d+s \\] thds: 3 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9.]+/0\\.00/[0-9.]+\\) "
+                        + "lat \\(ms,95%\\): [0-9.]+ err/s: 0\\.00 reconn/s: 0\\.00");
         assertThat(sessions.opened).hasSize(3);
         assertAllClosed(sessions);
     }
@@ -111,8 +112,9 @@ class LoadGeneratorTest {
                 new SQLException("Table 'sbtest.sbtest1' doesn't exist", "42S02", 1146));
         assertThatThrownBy(() -> generator(sessions, null).run(Workload.POINT_SELECT, 2, LONG, SampleListener.NONE))
                 .isInstanceOf(WorkloadException.class)
-                .hasMessageMatching("POINT_SELECT thread [01]: statement `SELECT c FROM sbtest[12] WHERE id=\\?` "
-                        + "failed on 127\\.0\\.0\\.1:3306: error 1146 \\(42S02\\): Table 'sbtest\\.sbtest1' doesn't exist");
+                .hasMessageMatching(
+                        "POINT_SELECT thread [01]: statement `SELECT c FROM sbtest[12] WHERE id=\\?` failed on"
+                            + " 127\\.0\\.0\\.1:3306: error 1146 \\(42S02\\): Table 'sbtest\\.sbtest1' doesn't exist");
         assertAllClosed(sessions);
     }
 

@@ -124,9 +124,9 @@ class LoadSessionTest {
     @Timeout(20) // a pause that waited for the reconnect would take its 30 s grace
     void aWorkerStillReconnectingWhenTheWindowEndsWaitsForTheNextOne() {
         AtomicBoolean drop = new AtomicBoolean();
-        FakeSession.Factory sessions = new FakeSession.Factory((session, sql) ->
-                drop.compareAndSet(true, false) ? new java.sql.SQLNonTransientConnectionException("socket closed", "08000")
-                        : null);
+        FakeSession.Factory sessions = new FakeSession.Factory((session, sql) -> drop.compareAndSet(true, false)
+                ? new java.sql.SQLNonTransientConnectionException("socket closed", "08000")
+                : null);
         try (LoadSession load = open(sessions, 1)) {
             sessions.failOpens(new SQLException("Connection refused", "08001"), new SQLException("Connection refused",
                     "08001"), new SQLException("Connection refused", "08001"));

@@ -36,7 +36,9 @@ class WorkloadOptionsTest {
         return Stream.of(
                 bad(b -> b.tables(0), "tables (0) must be at least 1"),
                 bad(b -> b.tableSize(-5), "table_size (-5) must be at least 1"),
-                bad(b -> b.randType(null), "rand_type (null) must be one of uniform, special, gaussian, pareto, zipfian"),
+                bad(
+                        b -> b.randType(null),
+                        "rand_type (null) must be one of uniform, special, gaussian, pareto, zipfian"),
                 bad(b -> b.rangeSize(0), "range_size (0) must be at least 1"),
                 bad(b -> b.randomPoints(0), "random_points (0) must be between 1 and 10000"),
                 bad(b -> b.randomPoints(10_001), "random_points (10001) must be between 1 and 10000"),
@@ -54,7 +56,8 @@ class WorkloadOptionsTest {
                 bad(b -> b.reportInterval(Duration.ofHours(2)), "report_interval (PT2H) must be between 1ms and 1h"),
                 bad(b -> b.reportInterval(null), "report_interval (null) must be between 1ms and 1h"),
                 bad(b -> b.connection(null), "connection (null) must be given"),
-                bad(b -> b.tableSize(Integer.MAX_VALUE - 10),
+                bad(
+                        b -> b.tableSize(Integer.MAX_VALUE - 10),
                         "table_size (2147483637) plus range_size (100), delta (5) or random_points (10) must stay "
                                 + "within an SQL INTEGER (2147483647)"));
     }

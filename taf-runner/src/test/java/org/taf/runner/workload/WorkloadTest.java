@@ -37,8 +37,9 @@ class WorkloadTest {
                 .isInstanceOf(WorkloadException.class)
                 .isInstanceOf(org.taf.runner.TafException.class)
                 .hasMessageStartingWith("unknown workload 'OLTP_XX'; known workloads: POINT_SELECT, OLTP_RO, ")
-                .hasMessageEndingWith("HOT-POINTS, RANGE-COVERED-SI, RANGE-NOTCOVERED-PK, RANGE-NOTCOVERED-SI, TPCB_KEY,"
-                        + " TPCB_NO_KEY, PARSER, PARSER-RO, SCAN, TPROC-C");
+                .hasMessageEndingWith(
+                        "HOT-POINTS, RANGE-COVERED-SI, RANGE-NOTCOVERED-PK, RANGE-NOTCOVERED-SI, TPCB_KEY,"
+                                + " TPCB_NO_KEY, PARSER, PARSER-RO, SCAN, TPROC-C");
         assertThatThrownBy(() -> Workload.byName(null)).hasMessageStartingWith("unknown workload 'null'");
     }
 

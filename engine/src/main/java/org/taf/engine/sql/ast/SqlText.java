@@ -41,7 +41,8 @@ public final class SqlText {
             return "(" + of(b.left()) + " " + b.op().sql() + " " + of(b.right()) + ")";
         }
         if (e instanceof Expr.Between b) {
-            return "(" + of(b.value()) + (b.not() ? " NOT" : "") + " BETWEEN " + of(b.low()) + " AND " + of(b.high()) + ")";
+            return "(" + of(b.value()) + (b.not() ? " NOT" : "") + " BETWEEN " + of(b.low()) + " AND " + of(b.high())
+                    + ")";
         }
         if (e instanceof Expr.In in) {
             return "(" + of(in.value()) + (in.not() ? " NOT" : "") + " IN (" + list(in.list()) + "))";

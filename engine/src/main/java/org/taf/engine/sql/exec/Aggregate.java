@@ -53,7 +53,8 @@ final class Aggregate {
     }
 
     private static SqlException argumentCount(String name) {
-        return new SqlException(1582, "42000", "Incorrect parameter count in the call to native function '" + name + "'");
+        return new SqlException(
+                1582, "42000", "Incorrect parameter count in the call to native function '" + name + "'");
     }
 
     void add(Row row, Object[] params) {

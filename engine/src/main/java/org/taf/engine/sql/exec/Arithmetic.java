@@ -46,7 +46,8 @@ final class Arithmetic {
                 default -> throw new IllegalStateException("not arithmetic: " + op);
             };
         } catch (ArithmeticException overflow) {
-            throw new SqlException(1690, "22003", "BIGINT value is out of range in '" + x + " " + op.sql() + " " + y + "'");
+            throw new SqlException(
+                    1690, "22003", "BIGINT value is out of range in '" + x + " " + op.sql() + " " + y + "'");
         }
     }
 

@@ -48,7 +48,8 @@ final class ColumnValues {
         }
         String s = Values.toText(value);
         if (s.length() > c.length() && s.codePointCount(0, s.length()) > c.length()) {
-            throw new SqlException(ErrorCode.DATA_TOO_LONG, "Data too long for column '" + c.name() + "' at row " + row);
+            throw new SqlException(
+                    ErrorCode.DATA_TOO_LONG, "Data too long for column '" + c.name() + "' at row " + row);
         }
         return s;
     }
@@ -89,6 +90,7 @@ final class ColumnValues {
     }
 
     private static SqlException outOfRange(Column c, long row) {
-        return new SqlException(ErrorCode.OUT_OF_RANGE, "Out of range value for column '" + c.name() + "' at row " + row);
+        return new SqlException(
+                ErrorCode.OUT_OF_RANGE, "Out of range value for column '" + c.name() + "' at row " + row);
     }
 }

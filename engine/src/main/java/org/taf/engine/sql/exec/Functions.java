@@ -16,9 +16,11 @@ final class Functions {
 
     static Eval compile(ExprCompiler compiler, Session session, Expr.Call c) {
         if (c.star() || c.distinct()) {
-            throw new SqlException(org.taf.engine.api.ErrorCode.PARSE_ERROR, "You have an error in your SQL syntax;"
-                    + " check the manual that corresponds to your MariaDB server version for the right syntax to use near '"
-                    + (c.star() ? "*" : "DISTINCT") + ")' at line 1");
+            throw new SqlException(
+                    org.taf.engine.api.ErrorCode.PARSE_ERROR,
+                    "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server"
+                            + " version for the right syntax to use near '"
+                            + (c.star() ? "*" : "DISTINCT") + ")' at line 1");
         }
         List<Expr> args = c.args();
         Eval[] a = args.stream().map(compiler::compile).toArray(Eval[]::new);

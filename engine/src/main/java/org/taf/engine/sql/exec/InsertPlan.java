@@ -39,7 +39,8 @@ final class InsertPlan extends Plan {
                 targets[i] = table.column(insert.columns().get(i), "field list");
                 for (int j = 0; j < i; j++) {
                     if (targets[j] == targets[i]) {
-                        throw new SqlException(1110, "42000", "Column '" + insert.columns().get(i) + "' specified twice");
+                        throw new SqlException(
+                                1110, "42000", "Column '" + insert.columns().get(i) + "' specified twice");
                     }
                 }
             }
@@ -49,7 +50,8 @@ final class InsertPlan extends Plan {
         for (int r = 0; r < rows.length; r++) {
             List<Expr> values = insert.rows().get(r);
             if (values.size() != targets.length) {
-                throw new SqlException(ErrorCode.WRONG_VALUE_COUNT, "Column count doesn't match value count at row " + (r + 1));
+                throw new SqlException(
+                        ErrorCode.WRONG_VALUE_COUNT, "Column count doesn't match value count at row " + (r + 1));
             }
             rows[r] = new Eval[values.size()];
             for (int j = 0; j < values.size(); j++) {

@@ -117,7 +117,9 @@ final class KeyBounds {
             return null;
         }
         BigDecimal d = Values.toDecimal(v);
-        BigDecimal k = inclusive ? d.setScale(0, RoundingMode.CEILING) : d.setScale(0, RoundingMode.FLOOR).add(BigDecimal.ONE);
+        BigDecimal k = inclusive
+                ? d.setScale(0, RoundingMode.CEILING)
+                : d.setScale(0, RoundingMode.FLOOR).add(BigDecimal.ONE);
         if (k.compareTo(MAX) > 0) {
             return null;
         }
@@ -133,7 +135,9 @@ final class KeyBounds {
             return null;
         }
         BigDecimal d = Values.toDecimal(v);
-        BigDecimal k = inclusive ? d.setScale(0, RoundingMode.FLOOR) : d.setScale(0, RoundingMode.CEILING).subtract(BigDecimal.ONE);
+        BigDecimal k = inclusive
+                ? d.setScale(0, RoundingMode.FLOOR)
+                : d.setScale(0, RoundingMode.CEILING).subtract(BigDecimal.ONE);
         if (k.compareTo(MIN) < 0) {
             return null;
         }

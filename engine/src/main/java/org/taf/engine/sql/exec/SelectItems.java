@@ -62,7 +62,9 @@ final class SelectItems {
             } else {
                 String name = item.alias() != null ? item.alias() : displayName(item.expr());
                 ResultColumn rc = ResultColumn.computed(name, Types.of(item.expr(), scope, session));
-                if (item.expr() instanceof Expr.Call call && call.function().equals("SUM") && rc.type() == SqlType.DECIMAL
+                if (item.expr() instanceof Expr.Call call
+                        && call.function().equals("SUM")
+                        && rc.type() == SqlType.DECIMAL
                         && call.args().size() == 1) {
                     rc = rc.withDecimals(sumDecimals(call.args().get(0), scope, session));
                 }

@@ -297,7 +297,10 @@ public final class Session implements AutoCloseable {
         }
         if (!SystemVariables.isSessionSettable(name)) {
             throw SystemVariables.isGlobalOnly(name)
-                    ? new SqlException(1229, "HY000", "Variable '" + name + "' is a GLOBAL variable and should be set with SET GLOBAL")
+                    ? new SqlException(
+                            1229,
+                            "HY000",
+                            "Variable '" + name + "' is a GLOBAL variable and should be set with SET GLOBAL")
                     : new SqlException(1238, "HY000", "Variable '" + name + "' is a read only variable");
         }
     }

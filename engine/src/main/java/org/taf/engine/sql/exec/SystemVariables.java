@@ -127,7 +127,9 @@ final class SystemVariables {
         return Variables.find(name).isPresent() && name.indexOf('-') < 0;
     }
 
-    /** Whether MariaDB would answer SET of {@code name} with "is a GLOBAL variable" (1229) rather than read-only (1238). */
+    /**
+     * Whether MariaDB would answer SET of {@code name} with "is a GLOBAL variable" (1229) rather than read-only (1238).
+     */
     static boolean isGlobalOnly(String name) {
         return DYNAMIC_GLOBAL_CONFIG.contains(name);
     }

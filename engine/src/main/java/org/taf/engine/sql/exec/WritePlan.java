@@ -56,7 +56,9 @@ final class WritePlan extends Plan {
         for (int i = 0; i < targets.length; i++) {
             Statement.Assignment a = assignments.get(i);
             targets[i] = table.column(a.column(), "field list");
-            values[i] = InsertPlan.isDefault(a.value()) ? defaultOf(table.columnAt(targets[i])) : compiler.compile(a.value());
+            values[i] = InsertPlan.isDefault(a.value())
+                    ? defaultOf(table.columnAt(targets[i]))
+                    : compiler.compile(a.value());
         }
     }
 

@@ -121,7 +121,8 @@ public final class Lexer {
             if (pos == digits || pos - digits > 15) {
                 throw SyntaxError.near(sql, start);
             }
-            tokens.add(new Token(TokenType.INTEGER, Long.toString(Long.parseLong(sql.substring(digits, pos), 16)), start));
+            tokens.add(
+                    new Token(TokenType.INTEGER, Long.toString(Long.parseLong(sql.substring(digits, pos), 16)), start));
             return;
         }
         boolean decimal = false;

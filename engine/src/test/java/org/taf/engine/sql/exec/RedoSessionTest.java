@@ -29,7 +29,9 @@ class RedoSessionTest {
 
     @BeforeEach
     void open() {
-        engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "8M")
+        engine = Engine.open(EngineConfig.defaults()
+                .with("datadir", dir.toString())
+                .with("innodb_buffer_pool_size", "8M")
                 .with("innodb_lock_wait_timeout", "1"));
         a = session(1);
         b = session(2);
@@ -117,7 +119,9 @@ class RedoSessionTest {
         assertThat(fails(a, "SET GLOBAL innodb_log_spin_wait_delay = 6001").number()).isEqualTo(1231);
         assertThat(fails(a, "SET GLOBAL innodb_log_spin_wait_delay = 'fast'").number()).isEqualTo(1232);
         assertThat(fails(a, "SET innodb_log_spin_wait_delay = 1").number()).as("a GLOBAL variable").isEqualTo(1229);
-        assertThat(fails(a, "SET GLOBAL innodb_log_file_size = 1048576").number()).as("needs a restart").isEqualTo(1235);
+        assertThat(fails(a, "SET GLOBAL innodb_log_file_size = 1048576").number())
+                .as("needs a restart")
+                .isEqualTo(1235);
         run(a, "SET GLOBAL innodb_flush_log_at_trx_commit = DEFAULT");
         assertThat(rows(b, "SELECT @@innodb_flush_log_at_trx_commit")).containsExactly(List.of(1L));
         assertThat(rows(b, "SELECT @@innodb_log_spin_wait_delay")).containsExactly(List.of(30L));
@@ -139,7 +143,8 @@ class RedoSessionTest {
         assertThat(w.get("Innodb_log_write_requests") - after.get("Innodb_log_write_requests"))
                 .as("clustered record, two index entries, the commit record and the purge").isEqualTo(5);
         assertThat(w.get("Innodb_os_log_fsyncs") - after.get("Innodb_os_log_fsyncs")).isEqualTo(1);
-        assertThat(w.get("Innodb_log_commit_flush_requests") - after.get("Innodb_log_commit_flush_requests")).isEqualTo(1);
+        assertThat(w.get("Innodb_log_commit_flush_requests") - after.get("Innodb_log_commit_flush_requests"))
+                .isEqualTo(1);
         assertThat(w.get("Innodb_lsn_flushed")).isEqualTo(w.get("Innodb_lsn_current"));
         assertThat(rows(a, "SHOW GLOBAL STATUS LIKE 'Innodb_log_lsn_lock%'")).extracting(r -> r.get(0)).containsExactly(
                 "Innodb_log_lsn_lock_acquisitions", "Innodb_log_lsn_lock_spin_rounds", "Innodb_log_lsn_lock_waits");

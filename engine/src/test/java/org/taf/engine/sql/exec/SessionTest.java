@@ -26,15 +26,22 @@ class SessionTest {
 
     @BeforeEach
     void open() {
-        engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "8M"));
+        engine = Engine.open(
+                EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "8M"));
         session = newSession(1);
         run("CREATE DATABASE sbtest");
         run("USE sbtest");
-        run("CREATE TABLE sbtest1(id INTEGER NOT NULL AUTO_INCREMENT, k INTEGER DEFAULT '0' NOT NULL,"
-                + " c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id)) /*! ENGINE = innodb */");
+        run("CREATE TABLE sbtest1(id INTEGER NOT NULL AUTO_INCREMENT, k INTEGER DEFAULT '0' NOT NULL, c CHAR(120)"
+                + " DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id)) /*! ENGINE = innodb"
+                + " */");
         StringBuilder insert = new StringBuilder("INSERT INTO sbtest1(k, c, pad) VALUES");
         for (int i = 1; i <= 200; i++) {
-            insert.append(i == 1 ? "" : ",").append("(").append(i % 10).append(", 'c-").append(1000 - i).append("', 'p')");
+            insert.append(i == 1 ? "" : ",")
+                    .append("(")
+                    .append(i % 10)
+                    .append(", 'c-")
+                    .append(1000 - i)
+                    .append("', 'p')");
         }
         CollectingSink ok = run(insert.toString());
         assertThat(ok.affected).isEqualTo(200);
@@ -84,11 +91,13 @@ class SessionTest {
                 .hasSize(10).first().isEqualTo(List.of(9L));
         assertThat(exec("SELECT id, k, c, pad FROM sbtest1 WHERE k IN (?, ?, ?)", 3L, 3L, 11L).rows)
                 .hasSize(20).allSatisfy(r -> assertThat(r.get(1)).isEqualTo(3L));
-        assertThat(exec("SELECT count(k) FROM sbtest1 WHERE k BETWEEN ? AND ? OR k BETWEEN ? AND ?", 1L, 2L, 2L, 3L).rows)
+        assertThat(exec("SELECT count(k) FROM sbtest1 WHERE k BETWEEN ? AND ? OR k BETWEEN ? AND ?", 1L, 2L, 2L, 3L)
+                        .rows)
                 .containsExactly(List.of(60L));
         assertThat(exec("SELECT id FROM sbtest1 WHERE id IN (7, 3, 3, 500, 1)").rows)
                 .containsExactly(List.of(1L), List.of(3L), List.of(7L));
-        assertThat(exec("SELECT id FROM sbtest1 WHERE id BETWEEN 2.5 AND 4").rows).containsExactly(List.of(3L), List.of(4L));
+        assertThat(exec("SELECT id FROM sbtest1 WHERE id BETWEEN 2.5 AND 4").rows)
+                .containsExactly(List.of(3L), List.of(4L));
     }
 
     @Test
@@ -114,8 +123,10 @@ class SessionTest {
         assertThat(exec("UPDATE sbtest1 SET c=? WHERE id=?", "new", 10L).affected).isEqualTo(1);
         assertThat(exec("DELETE FROM sbtest1 WHERE id=?", 10L).affected).isEqualTo(1);
         assertThat(exec("DELETE FROM sbtest1 WHERE id=?", 10L).affected).isZero();
-        assertThat(exec("INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)", 10L, 4L, "x", "y").affected).isEqualTo(1);
-        assertThat(exec("SELECT id, k, c, pad FROM sbtest1 WHERE id=10").rows).containsExactly(List.of(10L, 4L, "x", "y"));
+        assertThat(exec("INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)", 10L, 4L, "x", "y").affected)
+                .isEqualTo(1);
+        assertThat(exec("SELECT id, k, c, pad FROM sbtest1 WHERE id=10").rows)
+                .containsExactly(List.of(10L, 4L, "x", "y"));
         CollectingSink auto = exec("INSERT INTO sbtest1 (id, k, c, pad) VALUES (0, 1, 'a', 'b')");
         assertThat(auto.lastInsertId).isEqualTo(201);
         assertThat(exec("SELECT LAST_INSERT_ID()").rows).containsExactly(List.of(201L));
@@ -149,7 +160,8 @@ class SessionTest {
         int threads = 4;
         int each = 150;
         java.util.List<Thread> workers = new java.util.ArrayList<>();
-        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure =
+                new java.util.concurrent.atomic.AtomicReference<>();
         for (int t = 0; t < threads; t++) {
             Session s = newSession(10 + t);
             s.useDatabase("sbtest");
@@ -180,14 +192,15 @@ class SessionTest {
         b.useDatabase("sbtest");
         run(a, "BEGIN; UPDATE sbtest1 SET c='a' WHERE id=1");
         run(b, "BEGIN; UPDATE sbtest1 SET c='b' WHERE id=2");
-        java.util.concurrent.CompletableFuture<SqlException> aWaits = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            try {
-                run(a, "UPDATE sbtest1 SET c='a' WHERE id=2");
-                return null;
-            } catch (SqlException e) {
-                return e;
-            }
-        });
+        java.util.concurrent.CompletableFuture<SqlException> aWaits =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                    try {
+                        run(a, "UPDATE sbtest1 SET c='a' WHERE id=2");
+                        return null;
+                    } catch (SqlException e) {
+                        return e;
+                    }
+                });
         Thread.sleep(300); // let a block on row 2
         SqlException bError = null;
         try {
@@ -226,7 +239,8 @@ class SessionTest {
         assertThat(run("SHOW TABLES").names()).containsExactly("Tables_in_sbtest");
         assertThat(run("SHOW DATABASES").rows).containsExactly(List.of("sbtest"));
         assertThat(run("SHOW VARIABLES LIKE 'users'").rows).containsExactly(List.of("users", "root,sbtest"));
-        assertThat(run("SELECT database(), VERSION(), 1 + 1").names()).containsExactly("database()", "VERSION()", "1 + 1");
+        assertThat(run("SELECT database(), VERSION(), 1 + 1").names())
+                .containsExactly("database()", "VERSION()", "1 + 1");
         assertThat(run("SELECT DATABASE(), CONNECTION_ID(), USER()").rows)
                 .containsExactly(List.of("sbtest", 1L, "root@127.0.0.1"));
     }
@@ -244,7 +258,10 @@ class SessionTest {
         assertError("INSERT INTO sbtest1 (k) VALUES (1, 2)", 1136, "Column count doesn't match value count at row 1");
         assertError("INSERT INTO sbtest1 (k) VALUES ('abc')", 1366, null);
         assertError("INSERT INTO sbtest1 (k) VALUES (99999999999)", 1264, "Out of range value for column 'k' at row 1");
-        assertError("INSERT INTO sbtest1 (k, c) VALUES (1, REPEAT('x', 200))", 1305, "FUNCTION sbtest.repeat does not exist");
+        assertError(
+                "INSERT INTO sbtest1 (k, c) VALUES (1, REPEAT('x', 200))",
+                1305,
+                "FUNCTION sbtest.repeat does not exist");
         assertError("INSERT INTO sbtest1 (k, c) VALUES (1, NULL)", 1048, "Column 'c' cannot be null");
         assertError("CREATE TABLE t (a TEXT)", 1235, null);
         assertError("CREATE TABLE t (a INT PRIMARY KEY, b INT AUTO_INCREMENT)", 1075, null);
@@ -292,7 +309,8 @@ class SessionTest {
 
     @Test
     void orderLimitAndFullScans() {
-        assertThat(run("SELECT id FROM sbtest1 ORDER BY id DESC LIMIT 2").rows).containsExactly(List.of(200L), List.of(199L));
+        assertThat(run("SELECT id FROM sbtest1 ORDER BY id DESC LIMIT 2").rows)
+                .containsExactly(List.of(200L), List.of(199L));
         assertThat(run("SELECT id FROM sbtest1 WHERE c LIKE 'c-99_' ORDER BY 1 LIMIT 2 OFFSET 1").rows)
                 .containsExactly(List.of(2L), List.of(3L));
         assertThat(run("SELECT id AS x FROM sbtest1 WHERE id < 4 ORDER BY x DESC").rows)

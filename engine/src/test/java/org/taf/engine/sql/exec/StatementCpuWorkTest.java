@@ -34,7 +34,8 @@ class StatementCpuWorkTest {
 
     @BeforeEach
     void open() {
-        engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "8M"));
+        engine = Engine.open(
+                EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "8M"));
         knob = StatementCpuWork.of(0);
         a = session(1);
         b = session(2);

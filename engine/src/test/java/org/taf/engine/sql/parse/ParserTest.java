@@ -24,40 +24,57 @@ class ParserTest {
 
     /** Golden canonical texts; each must also parse back to the same tree. */
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "SELECT c FROM sbtest1 WHERE id=?|SELECT `c` FROM `sbtest1` WHERE (`id` = ?)",
-        "SELECT c FROM sbtest3 WHERE id BETWEEN ? AND ?|SELECT `c` FROM `sbtest3` WHERE (`id` BETWEEN ? AND ?)",
-        "SELECT SUM(k) FROM sbtest1 WHERE id BETWEEN ? AND ?|SELECT SUM(`k`) FROM `sbtest1` WHERE (`id` BETWEEN ? AND ?)",
-        "SELECT DISTINCT c FROM sbtest1 WHERE id BETWEEN 1 AND 100 ORDER BY c|SELECT DISTINCT `c` FROM `sbtest1` WHERE (`id` BETWEEN 1 AND 100) ORDER BY `c`",
-        "UPDATE sbtest1 SET k=k+1 WHERE id=?|UPDATE `sbtest1` SET `k` = (`k` + 1) WHERE (`id` = ?)",
-        "UPDATE sbtest1 SET c=? WHERE id=?|UPDATE `sbtest1` SET `c` = ? WHERE (`id` = ?)",
-        "DELETE FROM sbtest1 WHERE id=?|DELETE FROM `sbtest1` WHERE (`id` = ?)",
-        "INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)|INSERT INTO `sbtest1` (`id`, `k`, `c`, `pad`) VALUES (?, ?, ?, ?)",
-        "INSERT INTO sbtest1(k, c, pad) VALUES(1,'a-b','x'),(2,'c',\"d\")|INSERT INTO `sbtest1` (`k`, `c`, `pad`) VALUES (1, 'a-b', 'x'), (2, 'c', 'd')",
-        "SELECT count(k) FROM sbtest1 WHERE k BETWEEN ? AND ? OR k BETWEEN ? AND ?|SELECT count(`k`) FROM `sbtest1` WHERE ((`k` BETWEEN ? AND ?) OR (`k` BETWEEN ? AND ?))",
-        "SELECT id, k, c, pad FROM sbtest1 WHERE k IN (1, 2, 3)|SELECT `id`, `k`, `c`, `pad` FROM `sbtest1` WHERE (`k` IN (1, 2, 3))",
-        "select @@version_comment limit 1|SELECT @@version_comment LIMIT 1",
-        "SELECT @@session.autocommit, @@GLOBAL.max_allowed_packet AS m|SELECT @@session.autocommit, @@global.max_allowed_packet AS `m`",
-        "SELECT * FROM db.t AS x WHERE a = -5 AND NOT b <> 'it''s' LIMIT 10, 5|SELECT * FROM `db`.`t` AS `x` WHERE ((`a` = -5) AND (NOT (`b` <> 'it''s'))) LIMIT 5 OFFSET 10",
-        "SELECT COUNT(*), COUNT(DISTINCT c) FROM t WHERE a IS NOT NULL AND b NOT IN (1) AND c LIKE 'x%'|SELECT COUNT(*), COUNT(DISTINCT `c`) FROM `t` WHERE (((`a` IS NOT NULL) AND (`b` NOT IN (1))) AND (`c` LIKE 'x%'))",
-        "SELECT 1 + 2 * 3 - 4 / 2 % 3, 7 DIV 2|SELECT ((1 + (2 * 3)) - ((4 / 2) % 3)), (7 DIV 2)",
-        "select a from t where x=1 or y=2 and z=3|SELECT `a` FROM `t` WHERE ((`x` = 1) OR ((`y` = 2) AND (`z` = 3)))",
-        "SELECT c FROM t ORDER BY c DESC, id LIMIT ?|SELECT `c` FROM `t` ORDER BY `c` DESC, `id` LIMIT ?",
-        "SELECT id FROM t WHERE id = 1 FOR UPDATE|SELECT `id` FROM `t` WHERE (`id` = 1) FOR UPDATE",
-        "CREATE DATABASE IF NOT EXISTS sbtest|CREATE DATABASE IF NOT EXISTS `sbtest`",
-        "DROP DATABASE sbtest|DROP DATABASE `sbtest`",
-        "CREATE INDEX k_1 ON sbtest1(k)|CREATE INDEX `k_1` ON `sbtest1` (`k`)",
-        "DROP TABLE IF EXISTS sbtest1|DROP TABLE IF EXISTS `sbtest1`",
-        "use `my db`|USE `my db`",
-        "START TRANSACTION READ ONLY|BEGIN",
-        "commit work|COMMIT",
-        "SET autocommit=0, @@session.sql_mode='', @x := 5|SET `autocommit` = 0, SESSION `sql_mode` = '', @`x` = 5",
-        "SET NAMES utf8mb4|SET `character_set_client` = 'utf8mb4', `character_set_connection` = 'utf8mb4', `character_set_results` = 'utf8mb4'",
-        "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED|SET SESSION `transaction_isolation` = 'READ-COMMITTED'",
-        "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool%'|SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool%'",
-        "show full tables from sbtest|SHOW TABLES FROM `sbtest`",
-        "SHOW DATABASES|SHOW DATABASES",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "SELECT c FROM sbtest1 WHERE id=?|SELECT `c` FROM `sbtest1` WHERE (`id` = ?)",
+                "SELECT c FROM sbtest3 WHERE id BETWEEN ? AND ?|SELECT `c` FROM `sbtest3` WHERE (`id` BETWEEN ? AND ?)",
+                "SELECT SUM(k) FROM sbtest1 WHERE id BETWEEN ? AND ?|SELECT SUM(`k`) FROM `sbtest1` WHERE (`id`"
+                        + " BETWEEN ? AND ?)",
+                "SELECT DISTINCT c FROM sbtest1 WHERE id BETWEEN 1 AND 100 ORDER BY c|SELECT DISTINCT `c` FROM"
+                        + " `sbtest1` WHERE (`id` BETWEEN 1 AND 100) ORDER BY `c`",
+                "UPDATE sbtest1 SET k=k+1 WHERE id=?|UPDATE `sbtest1` SET `k` = (`k` + 1) WHERE (`id` = ?)",
+                "UPDATE sbtest1 SET c=? WHERE id=?|UPDATE `sbtest1` SET `c` = ? WHERE (`id` = ?)",
+                "DELETE FROM sbtest1 WHERE id=?|DELETE FROM `sbtest1` WHERE (`id` = ?)",
+                "INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)|INSERT INTO `sbtest1` (`id`, `k`, `c`, `pad`)"
+                        + " VALUES (?, ?, ?, ?)",
+                "INSERT INTO sbtest1(k, c, pad) VALUES(1,'a-b','x'),(2,'c',\"d\")|INSERT INTO `sbtest1` (`k`, `c`,"
+                        + " `pad`) VALUES (1, 'a-b', 'x'), (2, 'c', 'd')",
+                "SELECT count(k) FROM sbtest1 WHERE k BETWEEN ? AND ? OR k BETWEEN ? AND ?|SELECT count(`k`) FROM"
+                        + " `sbtest1` WHERE ((`k` BETWEEN ? AND ?) OR (`k` BETWEEN ? AND ?))",
+                "SELECT id, k, c, pad FROM sbtest1 WHERE k IN (1, 2, 3)|SELECT `id`, `k`, `c`, `pad` FROM `sbtest1`"
+                        + " WHERE (`k` IN (1, 2, 3))",
+                "select @@version_comment limit 1|SELECT @@version_comment LIMIT 1",
+                "SELECT @@session.autocommit, @@GLOBAL.max_allowed_packet AS m|SELECT @@session.autocommit,"
+                        + " @@global.max_allowed_packet AS `m`",
+                "SELECT * FROM db.t AS x WHERE a = -5 AND NOT b <> 'it''s' LIMIT 10, 5|SELECT * FROM `db`.`t` AS `x`"
+                        + " WHERE ((`a` = -5) AND (NOT (`b` <> 'it''s'))) LIMIT 5 OFFSET 10",
+                "SELECT COUNT(*), COUNT(DISTINCT c) FROM t WHERE a IS NOT NULL AND b NOT IN (1) AND c LIKE 'x%'|SELECT"
+                        + " COUNT(*), COUNT(DISTINCT `c`) FROM `t` WHERE (((`a` IS NOT NULL) AND (`b` NOT IN (1))) AND"
+                        + " (`c` LIKE 'x%'))",
+                "SELECT 1 + 2 * 3 - 4 / 2 % 3, 7 DIV 2|SELECT ((1 + (2 * 3)) - ((4 / 2) % 3)), (7 DIV 2)",
+                "select a from t where x=1 or y=2 and z=3|SELECT `a` FROM `t` WHERE ((`x` = 1) OR ((`y` = 2) AND (`z`"
+                        + " = 3)))",
+                "SELECT c FROM t ORDER BY c DESC, id LIMIT ?|SELECT `c` FROM `t` ORDER BY `c` DESC, `id` LIMIT ?",
+                "SELECT id FROM t WHERE id = 1 FOR UPDATE|SELECT `id` FROM `t` WHERE (`id` = 1) FOR UPDATE",
+                "CREATE DATABASE IF NOT EXISTS sbtest|CREATE DATABASE IF NOT EXISTS `sbtest`",
+                "DROP DATABASE sbtest|DROP DATABASE `sbtest`",
+                "CREATE INDEX k_1 ON sbtest1(k)|CREATE INDEX `k_1` ON `sbtest1` (`k`)",
+                "DROP TABLE IF EXISTS sbtest1|DROP TABLE IF EXISTS `sbtest1`",
+                "use `my db`|USE `my db`",
+                "START TRANSACTION READ ONLY|BEGIN",
+                "commit work|COMMIT",
+                "SET autocommit=0, @@session.sql_mode='', @x := 5|SET `autocommit` = 0, SESSION `sql_mode` = '', @`x`"
+                        + " = 5",
+                "SET NAMES utf8mb4|SET `character_set_client` = 'utf8mb4', `character_set_connection` = 'utf8mb4',"
+                        + " `character_set_results` = 'utf8mb4'",
+                "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED|SET SESSION `transaction_isolation` ="
+                        + " 'READ-COMMITTED'",
+                "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool%'|SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool%'",
+                "show full tables from sbtest|SHOW TABLES FROM `sbtest`",
+                "SHOW DATABASES|SHOW DATABASES",
+            })
     void goldenCanonicalText(String sql, String canonical) {
         Statement s = one(sql);
         assertThat(SqlText.of(s)).isEqualTo(canonical);
@@ -136,13 +153,14 @@ class ParserTest {
     @Test
     void sysbenchCreateTable() {
         Statement s = one("""
-                CREATE TABLE sbtest1(
-                  id INTEGER NOT NULL AUTO_INCREMENT,
-                  k INTEGER DEFAULT '0' NOT NULL,
-                  c CHAR(120) DEFAULT '' NOT NULL,
-                  pad CHAR(60) DEFAULT '' NOT NULL,
-                  PRIMARY KEY (id)
-                ) /*! ENGINE = innodb */""");
+            CREATE TABLE sbtest1(
+              id INTEGER NOT NULL AUTO_INCREMENT,
+              k INTEGER DEFAULT '0' NOT NULL,
+              c CHAR(120) DEFAULT '' NOT NULL,
+              pad CHAR(60) DEFAULT '' NOT NULL,
+              PRIMARY KEY (id)
+            ) /*! ENGINE = innodb */\
+            """);
         Statement.CreateTable ct = (Statement.CreateTable) s;
         assertThat(ct.primaryKey()).containsExactly("id");
         assertThat(ct.columns()).containsExactly(
@@ -220,7 +238,8 @@ class ParserTest {
     @Test
     void nearTextIsCutAt80Characters() {
         String tail = "x".repeat(200);
-        assertThatThrownBy(() -> Parser.parse("SELEC " + tail)).hasMessageContaining("near 'SELEC " + "x".repeat(74) + "'");
+        assertThatThrownBy(() -> Parser.parse("SELEC " + tail))
+                .hasMessageContaining("near 'SELEC " + "x".repeat(74) + "'");
     }
 
     @ParameterizedTest
@@ -239,7 +258,8 @@ class ParserTest {
     void knownButUnsupportedConstructsGet1235(String sql, String feature) {
         assertThatThrownBy(() -> Parser.parse(sql)).isInstanceOfSatisfying(SqlException.class, e -> {
             assertThat(e.number()).isEqualTo(1235);
-            assertThat(e.getMessage()).isEqualTo("This version of the TAF engine doesn't yet support '" + feature + "'");
+            assertThat(e.getMessage())
+                    .isEqualTo("This version of the TAF engine doesn't yet support '" + feature + "'");
         });
     }
 

@@ -133,7 +133,8 @@ public final class LineChart {
         double left = 22 + yTickPx + 8;
         double top = TITLE_ROW + 6 + legend.height() + 6;
         List<Double> probeTicks = xTicks != null ? xTicks : List.of();
-        double lastLabel = probeTicks.isEmpty() ? 0 : TextWidth.px(xFormat.apply(probeTicks.get(probeTicks.size() - 1)));
+        double lastLabel =
+                probeTicks.isEmpty() ? 0 : TextWidth.px(xFormat.apply(probeTicks.get(probeTicks.size() - 1)));
         double right = width - Math.max(18, lastLabel / 2 + 6);
         double bottom = height - 42;
         Scale x = xScale == XScale.LOG2 ? Scale.log2(minX, maxX, left, right)

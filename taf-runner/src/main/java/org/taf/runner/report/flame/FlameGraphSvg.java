@@ -73,7 +73,8 @@ public record FlameGraphSvg(int width, double minFrameWidth, int maxFrames, Layo
                     + " px) must be from 0.1 to 50");
         }
         if (maxFrames < 10 || maxFrames > 100_000) {
-            throw new IllegalArgumentException("flame graph maximum frames (" + maxFrames + ") must be from 10 to 100000");
+            throw new IllegalArgumentException(
+                    "flame graph maximum frames (" + maxFrames + ") must be from 10 to 100000");
         }
         if (!(tolerance >= 0 && tolerance < 1)) {
             throw new IllegalArgumentException("flame graph tolerance (" + tolerance + ") must be from 0 to below 1");

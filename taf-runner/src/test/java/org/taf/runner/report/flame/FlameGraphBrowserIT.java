@@ -86,8 +86,11 @@ class FlameGraphBrowserIT {
         }
         // An icon of its own: without one the browser asks for /favicon.ico (a 404 in the console), and the
         // site's href="data:," is refused by img-src 'self', another console error under Jenkins.
-        Files.writeString(SITE.resolve("assets/icon.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\">"
-                + "<rect width=\"16\" height=\"16\" fill=\"#ee6054\"/></svg>\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                SITE.resolve("assets/icon.svg"),
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\">"
+                        + "<rect width=\"16\" height=\"16\" fill=\"#ee6054\"/></svg>\n",
+                StandardCharsets.UTF_8);
         FlameGraphSvg svg = FlameGraphSvg.defaults();
         Path jfr = JfrFixture.FIXTURE;
         String body = figure(FlameGraphSvgTest.plainSample(), "A plain graph (synthetic)")
@@ -108,8 +111,8 @@ class FlameGraphBrowserIT {
 
     private static String page(String title, String body) {
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + Html.esc(title)
-                + "</title><link rel=\"icon\" href=\"assets/icon.svg\"><link rel=\"stylesheet\" href=\"assets/taf.css\">"
-                + "</head><body><main><h1>" + Html.esc(title)
+                + "</title><link rel=\"icon\" href=\"assets/icon.svg\"><link rel=\"stylesheet\""
+                + " href=\"assets/taf.css\"></head><body><main><h1>" + Html.esc(title)
                 + "</h1>\n" + body + "</main></body></html>\n";
     }
 

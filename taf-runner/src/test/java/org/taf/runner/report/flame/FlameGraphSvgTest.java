@@ -132,7 +132,9 @@ class FlameGraphSvgTest {
         for (String fill : fills) {
             assertThat(FlameColors.contrast(FlameColors.TEXT, fill)).as(fill).isGreaterThanOrEqualTo(4.5);
         }
-        assertThat(FlameColors.warm("a.B.c")).isEqualTo(FlameColors.warm("a.B.c")).isNotEqualTo(FlameColors.warm("a.B.d"));
+        assertThat(FlameColors.warm("a.B.c"))
+                .isEqualTo(FlameColors.warm("a.B.c"))
+                .isNotEqualTo(FlameColors.warm("a.B.d"));
     }
 
     @Test
@@ -161,7 +163,8 @@ class FlameGraphSvgTest {
                 assertThat(Labels.monoPx(text.item(0).getTextContent())).isLessThanOrEqualTo(room);
             }
         }
-        assertThat(Labels.fitMono("org.taf.engine.btree.BTree.search", 1000)).isEqualTo("org.taf.engine.btree.BTree.search");
+        assertThat(Labels.fitMono("org.taf.engine.btree.BTree.search", 1000))
+                .isEqualTo("org.taf.engine.btree.BTree.search");
         assertThat(Labels.fitMono("org.taf.engine.btree.BTree.search", 100)).isEqualTo("BTree.search");
         assertThat(Labels.fitMono("org.taf.engine.btree.BTree.search", 60)).isEqualTo("BTree.s\u2026");
         assertThat(Labels.fitMono("org.taf.engine.btree.BTree.search", 20)).isNull();
@@ -186,7 +189,8 @@ class FlameGraphSvgTest {
     void theIcicleHasItsRootOnTopAndTheFlameAtTheBottom() throws Exception {
         double icicleRoot = y(frames(plainSample()), "all");
         double icicleLeaf = y(frames(plainSample()), "org.taf.engine.btree.BTree.search");
-        String flame = SVG.withLayout(FlameGraphSvg.Layout.FLAME).plain("f", "t", FlameSamples.patch(), ProfileKind.CPU);
+        String flame =
+                SVG.withLayout(FlameGraphSvg.Layout.FLAME).plain("f", "t", FlameSamples.patch(), ProfileKind.CPU);
         assertThat(icicleRoot).isLessThan(icicleLeaf);
         assertThat(y(frames(flame), "all")).isGreaterThan(y(frames(flame), "org.taf.engine.btree.BTree.search"));
     }
@@ -210,7 +214,8 @@ class FlameGraphSvgTest {
     @Test
     void lockWeightsAreShownAsDurations() {
         CollapsedStacks s = CollapsedStacks.parse("a.B.run;[park x.Lock] 1500000\na.B.run;[monitor y.M] 2500\n");
-        assertThat(SVG.withMinFrameWidth(0.5).plain("l", "Locks", s, ProfileKind.LOCKS)).contains("1.5 ms, 99.8% of all")
+        assertThat(SVG.withMinFrameWidth(0.5).plain("l", "Locks", s, ProfileKind.LOCKS))
+                .contains("1.5 ms, 99.8% of all")
                 .contains("2.5 \u00b5s, 0.2% of all");
         assertThat(ProfileKind.LOCKS.formatPerTx(1234.5)).isEqualTo("1.23 \u00b5s/tx");
         assertThat(ProfileKind.CPU.formatPerTx(0.012345)).isEqualTo("0.0123 samples/tx");

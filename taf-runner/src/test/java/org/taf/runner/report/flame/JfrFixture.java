@@ -48,7 +48,8 @@ final class JfrFixture {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            throw new IllegalStateException("workload did not exit within " + TIMEOUT_S + "s; " + cmd + "\n" + tail(log));
+            throw new IllegalStateException(
+                    "workload did not exit within " + TIMEOUT_S + "s; " + cmd + "\n" + tail(log));
         }
         String out = Files.readString(log, StandardCharsets.UTF_8);
         if (p.exitValue() != 0 || !Files.isRegularFile(recording)) {
@@ -66,8 +67,11 @@ final class JfrFixture {
             remade = true;
             Recorded r = record(scratch);
             Files.copy(r.file(), FIXTURE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            Files.writeString(FIXTURE_PROPERTIES, "# made by JfrFixture from FlameWorkload; the middle of its quiet gap\n"
-                    + "boundary=" + r.boundary() + "\n", StandardCharsets.UTF_8);
+            Files.writeString(
+                    FIXTURE_PROPERTIES,
+                    "# made by JfrFixture from FlameWorkload; the middle of its quiet gap\n" + "boundary="
+                            + r.boundary() + "\n",
+                    StandardCharsets.UTF_8);
         }
         String props = Files.readString(FIXTURE_PROPERTIES, StandardCharsets.UTF_8);
         String boundary = props.lines().filter(l -> l.startsWith("boundary=")).findFirst().orElseThrow();

@@ -31,10 +31,11 @@ class JfrRecordingOptionsTest {
         Path settings = o.writeSettings(dir.resolve("conf"));
         assertThat(settings).hasFileName("taf-profile.jfc").exists();
         Path rec = dir.resolve("out/engine.jfr");
-        assertThat(o.jvmArguments(rec, settings)).containsExactly(
-                "-XX:StartFlightRecording=name=taf,settings=" + settings.toAbsolutePath() + ",disk=true,maxsize=33554432,"
-                        + "dumponexit=true,filename=" + rec.toAbsolutePath(),
-                "-XX:FlightRecorderOptions=stackdepth=128");
+        assertThat(o.jvmArguments(rec, settings))
+                .containsExactly(
+                        "-XX:StartFlightRecording=name=taf,settings=" + settings.toAbsolutePath()
+                                + ",disk=true,maxsize=33554432," + "dumponexit=true,filename=" + rec.toAbsolutePath(),
+                        "-XX:FlightRecorderOptions=stackdepth=128");
     }
 
     @Test
@@ -57,11 +58,11 @@ class JfrRecordingOptionsTest {
             seen.append('\n');
         }
         assertThat(seen.toString()).isEqualTo("""
-                jdk.ExecutionSample enabled=true period=20 ms
-                jdk.JavaMonitorEnter enabled=true stackTrace=true threshold=1000000 ns
-                jdk.ThreadPark enabled=true stackTrace=true threshold=1000000 ns
-                jdk.NativeMethodSample enabled=false
-                """);
+            jdk.ExecutionSample enabled=true period=20 ms
+            jdk.JavaMonitorEnter enabled=true stackTrace=true threshold=1000000 ns
+            jdk.ThreadPark enabled=true stackTrace=true threshold=1000000 ns
+            jdk.NativeMethodSample enabled=false
+            """);
         assertThat(JfrRecordingOptions.defaults().settings()).contains("<setting name=\"period\">10 ms</setting>")
                 .contains("<setting name=\"threshold\">100000 ns</setting>");
     }
