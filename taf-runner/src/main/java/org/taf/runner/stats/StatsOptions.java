@@ -29,10 +29,12 @@ import java.util.Objects;
  * @param metrics    metrics that may decide a cell's verdict ({@code verdict.metrics}); at least one
  * @param counterMarginPct how far from 1, in percent, a counter's per-transaction ratio must be to be listed
  *                   as changed beside the verdict (default 10)
+ * @param questions  which question each workload's cells ask ({@code verdict.question}): equivalence (NO_CHANGE)
+ *                   or non-inferiority at the fail threshold (NOT_WORSE); null means equivalence everywhere
  */
 public record StatsOptions(double confidence, double warningPct, double failPct, double gainPct, double fdr,
         double power, long seed, ExclusionRule exclusion, int firstLook, int maxPairs, Duration budget,
-        List<Metric> metrics, double counterMarginPct) {
+        List<Metric> metrics, double counterMarginPct, Questions questions) {
     /** Fewest included pairs for an interval and a p-value; below it a cell is INCONCLUSIVE. */
     public static final int MIN_ITERATIONS = 3;
 
@@ -63,6 +65,15 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         if (!(counterMarginPct >= 0) || Double.isInfinite(counterMarginPct)) {
             throw new IllegalArgumentException("verdict.counter_margin_pct (" + counterMarginPct + ") must be >= 0");
         }
+        questions = questions == null ? Questions.EQUIVALENCE : questions;
+    }
+
+    /** Options whose every cell asks equivalence, as before {@code verdict.question} existed. */
+    public StatsOptions(double confidence, double warningPct, double failPct, double gainPct, double fdr,
+            double power, long seed, ExclusionRule exclusion, int firstLook, int maxPairs, Duration budget,
+            List<Metric> metrics, double counterMarginPct) {
+        this(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook, maxPairs, budget,
+                metrics, counterMarginPct, Questions.EQUIVALENCE);
     }
 
     /**
@@ -78,25 +89,31 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
     /** A copy with another seed. */
     public StatsOptions withSeed(long newSeed) {
         return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, newSeed, exclusion, firstLook,
-                maxPairs, budget, metrics, counterMarginPct);
+                maxPairs, budget, metrics, counterMarginPct, questions);
     }
 
     /** A copy with another adaptive loop: planned pairs, limit and budget. */
     public StatsOptions withAdaptive(int newFirstLook, int newMaxPairs, Duration newBudget) {
         return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, newFirstLook,
-                newMaxPairs, newBudget, metrics, counterMarginPct);
+                newMaxPairs, newBudget, metrics, counterMarginPct, questions);
     }
 
     /** A copy with other thresholds, in percent. */
     public StatsOptions withThresholds(double warning, double fail, double gain) {
         return new StatsOptions(confidence, warning, fail, gain, fdr, power, seed, exclusion, firstLook, maxPairs,
-                budget, metrics, counterMarginPct);
+                budget, metrics, counterMarginPct, questions);
     }
 
     /** A copy with other gating metrics. */
     public StatsOptions withMetrics(List<Metric> newMetrics) {
         return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook,
-                maxPairs, budget, newMetrics, counterMarginPct);
+                maxPairs, budget, newMetrics, counterMarginPct, questions);
+    }
+
+    /** A copy whose cells ask these questions. */
+    public StatsOptions withQuestions(Questions newQuestions) {
+        return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook,
+                maxPairs, budget, metrics, counterMarginPct, newQuestions);
     }
 
     /**
@@ -135,6 +152,16 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
             return twice;
         }
         return PairedLevel.perLook(twice, firstLook, maxPairs);
+    }
+
+    /**
+     * The one-sided level of the non-inferiority test (NOT_WORSE): "worse by the fail threshold or more" is
+     * rejected when the one-sided p-value is below it. It is one tail of the equivalence interval's level, so
+     * the same alpha a = 1 - confidence, spent over the same looks ({@link PairedLevel} for an overall 2a): the
+     * interval's worse end lies past the margin exactly when the test rejects. Without a loop it is a.
+     */
+    public double nonInferiorityLevel(boolean adaptive) {
+        return equivalenceLevel(adaptive) / 2;
     }
 
     private static void openFraction(String key, double v) {
