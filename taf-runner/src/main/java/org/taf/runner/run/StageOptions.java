@@ -1,6 +1,9 @@
 package org.taf.runner.run;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
 import org.taf.runner.config.ConfigException;
 import org.taf.runner.config.Keys;
 import org.taf.runner.config.TestDefinition;
@@ -8,7 +11,11 @@ import org.taf.runner.config.WarmupSignal;
 import org.taf.runner.launch.JavaVersion;
 import org.taf.runner.launch.LaunchException;
 import org.taf.runner.results.NoiseThresholds;
+import org.taf.runner.config.ResolvedConfig;
+import org.taf.runner.stats.Question;
+import org.taf.runner.stats.Questions;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.workload.Workload;
 import org.taf.runner.warmup.RestOptions;
 import org.taf.runner.warmup.SettleOptions;
 import org.taf.runner.workload.ConnectionSettings;
@@ -70,14 +77,33 @@ public record StageOptions(WorkloadOptions workload, RestOptions rest, SettleOpt
         }
     }
 
-    /** The statistics' options: thresholds, FDR, the looks from the planned pairs to {@code stats.max_pairs}. */
+    /**
+     * The statistics' options: thresholds, FDR, the looks from the planned pairs to {@code stats.max_pairs}, and
+     * the question each workload's cells ask.
+     */
     static StatsOptions stats(TestDefinition def) {
         StatsOptions d = StatsOptions.defaults();
         var s = def.stats();
         var v = def.verdict();
         return new StatsOptions(s.confidence(), v.warningPct(), v.failPct(), v.gainPct(), s.fdr(), s.power(), d.seed(),
                 d.exclusion(), def.measure().iterations(), s.maxPairs(), s.budget(), v.metrics(),
-                v.counterMarginPct());
+                v.counterMarginPct()).withQuestions(questions(def.config()));
+    }
+
+    /**
+     * {@code verdict.question} and its per-workload keys. A workload TAF does not know is refused (a typo would
+     * otherwise leave its cell asking the other question); one the definition does not run is allowed, so that
+     * a fragment that definitions include may name the workloads of any of them.
+     */
+    static Questions questions(ResolvedConfig config) {
+        Map<String, Question> byWorkload = new TreeMap<>();
+        config.byPlaceholder(Keys.VERDICT_QUESTION_WORKLOAD).forEach((w, q) -> {
+            Workload known = Arrays.stream(Workload.values()).filter(x -> x.tafName().equalsIgnoreCase(w)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("verdict.question." + w + ": " + w
+                            + " is not a workload (workload.tests names them, e.g. OLTP_RW)"));
+            byWorkload.put(known.tafName(), (Question) q);
+        });
+        return new Questions(config.get(Keys.VERDICT_QUESTION), byWorkload);
     }
 
     /** The settle rule on the load's throughput: one sample per {@code workload.report_interval}. */
