@@ -11,6 +11,8 @@ import org.taf.runner.bisect.BisectStore;
 import org.taf.runner.bisect.Bisector;
 import org.taf.runner.bisect.Judge;
 import org.taf.runner.config.ConfigLoader;
+import org.taf.runner.config.Keys;
+import org.taf.runner.stats.Question;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.db.BisectRow;
@@ -51,6 +53,9 @@ final class BisectCommand implements Callable<Integer> {
     @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
     Map<String, String> overrides = new LinkedHashMap<>();
 
+    /** {@code verdict.question} and its per-workload keys, each set to equivalence unless -D says otherwise. */
+    private Map<String, String> asked = Map.of();
+
     BisectCommand(LoadContext context) {
         this.context = context;
     }
@@ -58,6 +63,7 @@ final class BisectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path definition = file == null ? RunCommand.DEFAULT_DEFINITION : file;
+        asked = equivalence(definition);
         // Loaded once up front: a definition a step would refuse is refused before anything is built.
         TestDefinition def = new ConfigLoader(context).load(definition, pair(good, bad));
         Judge judge = (goodCommit, commit, step) -> {
@@ -97,13 +103,27 @@ final class BisectCommand implements Callable<Integer> {
         }
     }
 
-    /** The overrides with the definition's comparisons replaced by one pair. */
+    /** The overrides with the definition's comparisons replaced by one pair, every cell asking equivalence. */
     private Map<String, String> pair(String parent, String patch) {
         Map<String, String> settings = new LinkedHashMap<>(overrides);
         settings.put("comparisons", "");
         settings.put("parent", parent);
         settings.put("patch", patch);
+        asked.forEach(settings::putIfAbsent);
         return settings;
+    }
+
+    /**
+     * A step asks whether the commit is slower, so every cell asks equivalence, whatever the definition's
+     * {@code verdict.question}: a NOT_WORSE step (non-inferiority) says nothing of a change smaller than the fail
+     * threshold, and such a change is what a nightly's change point sends a bisect after.
+     */
+    private Map<String, String> equivalence(Path definition) {
+        Map<String, String> out = new LinkedHashMap<>();
+        out.put(Keys.VERDICT_QUESTION.name(), Question.EQUIVALENCE.label());
+        new ConfigLoader(context).resolve(definition, overrides).byPlaceholder(Keys.VERDICT_QUESTION_WORKLOAD)
+                .keySet().forEach(w -> out.put(Keys.VERDICT_QUESTION.name() + "." + w, Question.EQUIVALENCE.label()));
+        return out;
     }
 
     private String command(Path definition) {
