@@ -73,7 +73,8 @@ class QuestionOutputsTest {
     private static final List<Row> TABLE = List.of(
             new Row(Verdict.NOT_WORSE, Change.NOT_WORSE, "tps 0.9910, one-sided bound 0.9570 (98.8%), 12 pairs: not"
                     + " worse by 5% or more (one-sided, BH-adjusted p 0.00400 < 0.00590); changes smaller than 5% are"
-                    + " not resolved here", ExitCode.PASS, "<testcase classname=\"default\" name=\"OLTP_RW@2\" time=\"72.000\">\n      <system-out>",
+                    + " not resolved here", ExitCode.PASS,
+                    "<testcase classname=\"default\" name=\"OLTP_RW@2\" time=\"72.000\">\n      <system-out>",
                     true, "not worse by 5% or more on OLTP_RW at 2 threads"),
             new Row(Verdict.INCONCLUSIVE, Change.UNKNOWN, "tps 0.9910, one-sided bound 0.9420 (98.8%), 12 pairs: not"
                     + " shown not worse by 5% or more (the bound must lie above 0.9500; estimate -0.90%)",

@@ -119,8 +119,9 @@ class StageOptionsTest {
 
     @Test
     void theGateAsksNonInferiorityOfOltpRwAndEquivalenceOfPointSelects() {
-        TestDefinition gate = new org.taf.runner.config.ConfigLoader(new org.taf.runner.config.LoadContext(Path.of(""),
-                Map.of(), Fixture.JAVA_HOME, Fixture.USER_HOME)).load(Path.of("../properties/gate.properties"), Map.of());
+        var context = new org.taf.runner.config.LoadContext(Path.of(""), Map.of(), Fixture.JAVA_HOME, Fixture.USER_HOME);
+        TestDefinition gate = new org.taf.runner.config.ConfigLoader(context)
+                .load(Path.of("../properties/gate.properties"), Map.of());
         org.taf.runner.stats.Questions q = StageOptions.stats(gate).questions();
         assertThat(q.of("OLTP_RW")).isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
         assertThat(q.of("POINT_SELECT")).isEqualTo(org.taf.runner.stats.Question.EQUIVALENCE);
