@@ -12,16 +12,15 @@ import org.taf.runner.bisect.Bisector;
 import org.taf.runner.bisect.Judge;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.Keys;
-import org.taf.runner.stats.Question;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.db.BisectRow;
 import org.taf.runner.db.DbException;
 import org.taf.runner.db.ResultsDb;
+import org.taf.runner.stats.Question;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code taf bisect --good REV --bad REV [FILE]}: finds the first-parent commit between good and bad
@@ -43,15 +42,11 @@ final class BisectCommand implements Callable<Integer> {
             description = "a later revision with it (good must be on its first-parent chain)")
     String bad;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
-            description = "the test definition whose workloads and settings to use")
-    Path file;
+    @Mixin
+    DefinitionOptions.OrQuick definition;
 
     @Mixin
     MeasuringLock lock;
-
-    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
-    Map<String, String> overrides = new LinkedHashMap<>();
 
     /** {@code verdict.question} and its per-workload keys, each set to equivalence unless -D says otherwise. */
     private Map<String, String> asked = Map.of();
@@ -62,15 +57,15 @@ final class BisectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path definition = file == null ? RunCommand.DEFAULT_DEFINITION : file;
-        asked = equivalence(definition);
+        Path file = definition.file();
+        asked = equivalence(file);
         // Loaded once up front: a definition a step would refuse is refused before anything is built.
-        TestDefinition def = new ConfigLoader(context).load(definition, pair(good, bad));
+        TestDefinition def = new ConfigLoader(context).load(file, pair(good, bad));
         Judge judge = (goodCommit, commit, step) -> {
             Map<String, String> settings = pair(goodCommit.sha(), commit.sha());
             settings.putIfAbsent("comments", "taf bisect " + good + ".." + bad + ", step " + step + ": "
                     + commit.label() + " against good " + goodCommit.label());
-            RunCommand.Finished f = new RunCommand(context).execute(definition, settings, "run");
+            RunCommand.Finished f = new RunCommand(context).execute(file, settings, "run");
             if (f.record() == null) {
                 // Nothing started (the CPUs could not be pinned, say): every step would fail the same way.
                 throw f.failure() != null ? f.failure()
@@ -84,9 +79,11 @@ final class BisectCommand implements Callable<Integer> {
         };
         // Opened before the first step: a bad URL fails before anything is built (each step stores its run).
         Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword());
+        String command = RunCommand.command(definition.file(), definition.overrides(),
+                "bisect --good " + good + " --bad " + bad);
         BisectRecord r;
-        try (var held = lock.take(context, "bisect", definition)) { // every step's run inside this one hold
-            r = new Bisector(def, judge, Clock.systemUTC(), System.out, command(definition)).run(good, bad);
+        try (var held = lock.take(context, "bisect", definition.file())) { // every step's run inside this one hold
+            r = new Bisector(def, judge, Clock.systemUTC(), System.out, command).run(good, bad);
         }
         db.ifPresent(d -> store(d, r));
         return r.outcome().exitCode().code();
@@ -95,7 +92,8 @@ final class BisectCommand implements Callable<Integer> {
     /** The evidence into the results database; a failure is printed, the bisect's exit code stands. */
     private static void store(ResultsDb db, BisectRecord r) {
         try {
-            db.writeBisect(new BisectRow(r.bisectId(), r.definition(), r.good().sha(), r.bad().sha(), r.outcome().name(),
+            db.writeBisect(new BisectRow(r.bisectId(), r.definition(), r.good().sha(), r.bad().sha(),
+                    r.outcome().name(),
                     r.culprit() == null ? null : r.culprit().sha(), r.startedAt(), r.finishedAt(),
                     BisectStore.toJson(r)));
         } catch (DbException e) {
@@ -105,10 +103,7 @@ final class BisectCommand implements Callable<Integer> {
 
     /** The overrides with the definition's comparisons replaced by one pair, every cell asking equivalence. */
     private Map<String, String> pair(String parent, String patch) {
-        Map<String, String> settings = new LinkedHashMap<>(overrides);
-        settings.put("comparisons", "");
-        settings.put("parent", parent);
-        settings.put("patch", patch);
+        Map<String, String> settings = definition.withPair(parent, patch);
         asked.forEach(settings::putIfAbsent);
         return settings;
     }
@@ -118,18 +113,11 @@ final class BisectCommand implements Callable<Integer> {
      * {@code verdict.question}: a NOT_WORSE step (non-inferiority) says nothing of a change smaller than the fail
      * threshold, and such a change is what a nightly's change point sends a bisect after.
      */
-    private Map<String, String> equivalence(Path definition) {
+    private Map<String, String> equivalence(Path file) {
         Map<String, String> out = new LinkedHashMap<>();
         out.put(Keys.VERDICT_QUESTION.name(), Question.EQUIVALENCE.label());
-        new ConfigLoader(context).resolve(definition, overrides).byPlaceholder(Keys.VERDICT_QUESTION_WORKLOAD)
+        new ConfigLoader(context).resolve(file, definition.overrides()).byPlaceholder(Keys.VERDICT_QUESTION_WORKLOAD)
                 .keySet().forEach(w -> out.put(Keys.VERDICT_QUESTION.name() + "." + w, Question.EQUIVALENCE.label()));
         return out;
-    }
-
-    private String command(Path definition) {
-        StringBuilder b = new StringBuilder("./taf bisect --good ").append(good).append(" --bad ").append(bad)
-                .append(' ').append(definition);
-        overrides.forEach((k, v) -> b.append(' ').append(RunCommand.shellWord("-D" + k + "=" + v)));
-        return b.toString();
     }
 }

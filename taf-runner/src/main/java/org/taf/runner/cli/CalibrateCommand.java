@@ -8,7 +8,7 @@ import org.taf.runner.ExitCode;
 import org.taf.runner.TafException;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
-import org.taf.runner.config.RuntimeKind;
+import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.db.ResultsDb;
 import org.taf.runner.launch.ProcessRuntime;
@@ -31,7 +31,7 @@ final class CalibrateCommand implements Callable<Integer> {
     private final LoadContext context;
 
     @Mixin
-    DefinitionOptions definition;
+    DefinitionOptions.Required definition;
 
     @Mixin
     MeasuringLock lock;
@@ -48,7 +48,8 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new TafException(def.config().fileDisplay() + ": profile " + def.profile().name()
                     + " asks for the container runtime, which calibrate does not support yet; use a process profile");
         }
-        Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword()); // a bad URL fails before measuring
+        // A bad URL fails before measuring.
+        Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword());
         PrintStream out = System.out;
         Calibrator calibrator = new Calibrator(def, new ProcessRuntime(def.cacheDir().resolve("state")),
                 Clock.systemUTC(), out, VersionProvider.runnerVersion(),

@@ -1,14 +1,10 @@
 package org.taf.runner.cli;
 
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.taf.runner.config.LoadContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code taf compare --parent REV --patch REV [FILE]}: one parent/patch pair measured with FILE's
@@ -26,15 +22,11 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--patch", required = true, paramLabel = "REV", description = "the patch revision")
     String patch;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
-            description = "the test definition whose workloads and settings to use")
-    Path file;
+    @Mixin
+    DefinitionOptions.OrQuick definition;
 
     @Mixin
     MeasuringLock lock;
-
-    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
-    Map<String, String> overrides = new LinkedHashMap<>();
 
     CompareCommand(LoadContext context) {
         this.context = context;
@@ -42,12 +34,8 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Map<String, String> settings = new LinkedHashMap<>(overrides);
-        settings.put("comparisons", "");
-        settings.put("parent", parent);
-        settings.put("patch", patch);
-        try (var held = lock.take(context, "compare", file)) {
-            return new RunCommand(context).run(file == null ? RunCommand.DEFAULT_DEFINITION : file, settings, "run");
+        try (var held = lock.take(context, "compare", definition.file())) {
+            return new RunCommand(context).run(definition.file(), definition.withPair(parent, patch), "run");
         }
     }
 }

@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code taf explain FILE}: every effective key, its value and where it came from. */
 @Command(name = "explain", mixinStandardHelpOptions = true,
-        description = "Print every effective key, its value and its origin (default, include, profile, file:line, -D, env).")
+        description = "Print every effective key, its value and its origin (default, include, profile, file:line,"
+                + " -D, env).")
 final class ExplainCommand implements Callable<Integer> {
     /** Output formats of {@code --format}. */
     enum Format { text, json }
@@ -25,7 +26,7 @@ final class ExplainCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    DefinitionOptions definition;
+    DefinitionOptions.Required definition;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
             description = "text: an aligned table (default); json: for tools")

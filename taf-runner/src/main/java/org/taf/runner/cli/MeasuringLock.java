@@ -33,7 +33,7 @@ final class MeasuringLock {
     HostLock.Held take(LoadContext context, String command, Path definition) {
         Path file = file(context);
         String def = context.display(context.workDir().resolve(
-                definition == null ? RunCommand.DEFAULT_DEFINITION : definition));
+                definition == null ? DefinitionOptions.QUICK : definition));
         try {
             return HostLock.acquire(file, "the measuring lock", HostLock.Holder.self("taf " + command, def), !noWait,
                     who -> System.err.println("taf: waiting for the measuring lock " + file + ": held by " + who));

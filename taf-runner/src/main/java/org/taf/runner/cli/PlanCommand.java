@@ -1,9 +1,6 @@
 package org.taf.runner.cli;
 
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.taf.runner.ExitCode;
 import org.taf.runner.config.ConfigLoader;
@@ -16,7 +13,7 @@ import org.taf.runner.run.PlanPreview.CellPlan;
 import org.taf.runner.run.PlanPreview.ComparisonPlan;
 import org.taf.runner.run.PlanPreview.SidePlan;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,13 +35,8 @@ final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
-            description = "the test definition (.properties); without it, what ./taf run would do: "
-                    + "properties/quick.properties")
-    Path file;
-
-    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
-    Map<String, String> overrides = new LinkedHashMap<>();
+    @Mixin
+    DefinitionOptions.OrQuick definition;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
             description = "text: for people (default); json: for tools (snake_case, format_version)")
@@ -56,8 +48,7 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TestDefinition def = new ConfigLoader(context).load(file == null ? RunCommand.DEFAULT_DEFINITION : file,
-                overrides);
+        TestDefinition def = new ConfigLoader(context).load(definition.file(), definition.overrides());
         PlanPreview plan = PlanPreview.of(def);
         var out = spec.commandLine().getOut();
         if (format == Format.json) {
@@ -74,7 +65,8 @@ final class PlanCommand implements Callable<Integer> {
     /** The plan for people: sides, cells, pairs and MDE, the time it takes. */
     static String text(PlanPreview p) {
         StringBuilder b = new StringBuilder();
-        b.append("plan of ").append(p.definition()).append(" (").append(p.name()).append("): nothing is built or run\n");
+        b.append("plan of ").append(p.definition()).append(" (").append(p.name())
+                .append("): nothing is built or run\n");
         b.append("repository ").append(p.repository()).append('\n');
         b.append("host ").append(p.host()).append(" (").append(p.hostFingerprint()).append(")\n");
         for (ComparisonPlan c : p.comparisons()) {
@@ -97,7 +89,8 @@ final class PlanCommand implements Callable<Integer> {
             if (c.answers() != null) { // sizes the gate: which question this host can answer, and how fast
                 b.append("    questions: ").append(c.answers()).append('\n');
             }
-            b.append(String.format(Locale.ROOT, "    a pair: about %s (%s)%n", ProgressBar.duration(Math.round(c.pairSeconds())),
+            b.append(String.format(Locale.ROOT, "    a pair: about %s (%s)%n",
+                    ProgressBar.duration(Math.round(c.pairSeconds())),
                     c.pairCost()));
         }
         PlanPreview.Eta e = p.eta();
@@ -106,7 +99,8 @@ final class PlanCommand implements Callable<Integer> {
                 ProgressBar.duration(e.plannedSeconds())));
         if (e.adaptive()) {
             b.append(String.format(Locale.ROOT, "  at most %d pairs, about %s (adaptive budget: stats.max_pairs %d"
-                    + " per cell, stats.budget %s)%n", e.maxPairs(), ProgressBar.duration(e.maxSeconds()), e.maxPairsPerCell(),
+                    + " per cell, stats.budget %s)%n", e.maxPairs(), ProgressBar.duration(e.maxSeconds()),
+                    e.maxPairsPerCell(),
                     ProgressBar.duration(e.budgetSeconds())));
         } else {
             b.append(String.format(Locale.ROOT, "  at most %d pairs, about %s (%s)%n", e.maxPairs(),

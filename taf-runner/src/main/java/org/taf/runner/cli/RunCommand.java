@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -24,7 +23,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
@@ -35,7 +34,6 @@ import picocli.CommandLine.Spec;
         description = {"Build and measure the parent and patch of every comparison in FILE and give a verdict.",
             "Without FILE: properties/quick.properties (HEAD~1 vs HEAD, a few minutes on 2 cores)."})
 final class RunCommand implements Callable<Integer> {
-    static final Path DEFAULT_DEFINITION = Path.of("properties", "quick.properties");
     /** How long an interrupted run's hook waits for the outputs the run is writing. */
     private static final Duration OUTPUTS_GRACE = Duration.ofSeconds(20);
 
@@ -44,11 +42,8 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "the test definition (.properties)")
-    Path file;
-
-    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "override a key (-Dkey=value; repeatable)")
-    Map<String, String> overrides = new LinkedHashMap<>();
+    @Mixin
+    DefinitionOptions.OrQuick definition;
 
     @Mixin
     MeasuringLock lock;
@@ -63,8 +58,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (var held = lock.take(context, "run", file)) {
-            return run(file == null ? DEFAULT_DEFINITION : file, overrides, "run");
+        try (var held = lock.take(context, "run", definition.file())) {
+            return run(definition.file(), definition.overrides(), "run");
         }
     }
 
@@ -97,7 +92,8 @@ final class RunCommand implements Callable<Integer> {
         TestDefinition def = new ConfigLoader(context).load(definition, settings);
         PrintStream out = System.out;
         def.config().warnings().forEach(w -> System.err.println("warning: " + w));
-        Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword()); // a bad URL fails before measuring
+        // A bad URL fails before measuring.
+        Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword());
         EngineRuntime runtime = Runtimes.forProfile(def.profile(), def.cacheDir().resolve("state"), System.err);
         Runtimes.pinClient(def.profile(), System.err);
         PrintStream live = quiet ? QuietOutput.over(out) : out; // the summary and the paths below are always printed

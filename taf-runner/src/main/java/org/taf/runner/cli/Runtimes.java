@@ -2,8 +2,8 @@ package org.taf.runner.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import org.taf.runner.config.CpuSet;
-import org.taf.runner.config.ProfileSettings;
+import org.taf.runner.profile.CpuSet;
+import org.taf.runner.profile.ProfileOptions;
 import org.taf.runner.sys.Affinity;
 import org.taf.runner.launch.ContainerOptions;
 import org.taf.runner.launch.ContainerRuntime;
@@ -25,12 +25,12 @@ final class Runtimes {
      * memory limit. Made before {@link #pinClient}, so an unpinned engine gets the CPUs the runner
      * started with.
      */
-    static EngineRuntime forProfile(ProfileSettings profile, Path stateDir, PrintStream err) {
+    static EngineRuntime forProfile(ProfileOptions profile, Path stateDir, PrintStream err) {
         return switch (profile.runtime()) {
             case PROCESS -> {
                 if (profile.memoryLimit().isPresent() || profile.image().isPresent()) {
-                    err.println("warning: profile " + profile.name() + ": profile.memory_limit and profile.image apply to the"
-                            + " container runtime only; the process runtime ignores them");
+                    err.println("warning: profile " + profile.name() + ": profile.memory_limit and profile.image"
+                            + " apply to the container runtime only; the process runtime ignores them");
                 }
                 yield new ProcessRuntime(stateDir);
             }
@@ -44,11 +44,12 @@ final class Runtimes {
      *
      * @throws org.taf.runner.launch.LaunchException when the CPUs cannot be pinned (a CPU this machine lacks)
      */
-    static void pinClient(ProfileSettings profile, PrintStream err) {
+    static void pinClient(ProfileOptions profile, PrintStream err) {
         String engine = profile.engineCpuset().map(CpuSet::spec).orElse("not pinned");
         if (profile.clientCpuset().isEmpty()) {
             if (profile.engineCpuset().isPresent()) {
-                err.println("taf: engine on CPUs " + engine + "; load generator not pinned (profile.client_cpuset unset)");
+                err.println("taf: engine on CPUs " + engine
+                        + "; load generator not pinned (profile.client_cpuset unset)");
             }
             return;
         }

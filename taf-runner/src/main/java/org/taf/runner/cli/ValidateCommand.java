@@ -5,7 +5,7 @@ import org.taf.runner.ExitCode;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
-import org.taf.runner.run.StageOptions;
+import org.taf.runner.run.Preflight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,7 +21,7 @@ final class ValidateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    DefinitionOptions definition;
+    DefinitionOptions.Required definition;
 
     ValidateCommand(LoadContext context) {
         this.context = context;
@@ -30,7 +30,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         TestDefinition def = new ConfigLoader(context).load(definition.file(), definition.overrides());
-        StageOptions.of(def); // what a run would refuse, refused here before anything starts
+        Preflight.check(def); // what a run would refuse, refused here before anything starts
         def.config().warnings().forEach(w -> spec.commandLine().getErr().println("warning: " + w));
         spec.commandLine().getErr().flush();
         // What this host's stored noise says the plan and its budget can detect.
@@ -44,8 +44,8 @@ final class ValidateCommand implements Callable<Integer> {
     /** {@code 3 comparisons, 1 workload × 2 thread counts × 3 iterations}. */
     static String summary(TestDefinition def) {
         return count(def.comparisons().size(), "comparison") + ", "
-                + count(def.workload().tests().size(), "workload") + " × "
-                + count(def.workload().threads().size(), "thread count") + " × "
+                + count(def.tests().size(), "workload") + " × "
+                + count(def.threads().size(), "thread count") + " × "
                 + count(def.measure().iterations(), "iteration");
     }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.taf.runner.sys.EditDistance;
 
 /**
  * Turns the comparison keys into {@link Comparison}s: the single {@code parent}/{@code patch} (or

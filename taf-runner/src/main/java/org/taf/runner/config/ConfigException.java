@@ -25,6 +25,15 @@ public final class ConfigException extends TafException {
         this(List.of(problem));
     }
 
+    /**
+     * One problem found by a stage's options record rather than by the keys' own rules: {@code cause} is the
+     * record's refusal (so tests can tell the two apart; the message is the same to a user).
+     */
+    public ConfigException(String problem, Throwable cause) {
+        super(problem, cause);
+        this.problems = List.of(problem);
+    }
+
     /** Each problem, one line each, in the order found. */
     public List<String> problems() {
         return problems;

@@ -5,14 +5,35 @@ import static org.taf.runner.config.Keys.*;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeMap;
+import org.taf.runner.build.BuildSpec;
+import org.taf.runner.launch.LaunchOptions;
+import org.taf.runner.profile.CpuSet;
+import org.taf.runner.results.NoiseThresholds;
+import org.taf.runner.profile.ProfileOptions;
+import org.taf.runner.stats.Question;
+import org.taf.runner.stats.Questions;
+import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.sys.Durations;
+import org.taf.runner.warmup.RestOptions;
+import org.taf.runner.warmup.SettleOptions;
+import org.taf.runner.warmup.WarmupOptions;
+import org.taf.runner.warmup.WarmupSignal;
+import org.taf.runner.workload.ConnectionSettings;
+import org.taf.runner.workload.Workload;
+import org.taf.runner.workload.WorkloadException;
+import org.taf.runner.workload.WorkloadOptions;
 
 /**
  * Builds the typed {@link TestDefinition} from a {@link ResolvedConfig}: plans the comparisons,
  * checks the rules that span keys (each message names both keys, their values and origins) and
- * that referenced files exist, then fills the settings records.
+ * that referenced files exist, then builds every stage's options record from its keys (the record checks
+ * its own rules once) and config's own records for what only the run and the outputs read.
  */
 final class DefinitionBuilder {
     private final ResolvedConfig config;
@@ -28,41 +49,29 @@ final class DefinitionBuilder {
         checkCrossKeys();
         checkPaths();
         problems.throwIfAny();
+        try {
+            return typed(comparisons, planner.globalEngine());
+        } catch (IllegalArgumentException | WorkloadException e) {
+            // A stage's own rule, checked by its options record, on values the keys and the rules above let
+            // through: the definition's error all the same, named by its file (StageOptionsTest finds none).
+            throw new ConfigException(config.fileDisplay() + ": " + e.getMessage(), e);
+        }
+    }
 
-        List<Integer> threads = config.get(WORKLOAD_THREADS);
-        WorkloadSettings workload = new WorkloadSettings(config.get(WORKLOAD_TESTS), threads,
-                config.get(WORKLOAD_TABLES), config.get(WORKLOAD_TABLE_SIZE), config.get(WORKLOAD_RAND_TYPE),
-                config.get(WORKLOAD_RANGE_SIZE), config.get(WORKLOAD_POINTS), config.get(WORKLOAD_POINT_SELECTS),
-                config.get(WORKLOAD_SIMPLE_RANGES), config.get(WORKLOAD_SUM_RANGES),
-                config.get(WORKLOAD_ORDER_RANGES), config.get(WORKLOAD_DISTINCT_RANGES),
-                config.get(WORKLOAD_INDEX_UPDATES), config.get(WORKLOAD_NON_INDEX_UPDATES),
-                config.get(WORKLOAD_DELETE_INSERTS), config.get(WORKLOAD_SEED), config.get(WORKLOAD_REPORT_INTERVAL),
-                config.get(WORKLOAD_USER), config.get(WORKLOAD_PASSWORD), config.get(WORKLOAD_DATABASE));
-        int warmupThreads = config.get(WARMUP_THREADS) == 0 ? workload.maxThreads() : config.get(WARMUP_THREADS);
-        WarmupSettings warmup = new WarmupSettings(config.get(WARMUP_ENABLED), config.get(WARMUP_SIGNAL),
-                warmupThreads, config.get(WARMUP_MIN),
-                config.get(WARMUP_MAX), config.get(WARMUP_WINDOW), config.get(WARMUP_MAX_CV_PCT),
-                config.get(WARMUP_MAX_SLOPE_PCT), config.get(WARMUP_MAX_JIT_PCT));
-        return new TestDefinition(
-                config.get(NAME),
-                config.get(COMMENTS),
-                config.get(REPOSITORY),
-                config.get(CACHE_DIR),
-                comparisons,
-                planner.globalEngine(),
-                workload,
+    /** Every stage's options, built from the keys and checked by their records, and config's own records. */
+    private TestDefinition typed(List<Comparison> comparisons, EngineSettings engine) {
+        return new TestDefinition(config.get(NAME), config.get(COMMENTS), config.get(REPOSITORY),
+                config.get(CACHE_DIR), comparisons, config.get(WORKLOAD_TESTS), config.get(WORKLOAD_THREADS), engine,
+                workload(),
                 new MeasureSettings(config.get(MEASURE_DURATION), config.get(MEASURE_ITERATIONS),
                         config.get(MEASURE_ORDER), config.get(MEASURE_ORDER_SEED), config.get(MEASURE_MODE),
                         config.get(MEASURE_WINDOWS), config.get(MEASURE_SWITCH_SKIP), config.get(MEASURE_COUNTERS)),
-                warmup,
-                new RestSettings(config.get(REST_ENABLED), config.get(REST_LOW_PCT), config.get(REST_HIGH_PCT),
+                warmup(),
+                new RestOptions(config.get(REST_ENABLED), config.get(REST_LOW_PCT), config.get(REST_HIGH_PCT),
                         config.get(REST_CONSECUTIVE), config.get(REST_MAX_ATTEMPTS), config.get(REST_INTERVAL)),
-                new VerdictSettings(config.get(VERDICT_WARNING_PCT), config.get(VERDICT_FAIL_PCT),
-                        config.get(VERDICT_GAIN_PCT), config.get(VERDICT_METRICS),
-                        config.get(VERDICT_COUNTER_MARGIN_PCT)),
-                new BuildSettings(config.get(BUILD_COMMAND), config.get(BUILD_TIMEOUT), config.get(BUILD_ARTIFACT),
-                        config.get(BUILD_INPUTS)),
-                new LaunchSettings(config.get(LAUNCH_STARTUP_TIMEOUT), config.get(LAUNCH_SHUTDOWN_TIMEOUT),
+                new BuildSpec(config.get(BUILD_COMMAND), config.get(BUILD_TIMEOUT),
+                        config.get(BUILD_ARTIFACT).toString(), config.get(BUILD_INPUTS)),
+                new LaunchOptions(config.get(LAUNCH_STARTUP_TIMEOUT), config.get(LAUNCH_SHUTDOWN_TIMEOUT),
                         config.get(LAUNCH_PORT), config.get(LAUNCH_JAVA), config.get(LAUNCH_JVM_ARGS),
                         config.get(LAUNCH_AOT_CACHE), config.get(LAUNCH_AOT_TRAINING)),
                 profile(),
@@ -71,28 +80,91 @@ final class DefinitionBuilder {
                         config.get(RESULTS_DB_PASSWORD)),
                 new PostSettings(config.get(POST_TITLE), config.get(POST_SUMMARY), config.get(POST_NARRATIVE),
                         config.get(POST_COMMIT_URL), config.get(POST_STORY), config.get(POST_KEY_COUNTERS)),
-                new StatsSettings(config.get(STATS_CONFIDENCE), config.get(STATS_FDR), config.get(STATS_POWER),
-                        config.get(STATS_BUDGET), config.get(STATS_MAX_PAIRS)),
+                stats(),
                 config.withWarnings(problems.warnings()));
     }
 
-    private ProfileSettings profile() {
-        return new ProfileSettings(config.get(PROFILE), config.get(PROFILE_RUNTIME),
+    /** The load generator's options; its account on 127.0.0.1:3306 until an engine start gives the port. */
+    private WorkloadOptions workload() {
+        ConnectionSettings account = new ConnectionSettings("127.0.0.1", 3306, config.get(WORKLOAD_USER),
+                config.get(WORKLOAD_PASSWORD), config.get(WORKLOAD_DATABASE));
+        return WorkloadOptions.builder(account).tables(config.get(WORKLOAD_TABLES))
+                .tableSize(config.get(WORKLOAD_TABLE_SIZE)).randType(config.get(WORKLOAD_RAND_TYPE))
+                .rangeSize(config.get(WORKLOAD_RANGE_SIZE)).randomPoints(config.get(WORKLOAD_POINTS))
+                .pointSelects(config.get(WORKLOAD_POINT_SELECTS)).simpleRanges(config.get(WORKLOAD_SIMPLE_RANGES))
+                .sumRanges(config.get(WORKLOAD_SUM_RANGES)).orderRanges(config.get(WORKLOAD_ORDER_RANGES))
+                .distinctRanges(config.get(WORKLOAD_DISTINCT_RANGES))
+                .indexUpdates(config.get(WORKLOAD_INDEX_UPDATES))
+                .nonIndexUpdates(config.get(WORKLOAD_NON_INDEX_UPDATES))
+                .deleteInserts(config.get(WORKLOAD_DELETE_INSERTS)).seed(config.get(WORKLOAD_SEED))
+                .reportInterval(config.get(WORKLOAD_REPORT_INTERVAL)).build();
+    }
+
+    /**
+     * The warm-up; {@code warmup.threads = 0} is the largest of {@code workload.threads}, and the settle rule
+     * samples the load's report intervals on TPS and JIT, one CPU reading a second on the CPU.
+     */
+    private WarmupOptions warmup() {
+        int warmupThreads = config.get(WARMUP_THREADS) == 0
+                ? config.get(WORKLOAD_THREADS).stream().mapToInt(Integer::intValue).max().orElseThrow()
+                : config.get(WARMUP_THREADS);
+        SettleOptions settle = new SettleOptions(config.get(WARMUP_WINDOW), settleSample(),
+                config.get(WARMUP_MAX_CV_PCT), config.get(WARMUP_MAX_SLOPE_PCT), config.get(WARMUP_MIN),
+                config.get(WARMUP_MAX));
+        return new WarmupOptions(config.get(WARMUP_ENABLED), config.get(WARMUP_SIGNAL), warmupThreads, settle,
+                config.get(WARMUP_MAX_JIT_PCT));
+    }
+
+    /** The settle rule's sample: the load's report interval (tps, jit), or one CPU reading a second (cpu). */
+    private Duration settleSample() {
+        return config.get(WARMUP_SIGNAL) == WarmupSignal.CPU ? Duration.ofSeconds(1)
+                : config.get(WORKLOAD_REPORT_INTERVAL);
+    }
+
+    /** Thresholds and the adaptive loop's limits; {@code measure.iterations} is the first look. */
+    private StatsOptions stats() {
+        return StatsOptions.builder().confidence(config.get(STATS_CONFIDENCE)).fdr(config.get(STATS_FDR))
+                .power(config.get(STATS_POWER)).budget(config.get(STATS_BUDGET)).maxPairs(config.get(STATS_MAX_PAIRS))
+                .firstLook(config.get(MEASURE_ITERATIONS)).warningPct(config.get(VERDICT_WARNING_PCT))
+                .failPct(config.get(VERDICT_FAIL_PCT)).gainPct(config.get(VERDICT_GAIN_PCT))
+                .metrics(config.get(VERDICT_METRICS)).counterMarginPct(config.get(VERDICT_COUNTER_MARGIN_PCT))
+                .questions(questions()).build();
+    }
+
+    /**
+     * {@code verdict.question} and its per-workload keys. A workload TAF does not know is refused (a typo would
+     * otherwise leave its cell asking the other question); one the definition does not run is allowed, so that
+     * a fragment that definitions include may name the workloads of any of them.
+     */
+    private Questions questions() {
+        Map<String, Question> byWorkload = new TreeMap<>();
+        config.byPlaceholder(VERDICT_QUESTION_WORKLOAD).forEach((w, q) -> {
+            Workload known = Arrays.stream(Workload.values()).filter(x -> x.tafName().equalsIgnoreCase(w)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("verdict.question." + w + ": " + w
+                            + " is not a workload (workload.tests names them, e.g. OLTP_RW)"));
+            byWorkload.put(known.tafName(), (Question) q);
+        });
+        return new Questions(config.get(VERDICT_QUESTION), byWorkload);
+    }
+
+    private ProfileOptions profile() {
+        return new ProfileOptions(config.get(PROFILE), config.get(PROFILE_RUNTIME),
                 config.get(PROFILE_ENGINE_CPUSET), config.get(PROFILE_CLIENT_CPUSET),
                 optionalLong(config.get(PROFILE_MEMORY_LIMIT)), config.get(PROFILE_CPU_GOVERNOR),
                 optionalLong(config.get(PROFILE_CPU_MIN_FREQ)), optionalLong(config.get(PROFILE_CPU_MAX_FREQ)),
                 config.get(PROFILE_CPU_BOOST), config.get(PROFILE_CPU_SMT), config.get(PROFILE_CPU_STRICT),
-                config.get(PROFILE_IMAGE), config.get(PROFILE_JFR));
+                config.get(PROFILE_IMAGE), config.get(PROFILE_JFR),
+                new NoiseThresholds(config.get(PROFILE_NOISE_MAX_OTHER_PCT),
+                        config.get(PROFILE_NOISE_MAX_STEAL_PCT)));
     }
 
     private void checkCrossKeys() {
         atMost(WARMUP_MIN, WARMUP_MAX, config.get(WARMUP_MIN).compareTo(config.get(WARMUP_MAX)) <= 0);
         atMost(WARMUP_WINDOW, WARMUP_MAX, config.get(WARMUP_WINDOW).compareTo(config.get(WARMUP_MAX)) <= 0);
-        // The settle window needs 3 samples: of the load's report interval (tps), or of 1 s (cpu).
-        Duration sample = config.get(WARMUP_SIGNAL) == WarmupSignal.CPU ? Duration.ofSeconds(1)
-                : config.get(WORKLOAD_REPORT_INTERVAL);
+        // The settle window needs 3 samples (SettleOptions checks it too; here the message names the origins).
+        Duration sample = settleSample();
         if (config.get(WARMUP_WINDOW).compareTo(sample.multipliedBy(3)) < 0) {
-            problems.error(show(WARMUP_WINDOW) + " must be at least 3 samples of " + Units.formatDuration(sample)
+            problems.error(show(WARMUP_WINDOW) + " must be at least 3 samples of " + Durations.format(sample)
                     + " (warmup.signal " + config.get(WARMUP_SIGNAL).label() + ")");
         }
         atMost(REST_CONSECUTIVE, REST_MAX_ATTEMPTS, config.get(REST_CONSECUTIVE) <= config.get(REST_MAX_ATTEMPTS));

@@ -3,7 +3,6 @@ package org.taf.runner.config;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -12,13 +11,6 @@ import java.util.TreeMap;
  * name. Values stay strings: the engine parses and checks them when it starts.
  */
 public final class EngineSettings {
-    /**
-     * Variables the launcher sets itself on every engine it starts (datadir, port, ...), in lower_snake;
-     * an {@code engine.*} key may not set them.
-     */
-    public static final Set<String> LAUNCHER_SET = Set.of("datadir", "port", "bind_address", "socket", "pid_file",
-            "log_error", "user", "no_defaults", "defaults_file", "defaults_extra_file", "skip_grant_tables");
-
     private static final EngineSettings EMPTY = new EngineSettings(new TreeMap<>());
 
     private final SortedMap<String, String> values;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.taf.runner.sys.EditDistance;
 
 /**
  * Looks key names up: canonical keys and patterns from {@link Keys}, TAF's legacy names as

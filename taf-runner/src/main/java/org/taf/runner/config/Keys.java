@@ -1,9 +1,15 @@
 package org.taf.runner.config;
 
+import org.taf.runner.build.BuildSpec;
+import org.taf.runner.launch.LaunchOptions;
+import org.taf.runner.profile.CpuSet;
+import org.taf.runner.profile.CpuToggle;
+import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.Question;
-import org.taf.runner.workload.Workload;
+import org.taf.runner.warmup.WarmupSignal;
 import org.taf.runner.workload.RandType;
+import org.taf.runner.workload.Workload;
 
 import static org.taf.runner.config.ValueTypes.bool;
 import static org.taf.runner.config.ValueTypes.cpuset;
@@ -118,10 +124,12 @@ public final class Keys {
             listOf(integer(1, 10_000), 1, true), "1,2", "client thread counts to sweep, in this order");
     public static final Key<Integer> WORKLOAD_TABLES = key("workload.tables", integer(1, 10_000), "4",
             "number of sbtestN tables");
-    public static final Key<Integer> WORKLOAD_TABLE_SIZE = key("workload.table_size", integer(1, 1_000_000_000), "10000",
+    public static final Key<Integer> WORKLOAD_TABLE_SIZE = key("workload.table_size", integer(1, 1_000_000_000),
+            "10000",
             "rows per table (ids, plus range_size or points, must fit an SQL INTEGER)");
     public static final Key<RandType> WORKLOAD_RAND_TYPE = key("workload.rand_type",
-            oneOf(RandType.values(), RandType::sysbenchName), "uniform", "distribution of row ids (sysbench --rand-type)");
+            oneOf(RandType.values(), RandType::sysbenchName), "uniform",
+            "distribution of row ids (sysbench --rand-type)");
     public static final Key<Integer> WORKLOAD_RANGE_SIZE = key("workload.range_size", integer(1, 1_000_000), "100",
             "rows per range query");
     public static final Key<Integer> WORKLOAD_POINTS = key("workload.points", integer(1, 10_000), "100",
@@ -239,7 +247,7 @@ public final class Keys {
     // --- build and caches
     public static final Key<String> BUILD_COMMAND = key("build.command",
             matching("shell command", "(?s).*\\S.*", "must not be empty"),
-            "mvn -B -ntp -o -q -pl engine -am -DskipTests package",
+            BuildSpec.DEFAULT_COMMAND,
             "shell command (bash -c) that builds the engine in a commit's tree; a Maven -o build that misses"
                     + " artifacts is retried once online");
     public static final Key<Duration> BUILD_TIMEOUT = key("build.timeout", duration(Duration.ofSeconds(1)), "15m",
@@ -275,7 +283,8 @@ public final class Keys {
 
     // --- profile (usually set in profiles/<name>.properties)
     public static final Key<RuntimeKind> PROFILE_RUNTIME = key("profile.runtime",
-            oneOf(RuntimeKind.values(), RuntimeKind::label), "process", "run the engine as a process or in a container");
+            oneOf(RuntimeKind.values(), RuntimeKind::label), "process",
+            "run the engine as a process or in a container");
     public static final Key<Optional<CpuSet>> PROFILE_ENGINE_CPUSET = key("profile.engine_cpuset",
             optional(cpuset()), "", "CPUs of the engine, e.g. 1-3 (empty: not pinned)");
     public static final Key<Optional<CpuSet>> PROFILE_CLIENT_CPUSET = key("profile.client_cpuset",
@@ -325,7 +334,8 @@ public final class Keys {
             "write JUnit XML (one test case per workload x threads)");
     public static final Key<Optional<String>> RESULTS_DB_URL = key("results.db.url", resultsDbUrl(),
             "jdbc:sqlite:~/.local/share/taf/results.db",
-            "the results database every run is also written to: jdbc:sqlite:FILE (embedded), jdbc:mariadb://HOST:PORT/DB"
+            "the results database every run is also written to: jdbc:sqlite:FILE (embedded),"
+                    + " jdbc:mariadb://HOST:PORT/DB"
                     + "?user=U&password=P (shared by a fleet of hosts), or none");
     public static final Key<String> RESULTS_DB_PASSWORD = secret("results.db.password",
             "password of the results database's user (masked by explain; kept out of results.db.url, which is shown)");
@@ -369,10 +379,10 @@ public final class Keys {
             "TAF_JAVA", "a JDK 25 or newer (its java, or its home) that launch.java = auto tries first",
             "TAF_MEASURE_LOCK", "the file of the host-wide measuring lock (default /run/taf/measure.lock)");
 
-    /** A java executable's path, or {@code auto} ({@link LaunchSettings#AUTO}, resolved when a run starts). */
+    /** A java executable's path, or {@code auto} ({@link LaunchOptions#AUTO}, resolved when a run starts). */
     private static ValueType<Path> javaOrAuto() {
         ValueType<Path> path = path();
-        return ValueTypes.of("auto or path", (raw, ctx) -> raw.equalsIgnoreCase("auto") ? LaunchSettings.AUTO
+        return ValueTypes.of("auto or path", (raw, ctx) -> raw.equalsIgnoreCase("auto") ? LaunchOptions.AUTO
                 : path.parse(raw, ctx));
     }
 

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.taf.runner.launch.EngineCommands;
 
 /**
  * Turns raw key/value pairs (a file's lines, {@code -D} options, environment variables) into
@@ -114,7 +115,7 @@ final class SourceReader {
         for (DbConfigBlock.Option o : split.options()) {
             String bare = o.variable().startsWith("loose_") ? o.variable().substring("loose_".length()) : o.variable();
             entries.add(new Entry("engine." + o.variable(), "[" + o.section() + "] " + o.written(), o.value(),
-                    o.line(), EngineSettings.LAUNCHER_SET.contains(bare) ? Entry.Kind.LAUNCHER : Entry.Kind.OPTION));
+                    o.line(), EngineCommands.LAUNCHER_SET.contains(bare) ? Entry.Kind.LAUNCHER : Entry.Kind.OPTION));
         }
         entries.sort(java.util.Comparator.comparingInt(Entry::line));
         return entries;

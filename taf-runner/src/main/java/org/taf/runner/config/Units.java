@@ -6,8 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses and formats values with units: durations ({@code 500ms}, {@code 30s}, {@code 5m},
- * {@code 1h}, combined as {@code 1m30s}), byte sizes with binary suffixes ({@code 4K},
+ * Parses values with units ({@code sys.Durations} formats durations back): durations ({@code 500ms},
+ * {@code 30s}, {@code 5m}, {@code 1h}, combined as {@code 1m30s}), byte sizes with binary suffixes ({@code 4K},
  * {@code 128M}, {@code 2G}, {@code 1T}; a bare number is bytes) and CPU frequencies
  * ({@code 2100MHz}, {@code 2.1GHz}, {@code 800000kHz}; kept in kHz, the unit of Linux cpufreq).
  */
@@ -47,31 +47,6 @@ public final class Units {
             throw new InvalidValueException("must be a duration like 500ms, 30s, 5m, 1h or 1m30s");
         }
         return total;
-    }
-
-    /**
-     * Formats a duration the way properties write it, in the shortest exact form: whole minutes as
-     * {@code 2m}, otherwise seconds ({@code 90s}, {@code 1.5s}), below one second milliseconds
-     * ({@code 250ms}); negative values keep their sign.
-     */
-    public static String formatDuration(Duration d) {
-        if (d.isNegative()) {
-            return "-" + formatDuration(d.negated());
-        }
-        if (d.getSeconds() > 1_000_000_000L) { // beyond toNanos(); no config value is this long
-            return d.getSeconds() + "s";
-        }
-        long nanos = d.toNanos();
-        if (nanos == 0) {
-            return "0s";
-        }
-        if (nanos % 60_000_000_000L == 0) {
-            return nanos / 60_000_000_000L + "m";
-        }
-        if (nanos >= 1_000_000_000L) {
-            return java.math.BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString() + "s";
-        }
-        return java.math.BigDecimal.valueOf(nanos, 6).stripTrailingZeros().toPlainString() + "ms";
     }
 
     /** Parses a byte size such as {@code 128M} (binary multiples: K = 1024). */

@@ -8,9 +8,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.taf.runner.profile.CpuSet;
+import org.taf.runner.sys.Durations;
 
 /** The factory vocabulary of value types: {@code integer(1, 64)}, {@code listOf(duration(...))}, ... */
 public final class ValueTypes {
@@ -114,7 +117,7 @@ public final class ValueTypes {
 
     /** A duration with a unit ({@link Units#parseDuration}) of at least {@code min}. */
     public static ValueType<Duration> duration(Duration min) {
-        String floor = Units.formatDuration(min);
+        String floor = Durations.format(min);
         return of("duration (ms, s, m, h) >= " + floor, (raw, ctx) -> {
             Duration d = Units.parseDuration(raw);
             if (d.compareTo(min) < 0) {
@@ -230,7 +233,32 @@ public final class ValueTypes {
 
     /** A Linux cpuset list such as {@code 0-3,8}. */
     public static ValueType<CpuSet> cpuset() {
-        return of("cpuset (e.g. 0-3,8)", (raw, ctx) -> CpuSet.parse(raw));
+        return of("cpuset (e.g. 0-3,8)", (raw, ctx) -> parseCpuSet(raw));
+    }
+
+    /** Parses {@code 0-3,8} (spaces allowed around commas); the rule broken is the message. */
+    private static CpuSet parseCpuSet(String raw) throws InvalidValueException {
+        TreeSet<Integer> set = new TreeSet<>();
+        for (String part : splitList(raw)) {
+            String[] ends = part.split("-", -1);
+            if (ends.length > 2 || !ends[0].matches("\\d{1,4}")
+                    || (ends.length == 2 && !ends[1].matches("\\d{1,4}"))) {
+                throw new InvalidValueException("must be a cpuset like 0-3,8");
+            }
+            int lo = Integer.parseInt(ends[0]);
+            int hi = ends.length == 2 ? Integer.parseInt(ends[1]) : lo;
+            if (hi < lo || hi > CpuSet.MAX_CPU) {
+                throw new InvalidValueException("has a bad range " + part + " (CPUs are 0.." + CpuSet.MAX_CPU
+                        + ", low-high)");
+            }
+            for (int c = lo; c <= hi; c++) {
+                set.add(c);
+            }
+        }
+        if (set.isEmpty()) {
+            throw new InvalidValueException("must name at least one CPU");
+        }
+        return new CpuSet(new ArrayList<>(set));
     }
 
     /** Empty means absent; anything else must satisfy {@code inner}. */

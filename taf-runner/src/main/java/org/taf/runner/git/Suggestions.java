@@ -28,6 +28,6 @@ final class Suggestions {
 
     /** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps. */
     static int distance(String a, String b) {
-        return org.taf.runner.config.EditDistance.between(a, b);
+        return org.taf.runner.sys.EditDistance.between(a, b);
     }
 }

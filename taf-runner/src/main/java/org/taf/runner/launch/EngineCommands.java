@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.regex.Pattern;
-import org.taf.runner.config.EngineSettings;
 
 /**
  * Command lines of the engines TAF starts, with MariaDB-style variables ({@code engine.<variable>}
@@ -17,9 +16,14 @@ import org.taf.runner.config.EngineSettings;
  * they come from the launch settings.
  */
 public final class EngineCommands {
+    /**
+     * Variables the launcher sets itself on every engine it starts (datadir, port, ...), in lower_snake
+     * (normalized with '-' -> '_', as MariaDB treats both the same); an {@code engine.*} key may not set them.
+     */
+    public static final Set<String> LAUNCHER_SET = Set.of("datadir", "port", "bind_address", "socket", "pid_file",
+            "log_error", "user", "no_defaults", "defaults_file", "defaults_extra_file", "skip_grant_tables");
+
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
-    // normalized with '-' -> '_', as MariaDB treats both the same
-    private static final Set<String> RESERVED = EngineSettings.LAUNCHER_SET;
     /** Longest Unix socket path (sun_path is 108 bytes with the terminating NUL). */
     static final int MAX_SOCKET_PATH = 107;
 
@@ -31,8 +35,8 @@ public final class EngineCommands {
      *
      * @throws LaunchException for a variable with a bad name or value, or one set by the command itself
      */
-    public static List<String> tafEngine(Path java, List<String> jvmArgs, Path jar, Path datadir, int port, Path pidFile,
-                                         Path logFile, SortedMap<String, String> variables) {
+    public static List<String> tafEngine(Path java, List<String> jvmArgs, Path jar, Path datadir, int port,
+                                         Path pidFile, Path logFile, SortedMap<String, String> variables) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java.toString());
         cmd.addAll(jvmArgs);
@@ -55,7 +59,8 @@ public final class EngineCommands {
      *
      * @throws LaunchException for a bad variable or a socket path longer than 107 bytes
      */
-    public static List<String> mariadb(Path mariadbd, Path datadir, int port, Path socket, SortedMap<String, String> variables) {
+    public static List<String> mariadb(Path mariadbd, Path datadir, int port, Path socket,
+                                       SortedMap<String, String> variables) {
         if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
             throw new LaunchException("the socket path " + socket + " is longer than " + MAX_SOCKET_PATH
                     + " bytes, the limit of Unix sockets; use a shorter directory");
@@ -70,10 +75,12 @@ public final class EngineCommands {
     private static void appendVariables(List<String> cmd, SortedMap<String, String> variables) {
         variables.forEach((name, value) -> {
             if (!NAME.matcher(name).matches()) {
-                throw new LaunchException("engine." + name + ": not a variable name (lower-case letters, digits, '_' or '-')");
+                throw new LaunchException("engine." + name
+                        + ": not a variable name (lower-case letters, digits, '_' or '-')");
             }
-            if (RESERVED.contains(name.replace('-', '_').toLowerCase(Locale.ROOT))) {
-                throw new LaunchException("engine." + name + " cannot be set: the launcher sets it (use the launch.* settings)");
+            if (LAUNCHER_SET.contains(name.replace('-', '_').toLowerCase(Locale.ROOT))) {
+                throw new LaunchException("engine." + name
+                        + " cannot be set: the launcher sets it (use the launch.* settings)");
             }
             if (value.indexOf('\n') >= 0 || value.indexOf('\0') >= 0) {
                 throw new LaunchException("engine." + name + " (" + value.replace("\n", "\\n").replace("\0", "\\0")

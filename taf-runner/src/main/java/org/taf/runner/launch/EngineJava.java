@@ -10,7 +10,6 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.taf.runner.config.LaunchSettings;
 
 /**
  * The JVM that runs the engine, and why: {@code launch.java} as named, or for {@code launch.java = auto} a
@@ -41,7 +40,7 @@ public record EngineJava(Path java, JavaVersion version, boolean aotCache, Strin
      * @param roots      the directories whose subdirectories are JDKs ({@link #JVM_DIRECTORIES}; tests inject theirs)
      * @throws LaunchException when the java named, or the runner's, cannot say its version
      */
-    public static EngineJava resolve(LaunchSettings launch, Map<String, String> env, Path runnerHome,
+    public static EngineJava resolve(LaunchOptions launch, Map<String, String> env, Path runnerHome,
                                      List<Path> roots) {
         if (!launch.javaAuto()) {
             return new EngineJava(launch.java(), JavaVersion.of(launch.java()), launch.aotCache(), NAMED,
@@ -96,11 +95,11 @@ public record EngineJava(Path java, JavaVersion version, boolean aotCache, Strin
     }
 
     /** The launch settings with this JVM and whether it starts from the AOT cache. */
-    public LaunchSettings applyTo(LaunchSettings launch) {
+    public LaunchOptions applyTo(LaunchOptions launch) {
         return launch.withJava(java, aotCache);
     }
 
-    private static EngineJava found(Path java, JavaVersion v, LaunchSettings launch, String reason) {
+    private static EngineJava found(Path java, JavaVersion v, LaunchOptions launch, String reason) {
         return new EngineJava(java, v, launch.aotCache(), reason, Optional.empty());
     }
 

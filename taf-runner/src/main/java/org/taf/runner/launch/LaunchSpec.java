@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 
 /**
  * Everything an {@link EngineRuntime} needs to start one engine. Paths are host paths; a
@@ -46,12 +46,14 @@ public record LaunchSpec(List<String> command, Path workingDir, SortedMap<String
             throw new IllegalArgumentException("the engine command is empty");
         }
         if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("launch.port (" + port + ") must be 1-65535 (resolve 0 with PortFinder.freePort())");
+            throw new IllegalArgumentException("launch.port (" + port
+                    + ") must be 1-65535 (resolve 0 with PortFinder.freePort())");
         }
         requirePositive("launch.startup_timeout", startupTimeout);
         requirePositive("launch.shutdown_timeout", shutdownTimeout);
         if (cpuSet.isPresent() && !CPU_LIST.matcher(cpuSet.get()).matches()) {
-            throw new IllegalArgumentException("the engine CPU set (" + cpuSet.get() + ") must be a CPU list like 0-1,3");
+            throw new IllegalArgumentException("the engine CPU set (" + cpuSet.get()
+                    + ") must be a CPU list like 0-1,3");
         }
     }
 
@@ -83,7 +85,7 @@ public record LaunchSpec(List<String> command, Path workingDir, SortedMap<String
 
     private static void requirePositive(String key, Duration value) {
         if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(key + " (" + Units.formatDuration(value) + ") must be positive");
+            throw new IllegalArgumentException(key + " (" + Durations.format(value) + ") must be positive");
         }
     }
 }

@@ -5,14 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.sys.ProcPidStat;
-
 import org.taf.runner.sys.Processes;
+import org.taf.runner.sys.SysException;
 
 /**
  * The {@link PidRecord} files under {@code <state dir>/engines/}: written when an engine starts,
@@ -32,8 +32,9 @@ public final class PidFiles {
     }
 
     /**
-     * Records a just-started engine (temp file + atomic move, so a sweep never reads half a
-     * record). Returns empty when the process has already exited: nothing to sweep then.
+     * Records a just-started engine, written atomically ({@link AtomicWrite}: a sweep never reads half a
+     * record, and its hidden temporary file is not a {@code *.pid}). Returns empty when the process has
+     * already exited: nothing to sweep then.
      */
     public Optional<Path> write(long pid, int port, List<String> command) {
         Optional<ProcPidStat> engine = Processes.stat(pid);
@@ -41,16 +42,14 @@ public final class PidFiles {
         if (engine.isEmpty() || self.isEmpty()) {
             return Optional.empty();
         }
-        PidRecord record = new PidRecord(pid, engine.get().startTicks(), self.get().pid(), self.get().startTicks(), port, command);
+        PidRecord record = new PidRecord(pid, engine.get().startTicks(), self.get().pid(), self.get().startTicks(),
+                port, command);
         Path file = dir.resolve(pid + ".pid");
         try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, pid + ".", ".tmp");
-            Files.writeString(tmp, record.format(), StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            AtomicWrite.writeString(file, record.format());
             return Optional.of(file);
-        } catch (IOException e) {
-            throw new LaunchException("cannot write the engine pid record " + file + ": " + e.getMessage(), e);
+        } catch (SysException e) {
+            throw new LaunchException("cannot write the engine pid record: " + e.getMessage(), e);
         }
     }
 
@@ -102,7 +101,8 @@ public final class PidFiles {
             if (handle.isPresent()) {
                 List<Long> survivors = Processes.killTree(handle.get(), List.of(), Duration.ofSeconds(10));
                 if (!survivors.isEmpty()) {
-                    throw new LaunchException("leftover engine pid " + record.pid() + " (port " + record.port() + ", from " + file
+                    throw new LaunchException("leftover engine pid " + record.pid() + " (port " + record.port()
+                            + ", from " + file
                             + ") survived SIGKILL: pids " + survivors);
                 }
                 outcome = SweptEngine.Outcome.KILLED;

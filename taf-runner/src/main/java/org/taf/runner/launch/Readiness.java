@@ -3,7 +3,7 @@ package org.taf.runner.launch;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.OptionalInt;
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
 
@@ -44,7 +44,8 @@ public final class Readiness {
             OptionalInt exit = engine.exitCode();
             if (exit.isPresent()) {
                 throw new LaunchException("engine exited with code " + exit.getAsInt() + " during startup, "
-                        + elapsed(start) + " after it was started, before answering on 127.0.0.1:" + port + "; " + engine.logTail());
+                        + elapsed(start) + " after it was started, before answering on 127.0.0.1:" + port + "; "
+                        + engine.logTail());
             }
             try {
                 return probe.probe(port);
@@ -59,7 +60,8 @@ public final class Readiness {
                     continue;
                 }
                 throw new LaunchException("engine did not answer a MySQL handshake on 127.0.0.1:" + port + " within "
-                        + Units.formatDuration(timeout) + " (launch.startup_timeout; last attempt: " + lastError + "); " + engine.logTail());
+                        + Durations.format(timeout) + " (launch.startup_timeout; last attempt: " + lastError + "); "
+                        + engine.logTail());
             }
             sleeper.sleep(min(pause, Duration.ofNanos(deadline - now)));
             pause = min(pause.multipliedBy(2), MAX_PAUSE);
@@ -67,7 +69,7 @@ public final class Readiness {
     }
 
     private String elapsed(long start) {
-        return Units.formatDuration(Duration.ofMillis((ticker.nanoTime() - start) / 1_000_000));
+        return Durations.format(Duration.ofMillis((ticker.nanoTime() - start) / 1_000_000));
     }
 
     private static Duration min(Duration a, Duration b) {

@@ -5,9 +5,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
-import org.taf.runner.config.CpuSet;
-import org.taf.runner.config.CpuToggle;
-import org.taf.runner.config.ProfileSettings;
 
 /**
  * What a profile asks of the CPUs, for {@link CpuPinner}: the CPUs to pin and the values to give
@@ -37,7 +34,7 @@ public record CpuPinRequest(String profile, List<Integer> cpus, Optional<String>
     }
 
     /** The request of {@code profile} on a host whose online CPUs are {@code online}. */
-    public static CpuPinRequest of(ProfileSettings profile, List<Integer> online) {
+    public static CpuPinRequest of(ProfileOptions profile, List<Integer> online) {
         List<Integer> cpus = new ArrayList<>();
         profile.engineCpuset().map(CpuSet::cpus).ifPresent(cpus::addAll);
         profile.clientCpuset().map(CpuSet::cpus).ifPresent(cpus::addAll);

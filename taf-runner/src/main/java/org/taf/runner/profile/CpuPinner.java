@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import org.taf.runner.config.ProfileSettings;
 
 /**
  * Applies a profile's CPU governor, frequencies, boost and SMT through sysfs and puts them back.
@@ -122,7 +121,7 @@ public final class CpuPinner {
     }
 
     /** {@link #apply(CpuPinRequest)} for a profile: its cpusets' CPUs, or every online CPU when it names none. */
-    public Pinning apply(ProfileSettings profile) {
+    public Pinning apply(ProfileOptions profile) {
         return apply(CpuPinRequest.of(profile, probe.onlineCpus()));
     }
 
@@ -150,7 +149,8 @@ public final class CpuPinner {
     private Pinning rollBack(CpuPinRequest req, List<SysfsValue> done, List<PinProblem> problems) {
         List<String> failed = restore(done);
         if (!failed.isEmpty()) {
-            throw new CpuPinException(problems.get(0).message() + "; and rolling back failed: " + String.join("; ", failed)
+            throw new CpuPinException(problems.get(0).message() + "; and rolling back failed: "
+                    + String.join("; ", failed)
                     + " (kept in " + state.file() + " for the next start)");
         }
         return unpinned(req, problems);

@@ -3,7 +3,7 @@ package org.taf.runner.profile;
 import org.taf.runner.results.HostFingerprint;
 
 /**
- * Facts about the host, read once per run.
+ * Facts about the host, read once per run ({@link #fingerprint()} keeps what makes noise comparable).
  *
  * @param host        host name
  * @param cpuModel    "model name" of the first CPU in /proc/cpuinfo
@@ -17,7 +17,7 @@ import org.taf.runner.results.HostFingerprint;
 public record HostInfo(String host, String cpuModel, int sockets, int cores, int threads, long memoryBytes, String os,
                        String kernel) {
 
-    /** What makes this host's noise and results comparable with another's. */
+    /** This host's fingerprint: what history series and stored noise are keyed by. */
     public HostFingerprint fingerprint() {
         return HostFingerprint.of(cpuModel, cores, threads, memoryBytes, kernel);
     }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.taf.runner.config.CpuToggle;
 
 /**
  * The sysfs writes that turn the host's current CPU settings into a {@link CpuPinRequest}, with
@@ -74,7 +73,8 @@ final class PinPlan {
             return; // no sibling threads run: what "off" asks for already holds
         }
         if (!cur.equals("on") && !cur.equals("off")) {
-            problems.add(new PinProblem(-1, setting, SMT, "SMT control is '" + cur + "' and cannot be switched", false));
+            problems.add(new PinProblem(-1, setting, SMT, "SMT control is '" + cur + "' and cannot be switched",
+                    false));
         } else if (!cur.equals(req.smt().label())) {
             writes.add(new Write(-1, SMT, req.smt().label(), cur));
         }

@@ -1,5 +1,6 @@
 package org.taf.runner.results;
 
+
 /**
  * CPU use over one sampling interval; 100% is one core.
  *
@@ -8,5 +9,6 @@ package org.taf.runner.results;
  * @param hostOtherPct everything else on the host, the load generator included
  * @param stealPct     time the hypervisor gave to other guests
  */
-public record CpuPointRecord(double second, double enginePct, double hostOtherPct, double stealPct) {
+public record CpuPointRecord(double second, double enginePct, double hostOtherPct, double stealPct)
+        implements HostNoise.Point {
 }

@@ -11,7 +11,7 @@ import java.util.Objects;
  * What makes noise measured on one host valid on another: the same CPU model, physical cores,
  * logical CPUs, memory and kernel. The host name is left out (a rebuilt VM keeps its noise), and
  * memory is rounded to 256 MiB because MemTotal moves by a few MiB between boots. It is made from the
- * probed host ({@code HostInfo.fingerprint()}) or from a run's {@link EnvironmentRecord}, which carries the
+ * probed host ({@link #of(HostInfo)}) or from a run's {@link EnvironmentRecord}, which carries the
  * same facts, so stored runs are keyed by the host they ran on without probing it again.
  *
  * @param cpuModel  CPU model name

@@ -2,7 +2,6 @@ package org.taf.runner.results;
 
 import java.util.List;
 import java.util.Locale;
-import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.sys.HostCpuTimes;
 import org.taf.runner.sys.HostCpuUsage;
 
@@ -36,13 +35,25 @@ public record HostNoise(int intervals, double otherPct, double stealPct) {
     }
 
     /** The mean over an iteration's per-interval CPU points, as its results keep them. */
-    public static HostNoise of(List<CpuPointRecord> points) {
+    public static HostNoise of(List<? extends Point> points) {
         if (points.isEmpty()) {
             return NONE;
         }
-        double other = points.stream().mapToDouble(CpuPointRecord::hostOtherPct).average().orElse(0);
-        double steal = points.stream().mapToDouble(CpuPointRecord::stealPct).average().orElse(0);
+        double other = points.stream().mapToDouble(Point::hostOtherPct).average().orElse(0);
+        double steal = points.stream().mapToDouble(Point::stealPct).average().orElse(0);
         return new HostNoise(points.size(), other, steal);
+    }
+
+    /**
+     * One interval's readings of the rest of the host, percent of one CPU ({@code results.CpuPointRecord} is
+     * one): an interface here, so that the results may hold them without this stage reading the results.
+     */
+    public interface Point {
+        /** Everything on the host but the engine, the load generator included. */
+        double hostOtherPct();
+
+        /** Time the hypervisor gave to other guests. */
+        double stealPct();
     }
 
     /** {@code other processes 34.0% of one CPU, steal 0.0%}. */

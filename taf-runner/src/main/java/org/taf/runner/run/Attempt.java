@@ -41,6 +41,7 @@ final class Attempt {
     private Launch launch;
     private RestRecord rest = NO_REST;
     private WarmupRecord warmup = warmupRecord(WarmupTrace.NOT_REACHED, List.of(), List.of());
+    private WarmupMode warmupMode = WarmupTrace.NOT_REACHED.mode();
     private final List<Window> windows = new ArrayList<>();
     private String failure;
 
@@ -109,6 +110,7 @@ final class Attempt {
         // The CPU settle took its own CPU samples; the load's rules read the engine's CPU with each interval.
         List<Double> cpuPct = t.mode() == WarmupMode.CPU ? percents(t.samples()) : m.warmupCpuPct();
         warmup = warmupRecord(t, cpuPct, m.warmupSamples());
+        warmupMode = t.mode();
     }
 
     /** A measured window; one in which nothing was measured leaves no trace. */

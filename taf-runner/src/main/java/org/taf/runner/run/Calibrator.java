@@ -3,7 +3,6 @@ package org.taf.runner.run;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.taf.runner.TafException;
@@ -55,9 +54,7 @@ public final class Calibrator {
     static TestDefinition aaDefinition(TestDefinition def) {
         Comparison first = def.comparisons().get(0);
         Comparison aa = new Comparison("calibrate", "A/A " + first.parent().revision(), first.parent(), first.parent());
-        return new TestDefinition(def.name() + "-calibrate", def.comments(), def.repository(), def.cacheDir(),
-                List.of(aa), def.engine(), def.workload(), def.measure(), def.warmup(), def.rest(), def.verdict(),
-                def.build(), def.launch(), def.profile(), def.output(), def.post(), def.stats(), def.config());
+        return def.withComparisons(def.name() + "-calibrate", List.of(aa));
     }
 
     /** The runner, once {@link #calibrate()} started (for a shutdown hook). */

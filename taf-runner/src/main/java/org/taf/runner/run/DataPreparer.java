@@ -46,13 +46,11 @@ final class DataPreparer {
 
     private final TestDefinition def;
     private final EngineRuntime runtime;
-    private final StageOptions stages;
     private final PrintStream log;
 
-    DataPreparer(TestDefinition def, EngineRuntime runtime, StageOptions stages, PrintStream log) {
+    DataPreparer(TestDefinition def, EngineRuntime runtime, PrintStream log) {
         this.def = def;
         this.runtime = runtime;
-        this.stages = stages;
         this.log = log;
     }
 
@@ -64,7 +62,8 @@ final class DataPreparer {
         Path dir = def.cacheDir().resolve("data").resolve(key);
         try {
             boolean cached = AtomicCacheDir.createOnce(dir, tmp -> load(side, data, tmp));
-            log.printf("taf: %-28s data %s %s%n", side.side().describe(), data.cacheKey(), cached ? "(cached)" : "prepared");
+            log.printf("taf: %-28s data %s %s%n", side.side().describe(), data.cacheKey(),
+                    cached ? "(cached)" : "prepared");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare data in " + dir, e);
         }
@@ -87,7 +86,7 @@ final class DataPreparer {
     private Path aotCache(PreparedSide side, Path template) {
         JavaVersion v = JavaVersion.of(def.launch().java());
         String key = sha256(side.build().cacheKey() + "|" + template + "|" + def.launch().java() + "|" + v.line() + "|"
-                + def.launch().jvmArgs() + "|" + def.workload().tests() + "|" + def.workload().maxThreads() + "|"
+                + def.launch().jvmArgs() + "|" + def.tests() + "|" + def.maxThreads() + "|"
                 + def.launch().aotTraining()).substring(0, 20);
         Path dir = def.cacheDir().resolve("aot").resolve(key);
         try {
@@ -105,8 +104,8 @@ final class DataPreparer {
         args.add("-XX:AOTCacheOutput=" + tmp.resolve(AOT_FILE));
         LaunchSpec spec = spec(side, args, data, tmp, "training.log");
         try (RunningEngine engine = runtime.start(spec)) {
-            for (Workload w : def.workload().tests()) {
-                new LoadGenerator(stages.workloadOn(engine.port()), null).run(w, def.workload().maxThreads(),
+            for (Workload w : def.tests()) {
+                new LoadGenerator(def.workload().onPort(engine.port()), null).run(w, def.maxThreads(),
                         def.launch().aotTraining(), SampleListener.NONE);
             }
             engine.stop(); // the JVM writes the cache as it exits
@@ -124,7 +123,7 @@ final class DataPreparer {
         Path datadir = Files.createDirectories(tmp.resolve("datadir"));
         LaunchSpec spec = spec(side, def.launch().jvmArgs(), datadir, tmp, "prepare.log");
         try (RunningEngine engine = runtime.start(spec)) {
-            ConnectionSettings c = stages.workloadOn(engine.port()).connection();
+            ConnectionSettings c = def.workload().onPort(engine.port()).connection();
             DataLoader loader = new DataLoader(c);
             loader.ensureDatabase();
             loader.prepare(data, Math.min(data.tables(), Runtime.getRuntime().availableProcessors()));
@@ -139,13 +138,13 @@ final class DataPreparer {
         int port = def.launch().port() == 0 ? PortFinder.freePort() : def.launch().port();
         var cmd = EngineCommands.tafEngine(def.launch().java(), jvmArgs, side.build().artifact(), datadir, port,
                 dir.resolve("engine.pid"), dir.resolve(logName), new TreeMap<>(side.side().engine().asMap()));
-        return new LaunchSpec(cmd, dir, new TreeMap<>(), port, datadir, dir.resolve(logName),
-                def.launch().startupTimeout(), def.launch().shutdownTimeout(), Optional.empty());
+        return def.launch().spec(cmd, dir, port, datadir, dir.resolve(logName), Optional.empty());
     }
 
     private static String sha256(String s) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(s.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

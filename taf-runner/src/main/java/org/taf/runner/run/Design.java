@@ -53,8 +53,8 @@ final class Design {
         Map<CellKey, Cell> cells = new HashMap<>();
         MeasureMode mode = def.measure().mode();
         int samples = samplesPerWindow(def);
-        for (Workload w : def.workload().tests()) {
-            for (int t : def.workload().threads()) {
+        for (Workload w : def.tests()) {
+            for (int t : def.threads()) {
                 CellKey key = new CellKey(w.tafName(), t);
                 Cell c = switch (mode) {
                     case RESTART -> new Cell(MeasureMode.RESTART, 1, "measure.mode = restart");

@@ -20,6 +20,7 @@ import org.taf.runner.sys.JvmShutdown;
 import org.taf.runner.sys.ProcessCpuSampler;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
+import org.taf.runner.workload.WorkloadOptions;
 
 /**
  * One A/B pair: an engine start of each side, each on a fresh copy of the prepared data, rested until its CPU is
@@ -31,7 +32,6 @@ import org.taf.runner.sys.Ticker;
  */
 final class IterationRunner {
     private final TestDefinition def;
-    private final StageOptions stages;
     private final Path runDir;
     private final Rig rig;
     private final StartStage starts;
@@ -46,26 +46,25 @@ final class IterationRunner {
                LongFunction<DoubleSupplier> compilers, Ticker ticker, Sleeper sleeper, Clock clock) {
 
         /** This machine, loads over JDBC printing their live lines to {@code live}. */
-        static Rig system(EngineRuntime runtime, StageOptions stages, PrintStream live, Clock clock) {
-            return new Rig(runtime, Load.Opener.jdbc(stages, live), HostCpu.system(),
+        static Rig system(EngineRuntime runtime, WorkloadOptions workload, PrintStream live, Clock clock) {
+            return new Rig(runtime, Load.Opener.jdbc(workload, live), HostCpu.system(),
                     ProcessCpuSampler.of(ProcessHandle.current().pid()),
                     pid -> JitActivity.of(pid)::cpuSecondsSinceLastCall, Ticker.system(), Sleeper.system(), clock);
         }
     }
 
-    IterationRunner(EngineRuntime runtime, TestDefinition def, StageOptions stages, Path runDir, PrintStream live,
+    IterationRunner(EngineRuntime runtime, TestDefinition def, Path runDir, PrintStream live,
                     Clock clock) {
-        this(def, stages, runDir, Rig.system(runtime, stages, live, clock));
+        this(def, runDir, Rig.system(runtime, def.workload(), live, clock));
     }
 
-    IterationRunner(TestDefinition def, StageOptions stages, Path runDir, Rig rig) {
+    IterationRunner(TestDefinition def, Path runDir, Rig rig) {
         this.def = def;
-        this.stages = stages;
         this.runDir = runDir;
         this.rig = rig;
-        this.starts = new StartStage(def, stages, rig);
-        this.windows = new WindowStage(def, stages, rig.host(), rig.self());
-        this.warmups = new WarmupStage(def, stages, windows, rig);
+        this.starts = new StartStage(def, rig);
+        this.windows = new WindowStage(def, rig.host(), rig.self());
+        this.warmups = new WarmupStage(def, windows, rig);
     }
 
     /** What one engine start of a side is to measure. */
@@ -194,7 +193,7 @@ final class IterationRunner {
     }
 
     private IterationRecord record(Attempt a) {
-        return a.record(def.profile().jfr(), stages.noise());
+        return a.record(def.profile().jfr(), def.profile().noise());
     }
 
     /**

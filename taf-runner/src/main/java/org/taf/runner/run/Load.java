@@ -7,6 +7,7 @@ import org.taf.runner.workload.LoadGenerator;
 import org.taf.runner.workload.LoadSession;
 import org.taf.runner.workload.SampleListener;
 import org.taf.runner.workload.Workload;
+import org.taf.runner.workload.WorkloadOptions;
 
 /**
  * A load on one engine, as an iteration's stages run it: one that connects for each run and disconnects at its
@@ -39,16 +40,16 @@ interface Load extends AutoCloseable {
         Load keptOpen(RunningEngine engine, Workload workload, int threads);
 
         /** The workload stage's loads over JDBC, on 127.0.0.1 at the engine's port; live lines to {@code live}. */
-        static Opener jdbc(StageOptions stages, PrintStream live) {
+        static Opener jdbc(WorkloadOptions options, PrintStream live) {
             return new Opener() {
                 @Override
                 public Load perRun(RunningEngine engine, Workload workload, int threads) {
-                    return new PerRun(new LoadGenerator(stages.workloadOn(engine.port()), live), workload, threads);
+                    return new PerRun(new LoadGenerator(options.onPort(engine.port()), live), workload, threads);
                 }
 
                 @Override
                 public Load keptOpen(RunningEngine engine, Workload workload, int threads) {
-                    return new KeptOpen(new LoadGenerator(stages.workloadOn(engine.port()), live)
+                    return new KeptOpen(new LoadGenerator(options.onPort(engine.port()), live)
                             .open(workload, threads));
                 }
             };

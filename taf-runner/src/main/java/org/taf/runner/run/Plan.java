@@ -1,6 +1,5 @@
 package org.taf.runner.run;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -65,8 +64,8 @@ public record Plan(TestDefinition definition, List<Step> steps) {
         boolean random = def.measure().order() == MeasureOrder.RANDOM;
         boolean balanced = def.measure().order() == MeasureOrder.BALANCED;
         for (int c = 0; c < def.comparisons().size(); c++) {
-            for (Workload w : def.workload().tests()) {
-                for (int threads : def.workload().threads()) {
+            for (Workload w : def.tests()) {
+                for (int threads : def.threads()) {
                     for (int i = 0; i < def.measure().iterations(); i++) {
                         boolean patchFirst = random ? coin.nextBoolean() : balanced && i % 2 == 1;
                         Role first = patchFirst ? Role.PATCH : Role.PARENT;
@@ -95,7 +94,7 @@ public record Plan(TestDefinition definition, List<Step> steps) {
      */
     public static Pair extraPair(TestDefinition def, int comparison, String workload, int threads,
                                  int parentIteration, int patchIteration, int sequence) {
-        Workload w = def.workload().tests().stream().filter(t -> t.tafName().equals(workload)).findFirst()
+        Workload w = def.tests().stream().filter(t -> t.tafName().equals(workload)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("workload " + workload + " is not in workload.tests"));
         boolean patchFirst = switch (def.measure().order()) {
             case RANDOM -> new java.util.SplittableRandom(def.measure().orderSeed() * 31 + sequence).nextBoolean();

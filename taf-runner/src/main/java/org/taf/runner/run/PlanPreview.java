@@ -18,7 +18,7 @@ import org.taf.runner.config.Comparison;
 import org.taf.runner.stats.Role;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 import org.taf.runner.git.CommitInfo;
 import org.taf.runner.git.Repo;
 import org.taf.runner.git.TreeCache;
@@ -147,7 +147,7 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
 
     /** The preview on this host, from the noise stored in the definition's results directory. */
     public static PlanPreview of(TestDefinition def) {
-        StageOptions.of(def); // what a run would refuse, refused here
+        Preflight.check(def); // what a run would refuse, refused here
         return of(def, HostProbe.system().host().fingerprint());
     }
 
@@ -160,11 +160,11 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
     static PlanPreview of(TestDefinition def, HostFingerprint host) {
         java.nio.file.Path noisePath = NoiseStore.fileIn(def.output().resultsDir());
         NoiseFile noise = NoiseStore.read(noisePath);
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         Design design = Design.of(def, noise, host, new PrintStream(OutputStream.nullOutputStream()));
         List<ComparisonPlan> comparisons = new ArrayList<>();
         Builder builder = new Builder(def.cacheDir());
-        BuildSpec spec = new BuildSpec(def.build().command(), def.build().timeout(), def.build().artifact().toString());
+        BuildSpec spec = def.build();
         try (Repo repo = Repo.open(def.repository())) {
             for (int c = 0; c < def.comparisons().size(); c++) {
                 Comparison cmp = def.comparisons().get(c);
@@ -178,7 +178,8 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
 
         List<CellPlan> cells = new ArrayList<>();
         java.util.Map<CellKey, QuestionTimes> times = new java.util.HashMap<>();
-        QuestionTimes.of(def, o, noise, host, design).forEach(q -> times.put(new CellKey(q.workload(), q.threads()), q));
+        QuestionTimes.of(def, o, noise, host, design)
+                .forEach(q -> times.put(new CellKey(q.workload(), q.threads()), q));
         for (PlannedMdeRecord m : PlannedMde.of(def, o, noise, host, design, true)) {
             Optional<NoiseRecord> stored = noise.find(host.id(), m.workload(), m.threads());
             Design.Cell d = design.of(0, new CellKey(m.workload(), m.threads()));
@@ -189,14 +190,15 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
             if (stored.isPresent()) {
                 pair = 2 * (stored.get().startSeconds() + windows * window);
                 basis = String.format(Locale.ROOT, "2 × (a start %s + %d × %s measured); the start cost (launch,"
-                        + " rest, warm-up) is this host's stored one, measured %s", seconds(stored.get().startSeconds()),
+                        + " rest, warm-up) is this host's stored one, measured %s",
+                        seconds(stored.get().startSeconds()),
                         windows, seconds(window), stored.get().measuredAt().truncatedTo(ChronoUnit.SECONDS));
             } else {
                 pair = guessPairSeconds(def, windows);
                 basis = String.format(Locale.ROOT, "2 × (about %s to launch and rest + warmup.min %s + %d ×"
                         + " measure.duration %s); no stored start cost for this host, and a warm-up may last up to"
-                        + " warmup.max %s", seconds(START_GUESS_SECONDS), Units.formatDuration(def.warmup().min()),
-                        windows, seconds(window), Units.formatDuration(def.warmup().max()));
+                        + " warmup.max %s", seconds(START_GUESS_SECONDS), Durations.format(def.warmup().settle().min()),
+                        windows, seconds(window), Durations.format(def.warmup().settle().max()));
             }
             QuestionTimes q = times.get(new CellKey(m.workload(), m.threads()));
             cells.add(new CellPlan(m.workload(), m.threads(), d.describe(), d.why(), m.pairs(), m.maxPairs(),
@@ -218,7 +220,7 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
      * each {@link #START_GUESS_SECONDS} to launch and rest, {@code warmup.min} and its measured windows.
      */
     static long guessPairSeconds(TestDefinition def, int windows) {
-        return 2 * (def.measure().duration().toSeconds() * windows + def.warmup().min().toSeconds()
+        return 2 * (def.measure().duration().toSeconds() * windows + def.warmup().settle().min().toSeconds()
                 + (long) START_GUESS_SECONDS);
     }
 

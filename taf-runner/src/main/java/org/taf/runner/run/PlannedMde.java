@@ -50,10 +50,10 @@ public final class PlannedMde {
         int pairs = Math.max(def.measure().iterations(), 1);
         boolean loop = adaptive && o.maxPairs() > def.measure().iterations();
         int samples = Design.samplesPerWindow(def);
-        int cells = def.workload().tests().size() * def.workload().threads().size() * def.comparisons().size();
+        int cells = def.tests().size() * def.threads().size() * def.comparisons().size();
         List<PlannedMdeRecord> out = new ArrayList<>();
-        for (Workload w : def.workload().tests()) {
-            for (int t : def.workload().threads()) {
+        for (Workload w : def.tests()) {
+            for (int t : def.threads()) {
                 Optional<NoiseRecord> n = noise.find(fingerprint.id(), w.tafName(), t);
                 Design.Cell cell = design.of(0, new CellKey(w.tafName(), t));
                 int maxPairs = loop ? Math.max(pairs, n.map(r -> affordable(def, o, r, cells, pairs, cell)).orElse(
@@ -142,7 +142,8 @@ public final class PlannedMde {
     static int affordable(TestDefinition def, StatsOptions o, NoiseRecord noise, int cells, int planned,
                           Design.Cell cell) {
         double pairSeconds = pairSeconds(def, noise, cell);
-        long extra = pairSeconds <= 0 ? Long.MAX_VALUE : (long) (o.budget().toSeconds() / Math.max(1, cells) / pairSeconds);
+        long extra = pairSeconds <= 0 ? Long.MAX_VALUE
+                : (long) (o.budget().toSeconds() / Math.max(1, cells) / pairSeconds);
         return (int) Math.min(o.maxPairs(), planned + extra);
     }
 
@@ -156,7 +157,7 @@ public final class PlannedMde {
         HostFingerprint host = org.taf.runner.profile.HostProbe.system().host().fingerprint();
         NoiseFile noise = org.taf.runner.results.NoiseStore.read(org.taf.runner.results.NoiseStore.fileIn(
                 def.output().resultsDir()));
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         Design design = Design.of(def, noise, host, new PrintStream(java.io.OutputStream.nullOutputStream()));
         // A cell without stored noise says so: its MDE and reach are known only after a run.
         List<String> out = new ArrayList<>(lines(of(def, o, noise, host, design, true), o));
@@ -164,7 +165,7 @@ public final class PlannedMde {
         return out;
     }
 
-    /** One pair's cost on this host in the cell's design: two starts as this mode last measured them, and their windows. */
+    /** One pair's cost on this host in the cell's design: two starts as this mode last measured them, and windows. */
     static double pairSeconds(TestDefinition def, NoiseRecord noise, Design.Cell cell) {
         int windows = cell.mode() == MeasureMode.ALTERNATE ? cell.windows() : 1;
         // A start's cost as this mode last measured it (two live engines start differently from one).

@@ -70,8 +70,8 @@ final class RunState {
         this.design = design;
         for (int i = 0; i < def.comparisons().size(); i++) {
             ComparisonState s = new ComparisonState(def.comparisons().get(i));
-            for (Workload w : def.workload().tests()) {
-                for (int t : def.workload().threads()) {
+            for (Workload w : def.tests()) {
+                for (int t : def.threads()) {
                     CellKey key = new CellKey(w.tafName(), t);
                     Design.Cell d = design.of(i, key);
                     s.cells.put(key, new CellRecord(w.tafName(), t, List.of(), List.of(), d.mode(), d.windows(), null));

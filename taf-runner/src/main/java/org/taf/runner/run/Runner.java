@@ -67,7 +67,6 @@ public final class Runner {
     private final PrintStream out;
     private final String runnerVersion;
     private final String command;
-    private final StageOptions stages;
     private final StatsOptions options;
     private boolean adaptive = true;
     private RunState state;
@@ -83,7 +82,7 @@ public final class Runner {
      * @param out           progress and the live workload lines
      * @param runnerVersion TAF's version, for the results
      * @param command       the command line that reproduces this run
-     * @throws org.taf.runner.config.ConfigException when a stage refuses the definition's settings
+     * @throws org.taf.runner.config.ConfigException when the engine's JVM refuses the definition ({@link Preflight})
      */
     public Runner(TestDefinition def, EngineRuntime runtime, Clock clock, PrintStream out, String runnerVersion,
                   String command) {
@@ -97,8 +96,8 @@ public final class Runner {
         this.runnerVersion = runnerVersion;
         this.command = command;
         this.pinner = CpuPinner.system(def.cacheDir().resolve("state"));
-        this.stages = StageOptions.of(this.def);
-        this.options = stages.stats();
+        Preflight.check(def);
+        this.options = def.stats();
     }
 
     /** Replaces the CPU pinner (a fake sysfs tree in tests); default: this host's, state in cache.dir/state. */
@@ -148,7 +147,7 @@ public final class Runner {
         NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
         Design design = Design.of(def, noise, host, out);
         state = new RunState(def, runId, started, runnerVersion, definition, design,
-                Judgement.rules(options, stages.noise()));
+                Judgement.rules(options, def.profile().noise()));
         state.environment(Environment.record(def, engineJava, runtime, pinning.outcome(), hostInfo));
         if (adaptive) {
             state.plannedMde(PlannedMde.of(def, options, noise, host, design, true));
@@ -158,14 +157,14 @@ public final class Runner {
             Map<Side, PreparedSide> sides = prepare(repo);
             Map<Side, Path> templates = new HashMap<>();
             Map<Side, List<String>> jvmArgs = new HashMap<>();
-            DataPreparer data = new DataPreparer(def, runtime, stages, out);
+            DataPreparer data = new DataPreparer(def, runtime, out);
             DataSpec spec = new DataSpec(def.workload().tables(), def.workload().tableSize(), def.workload().seed());
             for (PreparedSide p : sides.values()) {
                 templates.put(p.side(), data.template(p, spec));
                 jvmArgs.put(p.side(), data.jvmArgs(p, templates.get(p.side())));
             }
             state.engineArgs(jvmArgs.values().stream().findFirst().orElse(def.launch().jvmArgs()));
-            Measurer m = new Measurer(new IterationRunner(runtime, def, stages, runDir, out, clock), sides, templates,
+            Measurer m = new Measurer(new IterationRunner(runtime, def, runDir, out, clock), sides, templates,
                     jvmArgs, design, plan.steps().size());
             Instant measuringFrom = clock.instant();
             for (Plan.Pair pair : plan.pairs()) {
@@ -324,7 +323,7 @@ public final class Runner {
     private Map<Side, PreparedSide> prepare(Repo repo) {
         TreeCache trees = new TreeCache(repo, def.cacheDir());
         Builder builder = new Builder(def.cacheDir(), clock);
-        BuildSpec spec = new BuildSpec(def.build().command(), def.build().timeout(), def.build().artifact().toString());
+        BuildSpec spec = def.build();
         SidePreparer preparer = new SidePreparer(repo, trees, builder, spec, out);
         Map<Side, PreparedSide> sides = new LinkedHashMap<>();
         // Resolve every revision first: a typo fails before any build starts.

@@ -25,12 +25,10 @@ final class StartStage {
     private static final JfrRecordingOptions JFR = JfrRecordingOptions.defaults();
 
     private final TestDefinition def;
-    private final StageOptions stages;
     private final IterationRunner.Rig rig;
 
-    StartStage(TestDefinition def, StageOptions stages, IterationRunner.Rig rig) {
+    StartStage(TestDefinition def, IterationRunner.Rig rig) {
         this.def = def;
-        this.stages = stages;
         this.rig = rig;
     }
 
@@ -45,8 +43,7 @@ final class StartStage {
         }
         var cmd = EngineCommands.tafEngine(def.launch().java(), jvmArgs, s.side().build().artifact(), data, port,
                 a.work().resolve("engine.pid"), a.log(), new TreeMap<>(s.side().side().engine().asMap()));
-        LaunchSpec spec = new LaunchSpec(cmd, a.work(), new TreeMap<>(), port, data, a.log(),
-                def.launch().startupTimeout(), def.launch().shutdownTimeout(),
+        LaunchSpec spec = def.launch().spec(cmd, a.work(), port, data, a.log(),
                 def.profile().engineCpuset().map(c -> c.spec()));
         long t0 = rig.ticker().nanoTime();
         RunningEngine engine = rig.runtime().start(spec);
@@ -57,7 +54,7 @@ final class StartStage {
     /** Waits until the engine's CPU is at rest, when {@code rest.enabled}. */
     void rest(RunningEngine engine, Attempt a) throws InterruptedException {
         if (def.rest().enabled()) {
-            a.rested(new RestDetector(stages.rest()).await(engine.cpuSampler(), rig.ticker(), rig.sleeper()));
+            a.rested(new RestDetector(def.rest()).await(engine.cpuSampler(), rig.ticker(), rig.sleeper()));
         }
     }
 

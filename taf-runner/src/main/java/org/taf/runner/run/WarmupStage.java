@@ -3,7 +3,6 @@ package org.taf.runner.run;
 import java.time.Duration;
 import java.util.function.DoubleSupplier;
 import org.taf.runner.config.TestDefinition;
-import org.taf.runner.config.WarmupSettings;
 import org.taf.runner.launch.RunningEngine;
 import org.taf.runner.sys.CpuSampler;
 import org.taf.runner.warmup.LoadSettle;
@@ -23,24 +22,12 @@ final class WarmupStage {
     private final WindowStage windows;
     private final IterationRunner.Rig rig;
 
-    WarmupStage(TestDefinition def, StageOptions stages, WindowStage windows, IterationRunner.Rig rig) {
-        this.warmup = of(def.warmup(), stages);
+    WarmupStage(TestDefinition def, WindowStage windows, IterationRunner.Rig rig) {
+        this.warmup = def.warmup().strategy();
         this.threads = def.warmup().threads();
         this.measured = def.measure().duration();
         this.windows = windows;
         this.rig = rig;
-    }
-
-    /** The definition's warm-up, on the stages' settle options (the load's report interval for TPS and JIT). */
-    static Warmup of(WarmupSettings w, StageOptions stages) {
-        if (!w.enabled()) {
-            return Warmup.none();
-        }
-        return switch (w.signal()) {
-            case CPU -> Warmup.untilCpuSettles(stages.settle());
-            case TPS -> Warmup.untilTpsSettles(stages.settleOnTps());
-            case JIT -> Warmup.untilJitQuiet(stages.settleOnTps(), w.maxJitPct());
-        };
     }
 
     /** Whether {@code step}'s warm-up runs on a load of its own: a CPU settle on other threads than the step's. */

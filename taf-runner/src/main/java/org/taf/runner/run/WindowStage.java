@@ -17,14 +17,12 @@ final class WindowStage {
     static final Duration SLACK = Duration.ofSeconds(30);
 
     private final TestDefinition def;
-    private final StageOptions stages;
     private final HostCpu host;
     private final CpuSampler self;
 
     /** @param self the CPU of this runner, which generates the load: not the host's noise */
-    WindowStage(TestDefinition def, StageOptions stages, HostCpu host, CpuSampler self) {
+    WindowStage(TestDefinition def, HostCpu host, CpuSampler self) {
         this.def = def;
-        this.stages = stages;
         this.host = host;
         this.self = self;
     }
@@ -56,7 +54,7 @@ final class WindowStage {
     /** A probe of the engine's counters for one window; null when {@code measure.counters} is off. */
     CounterProbe probe(RunningEngine engine) {
         return def.measure().counters()
-                ? CounterProbe.open(engine.pid(), stages.workloadOn(engine.port()).connection()) : null;
+                ? CounterProbe.open(engine.pid(), def.workload().onPort(engine.port()).connection()) : null;
     }
 
     /**

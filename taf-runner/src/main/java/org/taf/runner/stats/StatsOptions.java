@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Options of the statistics, validated here; a violation is a bug of the caller (the configuration
- * stage validates user input and {@code run.StageOptions} maps it), so it is an
- * {@link IllegalArgumentException} naming key, value and rule.
+ * Options of the statistics ({@code stats.*} and {@code verdict.*}), validated here once: the configuration
+ * stage builds them from the keys ({@link #builder()}) and turns a violation, an
+ * {@link IllegalArgumentException} naming key, value and rule, into its own error naming the file.
  *
  * @param confidence confidence level of the intervals without an adaptive loop (default 0.95); in the
  *                   loop every look uses its per-look share of 1 - confidence
@@ -86,34 +86,39 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
                 List.of(Metric.TPS, Metric.CPU_PER_TX), 10);
     }
 
+    /** A builder starting from {@link #defaults()}: the configuration stage sets what its keys say. */
+    public static Builder builder() {
+        return defaults().toBuilder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
     /** A copy with another seed. */
     public StatsOptions withSeed(long newSeed) {
-        return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, newSeed, exclusion, firstLook,
-                maxPairs, budget, metrics, counterMarginPct, questions);
+        return toBuilder().seed(newSeed).build();
     }
 
     /** A copy with another adaptive loop: planned pairs, limit and budget. */
     public StatsOptions withAdaptive(int newFirstLook, int newMaxPairs, Duration newBudget) {
-        return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, newFirstLook,
-                newMaxPairs, newBudget, metrics, counterMarginPct, questions);
+        return toBuilder().firstLook(newFirstLook).maxPairs(newMaxPairs).budget(newBudget).build();
     }
 
     /** A copy with other thresholds, in percent. */
     public StatsOptions withThresholds(double warning, double fail, double gain) {
-        return new StatsOptions(confidence, warning, fail, gain, fdr, power, seed, exclusion, firstLook, maxPairs,
-                budget, metrics, counterMarginPct, questions);
+        return toBuilder().warningPct(warning).failPct(fail).gainPct(gain).build();
     }
 
     /** A copy with other gating metrics. */
     public StatsOptions withMetrics(List<Metric> newMetrics) {
-        return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook,
-                maxPairs, budget, newMetrics, counterMarginPct, questions);
+        return toBuilder().metrics(newMetrics).build();
     }
 
     /** A copy whose cells ask these questions. */
     public StatsOptions withQuestions(Questions newQuestions) {
-        return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook,
-                maxPairs, budget, metrics, counterMarginPct, newQuestions);
+        return toBuilder().questions(newQuestions).build();
     }
 
     /**
@@ -162,6 +167,62 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
      */
     public double nonInferiorityLevel(boolean adaptive) {
         return equivalenceLevel(adaptive) / 2;
+    }
+
+    /** Mutable builder, each setter named as the component; {@link #build()} checks. */
+    public static final class Builder {
+        private double confidence;
+        private double warningPct;
+        private double failPct;
+        private double gainPct;
+        private double fdr;
+        private double power;
+        private long seed;
+        private ExclusionRule exclusion;
+        private int firstLook;
+        private int maxPairs;
+        private Duration budget;
+        private List<Metric> metrics;
+        private double counterMarginPct;
+        private Questions questions;
+
+        private Builder(StatsOptions o) {
+            confidence = o.confidence;
+            warningPct = o.warningPct;
+            failPct = o.failPct;
+            gainPct = o.gainPct;
+            fdr = o.fdr;
+            power = o.power;
+            seed = o.seed;
+            exclusion = o.exclusion;
+            firstLook = o.firstLook;
+            maxPairs = o.maxPairs;
+            budget = o.budget;
+            metrics = o.metrics;
+            counterMarginPct = o.counterMarginPct;
+            questions = o.questions;
+        }
+
+        public Builder confidence(double v) { confidence = v; return this; }
+        public Builder warningPct(double v) { warningPct = v; return this; }
+        public Builder failPct(double v) { failPct = v; return this; }
+        public Builder gainPct(double v) { gainPct = v; return this; }
+        public Builder fdr(double v) { fdr = v; return this; }
+        public Builder power(double v) { power = v; return this; }
+        public Builder seed(long v) { seed = v; return this; }
+        public Builder exclusion(ExclusionRule v) { exclusion = v; return this; }
+        public Builder firstLook(int v) { firstLook = v; return this; }
+        public Builder maxPairs(int v) { maxPairs = v; return this; }
+        public Builder budget(Duration v) { budget = v; return this; }
+        public Builder metrics(List<Metric> v) { metrics = v; return this; }
+        public Builder counterMarginPct(double v) { counterMarginPct = v; return this; }
+        public Builder questions(Questions v) { questions = v; return this; }
+
+        /** The options, checked by the record's constructor. */
+        public StatsOptions build() {
+            return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook,
+                    maxPairs, budget, metrics, counterMarginPct, questions);
+        }
     }
 
     private static void openFraction(String key, double v) {

@@ -39,10 +39,12 @@ public final class HostLock {
     public record Holder(long pid, String command, String definition, Instant since) {
         /** This process, running {@code command} on {@code definition}, from now. */
         public static Holder self(String command, String definition) {
-            return new Holder(ProcessHandle.current().pid(), command, definition, Instant.now());
+            // to the second: a person reads it
+            return new Holder(ProcessHandle.current().pid(), command, definition,
+                    Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         }
 
-        /** For messages: {@code pid 1234 (taf run properties/quick.properties, since 2026-12-05T16:30:00Z)}. */
+        /** For messages: {@code pid 1234 (taf run properties/quick.properties, since 2026-12-04T17:19:13Z)}. */
         public String describe() {
             return "pid " + pid + " (" + command + " " + definition + ", since " + since + ")";
         }

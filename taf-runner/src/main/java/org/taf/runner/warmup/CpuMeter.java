@@ -1,6 +1,6 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 
 import java.time.Duration;
 import org.taf.runner.sys.CpuSampler;
@@ -30,7 +30,8 @@ public final class CpuMeter {
      */
     public CpuMeter(CpuSampler sampler, Ticker ticker, Sleeper sleeper, Duration interval) {
         if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("sampling interval (" + Units.formatDuration(interval) + ") must be positive");
+            throw new IllegalArgumentException("sampling interval (" + Durations.format(interval)
+                    + ") must be positive");
         }
         this.sampler = sampler;
         this.ticker = ticker;

@@ -1,6 +1,6 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 
 import java.time.Duration;
 
@@ -15,7 +15,7 @@ public record CpuPoint(Duration elapsed, double cpuSeconds, double cpuPercent) {
 
     public CpuPoint {
         if (elapsed.isNegative()) {
-            throw new IllegalArgumentException("elapsed (" + Units.formatDuration(elapsed) + ") must not be negative");
+            throw new IllegalArgumentException("elapsed (" + Durations.format(elapsed) + ") must not be negative");
         }
         if (!Double.isFinite(cpuPercent) || cpuPercent < 0) {
             throw new IllegalArgumentException("cpu percent (" + cpuPercent + ") must be a finite number >= 0");
@@ -26,7 +26,7 @@ public record CpuPoint(Duration elapsed, double cpuSeconds, double cpuPercent) {
     public static double percent(double cpuSecondsBefore, double cpuSecondsAfter, Duration wall) {
         double seconds = wall.toNanos() / 1e9;
         if (seconds <= 0) {
-            throw new IllegalArgumentException("wall interval (" + Units.formatDuration(wall) + ") must be positive");
+            throw new IllegalArgumentException("wall interval (" + Durations.format(wall) + ") must be positive");
         }
         // a counter never goes back; clamp tick rounding of a re-read to zero rather than report < 0
         double pct = Math.max(0, cpuSecondsAfter - cpuSecondsBefore) / seconds * 100;

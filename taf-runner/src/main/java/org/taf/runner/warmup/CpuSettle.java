@@ -1,6 +1,6 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -78,14 +78,14 @@ final class CpuSettle implements Warmup {
                 last = WindowStats.of(samples.subList(samples.size() - n, samples.size()), options.window());
                 if (p.elapsed().compareTo(options.min()) >= 0 && within(last)) {
                     return trace(samples, true, p.elapsed(),
-                            "settled at " + Units.formatDuration(round(p.elapsed())) + ": " + describe(last));
+                            "settled at " + Durations.format(round(p.elapsed())) + ": " + describe(last));
                 }
             }
             if (p.elapsed().compareTo(options.max()) >= 0) {
-                String why = last == null ? "the " + Units.formatDuration(options.window()) + " window never filled"
+                String why = last == null ? "the " + Durations.format(options.window()) + " window never filled"
                         : describe(last);
                 return trace(samples, false, p.elapsed(),
-                        "not settled by warmup.max (" + Units.formatDuration(options.max()) + "): " + why);
+                        "not settled by warmup.max (" + Durations.format(options.max()) + "): " + why);
             }
         }
     }
@@ -108,8 +108,8 @@ final class CpuSettle implements Warmup {
     @Override
     public String describe() {
         return String.format(Locale.ROOT, "until CPU settles (window %s, cv <= %s%%, slope <= %s%%, min %s, max %s)",
-                Units.formatDuration(options.window()), num(options.maxCvPct()), num(options.maxSlopePct()),
-                Units.formatDuration(options.min()), Units.formatDuration(options.max()));
+                Durations.format(options.window()), num(options.maxCvPct()), num(options.maxSlopePct()),
+                Durations.format(options.min()), Durations.format(options.max()));
     }
 
     private boolean within(WindowStats s) {
@@ -118,13 +118,13 @@ final class CpuSettle implements Warmup {
 
     private String describe(WindowStats s) {
         if (s.mean() <= 0) {
-            return "the engine used no CPU over the last " + Units.formatDuration(options.window())
+            return "the engine used no CPU over the last " + Durations.format(options.window())
                     + " (is the workload running?)";
         }
         return String.format(Locale.ROOT, "cv %.1f%% %s %s%%, slope %+.1f%% %s %s%% over the last %s (mean %.0f%%)",
                 s.cvPct(), s.cvPct() <= options.maxCvPct() ? "<=" : ">", num(options.maxCvPct()),
                 s.slopePct(), Math.abs(s.slopePct()) <= options.maxSlopePct() ? "<=" : ">", num(options.maxSlopePct()),
-                Units.formatDuration(options.window()), s.mean());
+                Durations.format(options.window()), s.mean());
     }
 
     private static String num(double v) {

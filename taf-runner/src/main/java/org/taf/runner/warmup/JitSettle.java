@@ -4,8 +4,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
 import java.util.function.DoubleSupplier;
-import org.taf.runner.config.Units;
 import org.taf.runner.results.WarmupMode;
+import org.taf.runner.sys.Durations;
 
 /**
  * The warm-up that watches the engine JVM's JIT compilers ({@code warmup.signal = jit}): over once
@@ -67,8 +67,8 @@ final class JitSettle extends AbstractLoadSettle {
                     describe()));
         }
         if (elapsedSeconds >= options.max().toNanos() / 1e9 - 1e-9) {
-            return end(false, elapsedSeconds, "JIT not quiet by warmup.max (" + Units.formatDuration(options.max())
-                    + "): " + (window.size() < options.windowSamples() ? "the " + Units.formatDuration(options.window())
+            return end(false, elapsedSeconds, "JIT not quiet by warmup.max (" + Durations.format(options.max())
+                    + "): " + (window.size() < options.windowSamples() ? "the " + Durations.format(options.window())
                     + " window never filled" : describe()));
         }
         return false;
@@ -89,7 +89,7 @@ final class JitSettle extends AbstractLoadSettle {
         double tps = window.stream().mapToDouble(s -> s[2]).average().orElse(0);
         double pct = jitPct();
         return String.format(Locale.ROOT, "compiler threads %.1f%% of a CPU %s %s%% over the last %s (mean %.0f TPS)",
-                pct, pct <= maxJitPct ? "<=" : ">", num(maxJitPct), Units.formatDuration(options.window()), tps);
+                pct, pct <= maxJitPct ? "<=" : ">", num(maxJitPct), Durations.format(options.window()), tps);
     }
 
     @Override

@@ -3,7 +3,7 @@ package org.taf.runner.warmup;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Function;
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
 import org.taf.runner.results.WarmupMode;
@@ -31,9 +31,9 @@ final class LoadWarmup implements Warmup {
     static LoadWarmup tps(SettleOptions options) {
         return new LoadWarmup(WarmupMode.TPS, options, target -> new TpsSettle(options), String.format(Locale.ROOT,
                 "until TPS settles (window %s, cv <= %s%%, slope <= %s%%, min %s, max %s)",
-                Units.formatDuration(options.window()), AbstractLoadSettle.num(options.maxCvPct()),
-                AbstractLoadSettle.num(options.maxSlopePct()), Units.formatDuration(options.min()),
-                Units.formatDuration(options.max())));
+                Durations.format(options.window()), AbstractLoadSettle.num(options.maxCvPct()),
+                AbstractLoadSettle.num(options.maxSlopePct()), Durations.format(options.min()),
+                Durations.format(options.max())));
     }
 
     static LoadWarmup jit(SettleOptions options, double maxJitPct) {
@@ -41,8 +41,8 @@ final class LoadWarmup implements Warmup {
         return new LoadWarmup(WarmupMode.JIT, options,
                 target -> new JitSettle(options, maxJitPct, target.jitCompilers()),
                 String.format(Locale.ROOT, "until the JIT is quiet (window %s, compiler threads <= %s%% of a CPU,"
-                        + " min %s, max %s)", Units.formatDuration(options.window()), AbstractLoadSettle.num(maxJitPct),
-                        Units.formatDuration(options.min()), Units.formatDuration(options.max())));
+                        + " min %s, max %s)", Durations.format(options.window()), AbstractLoadSettle.num(maxJitPct),
+                        Durations.format(options.min()), Durations.format(options.max())));
     }
 
     /**

@@ -1,6 +1,6 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 
 import java.time.Duration;
 
@@ -17,7 +17,8 @@ import java.time.Duration;
  * @param min         {@code warmup.min}, earliest cut, zero or more; default 10s
  * @param max         {@code warmup.max}, latest cut, positive, at least min and window; default 2m
  */
-public record SettleOptions(Duration window, Duration interval, double maxCvPct, double maxSlopePct, Duration min, Duration max) {
+public record SettleOptions(Duration window, Duration interval, double maxCvPct, double maxSlopePct, Duration min,
+                            Duration max) {
 
     /**
      * The key registry's defaults, checked on the recorded MariaDB trace (SettleDetectorTest): a
@@ -33,17 +34,19 @@ public record SettleOptions(Duration window, Duration interval, double maxCvPct,
         requirePositive("warmup.window", window);
         requirePositive("warmup.max", max);
         if (window.compareTo(interval.multipliedBy(3)) < 0) {
-            throw new IllegalArgumentException("warmup.window (" + Units.formatDuration(window)
-                    + ") must be at least 3 x warmup.interval (" + Units.formatDuration(interval) + ")");
+            throw new IllegalArgumentException("warmup.window (" + Durations.format(window)
+                    + ") must be at least 3 x warmup.interval (" + Durations.format(interval) + ")");
         }
         if (min.isNegative()) {
-            throw new IllegalArgumentException("warmup.min (" + Units.formatDuration(min) + ") must not be negative");
+            throw new IllegalArgumentException("warmup.min (" + Durations.format(min) + ") must not be negative");
         }
         if (max.compareTo(min) < 0) {
-            throw new IllegalArgumentException("warmup.max (" + Units.formatDuration(max) + ") must be at least warmup.min (" + Units.formatDuration(min) + ")");
+            throw new IllegalArgumentException("warmup.max (" + Durations.format(max)
+                    + ") must be at least warmup.min (" + Durations.format(min) + ")");
         }
         if (max.compareTo(window) < 0) {
-            throw new IllegalArgumentException("warmup.max (" + Units.formatDuration(max) + ") must be at least warmup.window (" + Units.formatDuration(window) + ")");
+            throw new IllegalArgumentException("warmup.max (" + Durations.format(max)
+                    + ") must be at least warmup.window (" + Durations.format(window) + ")");
         }
         if (!(maxCvPct > 0) || Double.isInfinite(maxCvPct)) {
             throw new IllegalArgumentException("warmup.max_cv_pct (" + maxCvPct + ") must be a positive number");
@@ -75,7 +78,7 @@ public record SettleOptions(Duration window, Duration interval, double maxCvPct,
 
     private static void requirePositive(String key, Duration value) {
         if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(key + " (" + Units.formatDuration(value) + ") must be positive");
+            throw new IllegalArgumentException(key + " (" + Durations.format(value) + ") must be positive");
         }
     }
 }

@@ -1,6 +1,6 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -65,8 +65,8 @@ final class TpsSettle extends AbstractLoadSettle {
             }
         }
         if (elapsedSeconds >= options.max().toNanos() / 1e9 - 1e-9) {
-            return end(false, elapsedSeconds, "TPS not settled by warmup.max (" + Units.formatDuration(options.max())
-                    + "): " + (last == null ? "the " + Units.formatDuration(options.window()) + " window never filled"
+            return end(false, elapsedSeconds, "TPS not settled by warmup.max (" + Durations.format(options.max())
+                    + "): " + (last == null ? "the " + Durations.format(options.window()) + " window never filled"
                     : describe(last)));
         }
         return false;
@@ -78,12 +78,12 @@ final class TpsSettle extends AbstractLoadSettle {
 
     private String describe(WindowStats s) {
         if (s.mean() <= 0) {
-            return "no transactions over the last " + Units.formatDuration(options.window());
+            return "no transactions over the last " + Durations.format(options.window());
         }
         return String.format(Locale.ROOT, "cv %.1f%% %s %s%%, slope %+.1f%% %s %s%% over the last %s (mean %.0f TPS)",
                 s.cvPct(), s.cvPct() <= options.maxCvPct() ? "<=" : ">", num(options.maxCvPct()), s.slopePct(),
                 Math.abs(s.slopePct()) <= options.maxSlopePct() ? "<=" : ">", num(options.maxSlopePct()),
-                Units.formatDuration(options.window()), s.mean());
+                Durations.format(options.window()), s.mean());
     }
 
     private static String seconds(double s) {

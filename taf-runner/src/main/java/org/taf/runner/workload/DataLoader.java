@@ -105,7 +105,7 @@ public final class DataLoader {
         }
         try (Connection c = open(); Statement st = c.createStatement()) {
             for (int t = 1; t <= tables; t++) {
-                run(st, Schema.dropTable(t), t);
+                run(st, SysbenchTables.dropTable(t), t);
             }
         } catch (SQLException e) {
             throw new WorkloadException("cannot clean up on " + connection.address() + ": " + Jdbc.describe(e), e);
@@ -124,9 +124,9 @@ public final class DataLoader {
     private void createTable(Connection c, DataSpec spec, int table, Set<Integer> created) throws SQLException {
         RandomSource random = RandomSource.of(spec.seed(), table, RandType.SPECIAL);
         try (Statement st = c.createStatement()) {
-            run(st, Schema.createTable(table), table);
+            run(st, SysbenchTables.createTable(table), table);
             created.add(table);
-            InsertBatcher batch = new InsertBatcher(Schema.insertHead(table), sql -> run(st, sql, table));
+            InsertBatcher batch = new InsertBatcher(SysbenchTables.insertHead(table), sql -> run(st, sql, table));
             StringBuilder row = new StringBuilder(200);
             for (int i = 1; i <= spec.tableSize(); i++) {
                 String cValue = RowFormat.c(random);
@@ -137,7 +137,7 @@ public final class DataLoader {
                 batch.add(row.toString());
             }
             batch.flush();
-            run(st, Schema.createIndex(table), table);
+            run(st, SysbenchTables.createIndex(table), table);
         }
     }
 
@@ -157,7 +157,7 @@ public final class DataLoader {
         }
         try (Connection c = open(); Statement st = c.createStatement()) {
             for (int t : created) {
-                st.execute(Schema.dropTable(t));
+                st.execute(SysbenchTables.dropTable(t));
             }
         } catch (SQLException | WorkloadException e) {
             // the original failure matters more; the server may be gone

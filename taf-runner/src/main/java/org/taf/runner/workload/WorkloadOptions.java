@@ -106,6 +106,13 @@ public record WorkloadOptions(
         return new Builder(this);
     }
 
+    /** These options against the same account on another port of the same host (each engine start has its own). */
+    public WorkloadOptions onPort(int port) {
+        ConnectionSettings c = connection;
+        return toBuilder().connection(new ConnectionSettings(c.host(), port, c.user(), c.password(), c.database()))
+                .build();
+    }
+
     /** The data these options run against (tables, table_size) with the given load seed. */
     public DataSpec dataSpec(long dataSeed) {
         return new DataSpec(tables, tableSize, dataSeed);

@@ -32,7 +32,7 @@ import org.taf.runner.stats.Verdict;
  * has three engine trees to tell apart and measures a commit between good and bad.
  */
 class BisectEndToEndIT {
-    private static final String SLOW_TARGET = "        TableImpl t = read(table);\n        Row row = lookup(t, pk);";
+    private static final String SLOW_TARGET = "        TableImpl t = read(table);\n        return found(lookup(t, longKey(t, pk)));";
     private static final String SLOW_PATCH = "        long spinUntil = System.nanoTime() + 150_000; // deliberate regression for the test\n"
             + "        while (System.nanoTime() < spinUntil) {\n            Thread.onSpinWait();\n        }\n" + SLOW_TARGET;
     private static final String TX = "engine/src/main/java/org/taf/engine/db/TransactionImpl.java";

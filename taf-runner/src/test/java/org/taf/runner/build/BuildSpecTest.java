@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BuildSpecTest {
@@ -24,6 +25,8 @@ class BuildSpecTest {
                 .hasMessage("build.timeout (PT-1S) must be positive");
         assertThatThrownBy(() -> new BuildSpec("make", Duration.ZERO, "a.jar"))
                 .hasMessageContaining("build.timeout (PT0S)");
+        assertThatThrownBy(() -> new BuildSpec("make", Duration.ofSeconds(1), "a.jar", List.of()))
+                .hasMessage("build.inputs must name at least one path");
         for (String bad : new String[] {"/abs/engine.jar", "../outside.jar", "engine/../../x.jar", "a/./b.jar", ""}) {
             assertThatThrownBy(() -> new BuildSpec("make", Duration.ofSeconds(1), bad))
                     .as(bad).isInstanceOf(IllegalArgumentException.class)

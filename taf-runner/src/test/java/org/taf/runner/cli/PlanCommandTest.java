@@ -28,6 +28,7 @@ import org.taf.runner.git.Repo;
 import org.taf.runner.git.TestRepo;
 import org.taf.runner.git.TreeCache;
 import org.taf.runner.profile.HostProbe;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
 import picocli.CommandLine;
@@ -114,7 +115,8 @@ class PlanCommandTest {
         assertThat(text).contains("  POINT_SELECT@2: restart (measure.mode = restart); 5 pairs planned, up to 20"
                 + " with the adaptive loop");
         assertThat(text).contains("  POINT_SELECT@4: restart");
-        assertThat(text).contains("    MDE: no stored noise for host " + HostProbe.system().host().fingerprint().id()
+        assertThat(text).contains("    MDE: no stored noise for host "
+                + HostProbe.system().host().fingerprint().id()
                 + ": the MDE is computed after measuring");
         // A pair without stored costs: 2 × (3s launch and rest + 2s warm-up + 5s measured) = 20s; 10 planned
         // pairs take 200s; the 150s budget pays for 7 more.
@@ -136,7 +138,8 @@ class PlanCommandTest {
         Files.createDirectories(dir.resolve("properties"));
         Files.move(dir.resolve("p.properties"), dir.resolve("properties/quick.properties"));
         Files.writeString(dir.resolve("properties/quick.properties"),
-                Files.readString(dir.resolve("properties/quick.properties")).replace("repository = repo", "repository = ../repo"));
+                Files.readString(dir.resolve("properties/quick.properties"))
+                        .replace("repository = repo", "repository = ../repo"));
         assertThat(taf("plan")).as(err.toString()).isZero();
         assertThat(out.toString()).startsWith("plan of properties/quick.properties (quick): nothing is built or run")
                 .contains("sha " + second.name());

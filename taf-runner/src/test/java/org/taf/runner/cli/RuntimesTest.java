@@ -10,19 +10,20 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
-import org.taf.runner.config.CpuSet;
-import org.taf.runner.config.CpuToggle;
-import org.taf.runner.config.ProfileSettings;
-import org.taf.runner.config.RuntimeKind;
+import org.taf.runner.profile.CpuSet;
+import org.taf.runner.profile.CpuToggle;
+import org.taf.runner.results.NoiseThresholds;
+import org.taf.runner.profile.ProfileOptions;
+import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.launch.ContainerRuntime;
 import org.taf.runner.launch.ProcessRuntime;
 
 /** profile.runtime picks the engine runtime; a process profile with container-only keys is warned about. */
 class RuntimesTest {
-    private static ProfileSettings profile(RuntimeKind kind, OptionalLong memory) {
-        return new ProfileSettings("p", kind, Optional.of(new CpuSet(List.of(1))), Optional.of(new CpuSet(List.of(0))), memory,
-                Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false,
-                Optional.empty(), false);
+    private static ProfileOptions profile(RuntimeKind kind, OptionalLong memory) {
+        return new ProfileOptions("p", kind, Optional.of(new CpuSet(List.of(1))), Optional.of(new CpuSet(List.of(0))),
+                memory, Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), CpuToggle.UNCHANGED,
+                CpuToggle.UNCHANGED, false, Optional.empty(), false, NoiseThresholds.DEFAULT);
     }
 
     @Test
@@ -36,7 +37,7 @@ class RuntimesTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
 
         Runtimes.forProfile(profile(RuntimeKind.PROCESS, OptionalLong.of(2L << 30)), Path.of("state"), ps);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("warning: profile p: profile.memory_limit and profile.image"
-                + " apply to the container runtime only");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("warning: profile p: profile.memory_limit and"
+                + " profile.image apply to the container runtime only");
     }
 }

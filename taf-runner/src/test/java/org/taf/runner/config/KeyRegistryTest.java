@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.taf.runner.sys.EditDistance;
 
 class KeyRegistryTest {
     private final KeyRegistry registry = KeyRegistry.standard();
@@ -22,7 +23,8 @@ class KeyRegistryTest {
                 k.type().parse(k.defaultValue(), ctx);
             }
         }
-        assertThat(names).contains("workload.threads", "engine.<variable>", "comparison.<name>.sweep.engine.<variable>");
+        assertThat(names).contains("workload.threads", "engine.<variable>",
+                "comparison.<name>.sweep.engine.<variable>");
     }
 
     @Test

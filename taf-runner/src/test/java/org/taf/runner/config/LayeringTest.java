@@ -1,12 +1,14 @@
 package org.taf.runner.config;
 
+import org.taf.runner.profile.RuntimeKind;
+import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.warmup.RestOptions;
 import org.taf.runner.workload.Workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,15 +122,15 @@ class LayeringTest {
                 "results_threshold_gain_pct = 6",
                 "taf.comments = legacy");
         TestDefinition d = f.load("legacy.properties");
-        assertThat(d.workload().threads()).containsExactly(1, 4);
+        assertThat(d.threads()).containsExactly(1, 4);
         assertThat(d.measure().duration()).hasSeconds(300);
         assertThat(d.measure().iterations()).isEqualTo(2);
-        assertThat(d.workload().tests()).containsExactly(Workload.OLTP_RO, Workload.POINTS_COVERED_PK);
+        assertThat(d.tests()).containsExactly(Workload.OLTP_RO, Workload.POINTS_COVERED_PK);
         assertThat(d.warmup().threads()).isEqualTo(3);
-        assertThat(d.warmup().max()).hasSeconds(100);
-        assertThat(d.rest()).isEqualTo(new RestSettings(false, 6, 25, 10, 200, java.time.Duration.ofSeconds(2)));
-        assertThat(d.verdict()).isEqualTo(new VerdictSettings(2, 4, 6, List.of(org.taf.runner.stats.Metric.TPS,
-                org.taf.runner.stats.Metric.CPU_PER_TX), 10));
+        assertThat(d.warmup().settle().max()).hasSeconds(100);
+        assertThat(d.rest()).isEqualTo(new RestOptions(false, 6, 25, 10, 200, java.time.Duration.ofSeconds(2)));
+        assertThat(d.stats()).as("verdict.*, and TPS and CPU per transaction gating by default")
+                .isEqualTo(StatsOptions.defaults().withThresholds(2, 4, 6));
         assertThat(d.comments()).isEqualTo("legacy");
         ResolvedConfig c = d.config();
         assertThat(origin(c, "measure.duration")).isEqualTo("legacy.properties:2 (as taf.duration)");
@@ -156,7 +158,7 @@ class LayeringTest {
         assertThat(c.get(Keys.REPOSITORY)).isEqualTo(dir);
         assertThat(c.get(Keys.CACHE_DIR)).isEqualTo(Fixture.USER_HOME.resolve("c"));
         assertThat(c.get(Keys.POST_NARRATIVE)).contains(dir.resolve("n.md"));
-        assertThat(c.get(Keys.LAUNCH_JAVA)).as("auto: found when a run starts").isEqualTo(LaunchSettings.AUTO);
+        assertThat(c.get(Keys.LAUNCH_JAVA)).as("auto: found when a run starts").isEqualTo(org.taf.runner.launch.LaunchOptions.AUTO);
         assertThat(c.get(Keys.NAME)).isEqualTo("t");
     }
 

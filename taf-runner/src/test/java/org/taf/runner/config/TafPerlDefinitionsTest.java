@@ -56,7 +56,7 @@ class TafPerlDefinitionsTest {
                 "taf.db_engine", "taf.db_user", "taf.db_user_pass", "[mysqld] bind-address",
                 "sysbench_lua.db_driver", "sysbench_lua.debug_sysbench", "taf.tools_debug", "taf.verbose");
         TestDefinition def = new ConfigLoader(context()).load(Path.of("sysbench_lua.properties"), Map.of());
-        assertThat(def.workload().tests()).containsExactly(Workload.POINT_SELECT, Workload.OLTP_RO, Workload.OLTP_RW,
+        assertThat(def.tests()).containsExactly(Workload.POINT_SELECT, Workload.OLTP_RO, Workload.OLTP_RW,
                 Workload.TPCB_KEY);
         assertThat(def.workload().tables()).isEqualTo(8);
         assertThat(def.engine().asMap()).containsEntry("innodb_buffer_pool_size", "2G")
@@ -74,9 +74,9 @@ class TafPerlDefinitionsTest {
                 .isEqualTo("index_merge=on,index_condition_pushdown=on,derived_merge=on");
         assertThat(config.find("comments").orElseThrow().value()).isEqualTo("MDEV-32750 AHI ON");
         assertThat(config.find("warmup.max").orElseThrow().value()).isEqualTo("60s");
-        assertThat(config.warnings()).contains("MDEV32750_AHI_ON.properties:41: hammerdb_tprocc.setup_virtual_user_count"
-                + " has no effect here: settings of TAF's hammerdb-tprocc suite; TAF here implements only sysbench-lua;"
-                + " ignored");
+        assertThat(config.warnings()).contains("MDEV32750_AHI_ON.properties:41:"
+                + " hammerdb_tprocc.setup_virtual_user_count has no effect here: settings of TAF's hammerdb-tprocc"
+                + " suite; TAF here implements only sysbench-lua; ignored");
         assertThat(config.dropped()).hasSize(14);
     }
 
@@ -100,7 +100,8 @@ class TafPerlDefinitionsTest {
                 .hasMessageContaining("implemented: POINT_SELECT, OLTP_RO,")
                 .hasMessageContaining("TPCB_NO_KEY");
         f.write("bogus.properties", "taf.tests=NOPE");
-        assertThatThrownBy(() -> f.resolve("bogus.properties")).hasMessageStartingWith("bogus.properties:1: taf.tests (workload.tests) = NOPE: must be one of POINT_SELECT, ");
+        assertThatThrownBy(() -> f.resolve("bogus.properties")).hasMessageStartingWith(
+                "bogus.properties:1: taf.tests (workload.tests) = NOPE: must be one of POINT_SELECT, ");
     }
 
     @Test

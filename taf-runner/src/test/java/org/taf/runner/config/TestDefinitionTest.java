@@ -1,5 +1,19 @@
 package org.taf.runner.config;
 
+import org.taf.runner.build.BuildSpec;
+import org.taf.runner.launch.LaunchOptions;
+import org.taf.runner.profile.CpuToggle;
+import org.taf.runner.results.NoiseThresholds;
+import org.taf.runner.profile.ProfileOptions;
+import org.taf.runner.profile.RuntimeKind;
+import org.taf.runner.stats.ExclusionRule;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.warmup.RestOptions;
+import org.taf.runner.warmup.SettleOptions;
+import org.taf.runner.warmup.WarmupOptions;
+import org.taf.runner.warmup.WarmupSignal;
+import org.taf.runner.workload.ConnectionSettings;
 import org.taf.runner.workload.Workload;
 import org.taf.runner.workload.RandType;
 
@@ -13,6 +27,7 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.results.MeasureMode;
+import org.taf.runner.workload.WorkloadOptions;
 
 /** The typed result: every group of settings, defaults and derived values. */
 class TestDefinitionTest {
@@ -29,24 +44,26 @@ class TestDefinitionTest {
         assertThat(d.repository()).isEqualTo(dir);
         assertThat(d.cacheDir()).isEqualTo(Fixture.USER_HOME.resolve(".cache/taf"));
         assertThat(d.engine().isEmpty()).isTrue();
-        assertThat(d.workload()).isEqualTo(new WorkloadSettings(List.of(Workload.POINT_SELECT), List.of(1, 2), 4,
-                10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1, 1, 1, 1, 1, Duration.ofSeconds(1), "root", "",
-                "sbtest"));
+        assertThat(d.tests()).containsExactly(Workload.POINT_SELECT);
+        assertThat(d.threads()).containsExactly(1, 2);
+        assertThat(d.workload()).isEqualTo(new WorkloadOptions(4, 10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1,
+                1, 1, 1, 10, 5, 1, Duration.ofSeconds(1), new ConnectionSettings("127.0.0.1", 3306, "root", "",
+                "sbtest")));
         assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.BALANCED, 1,
                 MeasureMode.AUTO, 3, Duration.ofMillis(500), true));
-        assertThat(d.warmup()).isEqualTo(new WarmupSettings(true, WarmupSignal.TPS, 2, Duration.ofSeconds(10),
-                Duration.ofSeconds(120), Duration.ofSeconds(10), 5, 2, 5));
-        assertThat(d.rest()).isEqualTo(new RestSettings(true, 5, 20, 5, 120, Duration.ofSeconds(1)));
-        assertThat(d.verdict()).isEqualTo(new VerdictSettings(3, 5, 5, List.of(org.taf.runner.stats.Metric.TPS,
-                org.taf.runner.stats.Metric.CPU_PER_TX), 10));
+        assertThat(d.warmup()).isEqualTo(new WarmupOptions(true, WarmupSignal.TPS, 2, new SettleOptions(
+                Duration.ofSeconds(10), Duration.ofSeconds(1), 5, 2, Duration.ofSeconds(10), Duration.ofSeconds(120)),
+                5));
+        assertThat(d.rest()).isEqualTo(new RestOptions(true, 5, 20, 5, 120, Duration.ofSeconds(1)));
         assertThat(d.build().command()).isEqualTo(org.taf.runner.build.BuildSpec.DEFAULT_COMMAND);
         assertThat(d.build().timeout()).isEqualTo(Duration.ofMinutes(15));
-        assertThat(d.build().artifact()).isEqualTo(Path.of("engine/target/engine.jar"));
-        assertThat(d.launch()).isEqualTo(new LaunchSettings(Duration.ofSeconds(60), Duration.ofSeconds(30), 0,
-                LaunchSettings.AUTO, List.of(), false, Duration.ofSeconds(10)));
-        assertThat(d.profile()).isEqualTo(new ProfileSettings("default", RuntimeKind.PROCESS, Optional.empty(),
+        assertThat(d.build().artifactPath()).isEqualTo("engine/target/engine.jar");
+        assertThat(d.build()).as("the key registry's defaults are the build's").isEqualTo(BuildSpec.defaults());
+        assertThat(d.launch()).isEqualTo(new LaunchOptions(Duration.ofSeconds(60), Duration.ofSeconds(30), 0,
+                LaunchOptions.AUTO, List.of(), false, Duration.ofSeconds(10)));
+        assertThat(d.profile()).isEqualTo(new ProfileOptions("default", RuntimeKind.PROCESS, Optional.empty(),
                 Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
-                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty(), false));
+                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty(), false, NoiseThresholds.DEFAULT));
         assertThat(d.profile().changesCpu()).isFalse();
         assertThat(d.output()).isEqualTo(new OutputSettings(dir.resolve("results"), dir.resolve("site"), false, true,
                 Optional.of("jdbc:sqlite:" + Fixture.USER_HOME.resolve(".local/share/taf/results.db")), ""));
@@ -54,7 +71,8 @@ class TestDefinitionTest {
         assertThat(d.output().postSiteDir()).isEqualTo(dir.resolve("results/site"));
         assertThat(d.post()).isEqualTo(new PostSettings(Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), java.util.List.of()));
-        assertThat(d.stats()).isEqualTo(new StatsSettings(0.95, 0.05, 0.8, Duration.ofMinutes(10), 20));
+        assertThat(d.stats()).isEqualTo(new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, 1, ExclusionRule.DEFAULT, 3, 20,
+                Duration.ofMinutes(10), List.of(Metric.TPS, Metric.CPU_PER_TX), 10));
         assertThat(d.measurementsPerSide()).isEqualTo(1 * 2 * 3);
         assertThat(d.file()).isEqualTo(dir.resolve("d.properties"));
     }
@@ -95,8 +113,8 @@ class TestDefinitionTest {
                 "stats.confidence = 0.99");
         TestDefinition d = f.load("full.properties");
         assertThat(d.name()).isEqualTo("full-run");
-        assertThat(d.workload().tests()).containsExactly(Workload.OLTP_RW, Workload.HOT_POINTS);
-        assertThat(d.workload().threads()).containsExactly(8, 1, 4);
+        assertThat(d.tests()).containsExactly(Workload.OLTP_RW, Workload.HOT_POINTS);
+        assertThat(d.threads()).containsExactly(8, 1, 4);
         assertThat(d.workload().randType()).isEqualTo(RandType.ZIPFIAN);
         assertThat(d.workload().tableSize()).isEqualTo(10_000_000);
         assertThat(d.workload().toString()).doesNotContain("s3cret");
@@ -107,7 +125,7 @@ class TestDefinitionTest {
         assertThat(d.post().narrative()).contains(dir.resolve("story.md"));
         assertThat(d.post().commitLink("abc123")).contains("https://example.org/c/abc123");
         assertThat(d.stats().confidence()).isEqualTo(0.99);
-        ProfileSettings p = d.profile();
+        ProfileOptions p = d.profile();
         assertThat(p.name()).isEqualTo("pinned");
         assertThat(p.runtime()).isEqualTo(RuntimeKind.CONTAINER);
         assertThat(p.engineCpuset().orElseThrow().cpus()).containsExactly(1, 2, 3);

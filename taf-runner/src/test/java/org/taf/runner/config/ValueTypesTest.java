@@ -1,5 +1,6 @@
 package org.taf.runner.config;
 
+import org.taf.runner.sys.Durations;
 import org.taf.runner.workload.Workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,8 +35,8 @@ class ValueTypesTest {
         rejects(d, "30 s", "must be a duration like 500ms, 30s, 5m, 1h or 1m30s");
         rejects(d, "-1s", "must be a duration like 500ms, 30s, 5m, 1h or 1m30s");
         rejects(d, "500ms", "must be >= 1s");
-        assertThat(Units.formatDuration(Duration.ofSeconds(90))).isEqualTo("90s");
-        assertThat(Units.formatDuration(Duration.ofMillis(100))).isEqualTo("100ms");
+        assertThat(Durations.format(Duration.ofSeconds(90))).isEqualTo("90s");
+        assertThat(Durations.format(Duration.ofMillis(100))).isEqualTo("100ms");
     }
 
     @Test

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.config.LaunchSettings;
 
 /**
  * {@code launch.java = auto} on simulated machines: the search roots, {@code TAF_JAVA} and {@code JAVA_HOME}
@@ -22,8 +21,8 @@ class EngineJavaTest {
 
     private final Path runner = Path.of(System.getProperty("java.home"));
 
-    private static LaunchSettings launch(Path java, boolean aot) {
-        return new LaunchSettings(Duration.ofSeconds(60), Duration.ofSeconds(30), 0, java, List.of(), aot,
+    private static LaunchOptions launch(Path java, boolean aot) {
+        return new LaunchOptions(Duration.ofSeconds(60), Duration.ofSeconds(30), 0, java, List.of(), aot,
                 Duration.ofSeconds(10));
     }
 
@@ -42,17 +41,17 @@ class EngineJavaTest {
     @Test
     void withNoJdk25TheEngineRunsOnTheRunnersJdkWithoutTheCacheAndOneWarningSaysWhatItCosts() {
         Path empty = dir.resolve("no-jvms");
-        EngineJava j = EngineJava.resolve(launch(LaunchSettings.AUTO, true), Map.of(), runner, List.of(empty));
+        EngineJava j = EngineJava.resolve(launch(LaunchOptions.AUTO, true), Map.of(), runner, List.of(empty));
         assertThat(j.java()).isEqualTo(runner.resolve("bin/java"));
         assertThat(j.aotCache()).isFalse();
-        assertThat(j.applyTo(launch(LaunchSettings.AUTO, true))).isEqualTo(launch(runner.resolve("bin/java"), false));
+        assertThat(j.applyTo(launch(LaunchOptions.AUTO, true))).isEqualTo(launch(runner.resolve("bin/java"), false));
         assertThat(j.reason()).isEqualTo("launch.java = auto: no JDK 25 or newer (TAF_JAVA unset; JAVA_HOME unset;"
                 + " none under " + empty + "): the runner's own JDK " + j.version().feature()
                 + ", without the AOT cache");
         assertThat(j.warning()).hasValueSatisfying(w -> assertThat(w).contains("without the AOT cache",
                 "warms up longer", "9-12 s to its plateau instead of 3 s", "set TAF_JAVA"));
         // The AOT cache not asked for: nothing lost, nothing to warn of.
-        assertThat(EngineJava.resolve(launch(LaunchSettings.AUTO, false), Map.of(), runner, List.of()).warning())
+        assertThat(EngineJava.resolve(launch(LaunchOptions.AUTO, false), Map.of(), runner, List.of()).warning())
                 .isEmpty();
     }
 
@@ -61,7 +60,7 @@ class EngineJavaTest {
         jdk("jvm/java-17-openjdk-amd64", "17.0.15", true);
         jdk("jvm/temurin-25-jdk-amd64", "25.0.3", true);
         jdk("jvm/jdk-26-ea", "26-ea", false); // no release file: asked with java -version
-        EngineJava j = EngineJava.resolve(launch(LaunchSettings.AUTO, true), Map.of(), runner,
+        EngineJava j = EngineJava.resolve(launch(LaunchOptions.AUTO, true), Map.of(), runner,
                 List.of(dir.resolve("nowhere"), dir.resolve("jvm")));
         assertThat(j.java()).isEqualTo(dir.resolve("jvm/jdk-26-ea/bin/java"));
         assertThat(j.version().feature()).isEqualTo(26);
@@ -75,16 +74,16 @@ class EngineJavaTest {
         Path jdk17 = jdk("jdk17", "17.0.15", true);
         Path jdk25 = jdk("jdk25", "25.0.3", true);
         Path other25 = jdk("other25", "25.0.1", true);
-        EngineJava byEnv = EngineJava.resolve(launch(LaunchSettings.AUTO, true),
+        EngineJava byEnv = EngineJava.resolve(launch(LaunchOptions.AUTO, true),
                 Map.of("TAF_JAVA", jdk25.resolve("bin/java").toString(), "JAVA_HOME", other25.toString()), runner,
                 List.of());
         assertThat(byEnv.java()).isEqualTo(jdk25.resolve("bin/java"));
         assertThat(byEnv.reason()).isEqualTo("launch.java = auto: TAF_JAVA");
-        EngineJava byHome = EngineJava.resolve(launch(LaunchSettings.AUTO, true),
+        EngineJava byHome = EngineJava.resolve(launch(LaunchOptions.AUTO, true),
                 Map.of("TAF_JAVA", jdk17.toString(), "JAVA_HOME", other25.toString()), runner, List.of());
         assertThat(byHome.java()).isEqualTo(other25.resolve("bin/java"));
         assertThat(byHome.reason()).isEqualTo("launch.java = auto: JAVA_HOME");
-        EngineJava none = EngineJava.resolve(launch(LaunchSettings.AUTO, true),
+        EngineJava none = EngineJava.resolve(launch(LaunchOptions.AUTO, true),
                 Map.of("TAF_JAVA", jdk17.toString(), "JAVA_HOME", dir.resolve("gone").toString()), runner, List.of());
         assertThat(none.reason()).contains("(TAF_JAVA is JDK 17; JAVA_HOME " + dir.resolve("gone/bin/java")
                 + " does not run; no JVM directory searched)");

@@ -15,7 +15,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.taf.runner.config.CpuToggle;
 
 /** Governor, frequency, boost and SMT pinning against fake sysfs trees: apply, restore, crash, failures. */
 class CpuPinnerTest {
@@ -141,7 +140,8 @@ class CpuPinnerTest {
         assertThatThrownBy(() -> pinner(t).apply(fixed2100(List.of(0, 1), true)))
                 .isInstanceOf(CpuPinException.class)
                 .hasMessageContaining("profile.cpu.strict=true")
-                .hasMessageContaining(CPU + "cpu1/cpufreq/scaling_governor: cannot set profile.cpu.governor=performance")
+                .hasMessageContaining(CPU
+                        + "cpu1/cpufreq/scaling_governor: cannot set profile.cpu.governor=performance")
                 .hasMessageContaining("nothing was changed");
         assertThat(t.snapshot()).isEqualTo(before);
         assertThat(stateFile()).doesNotExist();
@@ -203,7 +203,8 @@ class CpuPinnerTest {
 
         assertThatThrownBy(() -> pinner(t).apply(fixed2100(List.of(0, 1), true)))
                 .isInstanceOf(CpuPinException.class)
-                .hasMessageContaining(CPU + "cpufreq/boost: cannot set profile.cpu.boost=off: does not exist (no cpufreq")
+                .hasMessageContaining(CPU
+                        + "cpufreq/boost: cannot set profile.cpu.boost=off: does not exist (no cpufreq")
                 .hasMessageContaining("and 2 more")
                 .hasMessageContaining("nothing was changed");
         assertThat(stateFile()).doesNotExist();
@@ -237,7 +238,8 @@ class CpuPinnerTest {
         assertThat(pinner(t).apply(off).outcome().pinned()).isTrue();
         assertThatThrownBy(() -> pinner(t).apply(new CpuPinRequest("p", List.of(0), Optional.empty(),
                 OptionalLong.empty(), OptionalLong.empty(), CpuToggle.UNCHANGED, CpuToggle.ON, true)))
-                .hasMessageContaining(CPU + "smt/control: cannot set profile.cpu.smt=on: SMT control is 'notsupported'");
+                .hasMessageContaining(CPU
+                        + "smt/control: cannot set profile.cpu.smt=on: SMT control is 'notsupported'");
     }
 
     @Test

@@ -2,13 +2,9 @@ package org.taf.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +53,7 @@ class CalibratorTest {
         RunRecord run = Judgement.judge(ResultsFixtures.copy(r, "20261129-100000-x-calibrate", r.name(), r.startedAt(),
                 r.finishedAt(), RunRecord.RunStatus.COMPLETED, null, m.comparisons(), List.of()),
                 StatsOptions.defaults());
-        HostFingerprint host = new HostInfo("h", "CPU", 1, 2, 2, 8L << 30, "os", "6.1").fingerprint();
+        HostFingerprint host = (new HostInfo("h", "CPU", 1, 2, 2, 8L << 30, "os", "6.1")).fingerprint();
         List<NoiseRecord> noise = NoiseUpdate.of(run, host, 1.0, 20.0);
         // 60 engine starts at 5% between-start noise, 1% per second within, 20 samples each; one A/A pair
         // (one start a side) has no between-start spread of either side: no estimate.

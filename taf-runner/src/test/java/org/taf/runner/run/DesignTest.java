@@ -26,8 +26,8 @@ import org.taf.runner.stats.CellKey;
 
 /** measure.mode: as given, or chosen per cell from this host's stored variance components and start cost. */
 class DesignTest {
-    private static final HostFingerprint HOST = new HostInfo("h", "CPU", 1, 2, 2, 8L << 30, "os",
-            "6.1").fingerprint();
+    private static final HostFingerprint HOST = (new HostInfo("h", "CPU", 1, 2, 2, 8L << 30, "os",
+            "6.1")).fingerprint();
     private static final CellKey CELL = new CellKey("POINT_SELECT", 2);
 
     @TempDir

@@ -66,7 +66,7 @@ class IterationRunnerTest {
     }
 
     private IterationRunner runner(TestDefinition def, FakeRig rig) {
-        return new IterationRunner(def, StageOptions.of(def), runDir, rig.rig());
+        return new IterationRunner(def, runDir, rig.rig());
     }
 
     private IterationRunner.Start start(Role role, int sequence) throws Exception {

@@ -28,8 +28,8 @@ import org.taf.runner.stats.StatsOptions;
 
 /** The MDE before measuring: from the stored noise of this host, or a plain statement that there is none. */
 class PlannedMdeTest {
-    private static final HostFingerprint HOST = new HostInfo("h", "CPU X", 1, 2, 2, 8L << 30, "os",
-            "6.1").fingerprint();
+    private static final HostFingerprint HOST = (new HostInfo("h", "CPU X", 1, 2, 2, 8L << 30, "os",
+            "6.1")).fingerprint();
 
     @TempDir
     Path dir;
@@ -44,8 +44,8 @@ class PlannedMdeTest {
     }
 
     private static NoiseRecord noise(String host, double cv) {
-        return new NoiseRecord(host, "x", "POINT_SELECT", 2, cv, 0.02, 1, 10, 10, 6, Instant.parse("2026-11-28T09:00:00Z"),
-                "r");
+        return new NoiseRecord(host, "x", "POINT_SELECT", 2, cv, 0.02, 1, 10, 10, 6,
+                Instant.parse("2026-11-28T09:00:00Z"), "r");
     }
 
     @Test
@@ -53,7 +53,7 @@ class PlannedMdeTest {
         // A start costs 6 s here and a window 10 s: a pair 32 s; 2 minutes pay for 3 more pairs than 10.
         TestDefinition def = load("workload.tests = POINT_SELECT\nworkload.threads = 2\nmeasure.iterations = 10\n"
                 + "measure.duration = 10s\nstats.budget = 2m\nmeasure.mode = restart\n");
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         NoiseFile file = NoiseFile.empty().with(List.of(noise(HOST.id(), 0.05)));
         PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true).get(0);
         assertThat(c.maxPairs()).isEqualTo(13);
@@ -64,7 +64,7 @@ class PlannedMdeTest {
     void storedNoiseGivesTheMdeOfThePlannedAndTheMostPairs() throws IOException {
         TestDefinition def = load("workload.tests = POINT_SELECT\nworkload.threads = 2\nmeasure.iterations = 10\n"
                 + "measure.duration = 10s\n");
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         NoiseFile file = NoiseFile.empty().with(List.of(noise(HOST.id(), 0.05), noise("someone-else", 0.001)));
         List<PlannedMdeRecord> mde = PlannedMde.of(def, o, file, HOST, design(def, file), true);
         assertThat(mde).hasSize(1);
@@ -84,15 +84,16 @@ class PlannedMdeTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PlannedMde.print(mde, o, new PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(out.toString(StandardCharsets.UTF_8)).containsPattern(
-                "taf: POINT_SELECT@2: this run can detect a drop of \\d+\\.\\d% at 80% power with 10 pairs \\(\\d+\\.\\d%"
-                        + " with 20 pairs if the adaptive loop needs them and its budget pays for them\\)\n")
+                "taf: POINT_SELECT@2: this run can detect a drop of \\d+\\.\\d% at 80% power with 10 pairs"
+                        + " \\(\\d+\\.\\d% with 20 pairs if the adaptive loop needs them and its budget pays for"
+                        + " them\\)\n")
                 .contains("taf: warning: POINT_SELECT@2: this run cannot see a 5% change");
     }
 
     @Test
     void withoutStoredNoiseForThisHostItSaysTheMdeComesAfterMeasuring() throws IOException {
         TestDefinition def = load("workload.tests = POINT_SELECT, OLTP_RO\nworkload.threads = 2\n");
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         NoiseFile file = NoiseFile.empty().with(List.of(noise("someone-else", 0.01)));
         List<PlannedMdeRecord> mde = PlannedMde.of(def, o, file, HOST, design(def, file), true);
         assertThat(mde).hasSize(2).allSatisfy(c -> {
@@ -109,7 +110,7 @@ class PlannedMdeTest {
     void lowNoiseAndEnoughPairsRaiseNoWarning() throws IOException {
         TestDefinition def = load("workload.tests = POINT_SELECT\nworkload.threads = 2\nmeasure.iterations = 10\n"
                 + "measure.duration = 10s\nstats.max_pairs = 10\n");
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         NoiseFile quiet = NoiseFile.empty().with(List.of(noise(HOST.id(), 0.01)));
         PlannedMdeRecord c = PlannedMde.of(def, o, quiet, HOST, design(def, quiet), false).get(0);
         assertThat(c.mdePct()).isLessThan(5);
@@ -123,7 +124,7 @@ class PlannedMdeTest {
         // alternating pairs of 5 windows of 2 s were measured at 3%: the plan uses the 3%, and their cost.
         TestDefinition def = load("workload.tests = POINT_SELECT\nworkload.threads = 2\nmeasure.iterations = 5\n"
                 + "measure.mode = alternate\nmeasure.windows = 5\nmeasure.duration = 2s\nstats.budget = 148s\n");
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         Instant at = Instant.parse("2026-12-02T06:00:00Z");
         NoiseRecord components = noise(HOST.id(), 0.08);
         NoiseRecord measured = new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.08, 0.02, 1, 10, 10, 6, at, "r",
@@ -149,7 +150,7 @@ class PlannedMdeTest {
     void anotherWindowCountIsPlannedFromTheAlternationsComponents() throws IOException {
         TestDefinition def = load("workload.tests = POINT_SELECT\nworkload.threads = 2\nmeasure.iterations = 5\n"
                 + "measure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 2s\n");
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         Instant at = Instant.parse("2026-12-02T06:00:00Z");
         NoiseFile file = NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.08, 0.02,
                 1, 10, 10, 6, at, "r", List.of(new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.032, 12, 8.5, at, "r",
@@ -174,7 +175,7 @@ class PlannedMdeTest {
         // within +-3% takes about 78 pairs, four times the 20 the loop may reach.
         TestDefinition def = load("workload.tests = OLTP_RW\nworkload.threads = 2\nmeasure.iterations = 5\n"
                 + "measure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 1s\nstats.budget = 1h\n");
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         NoiseFile file = oltpRwPairsSpreading(0.07);
         PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true).get(0);
         assertThat(c.maxPairs()).isEqualTo(20);
@@ -204,7 +205,7 @@ class PlannedMdeTest {
         TestDefinition def = load("workload.tests = OLTP_RW\nworkload.threads = 2\nmeasure.iterations = 5\n"
                 + "measure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 1s\nstats.budget = 8m\n"
                 + "verdict.question.OLTP_RW = non_inferiority\n");
-        StatsOptions o = StageOptions.stats(def);
+        StatsOptions o = def.stats();
         NoiseFile file = oltpRwPairsSpreading(0.07);
         QuestionTimes q = QuestionTimes.of(def, o, file, HOST, design(def, file)).get(0);
         int same = DetectableEffect.pairsForSame(0.07, 1000, o.equivalenceLevel(true), o);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,6 +44,7 @@ import org.taf.runner.stats.RunStatistics;
 import org.taf.runner.stats.StopReason;
 import org.taf.runner.stats.UnpairedReference;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.sys.Durations;
 
 /**
  * The second half of the power study (a benchmark tool, not a test; docs/benchmarks/power-study.md):
@@ -564,7 +564,7 @@ public final class PowerReplay {
             double again = o.stream().mapToInt(x -> Math.max(0, x.pairs() - size)).average().orElse(0);
             sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %d | %d | %d | %d | %d | %s | %d"
                     + " | %.1f | %.1f | %.1f |%n",
-                    c.analysis(), c.thresholds().label(), Units.formatDuration(c.budget()), c.pool().name(), n, reg,
+                    c.analysis(), c.thresholds().label(), Durations.format(c.budget()), c.pool().name(), n, reg,
                     same, inc, imp, other, rate, cpu, pairs, again, minutes));
         }
         return sb.toString();
@@ -610,7 +610,7 @@ public final class PowerReplay {
         for (Condition c : conditions) {
             for (int r = 0; r < c.outcomes().size(); r++) {
                 Outcome o = c.outcomes().get(r);
-                sb.append(String.join("\t", c.analysis(), c.thresholds().label(), Units.formatDuration(c.budget()),
+                sb.append(String.join("\t", c.analysis(), c.thresholds().label(), Durations.format(c.budget()),
                         c.pool().name(),
                         String.valueOf(r), o.verdict().name(), fmt(o.ratio()), fmt(o.ciLow()), fmt(o.ciHigh()),
                         String.valueOf(o.pairs()), String.format(Locale.ROOT, "%.0f", o.seconds()),

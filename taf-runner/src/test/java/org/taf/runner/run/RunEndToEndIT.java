@@ -23,6 +23,7 @@ import org.taf.runner.cli.Main;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.db.ResultsDb;
 import org.taf.runner.profile.HostProbe;
+import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
@@ -39,9 +40,11 @@ import org.taf.runner.stats.Verdict;
  * commit on both sides) does not.
  */
 class RunEndToEndIT {
-    private static final String SLOW_TARGET = "        TableImpl t = read(table);\n        Row row = lookup(t, pk);";
-    private static final String SLOW_PATCH = "        long spinUntil = System.nanoTime() + 150_000; // deliberate regression for the test\n"
-            + "        while (System.nanoTime() < spinUntil) {\n            Thread.onSpinWait();\n        }\n" + SLOW_TARGET;
+    private static final String SLOW_TARGET = "        TableImpl t = read(table);\n        return found(lookup(t, longKey(t, pk)));";
+    private static final String SLOW_PATCH =
+            "        long spinUntil = System.nanoTime() + 150_000; // deliberate regression for the test\n"
+            + "        while (System.nanoTime() < spinUntil) {\n            Thread.onSpinWait();\n        }\n"
+            + SLOW_TARGET;
 
     @TempDir
     static Path dir;
@@ -120,7 +123,8 @@ class RunEndToEndIT {
                 "-Dprofile.jfr=true", "-Dmeasure.mode=restart");
         RunRecord run = latest();
         var cell = run.comparisons().get(0).cells().get(0);
-        assertThat(cell.verdict().verdict()).as("verdict; notes: %s", cell.verdict().notes()).isEqualTo(Verdict.REGRESSED);
+        assertThat(cell.verdict().verdict()).as("verdict; notes: %s", cell.verdict().notes())
+                .isEqualTo(Verdict.REGRESSED);
         assertThat(cell.verdict().ratio()).isLessThan(0.9);
         assertThat(code).isEqualTo(ExitCode.REGRESSION.code());
         assertThat(ResultsDb.open("jdbc:sqlite:" + dir.resolve("results.db")).read(run.runId()))
@@ -268,7 +272,7 @@ class RunEndToEndIT {
         for (var side : List.of(cell.parent(), cell.patch())) {
             assertThat(side).allSatisfy(it -> {
                 assertThat(it.failure()).isNull();
-                assertThat(it.warmup().mode()).isEqualTo("jit");
+                assertThat(it.warmup().mode()).isEqualTo(org.taf.runner.results.WarmupMode.JIT);
                 // The engine is a HotSpot JVM: its compiler threads are found, so the JIT rule decides.
                 assertThat(it.warmup().reason()).startsWith("JIT ");
                 assertThat(it.windows()).as("ten windows of two 500 ms samples, none left out")

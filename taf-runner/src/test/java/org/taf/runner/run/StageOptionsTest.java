@@ -17,9 +17,10 @@ import org.taf.runner.config.Keys;
 import org.taf.runner.config.TestDefinition;
 
 /**
- * Settings are mapped to the stages' options once, and validate refuses what a run would: for every
- * key of the registry, each value at the edge of its accepted range either is refused when the
- * definition is loaded, or is accepted by the stage that consumes it.
+ * Every stage's options are built once, by the configuration stage, and validate refuses what a run would: for
+ * every key of the registry, each value at the edge of its accepted range either is refused by the keys' own
+ * rules when the definition is loaded, or is accepted by the stage's options record and by the run's
+ * {@link Preflight}.
  */
 class StageOptionsTest {
     @TempDir
@@ -33,7 +34,7 @@ class StageOptionsTest {
 
     @Test
     void everyValueTheRegistryAcceptsIsAcceptedByItsStage() {
-        List<String> refusedLate = new ArrayList<>();
+        List<String> refusedByAStage = new ArrayList<>();
         int checked = 0;
         for (KeySpec spec : Keys.all()) {
             if (!(spec instanceof Key<?> key)) {
@@ -43,44 +44,48 @@ class StageOptionsTest {
                 TestDefinition def;
                 try {
                     def = load(Map.of(key.name(), value));
-                } catch (ConfigException refusedAtLoad) {
+                } catch (ConfigException refused) {
+                    if (refused.getCause() != null) { // the keys let it through, a stage's options record did not
+                        refusedByAStage.add(key.name() + " = " + value + ": " + refused.getMessage());
+                    }
                     continue; // validate says so too
                 }
                 checked++;
                 try {
-                    StageOptions.of(def);
+                    Preflight.check(def);
                 } catch (ConfigException e) {
-                    refusedLate.add(key.name() + " = " + value + ": " + e.getMessage());
+                    refusedByAStage.add(key.name() + " = " + value + ": " + e.getMessage());
                 }
             }
         }
         assertThat(checked).as("keys with a range").isGreaterThan(40);
-        assertThat(refusedLate).as("accepted by the registry, refused by a stage").isEmpty();
+        assertThat(refusedByAStage).as("accepted by the registry, refused by a stage").isEmpty();
     }
 
     @Test
     void theSettingsArriveInTheStagesOptions() {
-        StageOptions o = StageOptions.of(load(Map.of("workload.points", "10000", "verdict.warning_pct", "2",
-                "rest.consecutive", "4", "warmup.window", "3s", "profile.noise.max_steal_pct", "7")));
-        assertThat(o.workloadOn(4711).connection().port()).isEqualTo(4711);
+        TestDefinition o = load(Map.of("workload.points", "10000", "verdict.warning_pct", "2",
+                "rest.consecutive", "4", "warmup.window", "3s", "profile.noise.max_steal_pct", "7"));
+        assertThat(o.workload().onPort(4711).connection().port()).isEqualTo(4711);
         assertThat(o.workload().randomPoints()).isEqualTo(10_000);
         assertThat(o.stats().warningPct()).isEqualTo(2);
         assertThat(o.rest().consecutive()).isEqualTo(4);
-        assertThat(o.settle().window()).hasSeconds(3);
-        assertThat(o.noise().maxStealPct()).isEqualTo(7);
+        assertThat(o.warmup().settle().window()).hasSeconds(3);
+        assertThat(o.profile().noise().maxStealPct()).isEqualTo(7);
     }
 
     @Test
     void aTpsWarmUpCountsItsWindowInReportIntervalsACpuWarmUpInSeconds() {
-        StageOptions tps = StageOptions.of(load(Map.of("warmup.signal", "tps", "workload.report_interval", "500ms",
-                "warmup.window", "2s", "warmup.min", "1s")));
-        assertThat(tps.settleOnTps().interval()).hasMillis(500);
-        assertThat(tps.settle().window()).hasSeconds(2);
-        assertThatThrownBy(() -> StageOptions.of(load(Map.of("warmup.signal", "cpu", "warmup.window", "2s",
-                "warmup.min", "1s")))).isInstanceOf(ConfigException.class)
+        TestDefinition tps = load(Map.of("warmup.signal", "tps", "workload.report_interval", "500ms",
+                "warmup.window", "2s", "warmup.min", "1s"));
+        assertThat(tps.warmup().settle().interval()).hasMillis(500);
+        assertThat(tps.warmup().settle().window()).hasSeconds(2);
+        assertThat(load(Map.of("warmup.signal", "cpu")).warmup().settle().interval()).hasSeconds(1);
+        assertThatThrownBy(() -> load(Map.of("warmup.signal", "cpu", "warmup.window", "2s",
+                "warmup.min", "1s"))).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("warmup.window = 2s (-D) must be at least 3 samples of 1s (warmup.signal cpu)");
-        assertThatThrownBy(() -> StageOptions.of(load(Map.of("warmup.signal", "tps", "workload.report_interval",
-                "1s", "warmup.window", "2s", "warmup.min", "1s")))).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> load(Map.of("warmup.signal", "tps", "workload.report_interval",
+                "1s", "warmup.window", "2s", "warmup.min", "1s"))).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("must be at least 3 samples of 1s");
     }
 
@@ -89,11 +94,18 @@ class StageOptionsTest {
         TestDefinition def = load(Map.of("launch.aot_cache", "true",
                 "launch.java", Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         if (Runtime.version().feature() >= 25) {
-            assertThat(StageOptions.of(def)).isNotNull();
+            Preflight.check(def);
             return;
         }
-        assertThatThrownBy(() -> StageOptions.of(def)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> Preflight.check(def)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("launch.aot_cache needs JDK 25 or later").hasMessageContaining("version \"");
+    }
+
+    @Test
+    void aStagesOwnRuleIsTheDefinitionsErrorWhenLoading() {
+        String database = "d".repeat(65); // the key takes any identifier, MariaDB's names stop at 64
+        assertThatThrownBy(() -> load(Map.of("workload.database", database))).isInstanceOf(ConfigException.class)
+                .hasMessage("t.properties: database (" + database + ") must be 1 to 64 letters, digits, '_' or '$'");
     }
 
     @Test
@@ -104,13 +116,13 @@ class StageOptionsTest {
 
     @Test
     void eachWorkloadAsksTheQuestionItsDefinitionSays() {
-        org.taf.runner.stats.Questions q = StageOptions.stats(load(Map.of("verdict.question.oltp_rw",
-                "non_inferiority"))).questions();
+        org.taf.runner.stats.Questions q = load(Map.of("verdict.question.oltp_rw",
+                "non_inferiority")).stats().questions();
         assertThat(q.of("OLTP_RW")).isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
         assertThat(q.of("POINT_SELECT")).isEqualTo(org.taf.runner.stats.Question.EQUIVALENCE);
-        assertThat(StageOptions.stats(load(Map.of("verdict.question", "non_inferiority"))).questions()
+        assertThat(load(Map.of("verdict.question", "non_inferiority")).stats().questions()
                 .of("POINT_SELECT")).isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
-        assertThatThrownBy(() -> StageOptions.of(load(Map.of("verdict.question.OLTP_WR", "non_inferiority"))))
+        assertThatThrownBy(() -> load(Map.of("verdict.question.OLTP_WR", "non_inferiority")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("verdict.question.OLTP_WR: OLTP_WR is not a"
                         + " workload");
         assertThatThrownBy(() -> load(Map.of("verdict.question", "non-inferior")))
@@ -119,10 +131,11 @@ class StageOptionsTest {
 
     @Test
     void theGateAsksNonInferiorityOfOltpRwAndEquivalenceOfPointSelects() {
-        var context = new org.taf.runner.config.LoadContext(Path.of(""), Map.of(), Fixture.JAVA_HOME, Fixture.USER_HOME);
+        var context = new org.taf.runner.config.LoadContext(Path.of(""), Map.of(), Fixture.JAVA_HOME,
+                Fixture.USER_HOME);
         TestDefinition gate = new org.taf.runner.config.ConfigLoader(context)
                 .load(Path.of("../properties/gate.properties"), Map.of());
-        org.taf.runner.stats.Questions q = StageOptions.stats(gate).questions();
+        org.taf.runner.stats.Questions q = gate.stats().questions();
         assertThat(q.of("OLTP_RW")).isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
         assertThat(q.of("POINT_SELECT")).isEqualTo(org.taf.runner.stats.Question.EQUIVALENCE);
     }

@@ -1,6 +1,6 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,9 +40,10 @@ public record CpuTrace(List<Sample> samples) {
             Sample a = samples.get(i - 1);
             Sample b = samples.get(i);
             if (b.elapsed().compareTo(a.elapsed()) <= 0 || b.cpuSeconds() < a.cpuSeconds()) {
-                throw new IllegalArgumentException("CPU trace reading " + (i + 1) + " (" + Units.formatDuration(b.elapsed())
-                        + ", " + b.cpuSeconds() + " s) does not follow reading " + i + " (" + Units.formatDuration(a.elapsed())
-                        + ", " + a.cpuSeconds() + " s): time must increase and CPU must not decrease");
+                throw new IllegalArgumentException("CPU trace reading " + (i + 1) + " (" + Durations.format(b.elapsed())
+                        + ", " + b.cpuSeconds() + " s) does not follow reading " + i + " ("
+                        + Durations.format(a.elapsed()) + ", " + a.cpuSeconds()
+                        + " s): time must increase and CPU must not decrease");
             }
         }
     }
@@ -67,7 +68,8 @@ public record CpuTrace(List<Sample> samples) {
         }
         Sample first = selected.get(0);
         return new CpuTrace(selected.stream()
-                .map(s -> new Sample(s.elapsed().minus(first.elapsed()), s.cpuSeconds() - first.cpuSeconds(), s.phase()))
+                .map(s -> new Sample(s.elapsed().minus(first.elapsed()), s.cpuSeconds() - first.cpuSeconds(),
+                        s.phase()))
                 .toList());
     }
 
@@ -77,7 +79,8 @@ public record CpuTrace(List<Sample> samples) {
      * @throws IllegalArgumentException when fewer than 2 readings remain
      */
     public CpuTrace from(Duration from) {
-        return rebased(samples.stream().filter(s -> s.elapsed().compareTo(from) >= 0).toList(), "after " + Units.formatDuration(from));
+        return rebased(samples.stream().filter(s -> s.elapsed().compareTo(from) >= 0).toList(),
+                "after " + Durations.format(from));
     }
 
     /**
@@ -115,7 +118,8 @@ public record CpuTrace(List<Sample> samples) {
             if (!header) {
                 String h = line.toLowerCase(Locale.ROOT);
                 if (!h.equals("elapsed_s,cpu_seconds") && !h.equals("elapsed_s,cpu_seconds,phase")) {
-                    throw new IllegalArgumentException(file + ":" + n + ": expected header 'elapsed_s,cpu_seconds[,phase]', got '" + line + "'");
+                    throw new IllegalArgumentException(file + ":" + n
+                            + ": expected header 'elapsed_s,cpu_seconds[,phase]', got '" + line + "'");
                 }
                 header = true;
                 continue;
@@ -125,7 +129,8 @@ public record CpuTrace(List<Sample> samples) {
             }
             try {
                 long nanos = Math.round(Double.parseDouble(cells[0]) * 1e9);
-                out.add(new Sample(Duration.ofNanos(nanos), Double.parseDouble(cells[1]), cells.length == 3 ? cells[2] : ""));
+                out.add(new Sample(Duration.ofNanos(nanos), Double.parseDouble(cells[1]),
+                        cells.length == 3 ? cells[2] : ""));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(file + ":" + n + ": bad number in '" + line + "'", e);
             }

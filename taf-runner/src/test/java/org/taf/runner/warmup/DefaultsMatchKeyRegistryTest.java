@@ -17,8 +17,9 @@ class DefaultsMatchKeyRegistryTest {
     @Test
     void rest() throws Exception {
         RestOptions d = RestOptions.DEFAULTS;
-        assertThat(d).isEqualTo(new RestOptions(dflt(Keys.REST_LOW_PCT), dflt(Keys.REST_HIGH_PCT), dflt(Keys.REST_CONSECUTIVE),
-                dflt(Keys.REST_MAX_ATTEMPTS), dflt(Keys.REST_INTERVAL)));
+        assertThat(d).isEqualTo(new RestOptions(dflt(Keys.REST_ENABLED), dflt(Keys.REST_LOW_PCT),
+                dflt(Keys.REST_HIGH_PCT), dflt(Keys.REST_CONSECUTIVE), dflt(Keys.REST_MAX_ATTEMPTS),
+                dflt(Keys.REST_INTERVAL)));
     }
 
     @Test

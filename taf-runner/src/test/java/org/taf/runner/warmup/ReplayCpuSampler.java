@@ -1,6 +1,6 @@
 package org.taf.runner.warmup;
 
-import org.taf.runner.config.Units;
+import org.taf.runner.sys.Durations;
 
 import java.time.Duration;
 import java.util.List;
@@ -38,8 +38,9 @@ public final class ReplayCpuSampler implements CpuSampler {
             hi++;
         }
         if (hi == samples.size()) {
-            throw new IllegalStateException("replay at " + Units.formatDuration(Duration.ofNanos(t - firstNanos))
-                    + " ran past the end of the CPU trace (" + Units.formatDuration(Duration.ofNanos(samples.get(hi - 1).elapsed().toNanos() - firstNanos)) + ")");
+            throw new IllegalStateException("replay at " + Durations.format(Duration.ofNanos(t - firstNanos))
+                    + " ran past the end of the CPU trace (" + Durations.format(Duration.ofNanos(
+                            samples.get(hi - 1).elapsed().toNanos() - firstNanos)) + ")");
         }
         CpuTrace.Sample a = samples.get(hi - 1);
         CpuTrace.Sample b = samples.get(hi);

@@ -15,7 +15,7 @@ class RestDetectorTest {
 
     // low 30, high 90, 3 counted samples, at most 12 attempts
     private RestTrace run(double... percents) throws InterruptedException {
-        RestOptions options = new RestOptions(30, 90, 3, 12, SECOND);
+        RestOptions options = new RestOptions(true, 30, 90, 3, 12, SECOND);
         CpuSampler engine = new ReplayCpuSampler(CpuTrace.ofPercents(SECOND, percents), time);
         return new RestDetector(options).await(engine, time, time);
     }
@@ -69,7 +69,8 @@ class RestDetectorTest {
     @Test
     void aLoadedRecordedEngineDoesNotRest() throws Exception {
         CpuTrace run = CpuTrace.readCsv(Fixtures.file("mariadb-point-select.csv")).phase("run");
-        RestTrace t = new RestDetector(new RestOptions(30, 90, 3, 80, SECOND)).await(new ReplayCpuSampler(run, time), time, time);
+        RestTrace t = new RestDetector(new RestOptions(true, 30, 90, 3, 80, SECOND))
+                .await(new ReplayCpuSampler(run, time), time, time);
         assertThat(t.rested()).isFalse();
         assertThat(t.samples()).hasSize(80);
     }
@@ -85,14 +86,17 @@ class RestDetectorTest {
 
     @Test
     void optionsAreValidatedWithKeyValueAndRule() {
-        assertThatThrownBy(() -> new RestOptions(50, 40, 10, 800, SECOND))
+        assertThatThrownBy(() -> new RestOptions(true, 50, 40, 10, 800, SECOND))
                 .hasMessage("rest.high_pct (40.0) must be above rest.low_pct (50.0)");
-        assertThatThrownBy(() -> new RestOptions(-1, 90, 10, 800, SECOND)).hasMessageContaining("rest.low_pct (-1.0)");
-        assertThatThrownBy(() -> new RestOptions(30, 90, 0, 800, SECOND)).hasMessage("rest.consecutive (0) must be at least 1");
-        assertThatThrownBy(() -> new RestOptions(30, 90, 10, 5, SECOND))
+        assertThatThrownBy(() -> new RestOptions(true, -1, 90, 10, 800, SECOND))
+                .hasMessageContaining("rest.low_pct (-1.0)");
+        assertThatThrownBy(() -> new RestOptions(true, 30, 90, 0, 800, SECOND))
+                .hasMessage("rest.consecutive (0) must be at least 1");
+        assertThatThrownBy(() -> new RestOptions(true, 30, 90, 10, 5, SECOND))
                 .hasMessage("rest.max_attempts (5) must be at least rest.consecutive (10)");
-        assertThatThrownBy(() -> new RestOptions(30, 90, 10, 800, Duration.ofSeconds(-1)))
+        assertThatThrownBy(() -> new RestOptions(true, 30, 90, 10, 800, Duration.ofSeconds(-1)))
                 .hasMessage("rest.interval (-1s) must be positive");
-        assertThatThrownBy(() -> new RestOptions(Double.NaN, 90, 10, 800, SECOND)).hasMessageContaining("rest.low_pct (NaN)");
+        assertThatThrownBy(() -> new RestOptions(true, Double.NaN, 90, 10, 800, SECOND))
+                .hasMessageContaining("rest.low_pct (NaN)");
     }
 }

@@ -12,22 +12,22 @@ class DataFormatTest {
     @Test
     void createTableIsSysbenchsText() {
         // as oltp_common.lua formats it for MySQL with auto_inc, PRIMARY KEY, innodb and no table options
-        assertThat(Schema.createTable(3)).isEqualTo("CREATE TABLE sbtest3(\n"
+        assertThat(SysbenchTables.createTable(3)).isEqualTo("CREATE TABLE sbtest3(\n"
                 + "  id INTEGER NOT NULL AUTO_INCREMENT,\n"
                 + "  k INTEGER DEFAULT '0' NOT NULL,\n"
                 + "  c CHAR(120) DEFAULT '' NOT NULL,\n"
                 + "  pad CHAR(60) DEFAULT '' NOT NULL,\n"
                 + "  PRIMARY KEY (id)\n"
                 + ") /*! ENGINE = innodb */ ");
-        assertThat(Schema.createIndex(3)).isEqualTo("CREATE INDEX k_3 ON sbtest3(k)");
-        assertThat(Schema.dropTable(3)).isEqualTo("DROP TABLE IF EXISTS sbtest3");
-        assertThat(Schema.insertHead(3)).isEqualTo("INSERT INTO sbtest3(k, c, pad) VALUES");
+        assertThat(SysbenchTables.createIndex(3)).isEqualTo("CREATE INDEX k_3 ON sbtest3(k)");
+        assertThat(SysbenchTables.dropTable(3)).isEqualTo("DROP TABLE IF EXISTS sbtest3");
+        assertThat(SysbenchTables.insertHead(3)).isEqualTo("INSERT INTO sbtest3(k, c, pad) VALUES");
     }
 
     @Test
     void batchesStayUnder512KibAndKeepEveryRowInOrder() throws Exception {
         List<String> statements = new ArrayList<>();
-        InsertBatcher b = new InsertBatcher(Schema.insertHead(1), statements::add);
+        InsertBatcher b = new InsertBatcher(SysbenchTables.insertHead(1), statements::add);
         RandomSource r = RandomSource.of(1, 1, RandType.SPECIAL);
         int rows = 10_000;
         for (int i = 0; i < rows; i++) {

@@ -1,4 +1,4 @@
-package org.taf.runner.config;
+package org.taf.runner.sys;
 
 import java.util.Collection;
 import java.util.Optional;

@@ -1,9 +1,7 @@
-package org.taf.runner.config;
+package org.taf.runner.profile;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.TreeSet;
 
 /**
  * A set of CPU numbers as Linux writes it ({@code 0-3,8}): what a profile pins the engine or the
@@ -14,7 +12,7 @@ import java.util.TreeSet;
  */
 public record CpuSet(List<Integer> cpus) {
     /** Upper bound on a CPU number; far above any real machine, it catches typos like {@code 0-1000000}. */
-    static final int MAX_CPU = 4095;
+    public static final int MAX_CPU = 4095;
 
     public CpuSet {
         cpus = List.copyOf(cpus);
@@ -27,29 +25,6 @@ public record CpuSet(List<Integer> cpus) {
                 throw new IllegalArgumentException("cpus must be ascending numbers in [0, " + MAX_CPU + "]: " + cpus);
             }
         }
-    }
-
-    /** Parses {@code 0-3,8} (spaces allowed around commas); the rule broken is the message. */
-    public static CpuSet parse(String raw) throws InvalidValueException {
-        TreeSet<Integer> set = new TreeSet<>();
-        for (String part : ValueTypes.splitList(raw)) {
-            String[] ends = part.split("-", -1);
-            if (ends.length > 2 || !ends[0].matches("\\d{1,4}") || (ends.length == 2 && !ends[1].matches("\\d{1,4}"))) {
-                throw new InvalidValueException("must be a cpuset like 0-3,8");
-            }
-            int lo = Integer.parseInt(ends[0]);
-            int hi = ends.length == 2 ? Integer.parseInt(ends[1]) : lo;
-            if (hi < lo || hi > MAX_CPU) {
-                throw new InvalidValueException("has a bad range " + part + " (CPUs are 0.." + MAX_CPU + ", low-high)");
-            }
-            for (int c = lo; c <= hi; c++) {
-                set.add(c);
-            }
-        }
-        if (set.isEmpty()) {
-            throw new InvalidValueException("must name at least one CPU");
-        }
-        return new CpuSet(new ArrayList<>(set));
     }
 
     /** The canonical Linux form, e.g. {@code 0-3,8}. */

@@ -5,8 +5,8 @@ package org.taf.runner.workload;
  * PRIMARY KEY on id, secondary index on k, InnoDB), text for text including the trailing blanks the Lua
  * format leaves for the empty table options.
  */
-final class Schema {
-    private Schema() {}
+final class SysbenchTables {
+    private SysbenchTables() {}
 
     static String createTable(int table) {
         return "CREATE TABLE sbtest" + table + "(\n"

@@ -1,4 +1,4 @@
-package org.taf.runner.config;
+package org.taf.runner.profile;
 
 import java.util.Locale;
 
