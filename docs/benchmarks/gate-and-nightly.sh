@@ -9,14 +9,15 @@
 #
 #   bash docs/benchmarks/gate-and-nightly.sh                          # the study: 24 nights, step at 12
 #   STEP=0 bash docs/benchmarks/gate-and-nightly.sh                   # the A/A series of the same length
-#   COMMITS=3 STEP=2 PAIRS=1 BISECT=0 bash docs/benchmarks/gate-and-nightly.sh   # a smoke run of the script
+#   COMMITS=3 STEP=2 PAIRS=3 DURATION=3s BISECT=0 bash docs/benchmarks/gate-and-nightly.sh   # a smoke run of the script
 #
 # Settings (environment):
 #   COMMITS       nights, one commit each                                   (default 24)
 #   STEP          the commit (1..COMMITS-1) that slows the write path; 0: none, the A/A series  (default 12)
 #   WRITE_ROUNDS  xorshift rounds per UPDATE statement in that commit; calibrate to ~3% CPU per OLTP_RW
-#                 transaction on the machine (its cpu_per_tx ratio in one A/B run)  (default 20000)
-#   PAIRS         measure.iterations of each night (the nightly's adaptive loop is off)   (default 5)
+#                 transaction on the machine (its cpu_per_tx ratio in one A/B run); the default is a rough
+#                 guess from one smoke run on the 2-vCPU VM, where 20000 rounds read cpu_per_tx 1.163  (default 4000)
+#   PAIRS         pairs of each night, at least 3 (no adaptive loop)         (default 5)
 #   DURATION      measure.duration of a window                              (default 10s)
 #   BISECT        1: bisect the first regression change point found         (default 1)
 #   OUT           directory for the repository, results and tables          (default a new /tmp/taf-nightly.XXXXXX)
@@ -29,7 +30,7 @@ SRC=$(pwd)
 
 COMMITS=${COMMITS:-24}
 STEP=${STEP:-12}
-WRITE_ROUNDS=${WRITE_ROUNDS:-20000}
+WRITE_ROUNDS=${WRITE_ROUNDS:-4000}
 PAIRS=${PAIRS:-5}
 DURATION=${DURATION:-10s}
 BISECT=${BISECT:-1}
@@ -86,9 +87,9 @@ workload.threads = 2
 workload.tables = 1
 workload.table_size = 10000
 measure.duration = $DURATION
-measure.iterations = $PAIRS
+# no adaptive loop: a night is PAIRS pairs, as cheap as the nightly's budget allows
+measure.iterations = $((PAIRS < 3 ? 3 : PAIRS))
 stats.max_pairs = $((PAIRS < 3 ? 3 : PAIRS))
-stats.budget = 0s
 EOF
 
 printf 'night\tcommit\tratio\tci_low\tci_high\tverdict\texit\n' >"$OUT/nights.tsv"
@@ -98,7 +99,10 @@ for ((i = 0; i < COMMITS; i++)); do
     # shellcheck disable=SC2086
     ./taf run "$OUT/nightly.properties" --against-baseline --quiet -Dpatch="$sha" \
         -Dcomments="night $i: ${sha:0:12} against v1.0" $EXTRA >"$OUT/night-$i.log" 2>&1 || code=$?
-    run=$(ls -1d "$OUT"/results/*/ | grep -v '/bisect-' | sort | tail -1)
+    run=$(find "$OUT/results" -mindepth 2 -maxdepth 2 -name results.json ! -path '*/bisect-*' 2>/dev/null \
+        | sort | tail -1 | xargs -r dirname)
+    [[ $run == "${prev:-}" ]] && run=/nonexistent # this night left no run of its own
+    prev=$run
     python3 - "$run/results.json" "$i" "$sha" "$code" >>"$OUT/nights.tsv" <<'PY'
 import json, sys
 path, night, sha, code = sys.argv[1:5]
@@ -106,7 +110,7 @@ try:
     cell = json.load(open(path))["comparisons"][0]["cells"][0]
     v = cell.get("verdict") or {}
     tps = next((m for m in v.get("metrics", []) if m.get("metric") == "TPS"), {})
-    print("\t".join([night, sha[:12], str(tps.get("ratio")), str(tps.get("ciLow")), str(tps.get("ciHigh")),
+    print("\t".join([night, sha[:12], str(tps.get("ratio")), str(tps.get("ci_low")), str(tps.get("ci_high")),
                      str(v.get("verdict")), code]))
 except Exception as e:  # a failed night is a row too: the series skips it
     print("\t".join([night, sha[:12], "", "", "", "error: %s" % e, code]))
@@ -115,7 +119,7 @@ PY
 done
 
 ((STEP > 0)) && echo "step: night $STEP, ${SHAS[$STEP]}"
-./taf changes "$OUT/results" --regressions --format tsv >"$OUT/changes.tsv"
+./taf changes -Doutput.results_dir="$OUT/results" --regressions --format tsv >"$OUT/changes.tsv"
 echo "change points: $(($(wc -l <"$OUT/changes.tsv") - 1)) regression(s) in $COMMITS nights (see $OUT/changes.tsv)"
 if ((BISECT == 1)) && (($(wc -l <"$OUT/changes.tsv") > 1)); then
     IFS=$'\t' read -r _ good bad _ < <(sed -n 2p "$OUT/changes.tsv")
