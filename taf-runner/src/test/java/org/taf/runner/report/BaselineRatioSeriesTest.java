@@ -94,4 +94,20 @@ class BaselineRatioSeriesTest {
             assertThat(c.ratio()).isCloseTo(0.75, within(0.03));
         });
     }
+
+    /** The history page draws a ratio series' ratios first, with its change point, then the absolute TPS. */
+    @Test
+    void theHistoryPageDrawsTheRatiosFirstAndTheAbsoluteTpsSecond() {
+        List<RunRecord> runs = nights(true);
+        Messages m = Messages.english();
+        String html = new Templates(m).render("history.ftlh",
+                HistoryViewBuilder.build("POINT_SELECT", runs, HistorySeries.of(runs, false), m));
+        int ratio = html.indexOf(m.get("chart.ratio.title"));
+        int tps = html.indexOf(m.get("chart.series.title"));
+        assertThat(ratio).isPositive().isLessThan(tps);
+        assertThat(html).contains(m.get("chart.axis.ratio"));
+        List<RunRecord> absolute = nights(false);
+        assertThat(new Templates(m).render("history.ftlh", HistoryViewBuilder.build("POINT_SELECT", absolute,
+                HistorySeries.of(absolute, false), m))).doesNotContain(m.get("chart.ratio.title"));
+    }
 }
