@@ -66,7 +66,9 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (var held = lock.take(context, "run", definition.file())) {
-            return run(definition.file(), againstBaseline ? baseline() : definition.overrides(), "run");
+            return run(definition.file(), againstBaseline
+                    ? againstBaseline(context, definition.file(), definition.overrides()) : definition.overrides(),
+                    "run");
         }
     }
 
@@ -74,12 +76,12 @@ final class RunCommand implements Callable<Integer> {
      * The overrides with the parent set to the definition's {@code baseline}: side by side against a commit that
      * stays put from night to night, so the series of ratios is free of the host's drift.
      */
-    private Map<String, String> baseline() {
-        Map<String, String> settings = new LinkedHashMap<>(definition.overrides());
-        Optional<String> baseline = new ConfigLoader(context).resolve(definition.file(), settings).get(Keys.BASELINE);
+    static Map<String, String> againstBaseline(LoadContext context, Path file, Map<String, String> overrides) {
+        Map<String, String> settings = new LinkedHashMap<>(overrides);
+        Optional<String> baseline = new ConfigLoader(context).resolve(file, settings).get(Keys.BASELINE);
         if (baseline.isEmpty() || settings.containsKey(Keys.PARENT.name())) {
-            System.err.println("taf: --against-baseline: " + (baseline.isEmpty() ? definition.file()
-                    + " sets no baseline" : "-Dparent given") + "; the definition's parent stays");
+            System.err.println("taf: --against-baseline: " + (baseline.isEmpty() ? file + " sets no baseline"
+                    : "-Dparent given") + "; the definition's parent stays");
             return settings;
         }
         settings.put(Keys.PARENT.name(), baseline.get());
