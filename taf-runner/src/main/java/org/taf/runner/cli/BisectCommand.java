@@ -2,6 +2,7 @@ package org.taf.runner.cli;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -10,15 +11,16 @@ import org.taf.runner.bisect.BisectStore;
 import org.taf.runner.bisect.Bisector;
 import org.taf.runner.bisect.Judge;
 import org.taf.runner.config.ConfigLoader;
+import org.taf.runner.config.Keys;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.db.BisectRow;
 import org.taf.runner.db.DbException;
 import org.taf.runner.db.ResultsDb;
+import org.taf.runner.stats.Question;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Mixin;
 
 /**
  * {@code taf bisect --good REV --bad REV [FILE]}: finds the first-parent commit between good and bad
@@ -46,6 +48,9 @@ final class BisectCommand implements Callable<Integer> {
     @Mixin
     MeasuringLock lock;
 
+    /** {@code verdict.question} and its per-workload keys, each set to equivalence unless -D says otherwise. */
+    private Map<String, String> asked = Map.of();
+
     BisectCommand(LoadContext context) {
         this.context = context;
     }
@@ -53,10 +58,11 @@ final class BisectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path file = definition.file();
+        asked = equivalence(file);
         // Loaded once up front: a definition a step would refuse is refused before anything is built.
-        TestDefinition def = new ConfigLoader(context).load(file, definition.withPair(good, bad));
+        TestDefinition def = new ConfigLoader(context).load(file, pair(good, bad));
         Judge judge = (goodCommit, commit, step) -> {
-            Map<String, String> settings = definition.withPair(goodCommit.sha(), commit.sha());
+            Map<String, String> settings = pair(goodCommit.sha(), commit.sha());
             settings.putIfAbsent("comments", "taf bisect " + good + ".." + bad + ", step " + step + ": "
                     + commit.label() + " against good " + goodCommit.label());
             RunCommand.Finished f = new RunCommand(context).execute(file, settings, "run");
@@ -93,5 +99,25 @@ final class BisectCommand implements Callable<Integer> {
         } catch (DbException e) {
             System.err.println("error: " + e.getMessage());
         }
+    }
+
+    /** The overrides with the definition's comparisons replaced by one pair, every cell asking equivalence. */
+    private Map<String, String> pair(String parent, String patch) {
+        Map<String, String> settings = definition.withPair(parent, patch);
+        asked.forEach(settings::putIfAbsent);
+        return settings;
+    }
+
+    /**
+     * A step asks whether the commit is slower, so every cell asks equivalence, whatever the definition's
+     * {@code verdict.question}: a NOT_WORSE step (non-inferiority) says nothing of a change smaller than the fail
+     * threshold, and such a change is what a nightly's change point sends a bisect after.
+     */
+    private Map<String, String> equivalence(Path file) {
+        Map<String, String> out = new LinkedHashMap<>();
+        out.put(Keys.VERDICT_QUESTION.name(), Question.EQUIVALENCE.label());
+        new ConfigLoader(context).resolve(file, definition.overrides()).byPlaceholder(Keys.VERDICT_QUESTION_WORKLOAD)
+                .keySet().forEach(w -> out.put(Keys.VERDICT_QUESTION.name() + "." + w, Question.EQUIVALENCE.label()));
+        return out;
     }
 }

@@ -86,6 +86,9 @@ final class PlanCommand implements Callable<Integer> {
             if (c.mdeWarning() != null) {
                 b.append("    warning: ").append(c.mdeWarning()).append('\n');
             }
+            if (c.answers() != null) { // sizes the gate: which question this host can answer, and how fast
+                b.append("    questions: ").append(c.answers()).append('\n');
+            }
             b.append(String.format(Locale.ROOT, "    a pair: about %s (%s)%n",
                     ProgressBar.duration(Math.round(c.pairSeconds())),
                     c.pairCost()));

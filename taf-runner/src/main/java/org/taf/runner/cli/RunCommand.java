@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -11,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.taf.runner.ExitCode;
 import org.taf.runner.config.ConfigLoader;
+import org.taf.runner.config.Keys;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.db.ResultsDb;
@@ -52,6 +54,11 @@ final class RunCommand implements Callable<Integer> {
             description = "print no live progress or per-interval lines: only warnings, errors and the final summary")
     boolean quiet;
 
+    @Option(names = "--against-baseline", description = "measure the patch against the definition's pinned"
+            + " baseline (parent = baseline, the nightly's ratio series); a -Dparent or a definition without a"
+            + " baseline keeps its parent")
+    boolean againstBaseline;
+
     RunCommand(LoadContext context) {
         this.context = context;
     }
@@ -59,8 +66,26 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (var held = lock.take(context, "run", definition.file())) {
-            return run(definition.file(), definition.overrides(), "run");
+            return run(definition.file(), againstBaseline
+                    ? againstBaseline(context, definition.file(), definition.overrides()) : definition.overrides(),
+                    "run");
         }
+    }
+
+    /**
+     * The overrides with the parent set to the definition's {@code baseline}: side by side against a commit that
+     * stays put from night to night, so the series of ratios is free of the host's drift.
+     */
+    static Map<String, String> againstBaseline(LoadContext context, Path file, Map<String, String> overrides) {
+        Map<String, String> settings = new LinkedHashMap<>(overrides);
+        Optional<String> baseline = new ConfigLoader(context).resolve(file, settings).get(Keys.BASELINE);
+        if (baseline.isEmpty() || settings.containsKey(Keys.PARENT.name())) {
+            System.err.println("taf: --against-baseline: " + (baseline.isEmpty() ? file + " sets no baseline"
+                    : "-Dparent given") + "; the definition's parent stays");
+            return settings;
+        }
+        settings.put(Keys.PARENT.name(), baseline.get());
+        return settings;
     }
 
     /** Loads, runs (the runner judges), writes every output; returns the exit code. Shared with {@code compare}. */

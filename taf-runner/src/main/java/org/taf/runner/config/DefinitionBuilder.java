@@ -5,14 +5,19 @@ import static org.taf.runner.config.Keys.*;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 import org.taf.runner.build.BuildSpec;
 import org.taf.runner.launch.LaunchOptions;
 import org.taf.runner.profile.CpuSet;
 import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.profile.ProfileOptions;
+import org.taf.runner.stats.Question;
+import org.taf.runner.stats.Questions;
 import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.sys.Durations;
 import org.taf.runner.warmup.RestOptions;
@@ -20,6 +25,7 @@ import org.taf.runner.warmup.SettleOptions;
 import org.taf.runner.warmup.WarmupOptions;
 import org.taf.runner.warmup.WarmupSignal;
 import org.taf.runner.workload.ConnectionSettings;
+import org.taf.runner.workload.Workload;
 import org.taf.runner.workload.WorkloadException;
 import org.taf.runner.workload.WorkloadOptions;
 
@@ -123,7 +129,24 @@ final class DefinitionBuilder {
                 .power(config.get(STATS_POWER)).budget(config.get(STATS_BUDGET)).maxPairs(config.get(STATS_MAX_PAIRS))
                 .firstLook(config.get(MEASURE_ITERATIONS)).warningPct(config.get(VERDICT_WARNING_PCT))
                 .failPct(config.get(VERDICT_FAIL_PCT)).gainPct(config.get(VERDICT_GAIN_PCT))
-                .metrics(config.get(VERDICT_METRICS)).counterMarginPct(config.get(VERDICT_COUNTER_MARGIN_PCT)).build();
+                .metrics(config.get(VERDICT_METRICS)).counterMarginPct(config.get(VERDICT_COUNTER_MARGIN_PCT))
+                .questions(questions()).build();
+    }
+
+    /**
+     * {@code verdict.question} and its per-workload keys. A workload TAF does not know is refused (a typo would
+     * otherwise leave its cell asking the other question); one the definition does not run is allowed, so that
+     * a fragment that definitions include may name the workloads of any of them.
+     */
+    private Questions questions() {
+        Map<String, Question> byWorkload = new TreeMap<>();
+        config.byPlaceholder(VERDICT_QUESTION_WORKLOAD).forEach((w, q) -> {
+            Workload known = Arrays.stream(Workload.values()).filter(x -> x.tafName().equalsIgnoreCase(w)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("verdict.question." + w + ": " + w
+                            + " is not a workload (workload.tests names them, e.g. OLTP_RW)"));
+            byWorkload.put(known.tafName(), (Question) q);
+        });
+        return new Questions(config.get(VERDICT_QUESTION), byWorkload);
     }
 
     private ProfileOptions profile() {

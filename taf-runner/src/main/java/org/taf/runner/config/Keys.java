@@ -6,6 +6,7 @@ import org.taf.runner.profile.CpuSet;
 import org.taf.runner.profile.CpuToggle;
 import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.Question;
 import org.taf.runner.warmup.WarmupSignal;
 import org.taf.runner.workload.RandType;
 import org.taf.runner.workload.Workload;
@@ -70,6 +71,9 @@ public final class Keys {
             "patch side of the single comparison, and the default patch of named ones");
     public static final Key<Optional<Path>> PATCH_DIFF = key("patch_diff", optional(path()), "",
             "a diff file applied on the parent to make the patch side (instead of patch)");
+    public static final Key<Optional<String>> BASELINE = key("baseline", optional(revision()), "",
+            "the nightly's pinned baseline, e.g. a release tag, moved on purpose: taf run --against-baseline measures"
+                    + " patch against it side by side, and the history keeps those runs' ratios as a series");
     public static final Key<List<String>> COMPARISONS = key("comparisons",
             listOf(matching("comparison name", KeyPattern.NAME, IDENT_RULE + " or '-'"), 0, true), "",
             "names of several comparisons set by comparison.<name>.*; empty: the single parent/patch pair");
@@ -226,6 +230,13 @@ public final class Keys {
     public static final Key<Double> VERDICT_COUNTER_MARGIN_PCT = key("verdict.counter_margin_pct", percent(0, 1000),
             "10", "a counter per transaction is listed as changed beside the verdict when its interval excludes 1"
                     + " and it moved at least this far");
+    public static final Key<Question> VERDICT_QUESTION = key("verdict.question",
+            oneOf(Question.values(), Question::label), "equivalence",
+            "what passes a cell: equivalence (NO_CHANGE: shown within +-verdict.warning_pct) or non_inferiority"
+                    + " (NOT_WORSE: shown not worse by verdict.fail_pct or more; smaller changes left unresolved)");
+    public static final KeyPattern VERDICT_QUESTION_WORKLOAD = pattern("verdict.question.<name>",
+            oneOf(Question.values(), Question::label), "verdict.question for the cells of one workload, by TAF"
+                    + " test name, e.g. verdict.question.OLTP_RW = non_inferiority");
 
     // --- build and caches
     public static final Key<String> BUILD_COMMAND = key("build.command",

@@ -28,7 +28,7 @@ import org.taf.runner.stats.Verdict;
 final class Headlines {
     /** The order findings are told after the leading one: what fails a gate first. */
     private static final List<Verdict> ORDER = List.of(Verdict.REGRESSED, Verdict.NEWLY_FAILING, Verdict.IMPROVED,
-            Verdict.FIXED, Verdict.NO_CHANGE, Verdict.INCONCLUSIVE, Verdict.NOT_COMPARABLE);
+            Verdict.FIXED, Verdict.NO_CHANGE, Verdict.NOT_WORSE, Verdict.INCONCLUSIVE, Verdict.NOT_COMPARABLE);
     /** Key counters named in the mechanism line; the table under the headline shows them all. */
     private static final int IN_LINE = 2;
 
@@ -117,13 +117,14 @@ final class Headlines {
 
     /**
      * The finding a post leads with: the largest group of cells that moved (a regression among equals),
-     * else the cells shown unchanged, else the undecided ones.
+     * else the cells shown unchanged, else those shown not worse (non-inferiority), else the undecided ones.
      */
     private static Group lead(Map<Group, List<Finding>> groups) {
         Comparator<Group> byCells = Comparator.comparingInt(g -> groups.get(g).size());
         return groups.keySet().stream().filter(g -> moved(g.verdict()))
                 .max(byCells.thenComparing(Comparator.comparingInt(Headlines::rank).reversed()))
                 .or(() -> groups.keySet().stream().filter(g -> g.verdict() == Verdict.NO_CHANGE).findFirst())
+                .or(() -> groups.keySet().stream().filter(g -> g.verdict() == Verdict.NOT_WORSE).findFirst())
                 .or(() -> groups.keySet().stream().min(Comparator.comparingInt(Headlines::rank)))
                 .orElseThrow();
     }
@@ -149,6 +150,10 @@ final class Headlines {
             return x.m().get("headline.lead." + v, patch, parent, where, numbers(x, best),
                     "\u00b1" + x.f().percent(x.warningPct(), 0));
         }
+        if (g.verdict() == Verdict.NOT_WORSE) { // "not worse than X by 5% or more", never "as fast as"
+            return x.m().get("headline.lead.NOT_WORSE", patch, parent, where, numbers(x, best),
+                    Unresolved.failPct(x.run(), x.f()));
+        }
         return x.m().get("headline.lead.other", patch, parent, where, x.m().get("verdict." + v));
     }
 
@@ -159,6 +164,9 @@ final class Headlines {
             return x.m().get("headline.other." + key(g, cells), size(x, cells), where);
         }
         String v = g.verdict() == null ? "NOT_MEASURED" : g.verdict().name();
+        if (g.verdict() == Verdict.NOT_WORSE) {
+            return x.m().get("headline.other.NOT_WORSE", where, Unresolved.failPct(x.run(), x.f()));
+        }
         return x.m().has("headline.other." + v) ? x.m().get("headline.other." + v, where)
                 : x.m().get("headline.other", x.m().get("verdict." + v), where);
     }

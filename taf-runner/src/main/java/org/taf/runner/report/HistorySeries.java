@@ -20,9 +20,12 @@ import org.taf.runner.results.SeriesKey;
  * @param segments the runs of points measured in one environment, in order; together they cover points
  * @param searched whether any stretch had enough runs to be searched (else no change point could be found)
  * @param changes  the change points, oldest first ({@link SeriesChange})
+ * @param ratios   a baseline-ratio series: every run measured its patch against the definition's pinned
+ *                 {@code baseline} side by side, so the search runs on the ratio patch / baseline, which the
+ *                 host's drift cancels out of, rather than on the patch's absolute TPS
  */
 record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, boolean searched,
-                     List<SeriesChange> changes) {
+                     List<SeriesChange> changes, boolean ratios) {
     HistorySeries {
         points = List.copyOf(points);
         segments = List.copyOf(segments);
@@ -43,7 +46,23 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
      */
     record Point(RunRecord run, ComparisonRecord comparison, CellRecord cell, Instant at, Double patchTps,
                  Double parentTps, SeriesKey.Segment segment) {
+        /** The patch / parent TPS ratio with its interval (the cell's verdict), or null as {@link #patchTps}. */
+        Double ratio() {
+            return patchTps == null || cell.verdict() == null ? null : cell.verdict().ratio();
+        }
+
+        /** Whether this point measured its patch against its definition's {@code baseline} (the parent is it). */
+        boolean againstBaseline() {
+            if (run.definition() == null || comparison.parent() == null) {
+                return false;
+            }
+            return run.definition().settings().stream().anyMatch(s -> s.key().equals(BASELINE)
+                    && s.value() != null && !s.value().isBlank() && s.value().equals(comparison.parent().revision()));
+        }
     }
+
+    /** The key naming the pinned baseline in a run's recorded settings ({@code config.Keys.BASELINE}). */
+    static final String BASELINE = "baseline";
 
     /**
      * Points {@code [from, to)} measured in one environment.
@@ -90,9 +109,10 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
         List<HistorySeries> out = new ArrayList<>();
         byKey.forEach((key, points) -> {
             List<Segment> segments = segments(points);
+            boolean ratios = points.stream().allMatch(Point::againstBaseline);
             out.add(new HistorySeries(key, points, segments,
                     !SeriesChange.searched(points, segments, joinSegments).isEmpty(),
-                    SeriesChange.search(points, segments, joinSegments, cache)));
+                    SeriesChange.search(points, segments, joinSegments, cache, ratios), ratios));
         });
         return out;
     }

@@ -56,7 +56,8 @@ final class HistoryViewBuilder {
         // A series whose cells all failed has nothing to draw: its rows in the table say why.
         boolean measured = s.points().stream().anyMatch(p -> p.patchTps() != null || p.parentTps() != null);
         return new HistoryView.SeriesView(ChangeView.seriesId(key), ChangeView.title(key, m), facts,
-                measured ? chart(s, m, f) : "", segments, s.searched(), changes);
+                measured ? (s.ratios() ? ratioChart(s, m, f) : "") + chart(s, m, f) : "", segments, s.searched(),
+                changes);
     }
 
     /** The facts that changed, in words: {@code kernel 6.1.0-18 -> 6.1.0-21; JVM ...}. */
@@ -98,6 +99,41 @@ final class HistoryViewBuilder {
                 .xDomain(days.first(), days.last())
                 .yAxis(m.get("chart.axis.tps"), f::compact);
         lines.forEach(chart::add);
+        markers(s, m, f, chart);
+        return chart.svg();
+    }
+
+    /**
+     * A baseline-ratio series' first chart: each night's patch / baseline TPS ratio, the values its change
+     * points were searched on (the absolute TPS chart follows it, secondary: it drifts with the host).
+     */
+    static String ratioChart(HistorySeries s, Messages m, Formats f) {
+        String id = ChangeView.seriesId(s.key()) + "-ratio";
+        TreeSet<Double> days = new TreeSet<>();
+        s.points().forEach(p -> days.add(day(p.at())));
+        LineChart chart = LineChart.of(id, ChangeView.title(s.key(), m) + ": " + m.get("chart.ratio.title"),
+                        m.get("chart.ratio.desc", s.changes().size()))
+                .size(720, 240)
+                .xAxis(m.get("chart.axis.run_date"), LineChart.XScale.LINEAR,
+                        v -> f.day(Instant.ofEpochSecond(Math.round(v * DAY))))
+                .xTicks(ticks(days))
+                .xDomain(days.first(), days.last())
+                .yAxis(m.get("chart.axis.ratio"), v -> String.format(java.util.Locale.ROOT, "%.3f", v));
+        for (HistorySeries.Segment seg : s.segments()) {
+            List<Series.Point> ratio = new ArrayList<>();
+            for (HistorySeries.Point p : s.points().subList(seg.from(), seg.to())) {
+                if (p.patchTps() != null && p.ratio() != null) {
+                    ratio.add(new Series.Point(day(p.at()), p.ratio()));
+                }
+            }
+            chart.add(Series.line(m.get("chart.ratio.line"), Palette.PATCH, ratio).withShape(Series.Shape.DOT));
+        }
+        markers(s, m, f, chart);
+        return chart.svg();
+    }
+
+    /** The segment and change-point marks of {@code s} on {@code chart}. */
+    private static void markers(HistorySeries s, Messages m, Formats f, LineChart chart) {
         // Left to right: the chart labels a marker only when the previous label is far enough to its left.
         List<LineChart.Marker> markers = new ArrayList<>();
         for (HistorySeries.Segment seg : s.segments()) {
@@ -113,7 +149,6 @@ final class HistoryViewBuilder {
         }
         markers.sort(java.util.Comparator.comparingDouble(LineChart.Marker::x));
         markers.forEach(chart::marker);
-        return chart.svg();
     }
 
     /** Midway between two points' days: the change happened between them. */

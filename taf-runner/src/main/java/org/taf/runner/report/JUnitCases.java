@@ -30,6 +30,12 @@ final class JUnitCases {
         CellVerdict v = cell.verdict();
         String out = numbers(c, cell, f, plannedMde) + warnings(run, cell, f);
         java.util.Map<String, String> props = properties(v);
+        String open = Unresolved.of(run, v, Messages.english(), f);
+        if (open != null) { // a pass that asked non-inferiority says what it left open, where CI shows a case
+            props.put("question", v.question().label());
+            props.put("not_resolved", open);
+            out = out + "not resolved: " + open + "\n";
+        }
         for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
             if (SummaryRow.buildFailed(side)) {
                 String msg = side.role().label() + " " + SummaryRow.shortSha(side) + ": build failed: "

@@ -53,17 +53,19 @@ public record JsonSummary(int formatVersion, String runId, String name, String s
      * @param pairs       A/B pairs the TPS comparison used
      * @param stopped     why measuring stopped, as the text summary says it
      * @param mdePct      the smallest TPS drop this cell could detect, percent, or null
+     * @param question    what the cell asked: equivalence or non_inferiority ({@code verdict.question}), or null
+     * @param notResolved what a cell that asked non-inferiority left open, in words; null otherwise
      */
     public record Cell(String comparison, String label, String parentSha, String patchSha, String workload,
                        int threads, String verdict, String reason, Double parentTps, Double patchTps, Double ratio,
                        Double ciLow, Double ciHigh, Double confidence, Double pValue, Double parentCpuUs,
                        Double patchCpuUs, Double cpuRatio, Double cpuCiLow, Double cpuCiHigh, Integer pairs,
-                       String stopped, Double mdePct) {
+                       String stopped, Double mdePct, String question, String notResolved) {
     }
 
     /** The summary of {@code run}. */
     public static JsonSummary of(RunRecord run) {
-        List<Cell> cells = SummaryRow.of(run).stream().map(JsonSummary::cell).toList();
+        List<Cell> cells = SummaryRow.of(run).stream().map(r -> cell(run, r)).toList();
         return new JsonSummary(FORMAT_VERSION, run.runId(), run.name(), run.status().name(), run.exitCode().code(),
                 run.exitCode().name().toLowerCase(Locale.ROOT), run.runnerVersion(), cells,
                 Warnings.of(run, Messages.english()));
@@ -78,7 +80,7 @@ public record JsonSummary(int formatVersion, String runId, String name, String s
         }
     }
 
-    private static Cell cell(SummaryRow r) {
+    private static Cell cell(RunRecord run, SummaryRow r) {
         var v = r.verdict();
         MetricVerdict tps = v == null ? null : v.tps();
         MetricVerdict cpu = v == null ? null : v.metric(Metric.CPU_PER_TX);
@@ -87,7 +89,9 @@ public record JsonSummary(int formatVersion, String runId, String name, String s
                 r.ratio(), r.ciLow(), r.ciHigh(), tps == null ? null : tps.confidence(), tps == null ? null : tps.pValue(),
                 cpu == null ? null : cpu.parent(), cpu == null ? null : cpu.patch(), cpu == null ? null : cpu.ratio(),
                 cpu == null ? null : cpu.ciLow(), cpu == null ? null : cpu.ciHigh(), v == null ? null : v.pairsUsed(),
-                v == null ? null : AdaptiveTexts.stop(v.stopReason()), v == null ? null : v.mdePct());
+                v == null ? null : AdaptiveTexts.stop(v.stopReason()), v == null ? null : v.mdePct(),
+                v == null ? null : v.question().label(),
+                Unresolved.of(run, v, Messages.english(), Formats.english()));
     }
 
     private static String sha(org.taf.runner.results.SideRecord side) {

@@ -32,6 +32,13 @@ public final class MarkdownSummary {
                 .append(code.name().toLowerCase(Locale.ROOT)).append("), ")
                 .append(escape(PostTexts.counts(m, run))).append("\n\n");
         VerdictTexts.sentences(run, m, f).forEach(s -> out.append("- ").append(escape(s)).append('\n'));
+        for (SummaryRow r : rows) { // beside the answer, not in the details: a pass that leaves a change open
+            String open = Unresolved.of(run, r.verdict(), m, f);
+            if (open != null) {
+                out.append("- ").append(escape("not resolved, " + m.get("ref.cell", r.label(), r.workload(),
+                        r.threads()) + ": " + open)).append('\n');
+            }
+        }
         if (!rows.isEmpty()) {
             out.append('\n');
             table(rows, f, out);

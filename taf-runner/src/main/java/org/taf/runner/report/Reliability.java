@@ -14,7 +14,9 @@ import org.taf.runner.stats.Verdict;
  * errors, host noise) or failed: the numbers then say more about the host than the commits. Not when a
  * cell is called changed by less than the smallest change it could see (its MDE): a decided call
  * below the MDE is the lucky tail of a noisy cell. Such a post is published, marked "not reliable",
- * and no story leads with it as a finding.
+ * and no story leads with it as a finding. A NOT_WORSE cell (non-inferiority) is not held to its MDE: it
+ * claims no change of any size, only that its one-sided bound excludes the fail threshold, which its own
+ * interval shows whatever the noise; what it leaves open the headline and the summaries say.
  */
 final class Reliability {
     private Reliability() {}

@@ -5,7 +5,8 @@ import java.util.List;
 import org.taf.runner.stats.EDivisive;
 
 /**
- * A change point of a history series: the patch's TPS stepped between two consecutive points. Found by
+ * A change point of a history series: the patch's TPS, or in a baseline-ratio series its ratio to the pinned
+ * baseline ({@link HistorySeries#ratios()}), stepped between two consecutive points. Found by
  * {@link EDivisive} with its defaults, whose fixed seed makes the same runs give the same site.
  *
  * <p><b>Environment-drift refusal.</b> The search runs within each segment of the series (one host name,
@@ -16,8 +17,8 @@ import org.taf.runner.stats.EDivisive;
  *
  * @param before     index in the series' points of the last point before the change
  * @param after      index of the first point after it
- * @param meanBefore mean patch TPS of the stretch ending at the change (in the final partition)
- * @param meanAfter  mean patch TPS of the stretch starting at it
+ * @param meanBefore mean patch TPS (or ratio) of the stretch ending at the change (in the final partition)
+ * @param meanAfter  mean patch TPS (or ratio) of the stretch starting at it
  * @param pValue     the permutation test's p-value
  * @param atDrift    before and after lie in different segments (only when segments are joined)
  */
@@ -40,9 +41,16 @@ record SeriesChange(int before, int after, double meanBefore, double meanAfter, 
      */
     static List<SeriesChange> search(List<HistorySeries.Point> points, List<HistorySeries.Segment> segments,
                                      boolean joinSegments, ChangePointCache cache) {
+        return search(points, segments, joinSegments, cache, false);
+    }
+
+    /** As above; {@code ratios} searches each point's patch / baseline ratio instead of its patch TPS. */
+    static List<SeriesChange> search(List<HistorySeries.Point> points, List<HistorySeries.Segment> segments,
+                                     boolean joinSegments, ChangePointCache cache, boolean ratios) {
         List<SeriesChange> out = new ArrayList<>();
         for (List<Integer> measured : searched(points, segments, joinSegments)) {
-            double[] values = measured.stream().mapToDouble(i -> points.get(i).patchTps()).toArray();
+            double[] values = measured.stream().mapToDouble(i -> ratios ? points.get(i).ratio()
+                    : points.get(i).patchTps()).toArray();
             for (EDivisive.ChangePoint cp : cache.detect(values, OPTIONS)) {
                 int before = measured.get(cp.index() - 1);
                 int after = measured.get(cp.index());

@@ -22,6 +22,7 @@ import org.taf.runner.results.SideRecord;
  * default    | POINT_SELECT |   2 |     18,200 |    63,750 | 3.503 [3.410, 3.600] | 82.4 -> 23.5 | 0.285 [0.270, 0.301] | IMPROVED |     7 | decided | 4.1%
  * cpu: engine CPU per transaction from /proc/&lt;pid&gt;/stat utime+stime (1/100 s ticks)
  * why, default POINT_SELECT@2: tps 3.5030 [3.4100, 3.6000] (95% interval, 7 pairs) lies above 1
+ * not resolved, default OLTP_RW@2: a change smaller than 5%, either way: this cell asked only ... (when it did)
  * Adaptive loop: 2 extra A/B pairs in 130 s of a 600 s budget; stopped: decided; each look at level 0.0136.
  * MDE before measuring, POINT_SELECT@2: 10.7% with 5 pairs (4.5% with 20 pairs if the adaptive loop needs them)
  * warning: Builds reused from the cache: 11111111, 22222222
@@ -61,13 +62,21 @@ public final class SummaryWriter {
                         .append(": ").append(r.verdict().reason()).append('\n');
             }
         }
+        Messages m = Messages.english();
+        for (SummaryRow r : rows) {
+            // A pass that asked non-inferiority is not "no change": say what it left open.
+            String open = Unresolved.of(run, r.verdict(), m, f);
+            if (open != null) {
+                out.append("not resolved, ").append(r.label()).append(' ').append(r.workload()).append('@')
+                        .append(r.threads()).append(": ").append(open).append('\n');
+            }
+        }
         for (SummaryRow r : rows) {
             if (r.verdict() != null) {
                 r.verdict().moved().forEach(c -> out.append("changed, ").append(r.label()).append(' ').append(r.workload()).append('@')
                         .append(r.threads()).append(": ").append(CounterTexts.line(f, c)).append('\n'));
             }
         }
-        Messages m = Messages.english();
         String loop = AdaptiveTexts.loop(run, m);
         if (loop != null) {
             out.append(loop).append('\n');

@@ -43,7 +43,7 @@ final class VerdictTexts {
         for (ComparisonRecord c : run.comparisons()) {
             List<SummaryRow> rows = SummaryRow.of(run).stream().filter(r -> r.comparison().equals(c.name())).toList();
             if (!rows.isEmpty()) {
-                out.add(sentence(c, rows, m, f));
+                out.add(sentence(run, c, rows, m, f));
             }
         }
         return out;
@@ -54,7 +54,8 @@ final class VerdictTexts {
         return r.verdictOrNull() == null ? "NOT MEASURED" : r.verdictOrNull().name();
     }
 
-    private static Sentence sentence(ComparisonRecord c, List<SummaryRow> rows, Messages m, Formats f) {
+    private static Sentence sentence(RunRecord run, ComparisonRecord c, List<SummaryRow> rows, Messages m,
+            Formats f) {
         SummaryRow d = rows.get(0);
         for (SummaryRow r : rows) {
             if (ExitCode.worst(code(d), code(r)) != code(d) || code(r) == code(d) && size(r) > size(d)) {
@@ -72,9 +73,12 @@ final class VerdictTexts {
             String change = f.percent(Math.abs(d.ratio() - 1) * 100, 1);
             List<Object> args = List.of(name(d), d.label(), side(c, d.patch(), d.parent(), true, m), change,
                     d.ratio() < 1 ? m.get("sentence.slower") : m.get("sentence.faster"),
-                    side(c, d.parent(), d.patch(), false, m), d.workload(), threads, numbers);
-            // an undecided cell's estimate is not a finding: the sentence must not read as one
+                    side(c, d.parent(), d.patch(), false, m), d.workload(), threads, numbers,
+                    Unresolved.failPct(run, f));
+            // an undecided cell's estimate is not a finding, nor is a not-worse one's: the sentence must not read
+            // as one ("1.2% faster" of a cell that only showed it is not 5% slower)
             text = d.verdictOrNull() == Verdict.INCONCLUSIVE ? m.get("sentence.undecided", args)
+                    : d.verdictOrNull() == Verdict.NOT_WORSE ? m.get("sentence.not_worse", args)
                     : change.equals(f.percent(0.0, 1)) ? m.get("sentence.same", args) : m.get("sentence.change", args);
         }
         List<SummaryRow> others = new ArrayList<>(rows);

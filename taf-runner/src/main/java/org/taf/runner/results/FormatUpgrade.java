@@ -42,6 +42,9 @@ final class FormatUpgrade {
         if (version <= 3) {
             tree = toV4(tree);
         }
+        if (version <= 4) {
+            tree = UpgradeToV5.apply(tree);
+        }
         return tree;
     }
 

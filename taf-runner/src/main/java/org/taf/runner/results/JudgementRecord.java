@@ -3,6 +3,7 @@ package org.taf.runner.results;
 import java.util.List;
 import java.util.Objects;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.Questions;
 
 /**
  * The effective rules a run is judged by, stored with it from its start, so its verdicts and flags can be
@@ -21,12 +22,24 @@ import org.taf.runner.stats.Metric;
  * @param budgetSeconds {@code stats.budget}, seconds
  * @param counterMarginPct {@code verdict.counter_margin_pct}; null in files judged before counters
  * @param hostNoise     the host's CPU use that flags an iteration {@code HOST_NOISE} ({@code profile.noise.*})
+ * @param questions     {@code verdict.question} and its per-workload overrides (format 5; before, equivalence)
  */
 public record JudgementRecord(String analysis, double warningPct, double failPct, double gainPct,
                               List<Metric> metrics, double confidence, double fdr, double power, int firstLook,
-                              int maxPairs, long budgetSeconds, Double counterMarginPct, NoiseThresholds hostNoise) {
+                              int maxPairs, long budgetSeconds, Double counterMarginPct, NoiseThresholds hostNoise,
+                              Questions questions) {
+    @com.fasterxml.jackson.annotation.JsonCreator
     public JudgementRecord {
         metrics = List.copyOf(metrics);
         Objects.requireNonNull(hostNoise, "hostNoise");
+        questions = questions == null ? Questions.EQUIVALENCE : questions;
+    }
+
+    /** Rules whose every cell asks equivalence. */
+    public JudgementRecord(String analysis, double warningPct, double failPct, double gainPct, List<Metric> metrics,
+                           double confidence, double fdr, double power, int firstLook, int maxPairs,
+                           long budgetSeconds, Double counterMarginPct, NoiseThresholds hostNoise) {
+        this(analysis, warningPct, failPct, gainPct, metrics, confidence, fdr, power, firstLook, maxPairs,
+                budgetSeconds, counterMarginPct, hostNoise, Questions.EQUIVALENCE);
     }
 }

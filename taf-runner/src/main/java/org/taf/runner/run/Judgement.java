@@ -63,7 +63,7 @@ final class Judgement {
     static JudgementRecord rules(StatsOptions o, NoiseThresholds hostNoise) {
         return new JudgementRecord(ResultsStore.ANALYSIS, o.warningPct(), o.failPct(), o.gainPct(), o.metrics(),
                 o.confidence(), o.fdr(), o.power(), o.firstLook(), o.maxPairs(), o.budget().toSeconds(),
-                o.counterMarginPct(), hostNoise);
+                o.counterMarginPct(), hostNoise, o.questions());
     }
 
     /** The stats stage's input for one stored comparison: every cell's measured iterations and failures. */

@@ -113,10 +113,20 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
      * @param noiseMeasuredAt when this host's stored noise of the cell was measured, or null
      * @param pairSeconds     estimated wall time of one A/B pair: two starts and their measured windows
      * @param pairCost        where that estimate came from
+     * @param question        what the cell asks ({@code verdict.question}): equivalence or non_inferiority
+     * @param answers         how long each question takes to answer an unchanged commit here, in one line
+     *                        ({@link QuestionTimes}); null without stored noise
+     * @param equivalencePairs      pairs that call an unchanged commit NO_CHANGE at {@code stats.power}, or null
+     *                              (no stored noise, or more than 1000)
+     * @param equivalenceSeconds    their time at this host's cost of a pair, or null
+     * @param nonInferiorityPairs   pairs that call it NOT_WORSE at {@code stats.power}, or null
+     * @param nonInferioritySeconds their time, or null
      */
     public record CellPlan(String workload, int threads, String design, String designWhy, int plannedPairs,
                            int maxPairs, Double mdePct, Double maxPairsMdePct, String mdeBasis, String mdeWarning,
-                           Instant noiseMeasuredAt, double pairSeconds, String pairCost) {}
+                           Instant noiseMeasuredAt, double pairSeconds, String pairCost, String question,
+                           String answers, Integer equivalencePairs, Long equivalenceSeconds,
+                           Integer nonInferiorityPairs, Long nonInferioritySeconds) {}
 
     /**
      * How long measuring takes (builds and data preparation not included).
@@ -167,6 +177,9 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
                 .forEach(s -> toBuild.add(s.buildKey())));
 
         List<CellPlan> cells = new ArrayList<>();
+        java.util.Map<CellKey, QuestionTimes> times = new java.util.HashMap<>();
+        QuestionTimes.of(def, o, noise, host, design)
+                .forEach(q -> times.put(new CellKey(q.workload(), q.threads()), q));
         for (PlannedMdeRecord m : PlannedMde.of(def, o, noise, host, design, true)) {
             Optional<NoiseRecord> stored = noise.find(host.id(), m.workload(), m.threads());
             Design.Cell d = design.of(0, new CellKey(m.workload(), m.threads()));
@@ -187,9 +200,15 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
                         + " warmup.max %s", seconds(START_GUESS_SECONDS), Durations.format(def.warmup().settle().min()),
                         windows, seconds(window), Durations.format(def.warmup().settle().max()));
             }
+            QuestionTimes q = times.get(new CellKey(m.workload(), m.threads()));
             cells.add(new CellPlan(m.workload(), m.threads(), d.describe(), d.why(), m.pairs(), m.maxPairs(),
                     m.mdePct(), m.maxPairsMdePct(), m.basis(), m.warning(),
-                    stored.map(NoiseRecord::measuredAt).orElse(null), pair, basis));
+                    stored.map(NoiseRecord::measuredAt).orElse(null), pair, basis,
+                    o.questions().of(m.workload()).label(), q == null ? null : q.line(o),
+                    q == null || q.equivalence() < 0 ? null : Math.max(q.equivalence(), q.plannedPairs()),
+                    q == null || q.equivalence() < 0 ? null : q.seconds(q.equivalence()),
+                    q == null || q.nonInferiority() < 0 ? null : Math.max(q.nonInferiority(), q.plannedPairs()),
+                    q == null || q.nonInferiority() < 0 ? null : q.seconds(q.nonInferiority())));
         }
         return new PlanPreview(FORMAT_VERSION, def.config().fileDisplay(), def.name(), def.repository().toString(),
                 host.describe(), host.id(), noisePath.toString(), comparisons, cells, o.power(), toBuild.size(),

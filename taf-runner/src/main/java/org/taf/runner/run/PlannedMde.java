@@ -41,6 +41,12 @@ public final class PlannedMde {
      */
     static List<PlannedMdeRecord> of(TestDefinition def, StatsOptions o, NoiseFile noise, HostFingerprint fingerprint,
                                      Design design, boolean adaptive) {
+        return of(def, o, noise, fingerprint, design, adaptive, new java.util.HashMap<>());
+    }
+
+    /** As {@link #of}, putting into {@code sds} each cell's planned pair SD (cells with stored noise only). */
+    static List<PlannedMdeRecord> of(TestDefinition def, StatsOptions o, NoiseFile noise, HostFingerprint fingerprint,
+                                     Design design, boolean adaptive, java.util.Map<CellKey, Double> sds) {
         int pairs = Math.max(def.measure().iterations(), 1);
         boolean loop = adaptive && o.maxPairs() > def.measure().iterations();
         int samples = Design.samplesPerWindow(def);
@@ -95,6 +101,7 @@ public final class PlannedMde {
                                 + " which share the host's level)");
                     }
                 }
+                sds.put(new CellKey(w.tafName(), t), sd);
                 // Warn when even the most pairs the loop and its budget can reach fall short of the fail
                 // threshold, or of showing an unchanged commit within the warning threshold.
                 String budget = maxPairs < o.maxPairs() ? " (stats.budget pays for " + maxPairs + " of "
@@ -134,11 +141,7 @@ public final class PlannedMde {
      */
     static int affordable(TestDefinition def, StatsOptions o, NoiseRecord noise, int cells, int planned,
                           Design.Cell cell) {
-        int windows = cell.mode() == MeasureMode.ALTERNATE ? cell.windows() : 1;
-        // A start's cost as this mode last measured it (two live engines start differently from one).
-        double start = noise.designs().stream().filter(d -> d.mode() == cell.mode()).max(java.util.Comparator
-                .comparing(DesignNoise::measuredAt)).map(DesignNoise::startSeconds).orElse(noise.startSeconds());
-        double pairSeconds = org.taf.runner.stats.Allocation.pairSeconds(start, windows, windowSeconds(def));
+        double pairSeconds = pairSeconds(def, noise, cell);
         long extra = pairSeconds <= 0 ? Long.MAX_VALUE
                 : (long) (o.budget().toSeconds() / Math.max(1, cells) / pairSeconds);
         return (int) Math.min(o.maxPairs(), planned + extra);
@@ -157,7 +160,18 @@ public final class PlannedMde {
         StatsOptions o = def.stats();
         Design design = Design.of(def, noise, host, new PrintStream(java.io.OutputStream.nullOutputStream()));
         // A cell without stored noise says so: its MDE and reach are known only after a run.
-        return lines(of(def, o, noise, host, design, true), o);
+        List<String> out = new ArrayList<>(lines(of(def, o, noise, host, design, true), o));
+        QuestionTimes.of(def, o, noise, host, design).forEach(q -> out.add("taf: " + q.line(o)));
+        return out;
+    }
+
+    /** One pair's cost on this host in the cell's design: two starts as this mode last measured them, and windows. */
+    static double pairSeconds(TestDefinition def, NoiseRecord noise, Design.Cell cell) {
+        int windows = cell.mode() == MeasureMode.ALTERNATE ? cell.windows() : 1;
+        // A start's cost as this mode last measured it (two live engines start differently from one).
+        double start = noise.designs().stream().filter(d -> d.mode() == cell.mode()).max(java.util.Comparator
+                .comparing(DesignNoise::measuredAt)).map(DesignNoise::startSeconds).orElse(noise.startSeconds());
+        return org.taf.runner.stats.Allocation.pairSeconds(start, windows, windowSeconds(def));
     }
 
     static double windowSeconds(TestDefinition def) {

@@ -23,11 +23,24 @@ final class CellAnalyzer {
      * @param failure       NEWLY_FAILING, FIXED or NOT_COMPARABLE when a side has nothing to compare, else null
      * @param failureReason why, for a failure
      * @param metrics       every metric that could be compared, unadjusted, change UNKNOWN
+     * @param question      what the cell asks ({@link StatsOptions#questions()})
+     * @param notWorseP     per metric with an interval, the one-sided p of "worse by the fail threshold or more"
+     *                      ({@link PairedTest.Result#notWorseP}), unadjusted
      */
     record Analysis(CellKey cell, Verdict failure, String failureReason, List<MetricVerdict> metrics,
                     ClassicVerdict classic, int measuredPairs, MinimalDetectableEffect mde,
                     VarianceComponents components, List<ExcludedIteration> excluded, List<String> warnings,
-                    List<CounterChange> counters, ExclusionRule rule) {}
+                    List<CounterChange> counters, ExclusionRule rule, Question question,
+                    Map<Metric, Double> notWorseP) {
+        /** An analysis of a cell that asks equivalence. */
+        Analysis(CellKey cell, Verdict failure, String failureReason, List<MetricVerdict> metrics,
+                 ClassicVerdict classic, int measuredPairs, MinimalDetectableEffect mde,
+                 VarianceComponents components, List<ExcludedIteration> excluded, List<String> warnings,
+                 List<CounterChange> counters, ExclusionRule rule) {
+            this(cell, failure, failureReason, metrics, classic, measuredPairs, mde, components, excluded, warnings,
+                    counters, rule, Question.EQUIVALENCE, Map.of());
+        }
+    }
 
     static Analysis analyze(CellSamples in, StatsOptions o, boolean adaptive) {
         CellKey cell = in.cell();
@@ -69,9 +82,10 @@ final class CellAnalyzer {
         }
         double confidence = o.confidenceAt(adaptive);
         List<MetricVerdict> metrics = new ArrayList<>();
+        Map<Metric, Double> notWorse = new java.util.EnumMap<>(Metric.class);
         for (Metric m : Metric.values()) {
             MetricVerdict v = compare(m, pairs, parent, patch, in.patchFirst(), confidence,
-                    o.equivalenceLevel(adaptive), o);
+                    o.equivalenceLevel(adaptive), o, notWorse);
             if (v != null) {
                 metrics.add(v);
             }
@@ -90,7 +104,8 @@ final class CellAnalyzer {
         }
         return new Analysis(cell, null, null, metrics, ClassicVerdict.of(parentIn, patchIn, o), in.pairs(), mde,
                 components(pairs, parent, patch), excluded, warnings,
-                counters(pairs, parent, patch, in.patchFirst(), confidence, o), rule);
+                counters(pairs, parent, patch, in.patchFirst(), confidence, o), rule,
+                o.questions().of(cell.workload()), notWorse);
     }
 
     /** The exclusion rule of this cell: alternating pairs keep an unsettled warm-up. */
@@ -100,13 +115,16 @@ final class CellAnalyzer {
 
     private static Analysis failure(CellSamples in, StatsOptions o, Verdict v, String why, List<String> warnings) {
         return new Analysis(in.cell(), v, why, List.of(), null, in.pairs(), null, null, List.of(), warnings,
-                List.of(), rule(in, o));
+                List.of(), rule(in, o), o.questions().of(in.cell().workload()), Map.of());
     }
 
-    /** One metric over the pairs where both sides have it; null when no pair has. */
+    /**
+     * One metric over the pairs where both sides have it; null when no pair has. With an interval, its one-sided
+     * p of being worse by the fail threshold or more goes into {@code notWorse}.
+     */
     private static MetricVerdict compare(Metric m, List<Integer> pairs, Map<Integer, IterationSample> parent,
             Map<Integer, IterationSample> patch, Set<Integer> patchFirst, double confidence,
-            double equivalenceLevel, StatsOptions o) {
+            double equivalenceLevel, StatsOptions o, Map<Metric, Double> notWorse) {
         LogPairs lp = LogPairs.of(pairs, i -> value(m, parent.get(i)), i -> value(m, patch.get(i)), patchFirst);
         int n = lp.size();
         if (n == 0) {
@@ -122,6 +140,9 @@ final class CellAnalyzer {
             return new MetricVerdict(m, lp.parentLevel(), lp.patchLevel(), r.ratio(), null, null, confidence, null,
                     null, n, r.sdLog(), Change.UNKNOWN, gates, null);
         }
+        // The margin is the fail threshold on the metric's worse side, as SAME's is the warning threshold on both.
+        double f = o.failPct() / 100;
+        notWorse.put(m, r.notWorseP(m.higherIsBetter() ? FastMath.log1p(-f) : FastMath.log1p(f), m.higherIsBetter()));
         if (r.interval() == null) {
             // Every pair has the same ratio: the interval is that point, and the sign-flip test (exact,
             // defined without a spread) gives the p-value the t-test cannot.

@@ -35,11 +35,13 @@ import java.util.stream.Collectors;
  *                      TPS and CPU per transaction pointing at waiting rather than computing
  * @param counters      every engine counter compared per transaction, those that moved first (largest change
  *                      first); "what else changed" is the moved ones
+ * @param question      what the cell asked ({@code verdict.question}): a NON_INFERIORITY cell passes as NOT_WORSE
+ *                      and leaves smaller changes unresolved; null (files before format 5) means EQUIVALENCE
  */
 public record CellVerdict(CellKey cell, Verdict verdict, String reason, List<MetricVerdict> metrics,
         ClassicVerdict classic, int measuredPairs, double level, StopReason stopReason, MinimalDetectableEffect mde,
         VarianceComponents components, List<ExcludedIteration> excluded, String exclusionRule, List<String> warnings,
-        List<String> findings, List<CounterChange> counters) {
+        List<String> findings, List<CounterChange> counters, Question question) {
     public CellVerdict {
         Objects.requireNonNull(cell, "cell");
         Objects.requireNonNull(verdict, "verdict");
@@ -50,6 +52,16 @@ public record CellVerdict(CellKey cell, Verdict verdict, String reason, List<Met
         warnings = List.copyOf(warnings);
         findings = List.copyOf(findings);
         counters = List.copyOf(counters);
+        question = question == null ? Question.EQUIVALENCE : question;
+    }
+
+    /** A verdict of a cell that asked equivalence, as every cell did before {@code verdict.question}. */
+    public CellVerdict(CellKey cell, Verdict verdict, String reason, List<MetricVerdict> metrics,
+            ClassicVerdict classic, int measuredPairs, double level, StopReason stopReason,
+            MinimalDetectableEffect mde, VarianceComponents components, List<ExcludedIteration> excluded,
+            String exclusionRule, List<String> warnings, List<String> findings, List<CounterChange> counters) {
+        this(cell, verdict, reason, metrics, classic, measuredPairs, level, stopReason, mde, components, excluded,
+                exclusionRule, warnings, findings, counters, Question.EQUIVALENCE);
     }
 
     /** The counters that moved beyond the margin: what else changed. */
@@ -135,6 +147,6 @@ public record CellVerdict(CellKey cell, Verdict verdict, String reason, List<Met
     /** A copy with another stop reason (the adaptive loop decides it after the verdicts). */
     CellVerdict withStopReason(StopReason r) {
         return new CellVerdict(cell, verdict, reason, metrics, classic, measuredPairs, level, r, mde, components,
-                excluded, exclusionRule, warnings, findings, counters);
+                excluded, exclusionRule, warnings, findings, counters, question);
     }
 }

@@ -8,6 +8,11 @@ public enum Change {
     WORSE,
     /** The equivalence interval (two one-sided tests) lies within the warning threshold. */
     SAME,
+    /**
+     * Shown not worse by the fail threshold or more (one one-sided test, in a cell that asks non-inferiority),
+     * and not shown SAME: a smaller change either way is not resolved.
+     */
+    NOT_WORSE,
     /** Neither: too few pairs, too noisy, or a change too small to call. */
     UNKNOWN
 }

@@ -68,6 +68,26 @@ public final class DetectableEffect {
         return -1;
     }
 
+    /**
+     * Fewest pairs (from 2 up to {@code limit}) at which an unchanged commit is called NOT_WORSE (non-inferiority)
+     * with probability {@code stats.power}; -1 if none. NOT_WORSE needs the one-sided bound, mean - t se at
+     * one-sided {@code oneSidedLevel}, past -m, m = ln(1 + f) for the fail threshold f (the tighter of a drop's
+     * -ln(1 - f) and a cost's ln(1 + f)); with the mean ~ N(0, se^2) that happens with probability Phi(m / se - t),
+     * which reaches the power when (t(1 - level, n-1) + t(power, n-1)) sd / sqrt(n) &lt;= m. One side only, and
+     * the fail threshold instead of the warning one: far fewer pairs than {@link #pairsForSame} on a noisy cell.
+     */
+    public static int pairsForNotWorse(double sdLog, int limit, double oneSidedLevel, StatsOptions o) {
+        double margin = FastMath.log1p(o.failPct() / 100);
+        for (int n = 2; n <= limit; n++) {
+            TDistribution t = new TDistribution(null, n - 1.0);
+            double q = t.inverseCumulativeProbability(1 - oneSidedLevel) + t.inverseCumulativeProbability(o.power());
+            if (q * sdLog / FastMath.sqrt(n) <= margin) {
+                return n;
+            }
+        }
+        return -1;
+    }
+
     /** The MDE for a per-pair log-ratio SD {@code sdLog} and n pairs tested at two-sided {@code level}. */
     public static MinimalDetectableEffect compute(double sdLog, int pairs, double level, StatsOptions o,
             String basis) {

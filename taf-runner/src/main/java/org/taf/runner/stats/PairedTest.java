@@ -84,6 +84,21 @@ public final class PairedTest {
             openFraction("level", level);
             return tInterval(meanLog, se, df, level);
         }
+
+        /**
+         * The one-sided p-value of "the patch is worse by the margin or more", from the same t as the interval:
+         * with {@code higherIsBetter}, H0 is meanLog &lt;= {@code logMargin} (a drop to exp(logMargin) or
+         * below) and p = T(-(meanLog - logMargin) / se; df); else H0 is meanLog &gt;= logMargin. It is below
+         * a exactly when the interval at two-sided level 2a has its worse end on the good side of the margin.
+         * Without spread (se 0) it is 0 or 1: the pairs all lie on one side of the margin.
+         */
+        public double notWorseP(double logMargin, boolean higherIsBetter) {
+            double distance = higherIsBetter ? meanLog - logMargin : logMargin - meanLog;
+            if (se == 0) {
+                return distance > 0 ? 0 : 1;
+            }
+            return new TDistribution(null, df).cumulativeProbability(-distance / se);
+        }
     }
 
     private PairedTest() {}

@@ -49,15 +49,17 @@ public final class Statistics {
         List<CellAnalyzer.Analysis> analyses = cells.stream().sorted(Comparator.comparing(CellSamples::cell))
                 .map(c -> CellAnalyzer.analyze(c, options, adaptive)).toList();
         List<List<MetricVerdict>> judged = adjust(analyses, level, options);
+        Double[] notWorse = notWorse(analyses, judged, options.nonInferiorityLevel(adaptive));
         List<List<CounterChange>> counters = counters(analyses, level, options);
         List<CellVerdict> verdicts = new ArrayList<>();
         for (int i = 0; i < analyses.size(); i++) {
             CellAnalyzer.Analysis a = analyses.get(i);
-            VerdictRule.Outcome out = VerdictRule.decide(a, judged.get(i), level, options);
+            VerdictRule.Outcome out = VerdictRule.decide(a, judged.get(i), level, options,
+                    new VerdictRule.NotWorse(notWorse[i], options.nonInferiorityLevel(adaptive)));
             verdicts.add(new CellVerdict(a.cell(), out.verdict(), out.reason(), judged.get(i), a.classic(),
                     a.measuredPairs(), level, StopReason.PENDING, a.mde(), a.components(), a.excluded(),
                     a.rule().describe(), a.warnings(), Disagreement.notes(judged.get(i), options),
-                    counters.get(i)));
+                    counters.get(i), a.question()));
         }
         AdaptiveDecision next = AdaptivePolicy.next(verdicts, progress, options);
         List<CellVerdict> stamped = verdicts.stream().map(v -> v.withStopReason(next.stopOf(v.cell()))).toList();
@@ -102,6 +104,41 @@ public final class Statistics {
             cell.sort(Comparator.comparing((CounterChange c) -> !c.moved())
                     .thenComparing(c -> -Math.abs(Math.log(c.ratio()))).thenComparing(CounterChange::name));
             out.add(cell);
+        }
+        return out;
+    }
+
+    /**
+     * The non-inferiority test of every cell that asks it: per cell, the largest one-sided p of its gating metrics
+     * (an intersection-union test: the cell is not worse only if each gating metric is not; a gating metric
+     * without an interval makes it 1), then Benjamini-Hochberg over those cells, the family of "not worse"
+     * claims, as the changes are over theirs. A cell whose adjusted p is below {@code level} has each gating
+     * metric not yet called BETTER, WORSE or SAME turned NOT_WORSE in {@code judged}. Returns the adjusted p
+     * per cell, null for a cell that asks equivalence or failed.
+     */
+    private static Double[] notWorse(List<CellAnalyzer.Analysis> analyses, List<List<MetricVerdict>> judged,
+            double level) {
+        Double[] out = new Double[analyses.size()];
+        List<Integer> asking = new ArrayList<>();
+        List<Double> raw = new ArrayList<>();
+        for (int c = 0; c < analyses.size(); c++) {
+            CellAnalyzer.Analysis a = analyses.get(c);
+            if (a.question() != Question.NON_INFERIORITY || a.failure() != null) {
+                continue;
+            }
+            double p = judged.get(c).stream().filter(MetricVerdict::gates).mapToDouble(m -> a.notWorseP()
+                    .getOrDefault(m.metric(), 1.0)).max().orElse(1.0);
+            asking.add(c);
+            raw.add(p);
+        }
+        double[] adj = BenjaminiHochberg.adjust(raw.stream().mapToDouble(Double::doubleValue).toArray());
+        for (int k = 0; k < asking.size(); k++) {
+            int c = asking.get(k);
+            out[c] = adj[k];
+            if (adj[k] < level) {
+                judged.get(c).replaceAll(m -> m.gates() && m.change() == Change.UNKNOWN
+                        ? m.judged(m.pAdjusted(), Change.NOT_WORSE) : m);
+            }
         }
         return out;
     }

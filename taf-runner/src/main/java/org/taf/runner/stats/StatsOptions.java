@@ -29,10 +29,12 @@ import java.util.Objects;
  * @param metrics    metrics that may decide a cell's verdict ({@code verdict.metrics}); at least one
  * @param counterMarginPct how far from 1, in percent, a counter's per-transaction ratio must be to be listed
  *                   as changed beside the verdict (default 10)
+ * @param questions  which question each workload's cells ask ({@code verdict.question}): equivalence (NO_CHANGE)
+ *                   or non-inferiority at the fail threshold (NOT_WORSE); null means equivalence everywhere
  */
 public record StatsOptions(double confidence, double warningPct, double failPct, double gainPct, double fdr,
         double power, long seed, ExclusionRule exclusion, int firstLook, int maxPairs, Duration budget,
-        List<Metric> metrics, double counterMarginPct) {
+        List<Metric> metrics, double counterMarginPct, Questions questions) {
     /** Fewest included pairs for an interval and a p-value; below it a cell is INCONCLUSIVE. */
     public static final int MIN_ITERATIONS = 3;
 
@@ -63,6 +65,15 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         if (!(counterMarginPct >= 0) || Double.isInfinite(counterMarginPct)) {
             throw new IllegalArgumentException("verdict.counter_margin_pct (" + counterMarginPct + ") must be >= 0");
         }
+        questions = questions == null ? Questions.EQUIVALENCE : questions;
+    }
+
+    /** Options whose every cell asks equivalence, as before {@code verdict.question} existed. */
+    public StatsOptions(double confidence, double warningPct, double failPct, double gainPct, double fdr,
+            double power, long seed, ExclusionRule exclusion, int firstLook, int maxPairs, Duration budget,
+            List<Metric> metrics, double counterMarginPct) {
+        this(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook, maxPairs, budget,
+                metrics, counterMarginPct, Questions.EQUIVALENCE);
     }
 
     /**
@@ -105,6 +116,11 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         return toBuilder().metrics(newMetrics).build();
     }
 
+    /** A copy whose cells ask these questions. */
+    public StatsOptions withQuestions(Questions newQuestions) {
+        return toBuilder().questions(newQuestions).build();
+    }
+
     /**
      * The two-sided level a look compares p-values with and builds its intervals at: the FDR without an
      * adaptive loop, else the constant per-look level ({@link PairedLevel}) over looks from
@@ -143,6 +159,16 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         return PairedLevel.perLook(twice, firstLook, maxPairs);
     }
 
+    /**
+     * The one-sided level of the non-inferiority test (NOT_WORSE): "worse by the fail threshold or more" is
+     * rejected when the one-sided p-value is below it. It is one tail of the equivalence interval's level, so
+     * the same alpha a = 1 - confidence, spent over the same looks ({@link PairedLevel} for an overall 2a): the
+     * interval's worse end lies past the margin exactly when the test rejects. Without a loop it is a.
+     */
+    public double nonInferiorityLevel(boolean adaptive) {
+        return equivalenceLevel(adaptive) / 2;
+    }
+
     /** Mutable builder, each setter named as the component; {@link #build()} checks. */
     public static final class Builder {
         private double confidence;
@@ -158,6 +184,7 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         private Duration budget;
         private List<Metric> metrics;
         private double counterMarginPct;
+        private Questions questions;
 
         private Builder(StatsOptions o) {
             confidence = o.confidence;
@@ -173,6 +200,7 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
             budget = o.budget;
             metrics = o.metrics;
             counterMarginPct = o.counterMarginPct;
+            questions = o.questions;
         }
 
         public Builder confidence(double v) { confidence = v; return this; }
@@ -188,11 +216,12 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         public Builder budget(Duration v) { budget = v; return this; }
         public Builder metrics(List<Metric> v) { metrics = v; return this; }
         public Builder counterMarginPct(double v) { counterMarginPct = v; return this; }
+        public Builder questions(Questions v) { questions = v; return this; }
 
         /** The options, checked by the record's constructor. */
         public StatsOptions build() {
             return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook,
-                    maxPairs, budget, metrics, counterMarginPct);
+                    maxPairs, budget, metrics, counterMarginPct, questions);
         }
     }
 

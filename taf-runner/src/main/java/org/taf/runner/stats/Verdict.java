@@ -14,6 +14,12 @@ public enum Verdict {
     REGRESSED(ExitCode.REGRESSION),
     /** Every gating metric is shown within the warning threshold (its equivalence interval lies inside). */
     NO_CHANGE(ExitCode.PASS),
+    /**
+     * The cell asked non-inferiority ({@link Question#NON_INFERIORITY}) and every gating metric is shown not worse
+     * by the fail threshold or more (one-sided). Not NO_CHANGE: a change smaller than the fail threshold, either
+     * way, is not resolved here; the nightly's ratio series against its baseline is where such changes show.
+     */
+    NOT_WORSE(ExitCode.PASS),
     /** The data can neither show a change nor rule one out (too noisy, too few pairs, a change too small to call). */
     INCONCLUSIVE(ExitCode.INCONCLUSIVE),
     /** The patch fails (crashes, measures nothing, stalls) where the parent ran: worse. */

@@ -17,14 +17,24 @@ import java.util.stream.Collectors;
  * <li>UNKNOWN otherwise (and always without an interval).</li>
  * </ul>
  * A cell is REGRESSED when a gating metric is WORSE, else IMPROVED when one is BETTER, else NO_CHANGE
- * when every gating metric it could compare is SAME, else INCONCLUSIVE. The fail threshold is the drop
- * the design is sized to catch ({@link DetectableEffect}), not the call's boundary: a 5% drop measured
- * with a 1% standard error is called REGRESSED about 98% of the time, where requiring the estimate
- * itself past -5% would call it half the time.
+ * when every gating metric it could compare is SAME, else, in a cell that asks non-inferiority
+ * ({@link Question#NON_INFERIORITY}), NOT_WORSE when every gating metric is SAME or NOT_WORSE (the one-sided
+ * test of "worse by the fail threshold or more" rejected, {@link Statistics}), else INCONCLUSIVE. The fail
+ * threshold is the drop the design is sized to catch ({@link DetectableEffect}), not the call's boundary: a 5%
+ * drop measured with a 1% standard error is called REGRESSED about 98% of the time, where requiring the
+ * estimate itself past -5% would call it half the time.
  */
 final class VerdictRule {
     /** The verdict and one sentence of why. */
     record Outcome(Verdict verdict, String reason) {}
+
+    /**
+     * A cell's non-inferiority test.
+     *
+     * @param adjustedP its BH-adjusted one-sided p over the cells that ask it; null when the cell does not
+     * @param level     the one-sided per-look level it is compared with
+     */
+    record NotWorse(Double adjustedP, double level) {}
 
     private VerdictRule() {}
 
@@ -48,8 +58,14 @@ final class VerdictRule {
         return Change.UNKNOWN;
     }
 
-    /** The cell's verdict from its judged metrics (or its failure). */
+    /** The cell's verdict from its judged metrics (or its failure), asking equivalence. */
     static Outcome decide(CellAnalyzer.Analysis a, List<MetricVerdict> judged, double level, StatsOptions o) {
+        return decide(a, judged, level, o, new NotWorse(null, o.nonInferiorityLevel(false)));
+    }
+
+    /** The cell's verdict from its judged metrics (or its failure) and, when it asks it, its non-inferiority test. */
+    static Outcome decide(CellAnalyzer.Analysis a, List<MetricVerdict> judged, double level, StatsOptions o,
+            NotWorse notWorse) {
         if (a.failure() != null) {
             return new Outcome(a.failure(), a.failureReason());
         }
@@ -72,13 +88,58 @@ final class VerdictRule {
                     .collect(Collectors.joining(", ")) + ": within +-" + DetectableEffect.trim(o.warningPct())
                     + "% by two one-sided tests, no change");
         }
+        boolean asksNotWorse = notWorse.adjustedP() != null;
+        if (asksNotWorse && gating.stream().allMatch(m -> m.change() == Change.SAME
+                || m.change() == Change.NOT_WORSE)) {
+            return new Outcome(Verdict.NOT_WORSE, gating.stream().map(VerdictRule::oneSided)
+                    .collect(Collectors.joining(", ")) + String.format(Locale.ROOT, ": not worse by %s%% or more"
+                    + " (one-sided, BH-adjusted p %.3g < %.3g); changes smaller than %s%% are not resolved here",
+                    DetectableEffect.trim(o.failPct()), notWorse.adjustedP(), notWorse.level(),
+                    DetectableEffect.trim(o.failPct())));
+        }
         List<String> why = new ArrayList<>();
         for (MetricVerdict m : gating) {
-            if (m.change() != Change.SAME) {
+            if (asksNotWorse) {
+                if (m.change() != Change.SAME && m.change() != Change.NOT_WORSE) {
+                    why.add(notShownNotWorse(m, o));
+                }
+            } else if (m.change() != Change.SAME) {
                 why.add(undecided(m, level, o));
             }
         }
+        if (asksNotWorse && why.isEmpty()) { // each metric passes alone, the cells together do not (BH)
+            why.add(String.format(Locale.ROOT, "not worse by %s%% or more is not shown over the cells: BH-adjusted"
+                    + " p %.3g is not below %.3g", DetectableEffect.trim(o.failPct()), notWorse.adjustedP(),
+                    notWorse.level()));
+        }
         return new Outcome(Verdict.INCONCLUSIVE, String.join("; ", why));
+    }
+
+    /** Why a metric of a non-inferiority cell does not pass: its one-sided bound reaches the fail threshold. */
+    private static String notShownNotWorse(MetricVerdict m, StatsOptions o) {
+        if (m.ciLow() == null) {
+            return String.format(Locale.ROOT, "%s: too few pairs (%d) for an interval; at least %d are needed",
+                    m.metric().label(), m.pairs(), StatsOptions.MIN_ITERATIONS);
+        }
+        return String.format(Locale.ROOT, "%s: not shown not worse by %s%% or more (the bound must lie %s %.4f;"
+                + " estimate %+.2f%%)", oneSided(m), DetectableEffect.trim(o.failPct()),
+                m.metric().higherIsBetter() ? "above" : "below", margin(m.metric(), o), m.changePct());
+    }
+
+    /** The ratio a metric must be shown better than to be not worse: 1 - f for TPS, 1 + f for a cost. */
+    private static double margin(Metric metric, StatsOptions o) {
+        return metric.higherIsBetter() ? 1 - o.failPct() / 100 : 1 + o.failPct() / 100;
+    }
+
+    /** "tps 0.9912, one-sided bound 0.9621 (98.9%), 12 pairs": the equivalence interval's worse end. */
+    private static String oneSided(MetricVerdict m) {
+        PairedTest.Interval e = m.equivalence();
+        if (e == null) {
+            return String.format(Locale.ROOT, "%s %.4f, %d pairs", m.metric().label(), m.ratio(), m.pairs());
+        }
+        return String.format(Locale.ROOT, "%s %.4f, one-sided bound %.4f (%s%%), %d pairs", m.metric().label(),
+                m.ratio(), m.metric().higherIsBetter() ? e.low() : e.high(),
+                DetectableEffect.trim(Math.round((1 - e.level() / 2) * 1000) / 10.0), m.pairs());
     }
 
     private static List<MetricVerdict> of(List<MetricVerdict> ms, Change c) {

@@ -100,4 +100,39 @@ class JenkinsfileHistoryTest extends JenkinsfileTestBase {
         assertThat(description).contains("bisect-1: POINT_SELECT@2 aaaaaaaaaaaa..bbbbbbbbbbbb: culprit found",
                 "bisect-2: POINT_SELECT@2 cccccccccccc..bbbbbbbbbbbb: inconclusive");
     }
+
+    /**
+     * The nightly with a baseline: each branch runs {@code taf run --against-baseline} (the definition's pinned
+     * {@code baseline} as the parent), so the history is a series of ratios; a change point in it, between the
+     * nights whose patches were GOOD and BAD, is bisected between those nights' commits as any other.
+     */
+    @Test
+    void aChangePointInTheBaselineRatioSeriesIsBisectedBetweenTheNightsAroundIt() {
+        tonight();
+        List<String> inputs = List.of(nightlyResults(QUICK));
+        shell.on("./taf publish " + nightlyResults(QUICK) + " -Doutput.site_dir=" + SITE)
+                .writes(SITE + "/index.html", "<html/>").writes(SITE + "/data/runs/run-quick/results.json", "{}");
+        String row = String.join("\t", QUICK, GOOD, BAD, "OLTP_RW", "2", "v1.0 vs main", "0.9702", "0.001",
+                "night-16", "night-17");
+        tafChanges(inputs, inputs, row + "\n");
+        String out = "taf-out/bisect/bisect-1";
+        String bisect = teed("./taf bisect --good " + GOOD + " --bad " + BAD + " " + QUICK + " -Doutput.results_dir="
+                + out + "/results -Doutput.site_dir=" + out + "/site -Doutput.publish=false", out);
+        String page = out + "/results/bisect-20261201-030000-quick/bisect-20261201-030000-quick.md";
+        shell.on(bisect).exits(1).writes(page, "# Bisect\n").writes(out + "/taf.log", "culprit: bbbb\n");
+        shell.on("./taf publish " + SITE + "/data/runs/run-quick/results.json --page " + page
+                + " -Doutput.site_dir=" + SITE).writes(SITE + "/pages/bisect.html", "<html/>");
+        runJenkinsfile();
+
+        assertThat(result()).as(console()).isEqualTo("SUCCESS");
+        assertThat(tafRuns()).singleElement().satisfies(c -> assertThat(c.script())
+                .contains("./taf run " + QUICK + " --against-baseline -Doutput.results_dir=")
+                .doesNotContain("-Dparent"));
+        assertThat(console()).contains("TAF nightly: 1 new regression change point(s): OLTP_RW@2 "
+                + "a".repeat(12) + ".." + "b".repeat(12));
+        assertThat(calls("./taf bisect")).singleElement().satisfies(c -> assertThat(c.frame().locks())
+                .containsExactly("bench-" + c.frame().nodeName()));
+        assertThat(jenkins.build.getDescription())
+                .contains("bisect-1: OLTP_RW@2 aaaaaaaaaaaa..bbbbbbbbbbbb: culprit found");
+    }
 }

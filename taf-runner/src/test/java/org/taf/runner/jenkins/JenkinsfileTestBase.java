@@ -127,8 +127,17 @@ abstract class JenkinsfileTestBase extends PipelineTestBase {
         runnerBuilds();
     }
 
+    /**
+     * A nightly branch's {@code taf run}: against the definition's baseline ({@code --against-baseline}, first)
+     * unless PARENT was given ({@code -Dparent} among the overrides).
+     */
     protected void nightlyRun(String definition, List<String> overrides, TafOutcome outcome) {
-        tafRun(nightlyOut(definition), definition, overrides, outcome);
+        List<String> all = new java.util.ArrayList<>();
+        if (overrides.stream().noneMatch(o -> o.startsWith("-Dparent="))) {
+            all.add("--against-baseline");
+        }
+        all.addAll(overrides);
+        tafRun(nightlyOut(definition), definition, all, outcome);
     }
 
     /** {@code ./taf publish} of these results.json files into the nightly site; no new change point. */

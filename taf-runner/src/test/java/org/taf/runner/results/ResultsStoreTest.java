@@ -23,11 +23,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The JSON format is sealed by a golden file; files of formats 1 to 3 are upgraded on reading
+ * The JSON format is sealed by a golden file; files of formats 1 to 4 are upgraded on reading
  * ({@link FormatUpgrade}), newer ones refused with what to do.
  */
 class ResultsStoreTest {
-    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v4.json");
+    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v5.json");
+    private static final Path V4 = Path.of("src/test/resources/golden/results-v4.json");
     private static final Path V3 = Path.of("src/test/resources/golden/results-v3.json");
     private static final Path V2 = Path.of("src/test/resources/golden/results-v2.json");
     private static final Path V1 = Path.of("src/test/resources/golden/results-v1.json");
@@ -45,7 +46,7 @@ class ResultsStoreTest {
         }
         assertThat(written).as(GOLDEN + " is stale; if the change is intended (bump FORMAT_VERSION!), regenerate with"
                 + " -Dtaf.golden.update=true").isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
-        assertThat(written).contains("\"format_version\" : 4").contains("\"tree_id\"").contains("\"cut_at_seconds\"")
+        assertThat(written).contains("\"format_version\" : 5").contains("\"tree_id\"").contains("\"cut_at_seconds\"")
                 .contains("\"role\" : \"PARENT\"").doesNotContain("parent_cpu_per_tx", "us_per_tx");
         assertThat(ResultsStore.read(file)).isEqualTo(run);
         assertThat(ResultsStore.read(file.getParent())).isEqualTo(run);
@@ -57,7 +58,7 @@ class ResultsStoreTest {
     @Test
     void aFormatOneFileIsUpgradedOnReading() {
         RunRecord old = ResultsStore.read(V1);
-        assertThat(old.formatVersion()).isEqualTo(4);
+        assertThat(old.formatVersion()).isEqualTo(ResultsStore.FORMAT_VERSION);
         CellRecord cell = old.comparisons().get(0).cells().get(0);
         CellVerdict v = cell.verdict();
         assertThat(v.verdict()).isEqualTo(org.taf.runner.stats.Verdict.IMPROVED);
@@ -74,11 +75,22 @@ class ResultsStoreTest {
         assertThat(old.environment().engineJvm().version()).isEqualTo(old.environment().jvm());
     }
 
+    /** Format 5 says which question each cell asked; every cell of a format 4 file asked equivalence. */
+    @Test
+    void aFormatFourFileAskedEquivalenceOfEveryCell() {
+        RunRecord old = ResultsStore.read(V4);
+        assertThat(old.formatVersion()).isEqualTo(5);
+        assertThat(old).isEqualTo(ResultsFixtures.small());
+        assertThat(old.judgement().questions()).isEqualTo(org.taf.runner.stats.Questions.EQUIVALENCE);
+        assertThat(old.comparisons().get(0).cells().get(0).verdict().question())
+                .isEqualTo(org.taf.runner.stats.Question.EQUIVALENCE);
+    }
+
     /** Format 4 says why the engine ran on its JVM; before, it was always the one launch.java named. */
     @Test
     void aFormatThreeFileSaysLaunchJavaNamedItsJvm() {
         RunRecord old = ResultsStore.read(V3);
-        assertThat(old.formatVersion()).isEqualTo(4);
+        assertThat(old.formatVersion()).isEqualTo(ResultsStore.FORMAT_VERSION);
         assertThat(old.environment().engineJvm().reason()).isEqualTo("launch.java names it");
         assertThat(old).isEqualTo(asFormatThreeKeptIt(ResultsFixtures.small()));
     }
@@ -87,7 +99,7 @@ class ResultsStoreTest {
     @Test
     void aFormatTwoFileGetsItsPostRecordFromItsSettings() {
         RunRecord old = ResultsStore.read(V2);
-        assertThat(old.formatVersion()).isEqualTo(4);
+        assertThat(old.formatVersion()).isEqualTo(ResultsStore.FORMAT_VERSION);
         assertThat(old).isEqualTo(asFormatThreeKeptIt(ResultsFixtures.small()));
         RunRecord story = ResultsStore.read(Path.of("../site/data/runs/20261201-210920-mdev33966"));
         PostRecord post = story.definition().post();
@@ -104,7 +116,7 @@ class ResultsStoreTest {
     @Test
     void aFormatThreeFileGetsTheStatsStagesVerdictWithWhatItDidNotKeepAbsent() {
         RunRecord old = ResultsStore.read(V3);
-        assertThat(old.formatVersion()).isEqualTo(4);
+        assertThat(old.formatVersion()).isEqualTo(ResultsStore.FORMAT_VERSION);
         assertThat(old).isEqualTo(asFormatThreeKeptIt(ResultsFixtures.small()));
         CellVerdict v = old.comparisons().get(0).cells().get(0).verdict();
         assertThat(v.cell()).isEqualTo(new CellKey("POINT_SELECT", 2));
@@ -226,9 +238,9 @@ class ResultsStoreTest {
         Path old = dir.resolve("old.json");
         Files.writeString(old, "{\"format_version\": 0, \"run_id\": \"x\"}");
         assertThatThrownBy(() -> ResultsStore.read(old)).isInstanceOf(ResultsException.class)
-                .hasMessageContaining("old.json has format_version 0; this TAF reads versions 1 to 4");
+                .hasMessageContaining("old.json has format_version 0; this TAF reads versions 1 to 5");
         Path future = dir.resolve("future.json");
-        Files.writeString(future, "{\"format_version\": 5, \"run_id\": \"x\"}");
+        Files.writeString(future, "{\"format_version\": 6, \"run_id\": \"x\"}");
         assertThatThrownBy(() -> ResultsStore.read(future)).hasMessageContaining("use a newer TAF to read it");
         Path none = dir.resolve("none.json");
         Files.writeString(none, "{\"hello\": 1}");

@@ -137,7 +137,7 @@ class JudgementTest {
     void oneExitPolicyForEveryVerdict() {
         for (Verdict v : Verdict.values()) {
             ExitCode expected = switch (v) {
-                case IMPROVED, NO_CHANGE, FIXED -> ExitCode.PASS;
+                case IMPROVED, NO_CHANGE, NOT_WORSE, FIXED -> ExitCode.PASS;
                 case REGRESSED, NEWLY_FAILING -> ExitCode.REGRESSION;
                 case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
                 case NOT_COMPARABLE -> ExitCode.ERROR;

@@ -195,4 +195,30 @@ class PlannedMdeTest {
         assertThat(PlannedMde.check(def)).singleElement().asString()
                 .startsWith("taf: OLTP_RW@2: no stored noise for host ");
     }
+
+    /**
+     * The gate's sizing: on pairs spreading 7% (OLTP_RW here), how long each question takes to answer an unchanged
+     * commit. Equivalence needs several times the pairs non-inferiority does; the line names the cell's question.
+     */
+    @Test
+    void eachQuestionsTimeToAnswerAnUnchangedCommitIsPlannedFromTheStoredSpread() throws IOException {
+        TestDefinition def = load("workload.tests = OLTP_RW\nworkload.threads = 2\nmeasure.iterations = 5\n"
+                + "measure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 1s\nstats.budget = 8m\n"
+                + "verdict.question.OLTP_RW = non_inferiority\n");
+        StatsOptions o = def.stats();
+        NoiseFile file = oltpRwPairsSpreading(0.07);
+        QuestionTimes q = QuestionTimes.of(def, o, file, HOST, design(def, file)).get(0);
+        int same = DetectableEffect.pairsForSame(0.07, 1000, o.equivalenceLevel(true), o);
+        int notWorse = DetectableEffect.pairsForNotWorse(0.07, 1000, o.nonInferiorityLevel(true), o);
+        assertThat(q.asked()).isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
+        assertThat(q.equivalence()).isEqualTo(same);
+        assertThat(q.nonInferiority()).isEqualTo(notWorse).isLessThan(same / 3);
+        // a pair: two starts of 8 s (the design's stored cost) and 10 windows of 1 s each
+        assertThat(q.pairSeconds()).isEqualTo(2 * (8 + 10 * 1.0));
+        assertThat(q.line(o)).startsWith("OLTP_RW@2 asks non_inferiority; an unchanged commit is answered at 80% power"
+                + " by non_inferiority (NOT_WORSE by 5%) after about " + notWorse + " pairs, ")
+                .contains("by equivalence (NO_CHANGE within +-3%) after about " + same + " pairs, ")
+                .contains("(beyond this run's reach)").contains("pairs spreading 7.0%, 36s a pair");
+        assertThat(q.seconds(notWorse)).isEqualTo(Math.round(notWorse * 36.0));
+    }
 }

@@ -113,4 +113,30 @@ class StageOptionsTest {
         assertThatThrownBy(() -> load(Map.of("workload.points", "10001"))).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("workload.points");
     }
+
+    @Test
+    void eachWorkloadAsksTheQuestionItsDefinitionSays() {
+        org.taf.runner.stats.Questions q = load(Map.of("verdict.question.oltp_rw",
+                "non_inferiority")).stats().questions();
+        assertThat(q.of("OLTP_RW")).isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
+        assertThat(q.of("POINT_SELECT")).isEqualTo(org.taf.runner.stats.Question.EQUIVALENCE);
+        assertThat(load(Map.of("verdict.question", "non_inferiority")).stats().questions()
+                .of("POINT_SELECT")).isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
+        assertThatThrownBy(() -> load(Map.of("verdict.question.OLTP_WR", "non_inferiority")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("verdict.question.OLTP_WR: OLTP_WR is not a"
+                        + " workload");
+        assertThatThrownBy(() -> load(Map.of("verdict.question", "non-inferior")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("equivalence");
+    }
+
+    @Test
+    void theGateAsksNonInferiorityOfOltpRwAndEquivalenceOfPointSelects() {
+        var context = new org.taf.runner.config.LoadContext(Path.of(""), Map.of(), Fixture.JAVA_HOME,
+                Fixture.USER_HOME);
+        TestDefinition gate = new org.taf.runner.config.ConfigLoader(context)
+                .load(Path.of("../properties/gate.properties"), Map.of());
+        org.taf.runner.stats.Questions q = gate.stats().questions();
+        assertThat(q.of("OLTP_RW")).isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
+        assertThat(q.of("POINT_SELECT")).isEqualTo(org.taf.runner.stats.Question.EQUIVALENCE);
+    }
 }

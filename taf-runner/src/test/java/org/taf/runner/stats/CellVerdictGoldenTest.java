@@ -44,7 +44,7 @@ class CellVerdictGoldenTest {
         assertThat(json).contains("\"verdict\" : \"REGRESSED\"", "\"stop_reason\" : \"DECIDED\"")
                 .doesNotContain("NaN", "Infinity");
         // Only the record components are fields: helper methods (pairsUsed(), gatingP()) stay out.
-        assertThat(new ObjectMapper().readTree(json).fieldNames()).toIterable().hasSize(15)
+        assertThat(new ObjectMapper().readTree(json).fieldNames()).toIterable().hasSize(16)
                 .doesNotContain("pairs_used", "gating_p");
     }
 }

@@ -107,4 +107,32 @@ class DetectableEffectTest {
         assertThat(DetectableEffect.pairsForSame(2 * sd, 1000, o.equivalenceLevel(false), o)).isGreaterThan(2 * n);
         assertThat(DetectableEffect.pairsForSame(0.5, 50, o.equivalenceLevel(false), o)).isEqualTo(-1);
     }
+
+    /**
+     * pairsForNotWorse against the test it sizes: log-ratios N(0, s^2) at the pairs it asks for, fixed, at the
+     * one-sided 5%: NOT_WORSE (notWorseP below 5%) in at least about the 80% power, and clearly less two pairs short.
+     */
+    @Test
+    void pairsForNotWorseMatchesASimulationOfAnUnchangedCommit() {
+        StatsOptions o = StatsOptions.defaults();
+        double s = 0.07;
+        int n = DetectableEffect.pairsForNotWorse(s, 1000, 0.05, o);
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(34);
+        int[] passed = new int[2];
+        for (int k = 0; k < 2; k++) {
+            int pairs = k == 0 ? n : n - 4;
+            for (int r = 0; r < 2000; r++) {
+                double[] d = new double[pairs];
+                for (int i = 0; i < pairs; i++) {
+                    d[i] = s * rng.nextGaussian();
+                }
+                double p = PairedTest.of(d, 0.95).notWorseP(Math.log1p(-0.05), true);
+                passed[k] += p < 0.05 ? 1 : 0;
+            }
+        }
+        System.out.printf("pairsForNotWorse(7%%) = %d: NOT_WORSE %d/2000, at %d pairs %d/2000%n", n, passed[0],
+                n - 4, passed[1]);
+        assertThat(passed[0] / 2000.0).isGreaterThanOrEqualTo(0.78);
+        assertThat(passed[1]).isLessThan(passed[0] - 60);
+    }
 }

@@ -270,6 +270,47 @@ class StatisticsTest {
                 .hasMessage("cell A x 1 threads appears twice in the run");
     }
 
+    /** Parent 1000 TPS in every start, the patch spread 3% around 0.99: within 5%, not shown within 3%. */
+    private static CellSamples smallSpread(String workload, int threads) {
+        return Cells.cell(workload, threads, new double[] {1000, 1000, 1000, 1000, 1000, 1000},
+                new double[] {950, 1030, 960, 1020, 990, 1000});
+    }
+
+    @Test
+    void eachWorkloadAsksItsOwnQuestion() {
+        StatsOptions o = O.withQuestions(new Questions(Question.EQUIVALENCE,
+                java.util.Map.of("OLTP_RW", Question.NON_INFERIORITY)));
+        RunStatistics s = Statistics.evaluate(List.of(smallSpread("OLTP_RW", 2), smallSpread("POINT_SELECT", 2)), o);
+        CellVerdict rw = s.cells().stream().filter(c -> c.cell().workload().equals("OLTP_RW")).findFirst()
+                .orElseThrow();
+        CellVerdict ps = s.cells().stream().filter(c -> c.cell().workload().equals("POINT_SELECT")).findFirst()
+                .orElseThrow();
+        assertThat(rw.question()).isEqualTo(Question.NON_INFERIORITY);
+        assertThat(rw.verdict()).as(rw.reason()).isEqualTo(Verdict.NOT_WORSE);
+        assertThat(rw.metric(Metric.TPS).change()).isEqualTo(Change.NOT_WORSE);
+        assertThat(rw.reason()).contains("not worse by 5% or more").contains("not resolved here");
+        assertThat(ps.question()).isEqualTo(Question.EQUIVALENCE);
+        assertThat(ps.verdict()).as("the same pairs do not show +-3%: " + ps.reason()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(rw.verdict().exitCode()).isEqualTo(ExitCode.PASS);
+    }
+
+    @Test
+    void benjaminiHochbergSpansTheNotWorseClaimsOfTheCellsThatMakeThem() {
+        StatsOptions o = O.withQuestions(new Questions(Question.NON_INFERIORITY, java.util.Map.of()));
+        // Alone, the borderline cell passes at the one-sided 5%; beside a clear one its p is adjusted over two.
+        CellSamples borderline = Cells.cell("OLTP_RW", 4, new double[] {1000, 1000, 1000, 1000, 1000, 1000},
+                new double[] {940, 1035, 950, 1012, 978, 990});
+        CellVerdict alone = Statistics.evaluate(List.of(borderline), o).cells().get(0);
+        RunStatistics both = Statistics.evaluate(List.of(borderline, smallSpread("OLTP_RW", 2)), o);
+        assertThat(alone.verdict()).as(alone.reason()).isEqualTo(Verdict.NOT_WORSE);
+        assertThat(both.cells()).allSatisfy(c -> assertThat(c.verdict()).as(c.reason()).isEqualTo(Verdict.NOT_WORSE));
+        CellSamples open = Cells.cell("OLTP_RW", 8, new double[] {1000, 1000, 1000, 1000, 1000, 1000},
+                new double[] {900, 1060, 920, 1020, 950, 1000});
+        RunStatistics three = Statistics.evaluate(List.of(borderline, open, smallSpread("OLTP_RW", 2)), o);
+        assertThat(three.cells().stream().filter(c -> c.verdict() == Verdict.INCONCLUSIVE).count())
+                .as("the open cell, and the borderline one once adjusted over three claims").isEqualTo(2);
+    }
+
     private static CellVerdict only(CellSamples cell) {
         return Statistics.evaluate(List.of(cell), O).cells().get(0);
     }

@@ -123,4 +123,50 @@ class VerdictRuleTest {
         assertThat(out.verdict()).isEqualTo(Verdict.NEWLY_FAILING);
         assertThat(out.reason()).isEqualTo("patch failed");
     }
+
+    /** A metric of a non-inferiority cell whose cell passed its one-sided test: NOT_WORSE unless decided already. */
+    private static MetricVerdict notWorse(MetricVerdict v) {
+        MetricVerdict j = judged(v);
+        return j.change() == Change.UNKNOWN && j.gates() ? j.judged(j.pAdjusted(), Change.NOT_WORSE) : j;
+    }
+
+    /** Verdict of a cell asking non-inferiority, for each outcome the rule knows (a table: metrics -> verdict). */
+    @Test
+    void aNonInferiorityCellPassesAsNotWorseAndKeepsTheOtherVerdictsMeanings() {
+        VerdictRule.NotWorse passed = new VerdictRule.NotWorse(0.003, 0.025);
+        VerdictRule.NotWorse failed = new VerdictRule.NotWorse(0.2, 0.025);
+        MetricVerdict tpsWide = m(Metric.TPS, 0.99, 0.955, 1.03, 0.6, true);   // within 5%, not within 3%
+        MetricVerdict cpuWide = m(Metric.CPU_PER_TX, 1.01, 0.98, 1.04, 0.6, true);
+        MetricVerdict tpsWorse = m(Metric.TPS, 0.95, 0.93, 0.97, 0.001, true);
+        MetricVerdict tpsBetter = m(Metric.TPS, 1.06, 1.04, 1.08, 0.001, true);
+        MetricVerdict tpsSame = m(Metric.TPS, 1.0, 0.98, 1.02, 0.9, true);
+        MetricVerdict cpuSame = m(Metric.CPU_PER_TX, 1.0, 0.99, 1.01, 0.9, true);
+        record Row(List<MetricVerdict> metrics, VerdictRule.NotWorse test, Verdict expected) {}
+        for (Row r : List.of(
+                new Row(List.of(notWorse(tpsWide), notWorse(cpuWide)), passed, Verdict.NOT_WORSE),
+                new Row(List.of(notWorse(tpsWide), notWorse(cpuSame)), passed, Verdict.NOT_WORSE),
+                new Row(List.of(judged(tpsWide), judged(cpuWide)), failed, Verdict.INCONCLUSIVE),
+                new Row(List.of(judged(tpsSame), judged(cpuSame)), passed, Verdict.NO_CHANGE),
+                new Row(List.of(judged(tpsWorse), notWorse(cpuWide)), passed, Verdict.REGRESSED),
+                new Row(List.of(judged(tpsBetter), notWorse(cpuWide)), passed, Verdict.IMPROVED),
+                new Row(List.of(notWorse(tpsWide), notWorse(cpuWide)), new VerdictRule.NotWorse(null, 0.025),
+                        Verdict.INCONCLUSIVE))) {
+            assertThat(VerdictRule.decide(analysis(), r.metrics(), 0.05, O, r.test()).verdict()).as(r.toString())
+                    .isEqualTo(r.expected());
+        }
+    }
+
+    @Test
+    void notWorseSaysWhatItShowedAndWhatItLeftOpen() {
+        MetricVerdict tps = notWorse(m(Metric.TPS, 0.99, 0.955, 1.03, 0.6, true));
+        MetricVerdict cpu = notWorse(m(Metric.CPU_PER_TX, 1.01, 0.98, 1.04, 0.6, true));
+        assertThat(VerdictRule.decide(analysis(), List.of(tps, cpu), 0.05, O, new VerdictRule.NotWorse(0.003, 0.025))
+                .reason()).isEqualTo("tps 0.9900, one-sided bound 0.9550 (95%), 8 pairs, cpu_per_tx 1.0100, one-sided"
+                + " bound 1.0400 (95%), 8 pairs: not worse by 5% or more (one-sided, BH-adjusted p 0.00300 < 0.0250);"
+                + " changes smaller than 5% are not resolved here");
+        MetricVerdict open = judged(m(Metric.TPS, 0.97, 0.92, 1.02, 0.3, true));
+        assertThat(VerdictRule.decide(analysis(), List.of(open), 0.05, O, new VerdictRule.NotWorse(0.2, 0.025))
+                .reason()).isEqualTo("tps 0.9700, one-sided bound 0.9200 (95%), 8 pairs: not shown not worse by 5% or"
+                + " more (the bound must lie above 0.9500; estimate -3.00%)");
+    }
 }

@@ -1,0 +1,113 @@
+package org.taf.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.DefinitionRecord;
+import org.taf.runner.results.DefinitionRecord.SettingRecord;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.SideRecord;
+import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
+
+/**
+ * The nightly's baseline-ratio series on a fake clock (one run a night from {@link HistoryFixtures#FIRST_NIGHT}):
+ * each night measures that night's main against the pinned baseline {@code v1.0} side by side. The host drifts
+ * (both sides lose 25% at night 8, as both servers did on 2026-12-01), and main's commit of night 17 adds 3% to
+ * the write path. The absolute TPS series sees the host's drift; the ratio series sees only the commit.
+ */
+class BaselineRatioSeriesTest {
+    private static final String BASELINE = "v1.0";
+
+    /** 30 nights: the host's level drops 25% at night 8, the patch's ratio to the baseline 3% at night 17. */
+    private static List<RunRecord> nights(boolean againstBaseline) {
+        SplittableRandom r = new SplittableRandom(34);
+        List<RunRecord> out = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            double host = (i < 8 ? 60_000 : 45_000) * (1 + 0.02 * r.nextGaussian());
+            double ratio = (i < 17 ? 1.0 : 0.97) * (1 + 0.004 * r.nextGaussian());
+            out.add(night(i, host, ratio, againstBaseline));
+        }
+        return out;
+    }
+
+    /** Night i of {@link HistoryFixtures#night}, its parent the baseline, its TPS ratio {@code ratio}. */
+    private static RunRecord night(int i, double parentTps, double ratio, boolean againstBaseline) {
+        RunRecord base = HistoryFixtures.night(i, parentTps * ratio, HistoryFixtures.Night.base());
+        ComparisonRecord c = base.comparisons().get(0);
+        SideRecord p = c.parent();
+        SideRecord parent = new SideRecord(p.role(), BASELINE, p.commit(), p.treeId(), p.patchDiff(),
+                p.engineSettings(), p.build());
+        CellRecord cell = c.cells().get(0);
+        CellVerdict v = cell.verdict();
+        List<MetricVerdict> metrics = new ArrayList<>();
+        for (MetricVerdict m : v.metrics()) {
+            metrics.add(m.metric() != Metric.TPS ? m : new MetricVerdict(Metric.TPS, parentTps, parentTps * ratio,
+                    ratio, ratio * 0.99, ratio * 1.01, m.confidence(), m.pValue(), m.pAdjusted(), m.pairs(),
+                    m.sdLog(), m.change(), m.gates(), m.equivalence()));
+        }
+        CellVerdict verdict = new CellVerdict(v.cell(), v.verdict(), v.reason(), metrics, v.classic(),
+                v.measuredPairs(), v.level(), v.stopReason(), v.mde(), v.components(), v.excluded(), v.exclusionRule(),
+                v.warnings(), v.findings(), v.counters(), v.question());
+        ComparisonRecord comparison = new ComparisonRecord(c.name(), BASELINE + " vs main", parent, c.patch(),
+                List.of(cell.withVerdict(verdict)));
+        List<SettingRecord> settings = new ArrayList<>(base.definition().settings());
+        if (againstBaseline) {
+            settings.add(new SettingRecord("baseline", BASELINE, "nightly.properties:5"));
+        }
+        DefinitionRecord d = base.definition();
+        DefinitionRecord def = new DefinitionRecord(d.file(), d.sourceText(), settings, d.command());
+        return new RunRecord(base.formatVersion(), base.runId(), base.name(), base.comments(), base.startedAt(),
+                base.finishedAt(), base.status(), base.failure(), base.runnerVersion(), def, base.environment(),
+                List.of(comparison), base.warnings(), base.plannedMde(), base.adaptive(), base.judgement());
+    }
+
+    @Test
+    void theRatioSeriesFlagsTheCommitAndNotTheHostsDrift() {
+        List<RunRecord> runs = nights(true);
+        assertThat(HistorySeries.of(runs, false)).singleElement().satisfies(s -> assertThat(s.ratios()).isTrue());
+        assertThat(ChangePoints.find(runs)).singleElement().satisfies(c -> {
+            assertThat(c.regression()).isTrue();
+            assertThat(c.ratio()).isCloseTo(0.97, within(0.01));
+            // the nights around the step: what taf bisect runs between
+            assertThat(c.good()).isEqualTo("c0000016" + "0".repeat(32));
+            assertThat(c.bad()).isEqualTo("c0000017" + "0".repeat(32));
+            assertThat(c.beforeRunId()).isEqualTo(runs.get(16).runId());
+            assertThat(c.afterRunId()).isEqualTo(runs.get(17).runId());
+        });
+    }
+
+    @Test
+    void withoutTheBaselineKeyTheSameRunsAreAnAbsoluteSeriesThatFollowsTheHost() {
+        List<RunRecord> runs = nights(false);
+        assertThat(HistorySeries.of(runs, false)).singleElement().satisfies(s -> assertThat(s.ratios()).isFalse());
+        // the host's 25% drop at night 8 is what the absolute TPS shows first
+        assertThat(ChangePoints.find(runs)).anySatisfy(c -> {
+            assertThat(c.afterRunId()).isEqualTo(runs.get(8).runId());
+            assertThat(c.ratio()).isCloseTo(0.75, within(0.03));
+        });
+    }
+
+    /** The history page draws a ratio series' ratios first, with its change point, then the absolute TPS. */
+    @Test
+    void theHistoryPageDrawsTheRatiosFirstAndTheAbsoluteTpsSecond() {
+        List<RunRecord> runs = nights(true);
+        Messages m = Messages.english();
+        String html = new Templates(m).render("history.ftlh",
+                HistoryViewBuilder.build("POINT_SELECT", runs, HistorySeries.of(runs, false), m));
+        int ratio = html.indexOf(m.get("chart.ratio.title"));
+        int tps = html.indexOf(m.get("chart.series.title"));
+        assertThat(ratio).isPositive().isLessThan(tps);
+        assertThat(html).contains(m.get("chart.axis.ratio"));
+        List<RunRecord> absolute = nights(false);
+        assertThat(new Templates(m).render("history.ftlh", HistoryViewBuilder.build("POINT_SELECT", absolute,
+                HistorySeries.of(absolute, false), m))).doesNotContain(m.get("chart.ratio.title"));
+    }
+}
