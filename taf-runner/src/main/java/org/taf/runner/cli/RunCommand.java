@@ -11,21 +11,20 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.taf.runner.ExitCode;
+import org.taf.runner.TafException;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.Keys;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.db.ResultsDb;
 import org.taf.runner.launch.EngineRuntime;
-import org.taf.runner.results.RunRecord;
 import org.taf.runner.report.Outputs;
+import org.taf.runner.results.RunRecord;
 import org.taf.runner.run.Runner;
-import org.taf.runner.TafException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**

@@ -108,7 +108,7 @@ public final class ConfigLoader {
     private List<Setting> environment(SourceReader reader, Problems problems) {
         List<Setting> out = new ArrayList<>();
         context.env().forEach((name, value) -> {
-            if (!KeyRegistry.isTafEnv(name) || Keys.OTHER_ENV.containsKey(name)) {
+            if (!KeyRegistry.isTafEnv(name) || KeyRegistry.OTHER_ENV.containsKey(name)) {
                 return;
             }
             Optional<String> key = registry.keyForEnv(name);

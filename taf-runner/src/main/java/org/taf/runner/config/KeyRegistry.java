@@ -152,6 +152,14 @@ public final class KeyRegistry {
         return ENV_PREFIX + key.toUpperCase(Locale.ROOT).replace('.', '_');
     }
 
+    /**
+     * {@code TAF_*} variables that set no key, with what they do: loading a definition leaves them to their
+     * readers instead of warning that no key is named so.
+     */
+    static final java.util.Map<String, String> OTHER_ENV = java.util.Map.of(
+            "TAF_JAVA", "a JDK 25 or newer (its java, or its home) that launch.java = auto tries first",
+            "TAF_MEASURE_LOCK", "the file of the host-wide measuring lock (default /run/taf/measure.lock)");
+
     /** Whether an environment variable is in TAF's namespace. */
     static boolean isTafEnv(String name) {
         return name.startsWith(ENV_PREFIX);

@@ -1,17 +1,5 @@
 package org.taf.runner.config;
 
-import org.taf.runner.build.BuildSpec;
-import org.taf.runner.launch.LaunchOptions;
-import org.taf.runner.profile.CpuSet;
-import org.taf.runner.profile.CpuToggle;
-import org.taf.runner.profile.RuntimeKind;
-import org.taf.runner.stats.Metric;
-import org.taf.runner.stats.Question;
-import org.taf.runner.warmup.WarmupSignal;
-import org.taf.runner.workload.RandType;
-import org.taf.runner.workload.Workload;
-import org.taf.runner.workload.WorkloadOptions;
-
 import static org.taf.runner.config.ValueTypes.bool;
 import static org.taf.runner.config.ValueTypes.cpuset;
 import static org.taf.runner.config.ValueTypes.duration;
@@ -37,7 +25,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.taf.runner.build.BuildSpec;
+import org.taf.runner.profile.CpuSet;
+import org.taf.runner.profile.CpuToggle;
+import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.results.MeasureMode;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.Question;
+import org.taf.runner.warmup.WarmupSignal;
+import org.taf.runner.workload.RandType;
+import org.taf.runner.workload.Workload;
+import org.taf.runner.workload.WorkloadOptions;
 
 /**
  * The key registry: every configuration key, declared once with its type, default and a one-line
@@ -262,7 +260,7 @@ public final class Keys {
             duration(Duration.ofSeconds(1)), "30s", "graceful stop time before the engine is killed");
     public static final Key<Integer> LAUNCH_PORT = key("launch.port", integer(0, 65_535), "0",
             "engine port on 127.0.0.1; 0 picks a free port");
-    public static final Key<Path> LAUNCH_JAVA = key("launch.java", javaOrAuto(), "auto",
+    public static final Key<Path> LAUNCH_JAVA = key("launch.java", ValueTypes.javaOrAuto(), "auto",
             "java executable that runs the engine; auto: a JDK 25 or newer from TAF_JAVA, JAVA_HOME or the"
                     + " newest under /usr/lib/jvm and /opt/java (launch.aot_cache then used), else this runner's"
                     + " own JDK, without the AOT cache, with a warning; the run records which and why");
@@ -363,22 +361,6 @@ public final class Keys {
             "time budget for extra iterations when a result is inconclusive");
     public static final Key<Integer> STATS_MAX_PAIRS = key("stats.max_pairs", integer(3, 1_000), "20",
             "A/B pairs per cell after which the adaptive loop stops; at or below measure.iterations: no extra pairs");
-
-    // --- issue 35: the environment variables TAF reads by name, which set no key
-    /**
-     * {@code TAF_*} variables that set no key, with what they do: loading a definition leaves them to their
-     * readers instead of warning that no key is named so.
-     */
-    public static final java.util.Map<String, String> OTHER_ENV = java.util.Map.of(
-            "TAF_JAVA", "a JDK 25 or newer (its java, or its home) that launch.java = auto tries first",
-            "TAF_MEASURE_LOCK", "the file of the host-wide measuring lock (default /run/taf/measure.lock)");
-
-    /** A java executable's path, or {@code auto} ({@link LaunchOptions#AUTO}, resolved when a run starts). */
-    private static ValueType<Path> javaOrAuto() {
-        ValueType<Path> path = path();
-        return ValueTypes.of("auto or path", (raw, ctx) -> raw.equalsIgnoreCase("auto") ? LaunchOptions.AUTO
-                : path.parse(raw, ctx));
-    }
 
     /** Every key and pattern, in declaration order. */
     public static List<KeySpec> all() {

@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.taf.runner.launch.LaunchOptions;
 import org.taf.runner.profile.CpuSet;
 import org.taf.runner.sys.Durations;
 import org.taf.runner.workload.Workload;
@@ -363,5 +364,12 @@ public final class ValueTypes {
 
     private static String num(double d) {
         return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+
+    /** A java executable's path, or {@code auto} ({@link LaunchOptions#AUTO}, resolved when a run starts). */
+    static ValueType<Path> javaOrAuto() {
+        ValueType<Path> path = path();
+        return ValueTypes.of("auto or path", (raw, ctx) -> raw.equalsIgnoreCase("auto") ? LaunchOptions.AUTO
+                : path.parse(raw, ctx));
     }
 }

@@ -12,9 +12,9 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
-import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Change;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Verdict;
 
 /**
@@ -302,7 +302,10 @@ final class Headlines {
         return parts.isEmpty() ? "" : x.m().get("headline.mechanism", String.join("; ", parts));
     }
 
-    /** "pool-mutex acquisitions 80 → 45 per transaction (−44%)", or for one side only "... 0.63 per transaction (new in patch)". */
+    /**
+     * "pool-mutex acquisitions 80 → 45 per transaction (−44%)", or for one side only "... 0.63 per transaction (new in
+     * patch)".
+     */
     private static String item(PostContext x, PostView.KeyCounter k) {
         boolean oneSide = k.parent().equals(Formats.NONE) || k.patch().equals(Formats.NONE);
         String text = oneSide ? x.m().get("headline.mechanism.one_side", k.label(),

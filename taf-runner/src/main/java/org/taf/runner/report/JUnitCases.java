@@ -3,22 +3,22 @@ package org.taf.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.taf.runner.stats.Role;
 import org.taf.runner.report.JUnitXmlWriter.Case;
 import org.taf.runner.report.JUnitXmlWriter.Case.Kind;
-import org.taf.runner.results.HostNoise;
-import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.HostNoise;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
+import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.SideRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.CounterChange;
 import org.taf.runner.stats.MetricVerdict;
+import org.taf.runner.stats.Role;
 import org.taf.runner.stats.Verdict;
-import org.taf.runner.stats.CellVerdict;
 
 /** Decides what a cell is in JUnit terms and writes its message and numbers. */
 final class JUnitCases {

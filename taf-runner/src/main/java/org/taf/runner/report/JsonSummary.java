@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 
 /**
  * {@code taf summary --format json}: per run, one flat object per cell with the verdict's numbers as the
@@ -84,12 +84,30 @@ public record JsonSummary(int formatVersion, String runId, String name, String s
         var v = r.verdict();
         MetricVerdict tps = v == null ? null : v.tps();
         MetricVerdict cpu = v == null ? null : v.metric(Metric.CPU_PER_TX);
-        return new Cell(r.comparison(), r.label(), sha(r.parent()), sha(r.patch()), r.workload(), r.threads(),
-                v == null ? null : v.verdict().name(), v == null ? null : v.reason(), r.parentTps(), r.patchTps(),
-                r.ratio(), r.ciLow(), r.ciHigh(), tps == null ? null : tps.confidence(), tps == null ? null : tps.pValue(),
-                cpu == null ? null : cpu.parent(), cpu == null ? null : cpu.patch(), cpu == null ? null : cpu.ratio(),
-                cpu == null ? null : cpu.ciLow(), cpu == null ? null : cpu.ciHigh(), v == null ? null : v.pairsUsed(),
-                v == null ? null : AdaptiveTexts.stop(v.stopReason()), v == null ? null : v.mdePct(),
+        return new Cell(
+                r.comparison(),
+                r.label(),
+                sha(r.parent()),
+                sha(r.patch()),
+                r.workload(),
+                r.threads(),
+                v == null ? null : v.verdict().name(),
+                v == null ? null : v.reason(),
+                r.parentTps(),
+                r.patchTps(),
+                r.ratio(),
+                r.ciLow(),
+                r.ciHigh(),
+                tps == null ? null : tps.confidence(),
+                tps == null ? null : tps.pValue(),
+                cpu == null ? null : cpu.parent(),
+                cpu == null ? null : cpu.patch(),
+                cpu == null ? null : cpu.ratio(),
+                cpu == null ? null : cpu.ciLow(),
+                cpu == null ? null : cpu.ciHigh(),
+                v == null ? null : v.pairsUsed(),
+                v == null ? null : AdaptiveTexts.stop(v.stopReason()),
+                v == null ? null : v.mdePct(),
                 v == null ? null : v.question().label(),
                 Unresolved.of(run, v, Messages.english(), Formats.english()));
     }

@@ -136,7 +136,8 @@ public final class MarkdownSummary {
             facts.add(loop);
         }
         for (PlannedMdeRecord p : run.plannedMde()) {
-            facts.add("MDE before measuring, " + p.workload() + "@" + p.threads() + ": " + AdaptiveTexts.planned(p, m, f));
+            facts.add("MDE before measuring, " + p.workload() + "@" + p.threads() + ": "
+                    + AdaptiveTexts.planned(p, m, f));
         }
         section("Run", facts, out);
         String command = run.definition() == null ? null : run.definition().command();

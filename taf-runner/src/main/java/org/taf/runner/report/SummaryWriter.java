@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import org.taf.runner.results.PlannedMdeRecord;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.sys.AtomicWrite;
 import org.taf.runner.results.SideRecord;
+import org.taf.runner.sys.AtomicWrite;
 
 /**
  * The plain-text summary {@code run} prints at its end (and CI logs keep): one aligned line per
@@ -17,9 +17,9 @@ import org.taf.runner.results.SideRecord;
  * one line per warning, ending with {@code warnings: N}. English, deterministic, no colours (it goes to logs).
  *
  * <pre>
- * comparison | workload     | thr | parent TPS | patch TPS | ratio [95% CI]       | CPU us/tx    | CPU ratio [95% CI]   | verdict  | pairs | stopped | MDE
- * -----------+--------------+-----+------------+-----------+----------------------+--------------+----------------------+----------+-------+---------+-----
- * default    | POINT_SELECT |   2 |     18,200 |    63,750 | 3.503 [3.410, 3.600] | 82.4 -> 23.5 | 0.285 [0.270, 0.301] | IMPROVED |     7 | decided | 4.1%
+ * comparison | workload     | thr | parent TPS | patch TPS | ratio [95% CI]       | CPU us/tx    | ... | MDE
+ * -----------+--------------+-----+------------+-----------+----------------------+--------------+-----+-----
+ * default    | POINT_SELECT |   2 |     18,200 |    63,750 | 3.503 [3.410, 3.600] | 82.4 -> 23.5 | ... | 4.1%
  * cpu: engine CPU per transaction from /proc/&lt;pid&gt;/stat utime+stime (1/100 s ticks)
  * why, default POINT_SELECT@2: tps 3.5030 [3.4100, 3.6000] (95% interval, 7 pairs) lies above 1
  * not resolved, default OLTP_RW@2: a change smaller than 5%, either way: this cell asked only ... (when it did)
@@ -50,7 +50,9 @@ public final class SummaryWriter {
                 r.verdict() == null ? Formats.NONE : f.percent(r.verdict().mdePct(), 1)});
         }
         StringBuilder out = new StringBuilder();
-        Tables.align(table, new boolean[] {false, false, true, true, true, false, true, false, false, true, false, true},
+        Tables.align(
+                table,
+                new boolean[] {false, false, true, true, true, false, true, false, false, true, false, true},
                 out);
         CpuTexts.sources(run).forEach(src -> out.append("cpu: engine CPU per transaction from ").append(src)
                 .append('\n'));
@@ -73,8 +75,17 @@ public final class SummaryWriter {
         }
         for (SummaryRow r : rows) {
             if (r.verdict() != null) {
-                r.verdict().moved().forEach(c -> out.append("changed, ").append(r.label()).append(' ').append(r.workload()).append('@')
-                        .append(r.threads()).append(": ").append(CounterTexts.line(f, c)).append('\n'));
+                r.verdict()
+                        .moved()
+                        .forEach(c -> out.append("changed, ")
+                                .append(r.label())
+                                .append(' ')
+                                .append(r.workload())
+                                .append('@')
+                                .append(r.threads())
+                                .append(": ")
+                                .append(CounterTexts.line(f, c))
+                                .append('\n'));
             }
         }
         String loop = AdaptiveTexts.loop(run, m);

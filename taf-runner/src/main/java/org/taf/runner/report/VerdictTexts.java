@@ -15,7 +15,8 @@ import org.taf.runner.stats.Verdict;
  * equals the one with the largest change, either way; the first in plan order among those), with the
  * numbers the summary's table prints, and the other cells counted.
  * <pre>
- * REGRESSED (12.3): patch 4083fbef83c6 is 9.7% slower than parent 5981efcecd8 on POINTS-COVERED-PK at 1 thread, 0.903 [0.885, 0.921]; other cells: 2 improved
+ * REGRESSED (12.3): patch 4083fbef83c6 is 9.7% slower than parent 5981efcecd8 on POINTS-COVERED-PK at 1 thread,
+ *     0.903 [0.885, 0.921]; other cells: 2 improved   (one line)
  * </pre>
  */
 final class VerdictTexts {

@@ -15,10 +15,8 @@ import org.taf.runner.build.BuildKey;
 import org.taf.runner.build.BuildSpec;
 import org.taf.runner.build.Builder;
 import org.taf.runner.config.Comparison;
-import org.taf.runner.stats.Role;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
-import org.taf.runner.sys.Durations;
 import org.taf.runner.git.CommitInfo;
 import org.taf.runner.git.Repo;
 import org.taf.runner.git.TreeCache;
@@ -29,7 +27,9 @@ import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.PlannedMdeRecord;
 import org.taf.runner.stats.CellKey;
+import org.taf.runner.stats.Role;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.sys.Durations;
 
 /**
  * What {@code taf run} would do with a definition, worked out without building, materializing or running

@@ -1,15 +1,15 @@
 package org.taf.runner.run;
 
 import java.io.PrintStream;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.time.temporal.ChronoUnit;
-import org.taf.runner.results.MeasureMode;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.DesignNoise;
 import org.taf.runner.results.HostFingerprint;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.PlannedMdeRecord;

@@ -197,7 +197,9 @@ public final class PairedTest {
                 flip, method + "; sign-flip over the log-ratios less the order effect", df, se, effect);
     }
 
-    /** The t interval of the ratio at two-sided level {@code level}, from the mean's standard error; null when it is 0. */
+    /**
+     * The t interval of the ratio at two-sided level {@code level}, from the mean's standard error; null when it is 0.
+     */
     private static Interval tInterval(double mean, double se, int df, double level) {
         if (se == 0) {
             return null;

@@ -76,8 +76,9 @@ class JenkinsfileHistoryTest extends JenkinsfileTestBase {
         String page = out + "/results/bisect-20261201-030000-quick/bisect-20261201-030000-quick.md";
         shell.on(bisect).exits(1).writes(page, "# Bisect\n").writes(out + "/taf.log", "culprit: bbbb\n");
         String out2 = "taf-out/bisect/bisect-2";
-        String bisect2 = teed("./taf bisect --good " + "c".repeat(40) + " --bad " + BAD + " " + QUICK
-                + " -Doutput.results_dir=" + out2 + "/results -Doutput.site_dir=" + out2 + "/site -Doutput.publish=false",
+        String bisect2 = teed(
+                "./taf bisect --good " + "c".repeat(40) + " --bad " + BAD + " " + QUICK + " -Doutput.results_dir="
+                        + out2 + "/results -Doutput.site_dir=" + out2 + "/site -Doutput.publish=false",
                 out2);
         String page2 = out2 + "/results/bisect-20261201-050000-quick/bisect-20261201-050000-quick.md";
         shell.on(bisect2).exits(2).writes(page2, "# Bisect 2\n");

@@ -51,8 +51,12 @@ abstract class JenkinsfileTestBase extends PipelineTestBase {
 
     /** {@code mvn -B -ntp verify} exits {@code exit}, leaving one Surefire report (failing when exit != 0). */
     protected void unitTests(int exit) {
-        shell.on("mvn -B -ntp verify").exits(exit).writes("taf-runner/target/surefire-reports/TEST-org.taf.runner.SomeTest.xml",
-                "<testsuite><testcase name=\"t\">" + (exit == 0 ? "" : "<failure message=\"boom\"/>") + "</testcase></testsuite>");
+        shell.on("mvn -B -ntp verify")
+                .exits(exit)
+                .writes(
+                        "taf-runner/target/surefire-reports/TEST-org.taf.runner.SomeTest.xml",
+                        "<testsuite><testcase name=\"t\">" + (exit == 0 ? "" : "<failure message=\"boom\"/>")
+                                + "</testcase></testsuite>");
     }
 
     protected void validates(String definition, int exit) {
@@ -61,7 +65,8 @@ abstract class JenkinsfileTestBase extends PipelineTestBase {
 
     /** {@code git rev-parse} of {@code revision} prints {@code sha} ("" when it does not resolve). */
     protected void revision(String revision, String sha) {
-        shell.on("git rev-parse --verify --quiet '" + revision + "^{commit}' || true").prints(sha.isEmpty() ? "" : sha + "\n");
+        shell.on("git rev-parse --verify --quiet '" + revision + "^{commit}' || true")
+                .prints(sha.isEmpty() ? "" : sha + "\n");
     }
 
     /** The checkout is at {@link #HEAD}, whose first parent is {@link #FIRST_PARENT}. */
@@ -74,7 +79,9 @@ abstract class JenkinsfileTestBase extends PipelineTestBase {
         shell.on("./taf --version").prints("taf 0.1.0-SNAPSHOT");
     }
 
-    /** {@code ./taf run definition overrides...} into {@code out}, as the Jenkinsfile wraps it, doing {@code outcome}. */
+    /**
+     * {@code ./taf run definition overrides...} into {@code out}, as the Jenkinsfile wraps it, doing {@code outcome}.
+     */
     protected void tafRun(String out, String definition, List<String> overrides, TafOutcome outcome) {
         String runId = "run-" + out.substring(out.lastIndexOf('/') + 1);
         shell.on(tafRunScript(out, definition, overrides)).exits(outcome.exit()).writes(outcome.files(out, runId));
@@ -91,10 +98,14 @@ abstract class JenkinsfileTestBase extends PipelineTestBase {
 
     /** The Jenkinsfile's tee wrapper: output shown and kept in out/taf.log, TAF's own exit code. */
     static String teed(String command, String out) {
-        return "#!/bin/bash\nmkdir -p " + out + "\n" + command + " 2>&1 | tee " + out + "/taf.log\nexit ${PIPESTATUS[0]}";
+        return "#!/bin/bash\nmkdir -p " + out + "\n" + command + " 2>&1 | tee " + out
+                + "/taf.log\nexit ${PIPESTATUS[0]}";
     }
 
-    /** Everything a gate run needs but its outcome: unit tests pass, gate.properties validates, runner builds, checkout at HEAD. */
+    /**
+     * Everything a gate run needs but its outcome: unit tests pass, gate.properties validates, runner builds, checkout
+     * at HEAD.
+     */
     protected void gateRunsUpTo() {
         unitTests(0);
         validates(GATE, 0);

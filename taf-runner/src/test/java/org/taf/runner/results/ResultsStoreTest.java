@@ -4,14 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.ClassicOutcome;
@@ -19,8 +21,6 @@ import org.taf.runner.stats.ClassicVerdict;
 import org.taf.runner.stats.ExcludedIteration;
 import org.taf.runner.stats.Role;
 import org.taf.runner.stats.StopReason;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The JSON format is sealed by a golden file; files of formats 1 to 4 are upgraded on reading

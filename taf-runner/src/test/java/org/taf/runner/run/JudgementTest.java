@@ -10,14 +10,14 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.JudgementRecord;
+import org.taf.runner.results.MeasureMode;
 import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
-import org.taf.runner.stats.Verdict;
-import org.taf.runner.results.MeasureMode;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.StatsOptions;
+import org.taf.runner.stats.Verdict;
 
 /** Verdicts come back into the record, and the exit code follows them. */
 class JudgementTest {

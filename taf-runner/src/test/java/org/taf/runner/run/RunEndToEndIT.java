@@ -40,7 +40,8 @@ import org.taf.runner.stats.Verdict;
  * commit on both sides) does not.
  */
 class RunEndToEndIT {
-    private static final String SLOW_TARGET = "        TableImpl t = read(table);\n        return found(lookup(t, longKey(t, pk)));";
+    private static final String SLOW_TARGET =
+            "        TableImpl t = read(table);\n        return found(lookup(t, longKey(t, pk)));";
     private static final String SLOW_PATCH =
             "        long spinUntil = System.nanoTime() + 150_000; // deliberate regression for the test\n"
             + "        while (System.nanoTime() < spinUntil) {\n            Thread.onSpinWait();\n        }\n"

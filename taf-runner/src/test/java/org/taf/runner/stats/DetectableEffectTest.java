@@ -14,7 +14,8 @@ class DetectableEffectTest {
     void theFormula() {
         MinimalDetectableEffect m = DetectableEffect.compute(0.02, 8, 0.05, O, "test");
         TDistribution t = new TDistribution(7);
-        double delta = (t.inverseCumulativeProbability(0.975) + t.inverseCumulativeProbability(0.8)) * 0.02 / Math.sqrt(8);
+        double delta =
+                (t.inverseCumulativeProbability(0.975) + t.inverseCumulativeProbability(0.8)) * 0.02 / Math.sqrt(8);
         assertThat(m.pct()).isCloseTo(100 * (1 - Math.exp(-delta)), within(1e-9));
         assertThat(m.sigma()).isEqualTo(0.02);
         assertThat(m.alpha()).isEqualTo(0.05);
