@@ -8,14 +8,14 @@ package org.taf.runner.config;
  * @param canonical the canonical key it stands for, e.g. {@code workload.threads}
  * @param bare      how TAF read a number without a unit: {@link Bare#NONE}, {@link Bare#SECONDS}
  *                  ({@code duration=300}, in every suite: MDEV-32750's TPROC-C definition runs
- *                  {@code taf.duration=600}, ten minutes), or {@link Bare#MINUTES} (HammerDB's own keys)
+ *                  {@code taf.duration=600}, ten minutes, and HammerDB's own default_duration)
  * @param fallback  TAF (perl) reads it only when no other name of {@code canonical} is set (the suite's
  *                  {@code default_duration}): another one in the same file drops it with a warning
  */
 record Alias(String name, String canonical, Bare bare, boolean fallback) {
 
     /** How TAF wrote a duration without its unit. */
-    enum Bare { NONE, SECONDS, MINUTES }
+    enum Bare { NONE, SECONDS }
 
     /** An alias that is no fallback. */
     Alias(String name, String canonical, Bare bare) {
@@ -40,7 +40,6 @@ record Alias(String name, String canonical, Bare bare, boolean fallback) {
         return switch (bare) {
             case NONE -> raw;
             case SECONDS -> raw + "s";
-            case MINUTES -> raw + "m";
         };
     }
 
@@ -49,7 +48,6 @@ record Alias(String name, String canonical, Bare bare, boolean fallback) {
         return switch (bare) {
             case NONE -> "";
             case SECONDS -> "*seconds*";
-            case MINUTES -> "*minutes*";
         } + (fallback ? " (read when no other name of the key is set)" : "");
     }
 }

@@ -24,8 +24,8 @@ final class TafPerl {
     private TafPerl() {}
 
     /**
-     * TAF's names for our keys; the third column marks durations TAF wrote without a unit: "s" seconds, "m"
-     * HammerDB's minutes ({@link Alias.Bare}), and "fallback" a name read only when no other one is set.
+     * TAF's names for our keys; the third column marks durations TAF wrote without a unit: "s" seconds
+     * ({@link Alias.Bare}), and "fallback" a name read only when no other one is set.
      */
     private static final String[][] ALIASES = {
         {"threads", "workload.threads", ""},
@@ -68,10 +68,12 @@ final class TafPerl {
         {"hammerdb_tprocc.number_of_warehouses", "workload.warehouses", ""},
         {"hammerdb_tprocc.checksum_after_setup", "workload.check_after_load", ""},
         {"hammerdb_tprocc.checksum_after_run", "workload.check_after_run", ""},
-        // HammerDB's duration and rampup are minutes; TAF (perl) reads these two when taf.duration and
-        // taf.warmup_duration are not set ("fallback").
-        {"hammerdb_tprocc.default_duration", "measure.duration", "m fallback"},
-        {"hammerdb_tprocc.default_rampup", "warmup.max", "m fallback"},
+        // Seconds, as taf.duration: TAF (perl)'s hammerdb-tprocc.pm returns default_duration as the test's
+        // duration and logs default_rampup as "Rampup defaulted to N seconds" (it rounds both up to the whole
+        // minutes HammerDB takes). It reads these two only when taf.duration and taf.warmup_duration are not
+        // set ("fallback").
+        {"hammerdb_tprocc.default_duration", "measure.duration", "s fallback"},
+        {"hammerdb_tprocc.default_rampup", "warmup.max", "s fallback"},
     };
 
     /** Perl-only names by the reason they have no effect here. */
@@ -203,7 +205,6 @@ final class TafPerl {
     private static Alias alias(String name, String[] row) {
         Alias.Bare bare = switch (row[2].split(" ")[0]) {
             case "s" -> Alias.Bare.SECONDS;
-            case "m" -> Alias.Bare.MINUTES;
             default -> Alias.Bare.NONE;
         };
         return new Alias(name, row[1], bare, row[2].endsWith("fallback"));

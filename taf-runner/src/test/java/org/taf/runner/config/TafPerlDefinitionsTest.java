@@ -114,12 +114,12 @@ class TafPerlDefinitionsTest {
     }
 
     @Test
-    void hammerDbsOwnDurationIsMinutesWhenNothingElseSetsOne(@TempDir Path dir) {
+    void hammerDbsOwnDurationIsSecondsWhenNothingElseSetsOne(@TempDir Path dir) {
         Fixture f = new Fixture(dir);
         f.write("t.properties", "taf.test_suite = hammerdb-tprocc", "taf.tests = tprocc",
-                "hammerdb_tprocc.default_duration = 5", "hammerdb_tprocc.default_rampup = 2");
+                "hammerdb_tprocc.default_duration = 300", "hammerdb_tprocc.default_rampup = 60");
         ResolvedConfig config = f.resolve("t.properties");
-        assertThat(config.find("measure.duration").orElseThrow().value()).isEqualTo("5m");
+        assertThat(config.find("measure.duration").orElseThrow().value()).isEqualTo("300s");
         assertThat(config.find("warmup.max").orElseThrow().origin().toString())
                 .isEqualTo("t.properties:4 (as hammerdb_tprocc.default_rampup)");
     }
