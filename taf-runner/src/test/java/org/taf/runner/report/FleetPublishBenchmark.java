@@ -21,6 +21,7 @@ import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.MetricVerdict;
@@ -138,8 +139,10 @@ public final class FleetPublishBenchmark {
             for (int i = 0; i < cells; i++) {
                 double level = 20_000 * (1 + i % THREADS.length) * (h == 0 && n >= 200 && i == 0 ? 0.92 : 1);
                 double tps = level * (1 + 0.01 * rnd.nextGaussian());
-                all.add(new CellRecord(WORKLOADS.get(i / THREADS.length), THREADS[i % THREADS.length], cell.parent(),
-                        cell.patch(), cell.mode(), cell.windows(), verdict(cell.verdict(), tps), cell.flames()));
+                String workload = WORKLOADS.get(i / THREADS.length);
+                int threads = THREADS[i % THREADS.length];
+                all.add(new CellRecord(workload, threads, cell.parent(), cell.patch(), cell.mode(), cell.windows(),
+                        verdict(cell.verdict(), new CellKey(workload, threads), tps), cell.flames()));
             }
             ComparisonRecord comparison = new ComparisonRecord(c.name(), c.label(), c.parent(), c.patch(), all);
             out.add(ResultsFixtures.copy(base, base.runId() + "-h" + (h + 1), base.name(),
@@ -149,7 +152,8 @@ public final class FleetPublishBenchmark {
         return out;
     }
 
-    private static CellVerdict verdict(CellVerdict v, double patchTps) {
+    /** The fixture's verdict for {@code cell} (a record holds only its own cell's verdict), at {@code patchTps}. */
+    private static CellVerdict verdict(CellVerdict v, CellKey cell, double patchTps) {
         double parentTps = patchTps / 1.01;
         List<MetricVerdict> metrics = new ArrayList<>();
         for (MetricVerdict r : v.metrics()) {
@@ -157,7 +161,7 @@ public final class FleetPublishBenchmark {
                     patchTps / parentTps, r.ciLow(), r.ciHigh(), r.confidence(), r.pValue(), r.pAdjusted(), r.pairs(),
                     r.sdLog(), r.change(), r.gates(), r.equivalence()));
         }
-        return new CellVerdict(v.cell(), v.verdict(), v.reason(), metrics, v.classic(), v.measuredPairs(), v.level(),
+        return new CellVerdict(cell, v.verdict(), v.reason(), metrics, v.classic(), v.measuredPairs(), v.level(),
                 v.stopReason(), v.mde(), v.components(), v.excluded(), v.exclusionRule(), v.warnings(), v.findings(),
                 v.counters());
     }
