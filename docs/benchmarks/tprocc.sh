@@ -9,6 +9,7 @@
 #   bash docs/benchmarks/tprocc.sh                          # both parts: 10-minute runs at 2 and 8 VUs, then A/A
 #   PART=nopm TIME=30 WARMUP=5 VUS=2 bash docs/benchmarks/tprocc.sh    # a 30-second smoke run of part 1
 #   PART=aa bash docs/benchmarks/tprocc.sh
+#   PART=nopm SERVERS=engine bash docs/benchmarks/tprocc.sh         # the engine alone (the 10-minute target)
 #
 # Needs: Java 17, Maven, mariadb-server (mariadbd, mariadb-install-db, mariadb), python3. Quiet machine wanted.
 set -euo pipefail
@@ -20,6 +21,7 @@ WARMUP=${WARMUP:-60}
 VUS=${VUS:-"2 8"}
 WAREHOUSES=${WAREHOUSES:-2}
 POOL=${POOL:-1G}
+SERVERS=${SERVERS:-"engine mariadb"}
 OUT=${OUT:-$(mktemp /tmp/taf-tprocc-bench.XXXXXX.tsv)}
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -54,21 +56,24 @@ part_nopm() {
         --innodb_buffer_pool_size="$POOL" --innodb_flush_log_at_trx_commit=1 --log_error="$dir/engine.err" \
         >"$dir/stdout" 2>&1 &
     PIDS+=($!); ENGINE_PORT=$port
-    dir=$(mktemp -d /tmp/taf-tprocc-mariadb.XXXXXX); DIRS+=("$dir"); port=$(free_port)
-    mariadb-install-db --no-defaults --auth-root-authentication-method=normal --datadir="$dir/data" \
-        >"$dir/install.log" 2>&1
-    mariadbd --no-defaults --user=root --datadir="$dir/data" --bind-address=127.0.0.1 --port="$port" \
-        --socket="$dir/sock" --skip-grant-tables --skip-name-resolve --innodb-buffer-pool-size="$POOL" \
-        --innodb-flush-log-at-trx-commit=1 >"$dir/mariadbd.log" 2>&1 &
-    PIDS+=($!); MARIADB_PORT=$port
-    wait_for "$ENGINE_PORT"; wait_for "$MARIADB_PORT"
+    wait_for "$ENGINE_PORT"
+    if [[ " $SERVERS " == *" mariadb "* ]]; then
+        dir=$(mktemp -d /tmp/taf-tprocc-mariadb.XXXXXX); DIRS+=("$dir"); port=$(free_port)
+        mariadb-install-db --no-defaults --auth-root-authentication-method=normal --datadir="$dir/data" \
+            >"$dir/install.log" 2>&1
+        mariadbd --no-defaults --user=root --datadir="$dir/data" --bind-address=127.0.0.1 --port="$port" \
+            --socket="$dir/sock" --skip-grant-tables --skip-name-resolve --innodb-buffer-pool-size="$POOL" \
+            --innodb-flush-log-at-trx-commit=1 >"$dir/mariadbd.log" 2>&1 &
+        PIDS+=($!); MARIADB_PORT=$port
+        wait_for "$MARIADB_PORT"
+    fi
 
     bench() { # port, then LoadGeneratorBench arguments
         local p=$1; shift
         java -cp "$CP" org.taf.runner.workload.LoadGeneratorBench --port="$p" --db=tpcc --workload=TPROC-C \
             --warehouses="$WAREHOUSES" "$@"
     }
-    for server in engine mariadb; do
+    for server in $SERVERS; do
         local p=$ENGINE_PORT
         [[ $server == mariadb ]] && p=$MARIADB_PORT
         mariadb -h127.0.0.1 -P"$p" -uroot -e 'CREATE DATABASE tpcc'
@@ -82,8 +87,8 @@ part_nopm() {
     local round=0
     for vus in $VUS; do
         round=$((round + 1))
-        local order=(engine mariadb)
-        (( round % 2 == 0 )) && order=(mariadb engine)
+        local order=($SERVERS)
+        (( round % 2 == 0 )) && order=($(printf '%s\n' $SERVERS | tac))
         for server in "${order[@]}"; do
             local p=$ENGINE_PORT
             [[ $server == mariadb ]] && p=$MARIADB_PORT
@@ -99,7 +104,8 @@ print("| VUs | engine NOPM | MariaDB NOPM | engine / MariaDB | engine TPM | Mari
 print("|---|---|---|---|---|---|---|")
 for vus in sorted({int(r["vus"]) for r in rows}):
     e = next(r for r in rows if r["server"] == "engine" and int(r["vus"]) == vus)
-    m = next(r for r in rows if r["server"] == "mariadb" and int(r["vus"]) == vus)
+    none = {"nopm": "nan", "tpm": "nan", "errors": "-"}  # SERVERS=engine: no MariaDB run
+    m = next((r for r in rows if r["server"] == "mariadb" and int(r["vus"]) == vus), none)
     ratio = float(e["nopm"]) / float(m["nopm"]) if float(m["nopm"]) else float("nan")
     print(f"| {vus} | {float(e['nopm']):,.0f} | {float(m['nopm']):,.0f} | {ratio:.2f} | {float(e['tpm']):,.0f} |"
           f" {float(m['tpm']):,.0f} | {e['errors']} / {m['errors']} |")
