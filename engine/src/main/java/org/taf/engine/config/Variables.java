@@ -73,6 +73,10 @@ public final class Variables {
         add(Variable.bool("log_bin", false, "binary log").withoutEffect());
         add(Variable.bool("innodb_adaptive_hash_index", false, "adaptive hash index").withoutEffect());
         add(Variable.bool("performance_schema", false, "performance schema").withoutEffect());
+        // MDEV-32750's TPROC-C definitions set O_DIRECT; the engine writes through the page cache and calls
+        // fsync where InnoDB's fsync method would (log at commit, data files at checkpoints).
+        add(Variable.text("innodb_flush_method", "O_DIRECT",
+                "how InnoDB opens and flushes its files: fsync, O_DSYNC, O_DIRECT, O_DIRECT_NO_FSYNC").withoutEffect());
 
         // ---- Engine server (issue 3, org.taf.engine.server): variables of the client/server protocol ----
         add(Variable.text("users", "root:,sbtest:",

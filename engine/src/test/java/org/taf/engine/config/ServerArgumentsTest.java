@@ -27,6 +27,14 @@ class ServerArgumentsTest {
     }
 
     @Test
+    void mariaDbsFlushMethodLoadsWithoutEffect() throws IOException {
+        Path f = Files.writeString(dir.resolve("my.cnf"), "[mysqld]\ninnodb_flush_method = O_DIRECT\n");
+        ServerArguments a = ServerArguments.parse(List.of("--defaults-file=" + f));
+        assertThat(a.config().value("innodb_flush_method")).isEqualTo("O_DIRECT");
+        assertThat(Variables.find("innodb-flush-method").orElseThrow().effective()).isFalse();
+    }
+
+    @Test
     void badValuesNameWhereTheyWereWritten() throws IOException {
         Path f = Files.writeString(dir.resolve("my.cnf"), "[mysqld]\n\nport=abc\n");
         assertThatThrownBy(() -> ServerArguments.parse(List.of("--defaults-file=" + f)))
