@@ -11,10 +11,11 @@ import org.taf.runner.sys.AtomicWrite;
 
 /**
  * The plain-text summary {@code run} prints at its end (and CI logs keep): one aligned line per
- * comparison x workload x threads with the verdict's numbers (its rate, TPS or a TPROC-C cell's NOPM, as the
- * head says ({@link RateWords}); the engine's CPU time per transaction beside it, A/B pairs used, why measuring stopped, the MDE from the run's spread), the CPU
- * readings' source, each verdict's reason, the adaptive loop and the MDE planned before measuring, then
- * one line per warning, ending with {@code warnings: N}. English, deterministic, no colours (it goes to logs).
+ * comparison x workload x threads with the verdict's numbers (its rate, TPS or a TPROC-C cell's NOPM as the
+ * head says, {@link RateWords}; the engine's CPU time per transaction beside it, A/B pairs used, why measuring
+ * stopped, the MDE from the run's spread), the CPU readings' source, each verdict's reason, the adaptive loop
+ * and the MDE planned before measuring, then one line per warning, ending with {@code warnings: N}. English,
+ * deterministic, no colours (it goes to logs).
  *
  * <pre>
  * comparison | workload     | thr | parent TPS | patch TPS | ratio [95% CI]       | CPU us/tx    | ... | MDE
