@@ -14,6 +14,7 @@ import org.taf.runner.report.PostView.Side;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.results.WarmupMode;
 import org.taf.runner.stats.CellVerdict;
@@ -128,8 +129,9 @@ final class ComparisonBuilder {
             facts.add(new Fact("cell.pairs", Integer.toString(v.measuredPairs())));
             return facts; // nothing was compared: the notes say why
         }
-        facts.add(new Fact("cell.parent_tps", f.tps(v.parentTps())));
-        facts.add(new Fact("cell.patch_tps", f.tps(v.patchTps())));
+        String rate = RateUnit.of(cell).key(); // the verdict's levels: TPS, or a TPROC-C cell's NOPM
+        facts.add(new Fact("cell.parent_" + rate, f.tps(v.parentTps())));
+        facts.add(new Fact("cell.patch_" + rate, f.tps(v.patchTps())));
         facts.add(new Fact("cell.ratio", f.ratio(v.ratio()) + " " + f.interval(v.ciLow(), v.ciHigh()) + " ("
                 + x.m().get("cell.ci", f.confidence(v.confidence())) + ")"));
         facts.add(new Fact("cell.change", f.change(v.ratio())));

@@ -7,6 +7,7 @@ import java.util.OptionalDouble;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.Role;
@@ -19,25 +20,35 @@ import org.taf.runner.stats.Role;
  *
  * <p>Columns: {@code run_id, comparison, side, commit, workload, threads, iteration} (the side's iteration
  * from 1, as warnings name it), {@code start_order} (its place in the run's measurement order, from 1),
- * {@code tps} (the median of its per-second TPS: the value the verdict compares), {@code cpu_us_per_tx}
- * (the engine's CPU per transaction), {@code flags}, {@code included} (whether the TPS verdict counted it)
- * and {@code excluded_because}.
+ * {@code tps} (the median of its per-interval rate: the value the verdict compares, TPS, or NOPM for a TPROC-C
+ * cell), {@code cpu_us_per_tx} (the engine's CPU per transaction), {@code flags}, {@code included} (whether the
+ * verdict counted it) and {@code excluded_because}. An export that holds a TPROC-C cell adds a last column,
+ * {@code rate_unit} ({@code TPS} or {@code NOPM} per row, {@link RateUnit}): the column {@code tps} keeps its
+ * name, and an export of sysbench cells alone stays as it was.
  */
 public final class CsvExport {
     static final List<String> HEADER = List.of("run_id", "comparison", "side", "commit", "workload", "threads",
             "iteration", "start_order", "tps", "cpu_us_per_tx", "flags", "included", "excluded_because");
+    /** The last column of an export that holds a TPROC-C cell: the unit of each row's {@code tps}. */
+    static final String RATE_UNIT = "rate_unit";
 
     private CsvExport() {}
 
     /** The rows of {@code runs}, in run, comparison, plan and side order, then by iteration. */
     public static String render(List<RunRecord> runs) {
         StringBuilder out = new StringBuilder();
-        row(HEADER, out);
+        boolean units = runs.stream().flatMap(r -> r.comparisons().stream()).flatMap(c -> c.cells().stream())
+                .anyMatch(cell -> RateUnit.of(cell) != RateUnit.TPS);
+        List<String> header = new ArrayList<>(HEADER);
+        if (units) {
+            header.add(RATE_UNIT);
+        }
+        row(header, out);
         for (RunRecord run : runs) {
             for (ComparisonRecord c : run.comparisons()) {
                 for (CellRecord cell : c.cells()) {
-                    side(run, c, cell, Role.PARENT, c.parent(), cell.parent(), out);
-                    side(run, c, cell, Role.PATCH, c.patch(), cell.patch(), out);
+                    side(run, c, cell, Role.PARENT, c.parent(), cell.parent(), units, out);
+                    side(run, c, cell, Role.PATCH, c.patch(), cell.patch(), units, out);
                 }
             }
         }
@@ -45,11 +56,11 @@ public final class CsvExport {
     }
 
     private static void side(RunRecord run, ComparisonRecord c, CellRecord cell, Role role, SideRecord side,
-                             List<IterationRecord> its, StringBuilder out) {
+                             List<IterationRecord> its, boolean units, StringBuilder out) {
         String sha = side == null || side.commit() == null ? "" : side.commit().sha();
         for (IterationRecord it : its.stream().sorted(java.util.Comparator.comparingInt(IterationRecord::index))
                 .toList()) {
-            OptionalDouble tps = it.succeeded() ? IterationNumbers.medianTps(it) : OptionalDouble.empty();
+            OptionalDouble tps = it.succeeded() ? IterationNumbers.medianRate(it) : OptionalDouble.empty();
             String why = CountedIterations.whyNot(cell, role, it);
             List<String> fields = new ArrayList<>(List.of(run.runId(), c.name(), role.label(), sha, cell.workload(),
                     Integer.toString(cell.threads()), Integer.toString(it.index() + 1),
@@ -58,6 +69,9 @@ public final class CsvExport {
                     it.cpuUsPerTx() == null ? "" : number(it.cpuUsPerTx()),
                     String.join(" ", it.flags().stream().map(Enum::name).toList()), Boolean.toString(why == null),
                     why == null ? "" : why));
+            if (units) {
+                fields.add(RateUnit.of(cell).name());
+            }
             row(fields, out);
         }
     }

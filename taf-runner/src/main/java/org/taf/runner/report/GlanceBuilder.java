@@ -3,16 +3,21 @@ package org.taf.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.taf.runner.report.PostView.Glance;
 import org.taf.runner.report.PostView.GlanceRow;
 import org.taf.runner.report.chart.ForestChart;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 
 /** The post's summary table (one row per cell) and the forest plot of the same ratios. */
 final class GlanceBuilder {
     private static final int DESCRIBED = 20; // rows spelled out in the chart's description
+    /** The table's caption by what its levels are ({@link RateWords#key}). */
+    private static final Map<String, String> CAPTIONS = Map.of("tps", "results.lean_caption",
+            "nopm", "results.lean_caption_nopm", RateWords.MIXED, "results.lean_caption_mixed");
 
     private GlanceBuilder() {}
 
@@ -59,6 +64,7 @@ final class GlanceBuilder {
             rows.add(new GlanceRow(PostContext.cellAnchor(c, r.cell()), r.label(), r.threads(), r.workload(),
                     SummaryRow.shortSha(r.parent()), x.commitHref(r.parent()), tps(x, r.parentTps(), r.parent()),
                     SummaryRow.shortSha(r.patch()), x.commitHref(r.patch()), tps(x, r.patchTps(), r.patch()),
+                    r.unit() == RateUnit.TPS ? "" : RateWords.word(x.m(), r.unit()),
                     x.f().ratio(r.ratio()), x.f().interval(r.ciLow(), r.ciHigh()), x.f().change(r.ratio()), verdict,
                     withCauses(x, r.cell())));
             String label = x.m().get("ref.cell", r.label(), r.workload(), r.threads());
@@ -81,11 +87,13 @@ final class GlanceBuilder {
                     f.valueText()));
         }
         double warn = x.warningPct();
+        List<CellRecord> cells = RateWords.cells(SummaryRow.of(run));
         String forestSvg = forest.isEmpty() ? "" : ForestChart.svg("glance-ratios", x.m().get("chart.forest.title"),
                 x.m().get("chart.forest.desc", String.join("; ", described)), forest, warn / 100,
-                x.m().get("chart.forest.x"), x.m().get("chart.forest.band", "\u00b1" + x.f().percent(warn, 0)),
-                v -> x.f().number(v, 2));
-        return new Glance(confidence(x), groups, forest.size(), forestSvg);
+                x.m().get("chart.forest.x", RateWords.word(x.m(), cells)),
+                x.m().get("chart.forest.band", "\u00b1" + x.f().percent(warn, 0)), v -> x.f().number(v, 2));
+        String caption = x.m().get(CAPTIONS.get(RateWords.key(cells)), confidence(x));
+        return new Glance(confidence(x), caption, groups, forest.size(), forestSvg);
     }
 
     private static String tps(PostContext x, Double tps, org.taf.runner.results.SideRecord side) {

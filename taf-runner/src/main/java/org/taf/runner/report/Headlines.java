@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import org.taf.runner.report.PostView.Headline;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.Change;
@@ -218,7 +219,10 @@ final class Headlines {
         return x.f().percent(Math.abs(ratio - 1) * 100, decimals);
     }
 
-    /** The clearest cell's numbers: "16 threads: 1,639 → 2,248 TPS, ×1.37 [1.24, 1.51]". */
+    /**
+     * The clearest cell's numbers: "16 threads: 1,639 → 2,248 TPS, ×1.37 [1.24, 1.51]"; "... NOPM ..." for a
+     * TPROC-C cell.
+     */
     private static String numbers(PostContext x, Finding f) {
         MetricVerdict m = f.record();
         String at = threadsText(x, f.row().threads());
@@ -228,7 +232,9 @@ final class Headlines {
         String interval = m.ciLow() == null ? "" : " " + x.f().shortInterval(m.ciLow(), m.ciHigh());
         String values = m.metric() == Metric.TPS ? x.f().tps(m.parent()) + " \u2192 " + x.f().tps(m.patch())
                 : x.f().perTx(m.parent()) + " \u2192 " + x.f().perTx(m.patch());
-        return x.m().get("headline.numbers." + m.metric().label(), at, values, x.f().factor(m.ratio()) + interval);
+        // the "tps" metric holds the cell's rate: TPS, or a TPROC-C cell's NOPM
+        String key = m.metric() == Metric.TPS ? RateUnit.of(f.row().cell()).key() : m.metric().label();
+        return x.m().get("headline.numbers." + key, at, values, x.f().factor(m.ratio()) + interval);
     }
 
     /**

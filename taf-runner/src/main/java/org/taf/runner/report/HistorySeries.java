@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SeriesKey;
 
@@ -59,6 +60,11 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
             return run.definition().settings().stream().anyMatch(s -> s.key().equals(BASELINE)
                     && s.value() != null && !s.value().isBlank() && s.value().equals(comparison.parent().revision()));
         }
+    }
+
+    /** The unit of the series' levels and ratios: TPS, or NOPM for TPROC-C ({@link RateWords#ofWorkload}). */
+    RateUnit unit() {
+        return RateWords.ofWorkload(points.stream().map(Point::cell).toList());
     }
 
     /** The key naming the pinned baseline in a run's recorded settings ({@code config.Keys.BASELINE}). */

@@ -8,12 +8,13 @@ import java.util.List;
  *
  * @param page     the page frame
  * @param workload the workload
+ * @param rate     what its levels are, in words: "TPS", or "NOPM" for TPROC-C
  * @param series   one per series of the workload, in key order
  * @param rows     the measurements
  */
-public record HistoryView(PageView page, String workload, List<SeriesView> series, List<Row> rows) {
+public record HistoryView(PageView page, String workload, String rate, List<SeriesView> series, List<Row> rows) {
     /**
-     * One series: what it measures, its chart, where its environment changed and where its TPS stepped.
+     * One series: what it measures, its chart, where its environment changed and where its rate stepped.
      *
      * @param id        the anchor of the series on the page
      * @param title     workload, threads and comparison

@@ -10,15 +10,16 @@ import org.taf.runner.report.chart.LineChart;
 import org.taf.runner.report.chart.Series;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SeriesKey;
 import org.taf.runner.results.SideRecord;
 
 /**
- * A workload's history: for each of its series ({@link HistorySeries}), a chart of TPS over the runs'
- * start times (the patch solid, the parent dashed), a solid rule where a segment starts (the environment
- * changed) and a dashed mark at each change point, labelled with its size; and a table of every side of
- * every cell, newest first, each linking to the cell in its post.
+ * A workload's history: for each of its series ({@link HistorySeries}), a chart of its rate (TPS, or NOPM for
+ * TPROC-C: {@link RateWords}) over the runs' start times (the patch solid, the parent dashed), a solid rule
+ * where a segment starts (the environment changed) and a dashed mark at each change point, labelled with its
+ * size; and a table of every side of every cell, newest first, each linking to the cell in its post.
  */
 final class HistoryViewBuilder {
     private static final double DAY = 86_400;
@@ -36,8 +37,10 @@ final class HistoryViewBuilder {
         for (HistorySeries s : HistorySeries.of(series, workload)) {
             views.add(series(s, path, m, f));
         }
-        return new HistoryView(PageView.of(m, m.get("history.title", workload), path), workload, views,
-                rows(workload, runs, path, m, f));
+        RateUnit unit = RateWords.ofWorkload(runs.stream().flatMap(r -> r.comparisons().stream())
+                .flatMap(c -> c.cells().stream()).filter(cell -> cell.workload().equals(workload)).toList());
+        return new HistoryView(PageView.of(m, m.get("history.title", workload), path), workload,
+                RateWords.word(m, unit), views, rows(workload, runs, path, m, f));
     }
 
     private static HistoryView.SeriesView series(HistorySeries s, String path, Messages m, Formats f) {
@@ -90,14 +93,16 @@ final class HistoryViewBuilder {
                     .withShape(Series.Shape.RING));
             lines.add(Series.line(m.get("role.patch"), Palette.PATCH, patch).withShape(Series.Shape.DOT));
         }
-        String desc = m.get("chart.series.desc", drawn, s.segments().size(), s.changes().size());
-        LineChart chart = LineChart.of(id, ChangeView.title(s.key(), m) + ": " + m.get("chart.series.title"), desc)
+        String rate = RateWords.word(m, s.unit());
+        String desc = m.get("chart.series.desc", drawn, s.segments().size(), s.changes().size(), rate);
+        LineChart chart = LineChart.of(id, ChangeView.title(s.key(), m) + ": " + m.get("chart.series.title", rate),
+                        desc)
                 .size(720, 300)
                 .xAxis(m.get("chart.axis.run_date"), LineChart.XScale.LINEAR,
                         v -> f.day(Instant.ofEpochSecond(Math.round(v * DAY))))
                 .xTicks(ticks(days))
                 .xDomain(days.first(), days.last())
-                .yAxis(m.get("chart.axis.tps"), f::compact);
+                .yAxis(m.get("chart.axis." + s.unit().key()), f::compact);
         lines.forEach(chart::add);
         markers(s, m, f, chart);
         return chart.svg();
@@ -111,14 +116,15 @@ final class HistoryViewBuilder {
         String id = ChangeView.seriesId(s.key()) + "-ratio";
         TreeSet<Double> days = new TreeSet<>();
         s.points().forEach(p -> days.add(day(p.at())));
-        LineChart chart = LineChart.of(id, ChangeView.title(s.key(), m) + ": " + m.get("chart.ratio.title"),
-                        m.get("chart.ratio.desc", s.changes().size()))
+        String rate = RateWords.word(m, s.unit());
+        LineChart chart = LineChart.of(id, ChangeView.title(s.key(), m) + ": " + m.get("chart.ratio.title", rate),
+                        m.get("chart.ratio.desc", s.changes().size(), rate))
                 .size(720, 240)
                 .xAxis(m.get("chart.axis.run_date"), LineChart.XScale.LINEAR,
                         v -> f.day(Instant.ofEpochSecond(Math.round(v * DAY))))
                 .xTicks(ticks(days))
                 .xDomain(days.first(), days.last())
-                .yAxis(m.get("chart.axis.ratio"), v -> String.format(java.util.Locale.ROOT, "%.3f", v));
+                .yAxis(m.get("chart.axis.ratio", rate), v -> String.format(java.util.Locale.ROOT, "%.3f", v));
         for (HistorySeries.Segment seg : s.segments()) {
             List<Series.Point> ratio = new ArrayList<>();
             for (HistorySeries.Point p : s.points().subList(seg.from(), seg.to())) {

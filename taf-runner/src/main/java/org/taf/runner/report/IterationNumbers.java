@@ -29,6 +29,14 @@ final class IterationNumbers {
         return median(it.samples().stream().map(SampleRecord::tps).toList());
     }
 
+    /**
+     * Median of an iteration's measured rates ({@link SampleRecord#rate()}: TPS, or a TPROC-C start's NOPM): the
+     * value the verdict compares per start, as the exports give it.
+     */
+    static OptionalDouble medianRate(IterationRecord it) {
+        return median(it.samples().stream().map(SampleRecord::rate).toList());
+    }
+
     /** Median of a latency column of the measured samples, milliseconds. */
     static OptionalDouble medianP95(IterationRecord it) {
         return median(it.samples().stream().map(SampleRecord::p95Ms).toList());

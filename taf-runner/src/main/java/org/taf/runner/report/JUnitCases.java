@@ -11,6 +11,7 @@ import org.taf.runner.results.HostNoise;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.NoiseThresholds;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.SideRecord;
@@ -30,6 +31,9 @@ final class JUnitCases {
         CellVerdict v = cell.verdict();
         String out = numbers(c, cell, f, plannedMde) + warnings(run, cell, f);
         java.util.Map<String, String> props = properties(v);
+        if (RateUnit.of(cell) != RateUnit.TPS) { // metric.tps.* hold this cell's rate: say in what
+            props.put("rate_unit", RateUnit.of(cell).name());
+        }
         String open = Unresolved.of(run, v, Messages.english(), f);
         if (open != null) { // a pass that asked non-inferiority says what it left open, where CI shows a case
             props.put("question", v.question().label());
@@ -156,12 +160,13 @@ final class JUnitCases {
 
     private static String numbers(ComparisonRecord c, CellRecord cell, Formats f, String plannedMde) {
         CellVerdict v = cell.verdict();
+        String unit = " " + RateWords.word(Messages.english(), RateUnit.of(cell)) + "\n";
         StringBuilder b = new StringBuilder();
         b.append("comparison ").append(SummaryRow.labelOf(c)).append(" (").append(c.name()).append(")\n");
         b.append("parent ").append(side(c.parent())).append(": ")
-                .append(v == null ? Formats.NONE : f.tps(v.parentTps())).append(" TPS\n");
+                .append(v == null ? Formats.NONE : f.tps(v.parentTps())).append(unit);
         b.append("patch  ").append(side(c.patch())).append(": ")
-                .append(v == null ? Formats.NONE : f.tps(v.patchTps())).append(" TPS\n");
+                .append(v == null ? Formats.NONE : f.tps(v.patchTps())).append(unit);
         if (v != null) {
             b.append("ratio ").append(f.ratio(v.ratio())).append(' ').append(f.interval(v.ciLow(), v.ciHigh()))
                     .append(" (").append(f.confidence(v.confidence()))

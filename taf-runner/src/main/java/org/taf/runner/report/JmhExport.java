@@ -8,6 +8,7 @@ import java.util.List;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.IterationRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.CellVerdict;
@@ -23,13 +24,14 @@ import org.taf.runner.stats.Role;
  * definition groups as a class does); {@code mode} "thrpt"; {@code threads} the client threads; a
  * <em>fork</em> is an engine start (both are a fresh process measured after its warm-up), so {@code forks}
  * counts the starts and {@code rawData} holds one array per start; {@code params} (strings, as JMH writes
- * them) name the comparison, the side and the commit; {@code primaryMetric.score} is the side's TPS level
- * the verdict compared, in "ops/s" (one op is one transaction); the engine's CPU per transaction is a
- * secondary metric in "us/op", as a JMH profiler's would be.
+ * them) name the comparison, the side and the commit; {@code primaryMetric.score} is the side's level the
+ * verdict compared, in "ops/s" (one op is one transaction), or for a TPROC-C cell its NOPM in "ops/min" (one
+ * op is one new order, {@link RateUnit}); the engine's CPU per transaction is a secondary metric in "us/op",
+ * as a JMH profiler's would be.
  *
  * <p>What does not map, and how it is written:
  * <ul>
- *   <li>TAF's score is the geometric mean of the starts' median TPS, not JMH's arithmetic mean of
+ *   <li>TAF's score is the geometric mean of the starts' median rate, not JMH's arithmetic mean of
  *       iterations; each start gives one value (its median over all its measured windows), so every
  *       {@code rawData} array holds one number and {@code measurementIterations} is 1.</li>
  *   <li>TAF judges the patch/parent ratio over A/B pairs, not each side alone: a side has no interval of
@@ -88,8 +90,8 @@ public final class JmhExport {
         params.put("side", role.label());
         params.put("commit", side == null || side.commit() == null ? "" : side.commit().sha());
         double level = role == Role.PARENT ? v.tps().parent() : v.tps().patch();
-        metric(r.putObject("primaryMetric"), level, null, null, "ops/s", starts.stream()
-                .map(it -> IterationNumbers.medianTps(it).orElseThrow()).toList());
+        metric(r.putObject("primaryMetric"), level, null, null, unit(cell), starts.stream()
+                .map(it -> IterationNumbers.medianRate(it).orElseThrow()).toList());
         ObjectNode secondary = r.putObject("secondaryMetrics");
         MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
         List<Double> cpuRaw = starts.stream().map(IterationRecord::cpuUsPerTx).filter(java.util.Objects::nonNull)
@@ -99,11 +101,16 @@ public final class JmhExport {
                     "us/op", cpuRaw);
         }
         if (role == Role.PATCH) {
-            List<Double> ratios = starts.stream().map(it -> IterationNumbers.medianTps(it).orElseThrow()
-                    / IterationNumbers.medianTps(pairOf(cell, it)).orElseThrow()).toList();
+            List<Double> ratios = starts.stream().map(it -> IterationNumbers.medianRate(it).orElseThrow()
+                    / IterationNumbers.medianRate(pairOf(cell, it)).orElseThrow()).toList();
             metric(secondary.putObject("ratio"), v.tps().ratio(), v.tps().ciLow(), v.tps().ciHigh(), "patch/parent",
                     ratios);
         }
+    }
+
+    /** JMH's throughput unit of the cell's rate: transactions per second, or TPROC-C's new orders per minute. */
+    static String unit(CellRecord cell) {
+        return RateUnit.of(cell) == RateUnit.NOPM ? "ops/min" : "ops/s";
     }
 
     private static IterationRecord pairOf(CellRecord cell, IterationRecord patch) {

@@ -2,6 +2,7 @@ package org.taf.runner.report;
 
 import java.util.List;
 import java.util.Locale;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.stats.Metric;
@@ -38,9 +39,12 @@ public record JsonSummary(int formatVersion, String runId, String name, String s
      * @param threads     client threads
      * @param verdict     the verdict's name, or null when the cell was never judged
      * @param reason      the verdict's reason
-     * @param parentTps   the parent's level, TPS (geometric mean of its starts' median TPS), or null
+     * @param rateUnit    what the levels and the ratio are of: "TPS" (transactions per second), or "NOPM"
+     *                    (new orders per minute) for a TPROC-C cell ({@link RateUnit})
+     * @param parentTps   the parent's level, in {@code rate_unit} (geometric mean of its starts' median rate),
+     *                    or null; named {@code parent_tps} for every unit, as before units were written
      * @param patchTps    the patch's level
-     * @param ratio       patch / parent TPS
+     * @param ratio       patch / parent level
      * @param ciLow       lower end of the ratio's interval, or null
      * @param ciHigh      upper end
      * @param confidence  the interval's confidence, or null
@@ -50,17 +54,17 @@ public record JsonSummary(int formatVersion, String runId, String name, String s
      * @param cpuRatio    patch / parent CPU per transaction
      * @param cpuCiLow    lower end of its interval
      * @param cpuCiHigh   upper end
-     * @param pairs       A/B pairs the TPS comparison used
+     * @param pairs       A/B pairs the rate's comparison used
      * @param stopped     why measuring stopped, as the text summary says it
-     * @param mdePct      the smallest TPS drop this cell could detect, percent, or null
+     * @param mdePct      the smallest drop of its rate this cell could detect, percent, or null
      * @param question    what the cell asked: equivalence or non_inferiority ({@code verdict.question}), or null
      * @param notResolved what a cell that asked non-inferiority left open, in words; null otherwise
      */
     public record Cell(String comparison, String label, String parentSha, String patchSha, String workload,
-                       int threads, String verdict, String reason, Double parentTps, Double patchTps, Double ratio,
-                       Double ciLow, Double ciHigh, Double confidence, Double pValue, Double parentCpuUs,
-                       Double patchCpuUs, Double cpuRatio, Double cpuCiLow, Double cpuCiHigh, Integer pairs,
-                       String stopped, Double mdePct, String question, String notResolved) {
+                       int threads, String verdict, String reason, String rateUnit, Double parentTps,
+                       Double patchTps, Double ratio, Double ciLow, Double ciHigh, Double confidence, Double pValue,
+                       Double parentCpuUs, Double patchCpuUs, Double cpuRatio, Double cpuCiLow, Double cpuCiHigh,
+                       Integer pairs, String stopped, Double mdePct, String question, String notResolved) {
     }
 
     /** The summary of {@code run}. */
@@ -93,6 +97,7 @@ public record JsonSummary(int formatVersion, String runId, String name, String s
                 r.threads(),
                 v == null ? null : v.verdict().name(),
                 v == null ? null : v.reason(),
+                r.unit().name(),
                 r.parentTps(),
                 r.patchTps(),
                 r.ratio(),

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.taf.runner.report.PostView.KeyCounter;
 import org.taf.runner.results.CellRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Change;
 import org.taf.runner.stats.CounterChange;
@@ -47,7 +48,7 @@ final class KeyCounters {
         }
         MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
         if (cpu != null && (cpu.change() == Change.BETTER || cpu.change() == Change.WORSE)) {
-            out.add(metric(x, cpu, better));
+            out.add(metric(x, cell, cpu, better));
         }
         v.moved().stream().filter(c -> c.ratio() > 0)
                 .sorted(Comparator.comparingDouble((CounterChange c) -> Math.abs(Math.log(c.ratio()))).reversed())
@@ -61,7 +62,7 @@ final class KeyCounters {
                 .filter(m -> m.label().equals(name.toLowerCase(Locale.ROOT))).findFirst();
         if (metric.isPresent()) {
             MetricVerdict m = v.metric(metric.get());
-            return m == null ? missing(x, name) : metric(x, m, better);
+            return m == null ? missing(x, name) : metric(x, cell, m, better);
         }
         Optional<CounterChange> c = v.counters().stream().filter(k -> k.name().equals(name)).findFirst();
         if (c.isPresent()) {
@@ -71,13 +72,16 @@ final class KeyCounters {
                 .map(k -> oneSided(x, k)).orElseGet(() -> missing(x, name));
     }
 
-    private static KeyCounter metric(PostContext x, MetricVerdict m, Boolean better) {
+    private static KeyCounter metric(PostContext x, CellRecord cell, MetricVerdict m, Boolean better) {
         boolean decided = m.change() == Change.BETTER || m.change() == Change.WORSE;
         // CPU and switches per transaction are costs, like the counters: more of them in a faster cell is odd
         boolean surprising = decided && better != null && m.metric() != Metric.TPS
                 && (better ? m.ratio() > 1 : m.ratio() < 1);
         String unit = m.metric() == Metric.CPU_PER_TX ? x.m().get("key.unit.us") : "";
-        return new KeyCounter(CounterTexts.human(m.metric().label()), m.metric().label(),
+        // the "tps" metric holds the cell's rate: a TPROC-C cell's is new orders per minute
+        String label = m.metric() == Metric.TPS && RateUnit.of(cell) == RateUnit.NOPM
+                ? x.m().get("chart.axis.nopm") : CounterTexts.human(m.metric().label());
+        return new KeyCounter(label, m.metric().label(),
                 values(x, m.metric(), m.parent()), values(x, m.metric(), m.patch()), unit,
                 x.f().change(m.ratio()), x.f().interval(m.ciLow(), m.ciHigh()), decided, surprising);
     }

@@ -41,7 +41,7 @@ public final class MarkdownSummary {
         }
         if (!rows.isEmpty()) {
             out.append('\n');
-            table(rows, f, out);
+            table(rows, m, f, out);
         }
         details(run, rows, m, f, out);
         return out.toString();
@@ -81,10 +81,11 @@ public final class MarkdownSummary {
         return out.toString();
     }
 
-    private static void table(List<SummaryRow> rows, Formats f, StringBuilder out) {
+    private static void table(List<SummaryRow> rows, Messages m, Formats f, StringBuilder out) {
         boolean cpu = rows.stream().anyMatch(r -> r.verdict() != null && r.verdict().metric(Metric.CPU_PER_TX) != null);
-        List<String> header = new ArrayList<>(List.of("comparison", "workload", "threads", "parent TPS", "patch TPS",
-                SummaryWriter.ciHeader(rows), "verdict"));
+        String rate = RateWords.word(m, RateWords.cells(rows));
+        List<String> header = new ArrayList<>(List.of("comparison", "workload", "threads", "parent " + rate,
+                "patch " + rate, SummaryWriter.ciHeader(rows), "verdict"));
         List<String> align = new ArrayList<>(List.of("---", "---", "--:", "--:", "--:", "---", "---"));
         if (cpu) {
             header.addAll(List.of("CPU us/tx", "CPU " + SummaryWriter.ciHeader(rows)));
@@ -94,7 +95,7 @@ public final class MarkdownSummary {
         line(align, out);
         for (SummaryRow r : rows) {
             List<String> cells = new ArrayList<>(List.of(r.label(), r.workload(), Integer.toString(r.threads()),
-                    SummaryWriter.tps(f, r.parentTps(), r.parent()), SummaryWriter.tps(f, r.patchTps(), r.patch()),
+                    SummaryWriter.level(m, f, rows, r, false), SummaryWriter.level(m, f, rows, r, true),
                     r.ratio() == null ? Formats.NONE : f.ratio(r.ratio()) + " " + f.interval(r.ciLow(), r.ciHigh()),
                     VerdictTexts.name(r)));
             if (cpu) {

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.stats.Verdict;
 
@@ -72,7 +73,8 @@ final class PostTexts {
             out.add(x.m().get("highlight", SummaryRow.labelOf(c), SummaryRow.shortSha(c.parent()),
                     x.f().tps(v == null ? null : v.parentTps()), SummaryRow.shortSha(c.patch()),
                     x.f().tps(v == null ? null : v.patchTps()), x.f().change(v == null ? null : v.ratio()),
-                    x.m().get("verdict." + PostContext.verdictName(cell)), cell.workload(), cell.threads()));
+                    x.m().get("verdict." + PostContext.verdictName(cell)), cell.workload(), cell.threads(),
+                    RateWords.word(x.m(), RateUnit.of(cell))));
         }
         String loop = AdaptiveTexts.loop(x.run(), x.m());
         if (loop != null) {

@@ -126,11 +126,12 @@ public record PostView(
      * The summary table, a group of rows per comparison, and the forest plot of ratios.
      *
      * @param confidence the interval's level as a percentage, e.g. "95%"
+     * @param caption    the table's caption: what its levels are (TPS, NOPM or both) and the interval's level
      * @param groups     one per comparison
      * @param cells      how many rows in all
      * @param forestSvg  the ratio chart
      */
-    public record Glance(String confidence, List<GlanceGroup> groups, int cells, String forestSvg) {
+    public record Glance(String confidence, String caption, List<GlanceGroup> groups, int cells, String forestSvg) {
     }
 
     /**
@@ -151,7 +152,8 @@ public record PostView(
     }
 
     /**
-     * One row of the summary table. TPS are the verdict's (median of iteration medians).
+     * One row of the summary table. Its levels are the verdict's (median of iteration medians), in the cell's rate
+     * unit: TPS, or NOPM for TPROC-C.
      *
      * @param cellAnchor  id of the cell's section
      * @param label       the comparison
@@ -159,10 +161,11 @@ public record PostView(
      * @param threads     client threads
      * @param parentSha   short sha
      * @param parentHref  link to the commit ("" without post.commit_url)
-     * @param parentTps   formatted TPS, or a dash
+     * @param parentTps   formatted level, or a dash
      * @param patchSha    short sha
      * @param patchHref   link
-     * @param patchTps    formatted TPS
+     * @param patchTps    formatted level
+     * @param unit        the unit its workload's heading shows: "" for TPS (the caption's), "NOPM" for TPROC-C
      * @param ratio       patch / parent
      * @param interval    its confidence interval
      * @param change      the ratio as a signed percentage
@@ -171,7 +174,8 @@ public record PostView(
      */
     public record GlanceRow(String cellAnchor, String label, int threads, String workload, String parentSha,
                             String parentHref, String parentTps, String patchSha, String patchHref, String patchTps,
-                            String ratio, String interval, String change, String verdict, List<String> notes) {
+                            String unit, String ratio, String interval, String change, String verdict,
+                            List<String> notes) {
     }
 
     /**
@@ -182,11 +186,12 @@ public record PostView(
      * @param historyHref its history page
      * @param tpsSvg      TPS vs threads ("" with a single thread count)
      * @param perCoreSvg  TPS per used core vs threads ("" with a single thread count)
+     * @param rate        what its levels are, in words: "TPS", or "NOPM" for TPROC-C
      * @param columns     the sides shown, parents and patches
      * @param rows        one per thread count
      */
     public record Sweep(String workload, String anchor, String historyHref, String tpsSvg, String perCoreSvg,
-                        List<SheetColumn> columns, List<SheetRow> rows) {
+                        String rate, List<SheetColumn> columns, List<SheetRow> rows) {
     }
 
     /**

@@ -123,7 +123,7 @@ final class SiteViews {
             String title =
                     m.get("change.feed_title", c.series(), c.size(), m.get("change.kind." + c.kind()), c.toSha());
             String summary = m.get("change.feed_summary", c.series(), c.size(), m.get("change.kind." + c.kind()),
-                    c.pValue(), c.fromSha(), c.toSha(), c.date(), c.machine());
+                    c.pValue(), c.fromSha(), c.toSha(), c.date(), c.machine(), RateWords.word(m, x.series().unit()));
             String content = "<p>" + Html.esc(summary) + "</p>"
                     + (c.note().isEmpty() ? "" : "<p>" + Html.esc(c.note()) + "</p>");
             dated.add(new Dated(at, new FeedView.Entry(urn("taf-change:" + c.id()), title,

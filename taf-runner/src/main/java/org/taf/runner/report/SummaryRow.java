@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.CellVerdict;
@@ -44,6 +45,11 @@ record SummaryRow(String comparison, String label, CellRecord cell, SideRecord p
 
     int threads() {
         return cell.threads();
+    }
+
+    /** The unit of the cell's rate, which {@link #parentTps} and {@link #patchTps} are in. */
+    RateUnit unit() {
+        return RateUnit.of(cell);
     }
 
     /** The verdict, or null when there is none. */

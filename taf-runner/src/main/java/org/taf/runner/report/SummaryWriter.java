@@ -11,10 +11,11 @@ import org.taf.runner.sys.AtomicWrite;
 
 /**
  * The plain-text summary {@code run} prints at its end (and CI logs keep): one aligned line per
- * comparison x workload x threads with the verdict's numbers (TPS, the engine's CPU time per
- * transaction beside it, A/B pairs used, why measuring stopped, the MDE from the run's spread), the CPU
- * readings' source, each verdict's reason, the adaptive loop and the MDE planned before measuring, then
- * one line per warning, ending with {@code warnings: N}. English, deterministic, no colours (it goes to logs).
+ * comparison x workload x threads with the verdict's numbers (its rate, TPS or a TPROC-C cell's NOPM as the
+ * head says, {@link RateWords}; the engine's CPU time per transaction beside it, A/B pairs used, why measuring
+ * stopped, the MDE from the run's spread), the CPU readings' source, each verdict's reason, the adaptive loop
+ * and the MDE planned before measuring, then one line per warning, ending with {@code warnings: N}. English,
+ * deterministic, no colours (it goes to logs).
  *
  * <pre>
  * comparison | workload     | thr | parent TPS | patch TPS | ratio [95% CI]       | CPU us/tx    | ... | MDE
@@ -35,13 +36,15 @@ public final class SummaryWriter {
     /** The summary of {@code run}, lines ending in {@code \n}. */
     public static String render(RunRecord run) {
         Formats f = Formats.english();
+        Messages m = Messages.english();
         List<SummaryRow> rows = SummaryRow.of(run);
         List<String[]> table = new ArrayList<>();
-        table.add(new String[] {"comparison", "workload", "thr", "parent TPS", "patch TPS", ciHeader(rows), "CPU us/tx",
-            "CPU " + ciHeader(rows), "verdict", "pairs", "stopped", "MDE"});
+        String rate = RateWords.word(m, RateWords.cells(rows));
+        table.add(new String[] {"comparison", "workload", "thr", "parent " + rate, "patch " + rate, ciHeader(rows),
+            "CPU us/tx", "CPU " + ciHeader(rows), "verdict", "pairs", "stopped", "MDE"});
         for (SummaryRow r : rows) {
             table.add(new String[] {r.label(), r.workload(), Integer.toString(r.threads()),
-                tps(f, r.parentTps(), r.parent()), tps(f, r.patchTps(), r.patch()),
+                level(m, f, rows, r, false), level(m, f, rows, r, true),
                 r.ratio() == null ? Formats.NONE : f.ratio(r.ratio()) + " " + f.interval(r.ciLow(), r.ciHigh()),
                 CpuTexts.perTx(f, r.verdict()), CpuTexts.ratio(f, r.verdict()),
                 VerdictTexts.name(r),
@@ -64,7 +67,6 @@ public final class SummaryWriter {
                         .append(": ").append(r.verdict().reason()).append('\n');
             }
         }
-        Messages m = Messages.english();
         for (SummaryRow r : rows) {
             // A pass that asked non-inferiority is not "no change": say what it left open.
             String open = Unresolved.of(run, r.verdict(), m, f);
@@ -110,6 +112,15 @@ public final class SummaryWriter {
     /** A side's TPS, or "build failed" when its build failed and it has none. */
     static String tps(Formats f, Double tps, SideRecord side) {
         return tps == null && SummaryRow.buildFailed(side) ? "build failed" : f.tps(tps);
+    }
+
+    /**
+     * A side's level in a table of {@code rows}: its rate ({@link #tps}), with its unit beside it when the rows
+     * differ in unit ({@link RateWords#level}).
+     */
+    static String level(Messages m, Formats f, List<SummaryRow> rows, SummaryRow r, boolean patch) {
+        Double value = patch ? r.patchTps() : r.parentTps();
+        return RateWords.level(m, rows, r, value, tps(f, value, patch ? r.patch() : r.parent()));
     }
 
     /** "ratio [95% CI]" when every interval has that confidence, else "ratio [CI]". */

@@ -14,6 +14,7 @@ import org.taf.runner.report.chart.LineChart;
 import org.taf.runner.report.chart.Series;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.SideRecord;
 
 /**
@@ -100,16 +101,19 @@ final class SweepBuilder {
             rows.add(new SheetRow(t, used, cells));
         }
         String anchor = PostContext.workloadAnchor(workload);
+        RateUnit unit = RateWords.ofWorkload(x.run().comparisons().stream().flatMap(c -> c.cells().stream())
+                .filter(cell -> cell.workload().equals(workload)).toList());
         String tpsSvg = "";
         String perCoreSvg = "";
         // A chart needs a point: a run whose builds failed has a sheet of empty cells and no chart (a log
         // axis over no thread count has no domain).
         boolean measured = cols.stream().anyMatch(col -> threads.stream().anyMatch(t -> col.tps(workload, t) != null));
         if (threads.size() > 1 && measured) {
-            tpsSvg = chart(x, anchor + "-tps", workload, cols, threads, false);
-            perCoreSvg = chart(x, anchor + "-core", workload, cols, threads, true);
+            tpsSvg = chart(x, anchor + "-tps", workload, unit, cols, threads, false);
+            perCoreSvg = chart(x, anchor + "-core", workload, unit, cols, threads, true);
         }
-        return new Sweep(workload, anchor, "../../" + SitePaths.history(workload), tpsSvg, perCoreSvg, header, rows);
+        return new Sweep(workload, anchor, "../../" + SitePaths.history(workload), tpsSvg, perCoreSvg,
+                RateWords.word(x.m(), unit), header, rows);
     }
 
     private static SheetColumn column(Column col) {
@@ -140,9 +144,10 @@ final class SweepBuilder {
         return new SheetCell(x.f().tps(tps), x.f().tps(tps / used), delta, mark);
     }
 
-    private static String chart(PostContext x, String id, String workload, List<Column> cols, TreeSet<Integer> threads,
-                                boolean perCore) {
-        String what = x.m().get(perCore ? "sweep.per_core" : "sweep.tps");
+    private static String chart(PostContext x, String id, String workload, RateUnit unit, List<Column> cols,
+                                TreeSet<Integer> threads, boolean perCore) {
+        String rate = RateWords.word(x.m(), unit);
+        String what = perCore ? x.m().get("sweep.per_core", rate) : rate;
         List<Series> series = new ArrayList<>();
         List<String> described = new ArrayList<>();
         for (Column col : cols) {
@@ -170,7 +175,8 @@ final class SweepBuilder {
                         x.m().get("chart.sweep.desc", what, String.join("; ", described)))
                 .size(480, 300)
                 .xAxis(x.m().get("chart.axis.threads"), LineChart.XScale.LOG2, v -> x.f().number(v, 0))
-                .yAxis(x.m().get(perCore ? "chart.axis.tps_per_core" : "chart.axis.tps"), x.f()::compact);
+                .yAxis(perCore ? x.m().get("chart.axis.per_core", rate) : x.m().get("chart.axis." + unit.key()),
+                        x.f()::compact);
         series.forEach(chart::add);
         return chart.svg();
     }

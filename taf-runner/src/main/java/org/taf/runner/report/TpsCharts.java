@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.taf.runner.report.PostView.Figure;
 import org.taf.runner.report.chart.LineChart;
 import org.taf.runner.report.chart.Series;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.stats.CellVerdict;
 
 /**
@@ -17,7 +17,8 @@ import org.taf.runner.stats.CellVerdict;
  * workload, so that every patch is drawn against the parent it was measured with. The patch's whisker
  * is the ratio's interval applied to the parent's TPS: where it clears the parent's point, the
  * difference is decided. A TPROC-C cell, whose samples count new orders, is judged by its new orders per
- * minute (HammerDB's NOPM, the rate those samples carry), so its chart says NOPM by virtual users.
+ * minute (HammerDB's NOPM, the rate those samples carry: {@link RateUnit}), so its chart says NOPM by virtual
+ * users.
  */
 final class TpsCharts {
     /** Narrow enough that its 11-unit text stays about 10 px on a 390 px phone. */
@@ -45,7 +46,7 @@ final class TpsCharts {
 
     private static Figure chart(PostContext x, ComparisonRecord c, String workload, int index) {
         boolean nopm = c.cells().stream().filter(cell -> cell.workload().equals(workload))
-                .anyMatch(TpsCharts::judgedByNopm);
+                .anyMatch(cell -> RateUnit.of(cell) == RateUnit.NOPM);
         String keys = nopm ? "chart.sweep_nopm." : "chart.sweep_tps.";
         List<Series.Point> parent = new ArrayList<>();
         List<Series.Point> patch = new ArrayList<>();
@@ -79,12 +80,6 @@ final class TpsCharts {
                 .add(Series.line(x.m().get("role.patch") + " " + side(x, c, true),
                         index == 0 ? Palette.PATCH : Palette.cycle(index), patch).withShape(Series.Shape.DOT));
         return new Figure(chart.svg(), x.m().get(keys + "caption", x.f().confidence(confidence(c))));
-    }
-
-    /** Whether the cell's samples count new orders (TPROC-C): its verdict's rate is then NOPM, not TPS. */
-    private static boolean judgedByNopm(CellRecord cell) {
-        return Stream.concat(cell.parent().stream(), cell.patch().stream()).flatMap(it -> it.samples().stream())
-                .anyMatch(s -> s.newOrders() != null);
     }
 
     private static String side(PostContext x, ComparisonRecord c, boolean patch) {

@@ -53,7 +53,8 @@ public record SampleRecord(double second, double intervalSeconds, long events, l
 
     /**
      * The rate a cell is judged by: new orders per minute for TPROC-C (HammerDB's NOPM, its primary metric), else
-     * transactions per second. The one place that chooses; the stats stage compares it per window.
+     * transactions per second. The one place that chooses; the stats stage compares it per window, and
+     * {@link RateUnit#of} names its unit for the outputs by the same test.
      */
     public double rate() {
         return newOrders == null ? tps() : newOrders * 60 / intervalSeconds;

@@ -141,24 +141,29 @@ final class IterationRunner {
     private Measured alternate(Start first, Start second, int windowsEach) {
         Attempt a = attempt(first);
         Attempt b = attempt(second);
+        Busy busy = new Busy();
         int skip = Design.skippedSamples(def.measure().switchSkip(), def.workload().reportInterval());
-        try (RunningEngine ea = starts.launch(first, a); RunningEngine eb = starts.launch(second, b)) {
-            try (Load la = warmUpKeptOpen(ea, first.step(), a); Load lb = warmUpKeptOpen(eb, second.step(), b)) {
+        try (RunningEngine ea = starts.launch(first, busy.on(a));
+             RunningEngine eb = starts.launch(second, busy.on(b))) {
+            try (Load la = warmUpKeptOpen(ea, first.step(), busy.on(a));
+                 Load lb = warmUpKeptOpen(eb, second.step(), busy.on(b))) {
                 for (int w = 0; w < windowsEach; w++) {
-                    windows.measure(ea, eb, la, skip, a);
-                    windows.measure(eb, ea, lb, skip, b);
+                    windows.measure(ea, eb, la, skip, busy.on(a));
+                    windows.measure(eb, ea, lb, skip, busy.on(b));
                 }
             }
             checkAfterRun(ea, first.step(), a);
             checkAfterRun(eb, second.step(), b);
+            busy.on(a);
             ea.stop();
+            busy.on(b);
             eb.stop();
         } catch (TafException e) {
             stopIfShuttingDown(a.name() + " and " + b.name());
             if (!a.started() || !b.started()) {
                 throw e;
             }
-            (a.failure() == null ? a : b).failed(e.getMessage());
+            busy.side.failed(e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RunInterruptedException("interrupted during " + a.name() + " and " + b.name());
@@ -167,6 +172,20 @@ final class IterationRunner {
             DataDirectories.delete(b.work().resolve("data"));
         }
         return new Measured(record(a), record(b));
+    }
+
+    /**
+     * The start of an alternating pair whose step is under way. A failure is that side's: blaming the pair's
+     * first start whenever it had none of its own failed the parent for the patch's crash.
+     */
+    private static final class Busy {
+        private Attempt side;
+
+        /** {@code a} is the side at work from now on; returns it, so a step names its side once. */
+        Attempt on(Attempt a) {
+            side = a;
+            return a;
+        }
     }
 
     /**

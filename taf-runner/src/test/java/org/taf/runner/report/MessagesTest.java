@@ -93,8 +93,14 @@ class MessagesTest {
         keys.addAll(List.of("headline.lead.NO_CHANGE", "headline.lead.INCONCLUSIVE", "headline.other.NO_CHANGE",
                 "headline.other.INCONCLUSIVE", "headline.lead.NOT_WORSE", "headline.other.NOT_WORSE"));
         keys.addAll(List.of("unresolved.NOT_WORSE", "unresolved.INCONCLUSIVE")); // Unresolved, by the verdict
-        // chosen by a condition in the code: m.get(perCore ? "sweep.per_core" : "sweep.tps"), and "highlight"
-        keys.addAll(List.of("sweep.per_core", "sweep.tps", "chart.axis.tps_per_core", "chart.axis.tps", "highlight"));
+        keys.add("highlight");
+        // a cell's rate by its unit (RateWords): the unit's words, and what a table, fact or headline says of it
+        for (org.taf.runner.results.RateUnit unit : org.taf.runner.results.RateUnit.values()) {
+            keys.addAll(List.of("unit." + unit.key(), "chart.axis." + unit.key(), "cell.parent_" + unit.key(),
+                    "cell.patch_" + unit.key(), "headline.numbers." + unit.key()));
+        }
+        keys.addAll(List.of("unit.mixed", "results.lean_caption", "results.lean_caption_nopm",
+                "results.lean_caption_mixed"));
         // TpsCharts: TPS by threads, or a TPROC-C cell's NOPM by virtual users
         for (String part : new String[] {"point", "title", "title_of", "desc", "caption"}) {
             keys.add("chart.sweep_tps." + part);

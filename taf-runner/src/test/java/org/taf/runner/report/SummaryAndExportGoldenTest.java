@@ -45,6 +45,14 @@ class SummaryAndExportGoldenTest {
                 () -> JsonSummary.render(List.of(SiteFixtures.goldenBranches(), ResultsFixtures.small())));
     }
 
+    /** A TPROC-C run names its rate NOPM; a run of both kinds says "rate" and each row's unit. */
+    @Test
+    void tproccAndMixedRuns() throws Exception {
+        matches("summary-tprocc.md", () -> MarkdownSummary.render(TproccRuns.of(ResultsFixtures.small())));
+        matches("summary-mixed.txt", () -> SummaryWriter.render(TproccRuns.mixed(ResultsFixtures.small())));
+        matches("export-mixed.csv", () -> CsvExport.render(List.of(TproccRuns.mixed(ResultsFixtures.small()))));
+    }
+
     @Test
     void csvAndJmhExports() throws Exception {
         matches("export.csv", () -> CsvExport.render(List.of(SiteFixtures.goldenBranches(), ResultsFixtures.small())));

@@ -246,6 +246,30 @@ class IterationRunnerTest {
         assertThat(it.engineLog()).isEqualTo("logs/001-patch.log");
     }
 
+    /**
+     * In alternate mode a failure is the side's that failed: the patch's engine exiting fails the patch's start,
+     * and the parent's keeps what it measured. (The pair once blamed its first start for any failure unless
+     * that start had one already.)
+     */
+    @Test
+    void inAlternateModeAFailureIsTheSideThatFailed() throws Exception {
+        TestDefinition def = definition(Map.of("warmup.enabled", "false", "rest.enabled", "false"));
+        for (int dying : new int[] {1, 2}) {
+            runDir = Files.createDirectories(dir.resolve("run-" + dying));
+            FakeRig rig = rig();
+            rig.dyingEngine = dying;
+            IterationRunner.Measured m = runner(def, rig).pair(start(Role.PARENT, 0), start(Role.PATCH, 1),
+                    MeasureMode.ALTERNATE, 2);
+            IterationRecord failed = dying == 1 ? m.first() : m.second();
+            IterationRecord other = dying == 1 ? m.second() : m.first();
+            String name = dying == 1 ? "000-parent" : "001-patch";
+            assertThat(failed.failure()).as("engine %d exits", dying).isEqualTo("the engine exited during the"
+                    + " measurement; see its log " + runDir.resolve("work/" + name + "/engine.log"));
+            assertThat(other.failure()).as("engine %d exits", dying).isNull();
+            assertThat(seconds(failed)).as("its window is kept").containsExactly(0.5, 1.0, 1.5, 2.0);
+        }
+    }
+
     @Test
     void dataThatFailsItsCheckAfterTheRunFailsTheIterationNamingTheCondition() throws Exception {
         FakeRig rig = rig();
