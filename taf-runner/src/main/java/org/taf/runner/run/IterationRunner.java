@@ -152,8 +152,8 @@ final class IterationRunner {
                     windows.measure(eb, ea, lb, skip, busy.on(b));
                 }
             }
-            checkAfterRun(ea, first.step(), a);
-            checkAfterRun(eb, second.step(), b);
+            checkAfterRun(ea, first.step(), busy.on(a));
+            checkAfterRun(eb, second.step(), busy.on(b));
             busy.on(a);
             ea.stop();
             busy.on(b);
