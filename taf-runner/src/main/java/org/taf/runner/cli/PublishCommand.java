@@ -83,7 +83,8 @@ final class PublishCommand implements Callable<Integer> {
         }
         Path siteDir = dir(SITE_DIR, "site");
         var out = spec.commandLine().getOut();
-        List<RunRecord> runs = fromDb ? fromDatabase()
+        SitePublisher.Source db = fromDb ? fromDatabase() : null;
+        List<RunRecord> runs = fromDb ? List.of()
                 : results.isEmpty() ? completed(RunFinder.findAll(dir(RESULTS_DIR, "results")), out)
                 : RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
         SitePublisher publisher = joinSegments ? SitePublisher.english(siteDir).joiningSegments()
@@ -92,7 +93,7 @@ final class PublishCommand implements Callable<Integer> {
         for (Path page : pages) {
             kept.add(publisher.keepPage(context.workDir().resolve(page)));
         }
-        SitePublisher.Published site = publisher.add(runs);
+        SitePublisher.Published site = db != null ? publisher.add(db) : publisher.add(runs);
         out.println("published " + site.posts().size() + (site.posts().size() == 1 ? " post" : " posts") + " to "
                 + context.display(site.siteDir()) + " (" + site.files().size() + " files)");
         site.posts().forEach(p -> out.println("  " + context.display(p)));
@@ -120,18 +121,22 @@ final class PublishCommand implements Callable<Integer> {
         return done;
     }
 
-    private List<RunRecord> fromDatabase() {
+    /**
+     * Every run of the results database, as a source the site reads only what it lacks from: the runs' content
+     * hashes are listed here (an empty database is refused now), their JSON read when the site asks.
+     */
+    private SitePublisher.Source fromDatabase() {
         if (!results.isEmpty()) {
             throw new ReportException("publish: --from-db renders every run in the database; name no RESULTS with it");
         }
         ResultsDb db = ResultsDbs.open(context, overrides).orElseThrow(() -> new ReportException(
                 "publish --from-db: " + Keys.RESULTS_DB_URL.name() + " is none: there is no results database"));
-        List<RunRecord> runs = db.readAll();
-        if (runs.isEmpty()) {
+        Map<String, String> hashes = db.contentHashes();
+        if (hashes.isEmpty()) {
             throw new ReportException("publish --from-db: no runs in results database " + db.displayUrl()
                     + " (taf run writes them; taf import loads results.json files)");
         }
-        return runs;
+        return new SitePublisher.Source(hashes, db::read);
     }
 
     private Path dir(String key, String fallback) {

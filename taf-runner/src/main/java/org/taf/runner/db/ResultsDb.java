@@ -1,6 +1,7 @@
 package org.taf.runner.db;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -12,9 +13,13 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.ResultsException;
 import org.taf.runner.results.ResultsStore;
@@ -48,6 +53,9 @@ public final class ResultsDb {
     /** The SQLite connection's settings (xerial sqlite-jdbc's pragma properties). */
     static final Map<String, String> SQLITE = Map.of("journal_mode", "WAL",
             "busy_timeout", Integer.toString(BUSY_TIMEOUT_MS), "transaction_mode", "IMMEDIATE");
+
+    /** Run ids per statement of {@link #read(Collection)}. */
+    private static final int READ_SLICE = 500;
 
     private final String url;
     /** The user's password, given apart from the URL (which messages and records show); "" for none. */
@@ -131,7 +139,7 @@ public final class ResultsDb {
                         s.executeUpdate();
                     }
                 }
-                insertRun(c, run, json);
+                insertRun(c, run, json, ResultsStore.contentHash(json.getBytes(StandardCharsets.UTF_8)));
                 insertCells(c, cells);
                 c.commit();
                 return existed ? Stored.REPLACED : Stored.NEW;
@@ -181,6 +189,42 @@ public final class ResultsDb {
     /** Every run, oldest first (by start, then run id). */
     public List<RunRecord> readAll() {
         return readRuns("SELECT run_id, results_json FROM taf_run ORDER BY started_at, run_id");
+    }
+
+    /**
+     * Every run's id with its content hash ({@link ResultsStore#contentHash}), without reading its JSON: what a
+     * publish compares with the site's digests to read only new or changed runs. Null where the hash is not
+     * known (a row whose JSON the schema's migration could not read).
+     */
+    public Map<String, String> contentHashes() {
+        try (Connection c = connect();
+             PreparedStatement s = c.prepareStatement("SELECT run_id, content_hash FROM taf_run ORDER BY run_id")) {
+            Map<String, String> out = new LinkedHashMap<>();
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    out.put(r.getString(1), r.getString(2));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new DbException("cannot list the runs of results database " + redact(url) + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** The runs {@code runIds} (those stored: an id not stored is skipped), oldest first. */
+    public List<RunRecord> read(Collection<String> runIds) {
+        List<String> ids = List.copyOf(new TreeSet<>(runIds));
+        List<RunRecord> out = new ArrayList<>();
+        // In slices: a statement takes a bounded number of parameters (SQLite's limit is 32,766).
+        for (int i = 0; i < ids.size(); i += READ_SLICE) {
+            List<String> slice = ids.subList(i, Math.min(ids.size(), i + READ_SLICE));
+            out.addAll(readRuns("SELECT run_id, results_json FROM taf_run WHERE run_id IN (?" + ", ?".repeat(
+                    slice.size() - 1) + ")", slice.toArray(String[]::new)));
+        }
+        out.sort(Comparator.comparing((RunRecord r) -> r.startedAt() == null ? Instant.EPOCH : r.startedAt())
+                .thenComparing(RunRecord::runId));
+        return out;
     }
 
     /** The cell rows that match {@code filter}, oldest run first. */
@@ -263,10 +307,10 @@ public final class ResultsDb {
         }
     }
 
-    private static void insertRun(Connection c, RunRecord run, String json) throws SQLException {
+    private static void insertRun(Connection c, RunRecord run, String json, String hash) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT INTO taf_run (run_id, name, status, started_at,"
-                + " finished_at, host_fingerprint, runner_version, format_version, results_json)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + " finished_at, host_fingerprint, runner_version, format_version, results_json, content_hash)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             s.setString(1, run.runId());
             s.setString(2, run.name());
             s.setString(3, run.status().name());
@@ -276,6 +320,7 @@ public final class ResultsDb {
             s.setString(7, run.runnerVersion());
             s.setInt(8, run.formatVersion());
             s.setString(9, json);
+            s.setString(10, hash);
             s.executeUpdate();
         }
     }

@@ -3,7 +3,6 @@ package org.taf.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.results.SideRecord;
 
 /**
  * The change points of every history series of some runs, as data rather than pages: what {@code taf
@@ -51,16 +50,16 @@ public final class ChangePoints {
             for (SeriesChange c : s.changes()) {
                 HistorySeries.Point before = s.points().get(c.before());
                 HistorySeries.Point after = s.points().get(c.after());
-                out.add(new ChangePoint(after.run().definition() == null ? "" : after.run().definition().file(),
-                        s.key().workload(), s.key().threads(), s.key().comparison(), s.key().machine(),
-                        sha(before.comparison().patch()), sha(after.comparison().patch()), before.run().runId(),
-                        after.run().runId(), c.ratio(), c.pValue(), c.regression(), c.atDrift()));
+                out.add(new ChangePoint(after.run().definitionFile(), s.key().workload(), s.key().threads(),
+                        s.key().comparison(), s.key().machine(), sha(before.comparison().patch()),
+                        sha(after.comparison().patch()), before.run().runId(), after.run().runId(), c.ratio(),
+                        c.pValue(), c.regression(), c.atDrift()));
             }
         }
         return out;
     }
 
-    private static String sha(SideRecord side) {
-        return side == null || side.commit() == null || side.commit().sha() == null ? "" : side.commit().sha();
+    private static String sha(RunDigest.Side side) {
+        return side == null ? "" : side.sha();
     }
 }

@@ -31,17 +31,14 @@ public record ChangeView(String id, String date, String dateIso, String series, 
     static ChangeView of(HistorySeries series, SeriesChange change, String fromPath, Messages m, Formats f) {
         HistorySeries.Point before = series.points().get(change.before());
         HistorySeries.Point after = series.points().get(change.after());
-        PostContext b = PostContext.of(before.run(), m);
-        PostContext a = PostContext.of(after.run(), m);
+        RunDigest.Side from = before.comparison().patch();
+        RunDigest.Side to = after.comparison().patch();
         String kind = change.regression() ? "regression" : "improvement";
-        String subject = after.comparison().patch() == null || after.comparison().patch().commit() == null
-                || after.comparison().patch().commit().subject() == null ? ""
-                : after.comparison().patch().commit().subject();
         return new ChangeView(seriesId(series.key()) + "-" + after.run().runId(), f.minute(after.at()),
                 Formats.iso(after.at()), title(series.key(), m), series.key().machine(),
                 SitePaths.root(fromPath) + SitePaths.history(series.key().workload()) + "#" + seriesId(series.key()),
-                SummaryRow.shortSha(before.comparison().patch()), b.commitHref(before.comparison().patch()),
-                SummaryRow.shortSha(after.comparison().patch()), a.commitHref(after.comparison().patch()), subject,
+                from == null ? Formats.NONE : from.shortSha(), from == null ? "" : from.href(),
+                to == null ? Formats.NONE : to.shortSha(), to == null ? "" : to.href(), to == null ? "" : to.subject(),
                 f.change(change.ratio()), kind, change.regression() ? "REGRESSED" : "IMPROVED",
                 f.pValue(change.pValue()), change.atDrift() ? m.get("change.at_drift") : "");
     }

@@ -2,9 +2,7 @@ package org.taf.runner.report;
 
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.taf.runner.results.ResultsStore;
-import org.taf.runner.results.RunRecord;
 
 /**
  * {@code site/data/index.json}: what runs the site holds and where their results and posts are,
@@ -32,16 +30,11 @@ record DataIndex(int formatVersion, List<Run> runs) {
                String results, Map<String, Integer> verdicts, List<String> workloads) {
     }
 
-    static byte[] json(List<RunRecord> runs, Messages m) {
-        List<Run> out = SiteViews.sorted(runs).stream().map(r -> {
-            Map<String, Integer> verdicts = new TreeMap<>();
-            PostTexts.verdictCounts(r).forEach((v, n) -> verdicts.put(v.name(), n));
-            List<String> workloads = SiteViews.workloads(List.of(r));
-            return new Run(r.runId(), r.name(), PostTexts.title(PostContext.of(r, m)),
-                    r.startedAt() == null ? null : Formats.iso(r.startedAt()), r.status().name(),
-                    r.environment() == null ? null : r.environment().host(), SitePaths.post(r.runId()),
-                    SitePaths.data(r.runId()), verdicts, workloads);
-        }).toList();
+    static byte[] json(List<RunDigest> runs) {
+        List<Run> out = RunDigest.newestFirst(runs).stream().map(r -> new Run(r.runId(), r.name(), r.title(),
+                r.startedAt() == null ? null : Formats.iso(r.startedAt()), r.status(), r.host(), r.post(),
+                SitePaths.data(r.runId()), r.verdicts(), new java.util.TreeSet<>(r.workloads()).stream().toList()))
+                .toList();
         try {
             return ResultsStore.json().writeValueAsBytes(new DataIndex(ResultsStore.FORMAT_VERSION, out));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import org.taf.runner.results.DefinitionRecord;
-import org.taf.runner.results.RunRecord;
 
 /**
  * What an earlier run of a story did otherwise than its newest: the settings its definition had that
@@ -20,9 +19,8 @@ final class Differences {
 
     private Differences() {}
 
-    static String of(RunRecord earlier, RunRecord newest, Messages m) {
-        Map<String, String> a = settings(earlier.definition());
-        Map<String, String> b = settings(newest.definition());
+    /** What the definition of settings {@code a} (the earlier run's) set otherwise than {@code b}'s (the newest's). */
+    static String of(Map<String, String> a, Map<String, String> b, Messages m) {
         List<String> out = new ArrayList<>();
         int more = 0;
         java.util.Set<String> keys = new java.util.TreeSet<>(a.keySet());
@@ -43,7 +41,8 @@ final class Differences {
         return out.isEmpty() ? m.get("differences.none") : String.join(", ", out);
     }
 
-    private static Map<String, String> settings(DefinitionRecord d) {
+    /** A definition's settings, key to value ("" for none); none without a definition. */
+    static Map<String, String> settings(DefinitionRecord d) {
         Map<String, String> out = new TreeMap<>();
         if (d != null) {
             d.settings().forEach(s -> out.put(s.key(), s.value() == null ? "" : s.value()));

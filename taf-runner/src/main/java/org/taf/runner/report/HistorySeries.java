@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
@@ -36,7 +35,7 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
     /**
      * One cell of one run in the series.
      *
-     * @param run        the run
+     * @param run        the run's digest
      * @param comparison its comparison
      * @param cell       the cell
      * @param at         the run's start (the epoch when unknown)
@@ -45,30 +44,35 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
      * @param parentTps  the parent's, or null
      * @param segment    the environment it was measured in
      */
-    record Point(RunRecord run, ComparisonRecord comparison, CellRecord cell, Instant at, Double patchTps,
+    record Point(RunDigest run, RunDigest.Comparison comparison, RunDigest.Cell cell, Instant at, Double patchTps,
                  Double parentTps, SeriesKey.Segment segment) {
         /** The patch / parent TPS ratio with its interval (the cell's verdict), or null as {@link #patchTps}. */
         Double ratio() {
-            return patchTps == null || cell.verdict() == null ? null : cell.verdict().ratio();
+            return patchTps == null ? null : cell.ratio();
         }
 
         /** Whether this point measured its patch against its definition's {@code baseline} (the parent is it). */
         boolean againstBaseline() {
-            if (run.definition() == null || comparison.parent() == null) {
-                return false;
-            }
-            return run.definition().settings().stream().anyMatch(s -> s.key().equals(BASELINE)
-                    && s.value() != null && !s.value().isBlank() && s.value().equals(comparison.parent().revision()));
+            return comparison.againstBaseline();
         }
     }
 
     /** The unit of the series' levels and ratios: TPS, or NOPM for TPROC-C ({@link RateWords#ofWorkload}). */
     RateUnit unit() {
-        return RateWords.ofWorkload(points.stream().map(Point::cell).toList());
+        return RateWords.ofUnits(points.stream().map(p -> p.cell().unit()).toList());
     }
 
     /** The key naming the pinned baseline in a run's recorded settings ({@code config.Keys.BASELINE}). */
     static final String BASELINE = "baseline";
+
+    /** Whether comparison {@code c} of {@code run} measured its patch against the definition's {@code baseline}. */
+    static boolean againstBaseline(RunRecord run, ComparisonRecord c) {
+        if (run.definition() == null || c.parent() == null) {
+            return false;
+        }
+        return run.definition().settings().stream().anyMatch(s -> s.key().equals(BASELINE)
+                && s.value() != null && !s.value().isBlank() && s.value().equals(c.parent().revision()));
+    }
 
     /**
      * Points {@code [from, to)} measured in one environment.
@@ -97,18 +101,21 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
 
     /** As {@link #of(List, boolean)}, the change points of a stretch searched before taken from {@code cache}. */
     static List<HistorySeries> of(List<RunRecord> runs, boolean joinSegments, ChangePointCache cache) {
+        return fromDigests(RunDigest.of(runs, Messages.english()), joinSegments, cache);
+    }
+
+    /** As {@link #of(List, boolean, ChangePointCache)}, from the runs' digests: what a publish has of them. */
+    static List<HistorySeries> fromDigests(List<RunDigest> runs, boolean joinSegments, ChangePointCache cache) {
         Map<SeriesKey, List<Point>> byKey = new TreeMap<>();
-        List<RunRecord> oldestFirst = new ArrayList<>(SiteViews.sorted(runs));
+        List<RunDigest> oldestFirst = new ArrayList<>(RunDigest.newestFirst(runs));
         java.util.Collections.reverse(oldestFirst);
-        for (RunRecord run : oldestFirst) {
-            Instant at = run.startedAt() == null ? Instant.EPOCH : run.startedAt();
-            SeriesKey.Segment segment = SeriesKey.Segment.of(run);
-            for (ComparisonRecord c : run.comparisons()) {
-                for (CellRecord cell : c.cells()) {
-                    Double patch = cell.verdict() == null ? null : cell.verdict().patchTps();
-                    Double parent = cell.verdict() == null ? null : cell.verdict().parentTps();
-                    byKey.computeIfAbsent(SeriesKey.of(run, c, cell), k -> new ArrayList<>())
-                            .add(new Point(run, c, cell, at, patch, parent, segment));
+        for (RunDigest run : oldestFirst) {
+            for (RunDigest.Comparison c : run.comparisons()) {
+                for (RunDigest.Cell cell : c.cells()) {
+                    SeriesKey key = new SeriesKey(cell.workload(), cell.threads(), c.label(), run.dataShape(),
+                            c.settings(), run.machine());
+                    byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(new Point(run, c, cell, run.at(),
+                            cell.patchTps(), cell.parentTps(), run.segment()));
                 }
             }
         }

@@ -8,12 +8,9 @@ import java.util.TreeSet;
 import org.taf.runner.report.PageView.Fact;
 import org.taf.runner.report.chart.LineChart;
 import org.taf.runner.report.chart.Series;
-import org.taf.runner.results.CellRecord;
-import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SeriesKey;
-import org.taf.runner.results.SideRecord;
 
 /**
  * A workload's history: for each of its series ({@link HistorySeries}), a chart of its rate (TPS, or NOPM for
@@ -31,14 +28,20 @@ final class HistoryViewBuilder {
      * @param series every series of the site (those of {@code workload} are drawn)
      */
     static HistoryView build(String workload, List<RunRecord> runs, List<HistorySeries> series, Messages m) {
+        return fromDigests(workload, RunDigest.of(runs, m), series, m);
+    }
+
+    /** As {@link #build}, from the runs' digests: what a publish has of them. */
+    static HistoryView fromDigests(String workload, List<RunDigest> runs, List<HistorySeries> series, Messages m) {
         Formats f = new Formats(m.numberLocale());
         String path = SitePaths.history(workload);
         List<HistoryView.SeriesView> views = new ArrayList<>();
         for (HistorySeries s : HistorySeries.of(series, workload)) {
             views.add(series(s, path, m, f));
         }
-        RateUnit unit = RateWords.ofWorkload(runs.stream().flatMap(r -> r.comparisons().stream())
-                .flatMap(c -> c.cells().stream()).filter(cell -> cell.workload().equals(workload)).toList());
+        RateUnit unit = RateWords.ofUnits(runs.stream().flatMap(r -> r.comparisons().stream())
+                .flatMap(c -> c.cells().stream()).filter(cell -> cell.workload().equals(workload))
+                .map(RunDigest.Cell::unit).toList());
         return new HistoryView(PageView.of(m, m.get("history.title", workload), path), workload,
                 RateWords.word(m, unit), views, rows(workload, runs, path, m, f));
     }
@@ -166,29 +169,26 @@ final class HistoryViewBuilder {
         return at.getEpochSecond() / DAY;
     }
 
-    private static List<HistoryView.Row> rows(String workload, List<RunRecord> runs, String path, Messages m,
+    private static List<HistoryView.Row> rows(String workload, List<RunDigest> runs, String path, Messages m,
                                               Formats f) {
         String root = SitePaths.root(path);
         List<HistoryView.Row> rows = new ArrayList<>();
-        for (RunRecord run : SiteViews.sorted(runs)) {
-            PostContext x = PostContext.of(run, m);
-            Instant at = run.startedAt() == null ? Instant.EPOCH : run.startedAt();
-            String title = PostTexts.title(x);
+        for (RunDigest run : RunDigest.newestFirst(runs)) {
+            Instant at = run.at();
             List<HistoryView.Row> ofRun = new ArrayList<>();
-            for (ComparisonRecord c : run.comparisons()) {
-                String label = SummaryRow.labelOf(c);
-                for (CellRecord cell : c.cells()) {
+            for (RunDigest.Comparison c : run.comparisons()) {
+                for (RunDigest.Cell cell : c.cells()) {
                     if (!cell.workload().equals(workload)) {
                         continue;
                     }
-                    for (SideRecord side : new SideRecord[] {c.parent(), c.patch()}) {
-                        Double tps = cell.verdict() == null ? null
-                                : side == c.parent() ? cell.verdict().parentTps() : cell.verdict().patchTps();
-                        ofRun.add(new HistoryView.Row(f.minute(at), Formats.iso(at), title,
-                                root + SitePaths.post(run.runId()) + "#" + PostContext.cellAnchor(c, cell), label,
-                                cell.threads(), side.role().label(), SummaryRow.shortSha(side), x.commitHref(side),
-                                side.commit() == null || side.commit().subject() == null ? "" : side.commit().subject(),
-                                f.tps(tps), PostContext.verdictName(cell)));
+                    String href = root + run.post() + "#" + PostContext.cellAnchor(c.name(), cell.workload(),
+                            cell.threads());
+                    for (int i = 0; i < 2; i++) {
+                        RunDigest.Side side = i == 0 ? c.parent() : c.patch();
+                        Double tps = i == 0 ? cell.parentTps() : cell.patchTps();
+                        ofRun.add(new HistoryView.Row(f.minute(at), Formats.iso(at), run.title(), href, c.label(),
+                                cell.threads(), side.role(), side.shortSha(), side.href(), side.subject(), f.tps(tps),
+                                cell.verdict()));
                     }
                 }
             }

@@ -37,11 +37,20 @@ record PostContext(RunRecord run, Messages m, Formats f) {
     }
 
     static String comparisonAnchor(ComparisonRecord c) {
-        return "c-" + SitePaths.slug(c.name());
+        return comparisonAnchor(c.name());
+    }
+
+    private static String comparisonAnchor(String comparison) {
+        return "c-" + SitePaths.slug(comparison);
     }
 
     static String cellAnchor(ComparisonRecord c, CellRecord cell) {
-        return comparisonAnchor(c) + "-" + SitePaths.slug(cell.workload()) + "-" + cell.threads();
+        return cellAnchor(c.name(), cell.workload(), cell.threads());
+    }
+
+    /** The anchor of the cell {@code workload@threads} of the comparison named {@code comparison}. */
+    static String cellAnchor(String comparison, String workload, int threads) {
+        return comparisonAnchor(comparison) + "-" + SitePaths.slug(workload) + "-" + threads;
     }
 
     static String workloadAnchor(String workload) {

@@ -26,7 +26,7 @@ final class PostViewBuilder {
     /**
      * @param newer the newer post of the same story that replaces this one, or null
      */
-    static PostView build(RunRecord run, Messages m, Function<Path, Optional<String>> narratives, RunRecord newer) {
+    static PostView build(RunRecord run, Messages m, Function<Path, Optional<String>> narratives, RunDigest newer) {
         PostContext x = PostContext.of(run, m);
         String path = SitePaths.post(run.runId());
         String title = PostTexts.title(x);
@@ -53,7 +53,7 @@ final class PostViewBuilder {
                 Reliability.problem(run, m),
                 newer == null
                         ? null
-                        : new PageView.Link(x.f().minute(newer.startedAt()), root + SitePaths.post(newer.runId())),
+                        : new PageView.Link(x.f().minute(newer.startedAt()), root + newer.post()),
                 PostTexts.summary(x),
                 PostTexts.highlights(x),
                 Warnings.aboutRun(run, m),

@@ -31,7 +31,12 @@ final class RateWords {
      * A workload's cells share it; an older cell without samples (every start failed) must not make it TPS.
      */
     static RateUnit ofWorkload(List<CellRecord> cells) {
-        return cells.stream().anyMatch(c -> RateUnit.of(c) == RateUnit.NOPM) ? RateUnit.NOPM : RateUnit.TPS;
+        return ofUnits(cells.stream().map(RateUnit::of).toList());
+    }
+
+    /** As {@link #ofWorkload}, from the cells' units (a history page's, from the runs' digests). */
+    static RateUnit ofUnits(List<RateUnit> units) {
+        return units.contains(RateUnit.NOPM) ? RateUnit.NOPM : RateUnit.TPS;
     }
 
     /** The unit in words: "TPS" or "NOPM". */

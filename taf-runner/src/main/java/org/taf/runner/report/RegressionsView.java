@@ -3,6 +3,7 @@ package org.taf.runner.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The Regressions page: the posts whose runs called a cell REGRESSED or NEWLY_FAILING (a regression is
@@ -33,26 +34,17 @@ public record RegressionsView(PageView page, List<RegressedPost> posts, List<Cha
     }
 
     /** The page made from {@code runs}' regressed cells and {@code series}' change points. */
-    static RegressionsView of(List<org.taf.runner.results.RunRecord> runs, List<HistorySeries> series, Messages m) {
+    static RegressionsView of(List<RunDigest> runs, List<HistorySeries> series, Messages m) {
         Formats f = new Formats(m.numberLocale());
+        Map<String, RunDigest> superseded = SiteViews.superseded(runs);
         List<RegressedPost> posts = new ArrayList<>();
-        for (org.taf.runner.results.RunRecord run : SiteViews.sorted(runs)) {
-            if (SiteViews.supersededBy(run, runs) != null) {
+        for (RunDigest run : RunDigest.newestFirst(runs)) {
+            if (superseded.containsKey(run.runId())) {
                 continue; // a newer run of the story says what holds now
             }
-            List<String> cells = new ArrayList<>();
-            for (SummaryRow r : SummaryRow.of(run)) {
-                var v = r.verdictOrNull();
-                if (v == org.taf.runner.stats.Verdict.REGRESSED || v == org.taf.runner.stats.Verdict.NEWLY_FAILING) {
-                    cells.add(m.get("ref.cell", r.label(), r.workload(), r.threads()) + (r.ratio() == null ? ""
-                            : " (" + f.ratio(r.ratio()) + " " + f.interval(r.ciLow(), r.ciHigh()) + ")"));
-                }
-            }
-            if (!cells.isEmpty()) {
-                PostContext x = PostContext.of(run, m);
-                posts.add(new RegressedPost(PostTexts.title(x), SitePaths.post(run.runId()),
-                        f.minute(run.startedAt()), run.startedAt() == null ? "" : Formats.iso(run.startedAt()),
-                        String.join("; ", cells)));
+            if (!run.regressed().isEmpty()) {
+                posts.add(new RegressedPost(run.title(), run.post(), f.minute(run.startedAt()),
+                        run.startedAt() == null ? "" : Formats.iso(run.startedAt()), String.join("; ", run.regressed())));
             }
         }
         return new RegressionsView(PageView.of(m, m.get("regressions.title"), SitePaths.REGRESSIONS), posts,

@@ -16,6 +16,8 @@ final class SitePaths {
     static final String DATA_INDEX = "data/index.json";
     /** Where each run's results are kept, {@code <run-id>/results.json}: the runs the site holds. */
     static final String DATA_RUNS = "data/runs";
+    /** Where each run's digest is kept, {@code <run-id>.json} (see {@link RunDigest}). */
+    static final String DATA_DIGESTS = "data/digests";
     /** Where the Markdown sources of the site's other pages are kept (see {@link SitePages}). */
     static final String PAGE_SOURCES = "data/pages";
     private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -30,6 +32,11 @@ final class SitePaths {
     /** {@code data/runs/<run-id>/results.json}: the results the post was made from. */
     static String data(String runId) {
         return DATA_RUNS + "/" + checkedId(runId) + "/results.json";
+    }
+
+    /** {@code data/digests/<run-id>.json}: what the shared pages show of the run. */
+    static String digest(String runId) {
+        return DATA_DIGESTS + "/" + checkedId(runId) + ".json";
     }
 
     /** {@code pages/<name>.html}: a page that is not a post; {@code name} is checked by {@link SitePages}. */

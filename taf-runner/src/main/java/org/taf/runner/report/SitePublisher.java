@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.stream.Stream;
+import java.util.stream.Collectors;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.sys.AtomicWrite;
@@ -31,11 +31,13 @@ import org.taf.runner.sys.AtomicWrite;
  * kill at any moment, or a full disk, leaves the old site or the new one, whole. Publishes of one site take
  * turns. Posts of runs not given are left in place, unlinked.
  *
- * <p><b>Cost.</b> {@link #add} renders only what its runs change: the posts of runs new or changed (a run
- * byte-identical to the site's copy is not), the earlier posts of their stories, the history pages of their
+ * <p><b>Cost.</b> {@link #add} renders only what its runs change: the posts of runs new or changed (a run whose
+ * content hash is the site's is not), the earlier posts of their stories, the history pages of their
  * workloads, the kept pages whose source changed, and the index, feed, Regressions page and data index. The
  * change points of a series are searched only when its points changed ({@link ChangePointCache}). A runner
- * with other templates or of another version renders every page once ({@link SiteState}).
+ * with other templates or of another version renders every page once ({@link SiteState}). The shared pages
+ * are made from each run's digest ({@link RunDigest}, kept by {@link SiteData}), so a publish reads the
+ * records of the runs it renders only, and {@link #add(Source)} reads no other from its source.
  */
 public final class SitePublisher {
     private static final String CSS_RESOURCE = "templates/static/taf.css";
@@ -108,10 +110,11 @@ public final class SitePublisher {
     public Published publish(List<RunRecord> runs) {
         List<RunRecord> all = unique(runs);
         return swap.replace(dir -> {
+            List<RunDigest> digests = new ArrayList<>();
             for (RunRecord r : all) {
-                put(dir, SitePaths.data(r.runId()), bytes(r));
+                digests.add(keep(dir, r, bytes(r)));
             }
-            return write(dir, new Work(all, all, Set.copyOf(SiteViews.workloads(all)), true));
+            return write(dir, new Work(digests, all, Set.copyOf(SiteViews.workloads(digests)), true));
         });
     }
 
@@ -123,7 +126,38 @@ public final class SitePublisher {
      * {@code taf publish}. Renders only what the runs change (see the class's comment).
      */
     public Published add(List<RunRecord> runs) {
-        return swap.replace(dir -> write(dir, incoming(dir, unique(runs))));
+        return swap.replace(dir -> write(dir, incoming(dir, unique(runs), full(dir) ? null
+                : SiteData.digests(dir, messages))));
+    }
+
+    /**
+     * A store of runs that tells what each holds before it is read whole (the results database): a publish
+     * from it ({@link #add(Source)}) reads only the runs the site lacks or holds otherwise.
+     *
+     * @param hashes every run's id with its content hash ({@code ResultsStore.contentHash}); null where not known
+     * @param reader reads the records of the runs of the ids it is given
+     */
+    public record Source(Map<String, String> hashes, Function<Set<String>, List<RunRecord>> reader) {
+    }
+
+    /**
+     * As {@link #add(List)} with every run of {@code source}, reading from it only the runs whose content hash
+     * differs from the site's digest of them (or that the site lacks): a nightly publish from a year's database
+     * reads a night's runs. A site of another runner or edition reads them all, as its pages are all rendered.
+     */
+    public Published add(Source source) {
+        return swap.replace(dir -> {
+            Map<String, String> hashes = source.hashes();
+            Map<String, RunDigest> held = full(dir) ? null : SiteData.digests(dir, messages);
+            Set<String> wanted = new TreeSet<>();
+            hashes.forEach((id, hash) -> {
+                RunDigest d = held == null ? null : held.get(id);
+                if (d == null || hash == null || !hash.equals(d.hash())) {
+                    wanted.add(id);
+                }
+            });
+            return write(dir, incoming(dir, wanted.isEmpty() ? List.of() : unique(source.reader().apply(wanted)), held));
+        });
     }
 
     /**
@@ -131,82 +165,91 @@ public final class SitePublisher {
      * (none for a new site).
      */
     public List<RunRecord> held() {
-        return swap.locked(() -> held(siteDir, Set.of()));
-    }
-
-    /** The runs of the site at {@code dir} but those of {@code except}'s ids, read from its data. */
-    private static List<RunRecord> held(Path dir, Set<String> except) {
-        Path runs = dir.resolve(SitePaths.DATA_RUNS);
-        if (!Files.isDirectory(runs)) {
-            return List.of();
-        }
-        try (Stream<Path> dirs = Files.list(runs)) {
-            return RunFinder.read(dirs.filter(d -> !except.contains(d.getFileName().toString()))
-                    .map(d -> d.resolve(ResultsStore.FILE_NAME)).filter(Files::isRegularFile).sorted().toList());
-        } catch (IOException e) {
-            throw new ReportException("cannot list the runs of site " + dir + ": " + e.getMessage(), e);
-        }
+        return swap.locked(() -> SiteData.records(siteDir, Set.of()));
     }
 
     /**
      * What a publish renders.
      *
-     * @param all       every run of the site after it
+     * @param all       the digest of every run of the site after it
      * @param changed   the runs new to the site or changed: their posts are rendered
      * @param workloads the workloads whose history pages are rendered
      * @param full      every page is rendered (a first publish, another runner, {@link #publish})
      */
-    private record Work(List<RunRecord> all, List<RunRecord> changed, Set<String> workloads, boolean full) {}
+    private record Work(List<RunDigest> all, List<RunRecord> changed, Set<String> workloads, boolean full) {}
+
+    /** Whether the site at {@code dir} was rendered otherwise (another runner or edition, or never): all anew. */
+    private boolean full(Path dir) {
+        return !SiteState.read(dir).renderKey().equals(SiteState.renderKey(messages.edition(), joinSegments));
+    }
 
     /**
-     * Compares {@code given} with the site's copies (the staging directory's), writes the data of those that
-     * differ, and reads the site's other runs. A run's data file is its results as JSON, deterministic: bytes
-     * alike mean the same record, so its post would not change.
+     * Compares {@code given} with the site's digests ({@code held}, the staging directory's), and writes the data
+     * and digests of those that differ. A run's data file is its results as JSON, deterministic: the same content
+     * hash means the same record, so its post would not change. {@code held} null renders every page: the site's
+     * records are read, and every digest made again.
      */
-    private Work incoming(Path dir, List<RunRecord> given) {
+    private Work incoming(Path dir, List<RunRecord> given, Map<String, RunDigest> held) {
+        if (held == null) {
+            List<RunRecord> all = new ArrayList<>(SiteData.records(dir,
+                    given.stream().map(RunRecord::runId).collect(Collectors.toSet())));
+            all.addAll(given);
+            List<RunDigest> digests = new ArrayList<>();
+            for (RunRecord r : all) {
+                digests.add(keep(dir, r, bytes(r)));
+            }
+            return new Work(digests, all, Set.copyOf(SiteViews.workloads(digests)), true);
+        }
+        Map<String, RunDigest> all = new LinkedHashMap<>(held);
         List<RunRecord> changed = new ArrayList<>();
         Set<String> workloads = new TreeSet<>();
         for (RunRecord r : given) {
             byte[] now = bytes(r);
-            Path data = dir.resolve(SitePaths.data(r.runId()));
-            byte[] before = readIfPresent(data);
-            if (before != null && Arrays.equals(before, now)) {
+            RunDigest before = held.get(r.runId());
+            if (before != null && before.hash().equals(RunDigest.hash(now))
+                    && Files.isRegularFile(dir.resolve(SitePaths.data(r.runId())))) {
                 continue;
             }
             if (before != null) { // replaced: the workloads it had lose a point
-                workloads.addAll(SiteViews.workloads(RunFinder.read(List.of(data))));
+                workloads.addAll(before.workloads());
             }
+            RunDigest d = keep(dir, r, now);
+            all.put(r.runId(), d);
             changed.add(r);
-            workloads.addAll(SiteViews.workloads(List.of(r)));
-            put(dir, SitePaths.data(r.runId()), now);
+            workloads.addAll(d.workloads());
         }
-        List<RunRecord> all = new ArrayList<>(held(dir, given.stream().map(RunRecord::runId)
-                .collect(java.util.stream.Collectors.toSet())));
-        all.addAll(given);
-        all = unique(all);
-        boolean full = !SiteState.read(dir).renderKey().equals(SiteState.renderKey(messages.edition(), joinSegments));
-        return full ? new Work(all, all, Set.copyOf(SiteViews.workloads(all)), true)
-                : new Work(all, changed, workloads, false);
+        return new Work(List.copyOf(all.values()), changed, workloads, false);
+    }
+
+    /** Writes {@code run}'s data ({@code json}, its results) and digest into {@code dir}; returns the digest. */
+    private RunDigest keep(Path dir, RunRecord run, byte[] json) {
+        RunDigest d = RunDigest.of(run, RunDigest.hash(json), messages);
+        put(dir, SitePaths.data(run.runId()), json);
+        put(dir, SitePaths.digest(run.runId()), SiteData.json(d));
+        return d;
     }
 
     private Published write(Path dir, Work work) {
-        List<RunRecord> all = work.all();
+        List<RunDigest> all = work.all();
         List<Path> files = new ArrayList<>();
         files.add(put(dir, SitePaths.CSS, resource(CSS_RESOURCE)));
         files.add(put(dir, SitePaths.ICON, resource(ICON_RESOURCE)));
         work.changed().forEach(r -> files.add(siteDir.resolve(SitePaths.data(r.runId())))); // written already
-        files.add(put(dir, SitePaths.DATA_INDEX, DataIndex.json(all, messages)));
-        List<RunRecord> posts = new ArrayList<>(withEarlierStoryRuns(work.changed(), all));
+        files.add(put(dir, SitePaths.DATA_INDEX, DataIndex.json(all)));
+        Map<String, RunRecord> posts = new LinkedHashMap<>();
+        work.changed().forEach(r -> posts.put(r.runId(), r));
+        withEarlierStoryRuns(dir, posts, all);
         Set<String> histories = new TreeSet<>(work.workloads());
         if (!work.full()) { // and what is missing, whatever removed it
-            all.stream().filter(r -> !Files.exists(dir.resolve(SitePaths.post(r.runId())))
-                    && posts.stream().noneMatch(p -> p.runId().equals(r.runId()))).forEach(posts::add);
+            all.stream().filter(d -> !posts.containsKey(d.runId()) && !Files.exists(dir.resolve(d.post())))
+                    .forEach(d -> posts.put(d.runId(), SiteData.read(dir, d.runId()).run()));
             SiteViews.workloads(all).stream().filter(w -> !Files.exists(dir.resolve(SitePaths.history(w))))
                     .forEach(histories::add);
         }
+        Map<String, RunDigest> superseded = SiteViews.superseded(all);
         List<Path> rendered = new ArrayList<>();
-        for (RunRecord r : SiteViews.sorted(posts)) {
-            PostView view = PostViewBuilder.build(r, messages, narratives, SiteViews.supersededBy(r, all));
+        for (RunRecord r : SiteViews.sorted(List.copyOf(posts.values()))) {
+            PostView view = PostViewBuilder.build(r, messages, narratives, superseded.get(r.runId()));
             Path p = put(dir, SitePaths.post(r.runId()), templates.render("post.ftlh", view));
             rendered.add(p);
             files.add(p);
@@ -214,10 +257,10 @@ public final class SitePublisher {
         // Series and their change points once, for the histories, the Regressions page and the feed.
         ChangePointCache cache = work.full() ? ChangePointCache.empty()
                 : ChangePointCache.read(dir.resolve(CHANGE_POINTS));
-        List<HistorySeries> series = HistorySeries.of(all, joinSegments, cache);
+        List<HistorySeries> series = HistorySeries.fromDigests(all, joinSegments, cache);
         for (String w : histories) {
             files.add(put(dir, SitePaths.history(w), templates.render("history.ftlh",
-                    HistoryViewBuilder.build(w, all, series, messages))));
+                    HistoryViewBuilder.fromDigests(w, all, series, messages))));
         }
         files.add(put(dir, SitePaths.REGRESSIONS, templates.render("regressions.ftlh",
                 RegressionsView.of(all, series, messages))));
@@ -316,20 +359,16 @@ public final class SitePublisher {
     }
 
     /**
-     * The posts to render, with the earlier runs of any story among them: a new story post marks the
-     * ones it supersedes, so those pages change too.
+     * Adds to {@code posts} the earlier runs of any story among them, read from the site's data: a new story post
+     * marks the ones it supersedes, so those pages change too.
      */
-    private static List<RunRecord> withEarlierStoryRuns(List<RunRecord> posts, List<RunRecord> all) {
-        Map<String, List<RunRecord>> stories = SiteViews.storyRuns(all);
-        List<RunRecord> out = new ArrayList<>(posts);
-        for (RunRecord r : posts) {
-            for (RunRecord same : stories.getOrDefault(r.name(), List.of())) {
-                if (out.stream().noneMatch(o -> o.runId().equals(same.runId()))) {
-                    out.add(same);
-                }
+    private static void withEarlierStoryRuns(Path dir, Map<String, RunRecord> posts, List<RunDigest> all) {
+        Map<String, List<RunDigest>> stories = SiteViews.storyRuns(all);
+        for (RunRecord r : List.copyOf(posts.values())) {
+            for (RunDigest same : stories.getOrDefault(r.name(), List.of())) {
+                posts.computeIfAbsent(same.runId(), id -> SiteData.read(dir, id).run());
             }
         }
-        return out;
     }
 
     private static List<RunRecord> unique(List<RunRecord> runs) {

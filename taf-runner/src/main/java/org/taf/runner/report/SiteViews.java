@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,8 +12,12 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.stats.Verdict;
 
-/** The views of the pages made from all runs: the index and the feed (history has its own builder). */
+/**
+ * The views of the pages made from all runs, from their digests ({@link RunDigest}): the index and the feed
+ * (history has its own builder), and the story facts the posts share.
+ */
 final class SiteViews {
     private SiteViews() {}
 
@@ -21,30 +26,34 @@ final class SiteViews {
             .comparing((RunRecord r) -> r.startedAt() == null ? Instant.EPOCH : r.startedAt())
             .thenComparing(RunRecord::runId).reversed();
 
-    static List<String> workloads(List<RunRecord> runs) {
+    /** The workloads of {@code runs}, sorted: one history page each. */
+    static List<String> workloads(List<RunDigest> runs) {
         Set<String> out = new TreeSet<>();
-        runs.forEach(r -> r.comparisons().forEach(c -> c.cells().forEach(cell -> out.add(cell.workload()))));
+        runs.forEach(r -> out.addAll(r.workloads()));
         return List.copyOf(out);
     }
 
-    static IndexView index(List<RunRecord> runs, Messages m) {
+    static IndexView index(List<RunDigest> runs, Messages m) {
         return index(runs, List.of(), m);
     }
 
-    static IndexView index(List<RunRecord> runs, List<SitePages.Page> pages, Messages m) {
+    static IndexView index(List<RunDigest> runs, List<SitePages.Page> pages, Messages m) {
         Formats f = new Formats(m.numberLocale());
+        Map<String, RunDigest> superseded = superseded(runs);
         List<IndexView.Entry> entries = new ArrayList<>();
-        for (RunRecord run : sorted(runs)) {
-            PostContext x = PostContext.of(run, m);
+        for (RunDigest run : RunDigest.newestFirst(runs)) {
             List<IndexView.Badge> badges = new ArrayList<>();
-            PostTexts.verdictCounts(run).forEach((v, n) -> badges.add(new IndexView.Badge(v.name(), n,
-                    m.get("count." + v.name(), n))));
-            entries.add(new IndexView.Entry(PostTexts.title(x), SitePaths.post(run.runId()), run.runId(),
-                    f.minute(run.startedAt()), run.startedAt() == null ? "" : Formats.iso(run.startedAt()),
-                    run.environment() == null ? Formats.NONE : run.environment().host(), run.status().name(),
-                    PostTexts.summary(x), badges, run.workloads(), Warnings.of(run, m).size(),
-                    java.util.Optional.ofNullable(supersededBy(run, runs)).map(r -> SitePaths.post(r.runId()))
-                            .orElse("")));
+            for (Verdict v : Verdict.values()) {
+                Integer n = run.verdicts().get(v.name());
+                if (n != null) {
+                    badges.add(new IndexView.Badge(v.name(), n, m.get("count." + v.name(), n)));
+                }
+            }
+            RunDigest newer = superseded.get(run.runId());
+            entries.add(new IndexView.Entry(run.title(), run.post(), run.runId(), f.minute(run.startedAt()),
+                    run.startedAt() == null ? "" : Formats.iso(run.startedAt()),
+                    run.host() == null ? Formats.NONE : run.host(), run.status(), run.summary(), badges,
+                    run.workloads(), run.warnings().size(), newer == null ? "" : newer.post()));
         }
         List<PageView.Link> histories = workloads(runs).stream()
                 .map(w -> new PageView.Link(w, SitePaths.history(w))).toList();
@@ -58,52 +67,46 @@ final class SiteViews {
      * The newest post of each story definition ({@code post.story = N}, by definition name), in N's
      * order, with its headlines (linked to their cells in the post) and the older runs it supersedes.
      */
-    static List<IndexView.Story> stories(List<RunRecord> runs, Messages m, Formats f) {
-        Map<String, List<RunRecord>> byName = storyRuns(runs);
+    static List<IndexView.Story> stories(List<RunDigest> runs, Messages m, Formats f) {
+        Map<String, List<RunDigest>> byName = storyRuns(runs);
         return byName.values().stream()
-                .sorted(Comparator.comparingInt((List<RunRecord> l) -> story(l.get(0)))
+                .sorted(Comparator.comparingInt((List<RunDigest> l) -> l.get(0).story().number())
                         .thenComparing(l -> l.get(0).name()))
                 .map(l -> {
-                    RunRecord newest = l.get(0);
-                    PostContext x = PostContext.of(newest, m);
-                    String href = SitePaths.post(newest.runId());
-                    List<PostView.Headline> headlines = Headlines.of(x).stream().map(h -> new PostView.Headline(
-                            h.label(), h.verdict(), h.badge(), h.sentence(), href + h.href(), h.mechanism(), h.where(),
-                            h.counters(), null)).toList();
+                    RunDigest newest = l.get(0);
                     List<IndexView.EarlierRun> earlier = l.subList(1, l.size()).stream()
-                            .map(r -> new IndexView.EarlierRun(SitePaths.post(r.runId()), f.minute(r.startedAt()),
-                                    r.startedAt() == null ? "" : Formats.iso(r.startedAt()),
-                                    PostTexts.counts(m, r), Differences.of(r, newest, m)))
+                            .map(r -> new IndexView.EarlierRun(r.post(), f.minute(r.startedAt()),
+                                    r.startedAt() == null ? "" : Formats.iso(r.startedAt()), r.story().counts(),
+                                    Differences.of(r.story().settings(), newest.story().settings(), m)))
                             .toList();
-                    return new IndexView.Story(PostTexts.title(x), href, f.minute(newest.startedAt()),
-                            newest.startedAt() == null ? "" : Formats.iso(newest.startedAt()), headlines,
-                            Reliability.problem(newest, m).isEmpty(), earlier);
+                    return new IndexView.Story(newest.title(), newest.post(), f.minute(newest.startedAt()),
+                            newest.startedAt() == null ? "" : Formats.iso(newest.startedAt()),
+                            newest.story().headlines(), newest.story().reliable(), earlier);
                 }).toList();
     }
 
     /** The runs of each story definition, by name, newest first. */
-    static Map<String, List<RunRecord>> storyRuns(List<RunRecord> runs) {
-        Map<String, List<RunRecord>> out = new LinkedHashMap<>();
-        for (RunRecord run : sorted(runs)) {
-            if (story(run) != null) {
+    static Map<String, List<RunDigest>> storyRuns(List<RunDigest> runs) {
+        Map<String, List<RunDigest>> out = new LinkedHashMap<>();
+        for (RunDigest run : RunDigest.newestFirst(runs)) {
+            if (run.story() != null) {
                 out.computeIfAbsent(run.name(), k -> new ArrayList<>()).add(run);
             }
         }
         return out;
     }
 
-    /** The newer post of the same story that replaces {@code run}, or null when it is the newest (or no story). */
-    static RunRecord supersededBy(RunRecord run, List<RunRecord> runs) {
-        List<RunRecord> same = story(run) == null ? List.of() : storyRuns(runs).getOrDefault(run.name(), List.of());
-        return same.isEmpty() || same.get(0).runId().equals(run.runId()) ? null : same.get(0);
-    }
-
-    private static Integer story(RunRecord run) {
-        return run.definition() == null ? null : run.definition().post().story();
+    /** The runs a newer post of the same story replaces, by run id, each with that newest post. */
+    static Map<String, RunDigest> superseded(List<RunDigest> runs) {
+        Map<String, RunDigest> out = new HashMap<>();
+        for (List<RunDigest> same : storyRuns(runs).values()) {
+            same.subList(1, same.size()).forEach(r -> out.put(r.runId(), same.get(0)));
+        }
+        return out;
     }
 
     /** The feed of {@code runs} alone, without change points. */
-    static FeedView feed(List<RunRecord> runs, Messages m) {
+    static FeedView feed(List<RunDigest> runs, Messages m) {
         return feed(runs, List.of(), m);
     }
 
@@ -111,7 +114,7 @@ final class SiteViews {
      * One entry per post and one per change point of {@code series}, newest first; a change point comes
      * before the post of the run it was first seen in.
      */
-    static FeedView feed(List<RunRecord> runs, List<HistorySeries> series, Messages m) {
+    static FeedView feed(List<RunDigest> runs, List<HistorySeries> series, Messages m) {
         record Dated(Instant at, FeedView.Entry entry) {}
         List<Dated> dated = new ArrayList<>();
         Formats f = new Formats(m.numberLocale());
@@ -129,15 +132,13 @@ final class SiteViews {
             dated.add(new Dated(at, new FeedView.Entry(urn("taf-change:" + c.id()), title,
                     SitePaths.REGRESSIONS + "#" + c.id(), Formats.iso(at), Formats.iso(at), summary, content)));
         }
-        for (RunRecord run : sorted(runs)) {
-            PostContext x = PostContext.of(run, m);
-            Instant published = run.startedAt() == null ? Instant.EPOCH : run.startedAt();
+        for (RunDigest run : RunDigest.newestFirst(runs)) {
+            Instant published = run.at();
             Instant updated = run.finishedAt() == null ? published : run.finishedAt();
             newest = updated.isAfter(newest) ? updated : newest;
-            String summary = PostTexts.summary(x);
-            dated.add(new Dated(published, new FeedView.Entry(urn("taf-run:" + run.runId()), PostTexts.title(x),
-                    SitePaths.post(run.runId()), Formats.iso(published), Formats.iso(updated), summary,
-                    content(summary, PostTexts.highlights(x), Warnings.of(run, m), m))));
+            dated.add(new Dated(published, new FeedView.Entry(urn("taf-run:" + run.runId()), run.title(),
+                    run.post(), Formats.iso(published), Formats.iso(updated), run.summary(),
+                    content(run.summary(), run.highlights(), run.warnings(), m))));
         }
         // Stable: posts keep their order, and a change point stays ahead of its run's post.
         dated.sort(Comparator.comparing(Dated::at).reversed());

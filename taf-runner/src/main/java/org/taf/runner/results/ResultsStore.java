@@ -12,6 +12,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import org.taf.runner.sys.AtomicWrite;
 
 /**
@@ -57,6 +60,19 @@ public final class ResultsStore {
             return JSON.writeValueAsString(run);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize run " + run.runId(), e);
+        }
+    }
+
+    /**
+     * The content hash of a run: the SHA-256, in hex, of its results JSON as {@link #toJson} gives it (UTF-8).
+     * The results database keeps it beside each run, and the site beside each digest, so a publish tells a
+     * new or changed run without reading the others.
+     */
+    public static String contentHash(byte[] json) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 

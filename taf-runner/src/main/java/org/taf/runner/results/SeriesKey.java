@@ -48,6 +48,17 @@ public record SeriesKey(String workload, int threads, String comparison, String 
 
     /** The key of {@code cell} of comparison {@code c} in {@code run}. */
     public static SeriesKey of(RunRecord run, ComparisonRecord c, CellRecord cell) {
+        return new SeriesKey(cell.workload(), cell.threads(), label(c), dataShape(run), settings(run, c),
+                machine(run.environment()));
+    }
+
+    /** The comparison's part of the key: its label, or its name when it has none. */
+    public static String label(ComparisonRecord c) {
+        return c.label() == null || c.label().isBlank() ? c.name() : c.label();
+    }
+
+    /** The run's data shape as the key holds it: its {@code workload.*} settings but the cell's own. */
+    public static String dataShape(RunRecord run) {
         Map<String, String> shape = new TreeMap<>();
         if (run.definition() != null) {
             for (DefinitionRecord.SettingRecord s : run.definition().settings()) {
@@ -56,6 +67,11 @@ public record SeriesKey(String workload, int threads, String comparison, String 
                 }
             }
         }
+        return join(shape);
+    }
+
+    /** The settings of comparison {@code c} as the key holds them: its patch's engine variables, then the profile. */
+    public static String settings(RunRecord run, ComparisonRecord c) {
         List<String> settings = new ArrayList<>();
         if (c.patch() != null) {
             c.patch().engineSettings().forEach((k, v) -> settings.add(k + "=" + v));
@@ -66,13 +82,11 @@ public record SeriesKey(String workload, int threads, String comparison, String 
             settings.add("engine_cpuset=" + e.engineCpuset());
             settings.add("client_cpuset=" + e.clientCpuset());
         }
-        String label = c.label() == null || c.label().isBlank() ? c.name() : c.label();
-        return new SeriesKey(cell.workload(), cell.threads(), label, join(shape), String.join(" ", settings),
-                machine(e));
+        return String.join(" ", settings);
     }
 
     /** The machine's facts as the key holds them; "unknown machine" for a record without environment. */
-    static String machine(EnvironmentRecord e) {
+    public static String machine(EnvironmentRecord e) {
         if (e == null) {
             return "unknown machine";
         }

@@ -3,9 +3,11 @@ package org.taf.runner.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,12 +17,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.workload.MariaDbServer;
 
 /**
  * The shared results database on a real MariaDB (mariadbd started by the test on 127.0.0.1): the same
- * schema, migrated from empty and from version 1, and the same runs read back as from SQLite.
+ * schema, migrated from empty and from version 1 (each run's content hash filled in), and the same runs and
+ * hashes read back as from SQLite.
  */
 class ResultsDbMariaDbIT {
     private static MariaDbServer server;
@@ -60,6 +64,9 @@ class ResultsDbMariaDbIT {
             sqlite.write(run);
         }
         assertThat(maria.readAll()).containsExactlyElementsOf(runs).containsExactlyElementsOf(sqlite.readAll());
+        assertThat(maria.contentHashes()).containsExactlyEntriesOf(sqlite.contentHashes()).hasSize(runs.size())
+                .doesNotContainValue(null);
+        assertThat(maria.read(maria.contentHashes().keySet())).containsExactlyElementsOf(runs);
         assertThat(maria.cells(SeriesFilter.any())).containsExactlyElementsOf(sqlite.cells(SeriesFilter.any()))
                 .isNotEmpty();
         CellRow row = maria.cells(SeriesFilter.any()).get(0);
@@ -80,8 +87,19 @@ class ResultsDbMariaDbIT {
             s.executeUpdate("INSERT INTO taf_cell (run_id, comparison, workload, threads, settings_key)"
                     + " VALUES ('r1', 'default', 'OLTP_RO', 4, 'k')");
         }
+        RunRecord run = CommittedRuns.records().get(0);
+        String json = ResultsStore.toJson(run);
+        try (Connection c = DriverManager.getConnection(url); PreparedStatement s = c.prepareStatement(
+                "INSERT INTO taf_run (run_id, status, format_version, results_json) VALUES (?, 'COMPLETED', ?, ?)")) {
+            s.setString(1, run.runId());
+            s.setInt(2, run.formatVersion());
+            s.setString(3, json);
+            s.executeUpdate();
+        }
         ResultsDb db = ResultsDb.open(url);
-        assertThat(db.schemaVersion()).isEqualTo(3);
+        assertThat(db.schemaVersion()).isEqualTo(4);
+        assertThat(db.contentHashes()).as("JSON it cannot read keeps no hash").containsEntry("r1", null)
+                .containsEntry(run.runId(), ResultsStore.contentHash(json.getBytes(StandardCharsets.UTF_8)));
         assertThat(db.cells(SeriesFilter.any())).singleElement()
                 .satisfies(r -> assertThat(r.startedAt()).hasToString("2026-12-01T10:00:00Z"));
     }

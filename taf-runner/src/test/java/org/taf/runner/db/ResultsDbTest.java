@@ -3,6 +3,8 @@ package org.taf.runner.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -11,6 +13,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.results.CellRecord;
@@ -30,13 +35,13 @@ class ResultsDbTest {
     @Test
     void anEmptyDatabaseIsMigratedToTheLatestSchema() throws Exception {
         ResultsDb db = ResultsDb.open(url());
-        assertThat(db.schemaVersion()).isEqualTo(Schema.LATEST).isEqualTo(3);
+        assertThat(db.schemaVersion()).isEqualTo(Schema.LATEST).isEqualTo(4);
         assertThat(columns("taf_bisect")).contains("bisect_id", "good_sha", "culprit_sha", "bisect_json");
         assertThat(columns("taf_cell")).contains("started_at", "host_fingerprint", "settings_key", "patch_tps");
         assertThat(columns("taf_run")).contains("results_json", "host_fingerprint", "status");
         assertThat(query("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'taf_cell_series'"))
                 .containsExactly("taf_cell_series");
-        assertThat(ResultsDb.open(url()).schemaVersion()).as("opening again changes nothing").isEqualTo(3);
+        assertThat(ResultsDb.open(url()).schemaVersion()).as("opening again changes nothing").isEqualTo(4);
         assertThat(db.readAll()).isEmpty();
     }
 
@@ -57,7 +62,7 @@ class ResultsDbTest {
 
         ResultsDb db = ResultsDb.open(url());
 
-        assertThat(db.schemaVersion()).isEqualTo(3);
+        assertThat(db.schemaVersion()).isEqualTo(4);
         assertThat(db.read(run.runId())).contains(run);
         List<CellRow> rows = db.cells(SeriesFilter.any());
         assertThat(rows).hasSize(1);
@@ -87,6 +92,55 @@ class ResultsDbTest {
                 .thenComparingInt(CellRow::threads));
         assertThat(db.cells(SeriesFilter.any())).containsExactlyElementsOf(expected);
         assertThat(db.read("no-such-run")).isEmpty();
+    }
+
+    @Test
+    void eachRunKeepsItsContentHashAndRunsAreReadByTheirIds() throws Exception {
+        ResultsDb db = ResultsDb.open(url());
+        List<RunRecord> runs = CommittedRuns.records();
+        runs.forEach(db::write);
+        Map<String, String> expected = new TreeMap<>();
+        runs.forEach(r -> expected.put(r.runId(), hash(ResultsStore.toJson(r))));
+        assertThat(db.contentHashes()).containsExactlyEntriesOf(expected);
+        // The hash is of the JSON a reader of the database writes again: what a site keeps of the run.
+        for (RunRecord run : runs) {
+            assertThat(hash(ResultsStore.toJson(db.read(run.runId()).orElseThrow()))).isEqualTo(expected.get(
+                    run.runId()));
+        }
+        RunRecord first = runs.get(0);
+        RunRecord last = runs.get(runs.size() - 1);
+        assertThat(db.read(Set.of(last.runId(), "no-such-run", first.runId())))
+                .containsExactly(first, last);
+        assertThat(db.read(Set.of())).isEmpty();
+    }
+
+    @Test
+    void aVersion3DatabaseGetsTheContentHashOfEveryRunItCanRead() throws Exception {
+        assertThat(ResultsDb.open(url(), 3).schemaVersion()).isEqualTo(3);
+        assertThat(columns("taf_run")).doesNotContain("content_hash");
+        RunRecord run = CommittedRuns.records().get(0);
+        String v4 = Files.readString(Path.of("src/test/resources/golden/results-v4.json"));
+        insertRun("now", 5, ResultsStore.toJson(run));
+        insertRun("older", 4, v4);
+        insertRun("unreadable", 2, "{}");
+
+        ResultsDb db = ResultsDb.open(url());
+
+        assertThat(db.schemaVersion()).isEqualTo(4);
+        Map<String, String> hashes = db.contentHashes();
+        assertThat(hashes.get("now")).isEqualTo(hash(ResultsStore.toJson(run)));
+        assertThat(hashes.get("older")).as("as this TAF writes it, upgraded").isEqualTo(
+                hash(ResultsStore.toJson(ResultsStore.parse(v4, "v4")))).isNotEqualTo(hash(v4));
+        assertThat(hashes).containsEntry("unreadable", null).hasSize(3);
+    }
+
+    private void insertRun(String runId, int formatVersion, String json) throws SQLException {
+        execute("INSERT INTO taf_run (run_id, status, format_version, results_json) VALUES ('" + runId
+                + "', 'COMPLETED', " + formatVersion + ", '" + json.replace("'", "''") + "')");
+    }
+
+    private static String hash(String json) {
+        return ResultsStore.contentHash(json.getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -163,10 +217,10 @@ class ResultsDbTest {
     void aSchemaNewerThanThisTafIsRefusedNamingTheUrlAndBothVersions() throws Exception {
         ResultsDb.open(url());
         execute("INSERT INTO taf_schema_history (installed_rank, version, description, type, script, checksum,"
-                + " installed_by, execution_time, success) VALUES (4, '4', 'from a newer TAF', 'SQL',"
-                + " 'V4__from_a_newer_taf.sql', 0, 'test', 1, 1)");
+                + " installed_by, execution_time, success) VALUES (5, '5', 'from a newer TAF', 'SQL',"
+                + " 'V5__from_a_newer_taf.sql', 0, 'test', 1, 1)");
         assertThatThrownBy(() -> ResultsDb.open(url())).isInstanceOf(DbException.class)
-                .hasMessage("results database " + url() + " has schema version 4; this TAF knows versions 1 to 3:"
+                .hasMessage("results database " + url() + " has schema version 5; this TAF knows versions 1 to 4:"
                         + " use a newer TAF, or another results.db.url");
     }
 
@@ -176,7 +230,7 @@ class ResultsDbTest {
         String url = "jdbc:mariadb://127.0.0.1:1/taf?user=taf&password=s3cret&connectTimeout=2000";
         assertThatThrownBy(() -> ResultsDb.open(url)).isInstanceOf(DbException.class)
                 .hasMessageStartingWith("cannot reach results database jdbc:mariadb://127.0.0.1:1/taf?user=taf"
-                        + "&password=****&connectTimeout=2000 (this TAF's schema version is 3): ")
+                        + "&password=****&connectTimeout=2000 (this TAF's schema version is 4): ")
                 .message().doesNotContain("s3cret");
         Path underAFile = dir.resolve("file");
         assertThatThrownBy(() -> {

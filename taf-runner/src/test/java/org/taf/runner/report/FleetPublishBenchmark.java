@@ -38,7 +38,8 @@ import org.taf.runner.workload.MariaDbServer;
  * <li>a nightly publish: the next night's runs (hosts x cells cell-runs, 150 by default) added to the database,
  *     then {@code taf publish --from-db} again: only what they change is rendered;</li>
  * <li>a history page of one series of {@code nights} points (series, change points, view, template), and the
- *     page of one workload across the fleet, its change points searched and then from the cache.</li>
+ *     page of one workload across the fleet from the runs' digests (as a publish makes it), its change points
+ *     searched and then from the cache.</li>
  * </ol>
  * Prints a Markdown table of seconds. Arguments {@code key=value}: {@code dir} (a new directory: database and
  * site; required), {@code url} (an SQLite URL, {@code mariadb} to start a mariadbd of the test's kind and use a
@@ -103,24 +104,25 @@ public final class FleetPublishBenchmark {
         row("nightly publish --from-db (" + hosts * cells + " new cell-runs)", time(() -> taf(ctx, publish)));
 
         // One series of `nights` points, as docs/benchmarks/history-render.sh measures 1,000.
-        List<RunRecord> series = HistoryFixtures.nights(HistoryFixtures.step(42, nights, 60_000, 0.01, nights / 2,
-                0.90), HistoryFixtures.all(nights, Night.base()));
         Messages m = Messages.english();
+        List<RunDigest> series = RunDigest.of(HistoryFixtures.nights(HistoryFixtures.step(42, nights, 60_000, 0.01,
+                nights / 2, 0.90), HistoryFixtures.all(nights, Night.base())), m);
         Templates templates = new Templates(m);
         for (int round = 0; round < 2; round++) { // the first warms the JIT and the templates
             long h0 = System.nanoTime();
-            List<HistorySeries> s = HistorySeries.of(series, false);
-            templates.render("history.ftlh", HistoryViewBuilder.build("POINT_SELECT", series, s, m));
+            List<HistorySeries> s = HistorySeries.fromDigests(series, false, ChangePointCache.empty());
+            templates.render("history.ftlh", HistoryViewBuilder.fromDigests("POINT_SELECT", series, s, m));
             if (round == 1) {
                 row("history page, one series of " + nights + " points", seconds(h0));
             }
         }
-        List<RunRecord> fleet = db.readAll();
+        // As a publish makes it: from the runs' digests, which the site keeps (made here, untimed).
+        List<RunDigest> fleet = RunDigest.of(db.readAll(), m);
         ChangePointCache cache = ChangePointCache.empty();
         for (String pass : List.of("change points searched", "change points from the cache")) {
             long h0 = System.nanoTime();
-            List<HistorySeries> s = HistorySeries.of(fleet, false, cache);
-            templates.render("history.ftlh", HistoryViewBuilder.build(WORKLOADS.get(0), fleet, s, m));
+            List<HistorySeries> s = HistorySeries.fromDigests(fleet, false, cache);
+            templates.render("history.ftlh", HistoryViewBuilder.fromDigests(WORKLOADS.get(0), fleet, s, m));
             row("history page of " + WORKLOADS.get(0) + " across the fleet, " + pass, seconds(h0));
         }
         System.err.println("fleet-publish: database " + url + ", site " + site);

@@ -36,7 +36,7 @@ class HistorySeriesTest {
         assertThat(series).hasSize(3);
         for (HistorySeries s : series) {
             assertThat(s.points()).hasSize(12);
-            assertThat(s.points().stream().map(p -> p.run().environment().cpuModel()).distinct()).hasSize(1);
+            assertThat(s.points().stream().map(p -> p.run().machine()).distinct()).hasSize(1);
             assertThat(s.points().stream().map(p -> p.patchTps()).mapToDouble(Double::doubleValue).max().orElseThrow()
                     / s.points().stream().map(p -> p.patchTps()).mapToDouble(Double::doubleValue).min().orElseThrow())
                     .as("one level per series").isLessThan(1.01);
@@ -86,7 +86,7 @@ class HistorySeriesTest {
         assertThat(c.ratio()).isCloseTo(0.90, within(0.01));
         assertThat(c.pValue()).isLessThanOrEqualTo(0.01);
         assertThat(c.atDrift()).isFalse();
-        assertThat(s.points().get(c.after()).comparison().patch().commit().shortSha()).isEqualTo("c0000017");
+        assertThat(s.points().get(c.after()).comparison().patch().shortSha()).isEqualTo("c0000017");
     }
 
     @Test

@@ -1,0 +1,109 @@
+package org.taf.runner.db;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.flywaydb.core.api.MigrationVersion;
+import org.flywaydb.core.api.migration.Context;
+import org.flywaydb.core.api.migration.JavaMigration;
+import org.taf.runner.results.ResultsException;
+import org.taf.runner.results.ResultsStore;
+
+/**
+ * Schema version 4: each run's content hash, {@code taf_run.content_hash} ({@link ResultsStore#contentHash}), so
+ * that {@code taf publish --from-db} lists what each run holds without reading its JSON and reads only the runs
+ * its site lacks. In Java rather than SQL: SQLite has no SHA-256, and a run stored in an older results format
+ * hashes as this TAF would write it, upgraded. A row whose JSON cannot be read keeps no hash: a publish reads it
+ * (and says what is wrong with it).
+ *
+ * <p>Safe to run again: the column is added only when missing, and only rows without a hash are filled (MariaDB
+ * commits the {@code ALTER} on its own, so a migration killed after it resumes here).
+ */
+final class ContentHashMigration implements JavaMigration {
+    static final int VERSION = 4;
+
+    @Override
+    public MigrationVersion getVersion() {
+        return MigrationVersion.fromVersion(Integer.toString(VERSION));
+    }
+
+    @Override
+    public String getDescription() {
+        return "content hash";
+    }
+
+    @Override
+    public Integer getChecksum() {
+        return null; // no script to checksum, as with Flyway's own Java migrations
+    }
+
+    @Override
+    public boolean canExecuteInTransaction() {
+        return true;
+    }
+
+    @Override
+    public void migrate(Context context) throws SQLException {
+        Connection c = context.getConnection();
+        if (!hasColumn(c)) {
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("ALTER TABLE taf_run ADD COLUMN content_hash VARCHAR(64)");
+            }
+        }
+        // The ids first, then one run at a time: a fleet's year is gigabytes of JSON, and MariaDB's driver
+        // cannot run the updates while it streams a result.
+        List<String> ids = new ArrayList<>();
+        try (Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT run_id FROM taf_run WHERE content_hash IS NULL")) {
+            while (r.next()) {
+                ids.add(r.getString(1));
+            }
+        }
+        try (PreparedStatement read = c.prepareStatement(
+                "SELECT format_version, results_json FROM taf_run WHERE run_id = ?");
+             PreparedStatement write = c.prepareStatement("UPDATE taf_run SET content_hash = ? WHERE run_id = ?")) {
+            for (String id : ids) {
+                read.setString(1, id);
+                String hash = null;
+                try (ResultSet r = read.executeQuery()) {
+                    if (r.next()) {
+                        hash = hash(id, r.getInt(1), r.getString(2));
+                    }
+                }
+                if (hash != null) {
+                    write.setString(1, hash);
+                    write.setString(2, id);
+                    write.executeUpdate();
+                }
+            }
+        }
+    }
+
+    /**
+     * The content hash of a stored run. Its JSON is what {@link ResultsStore#toJson} wrote; in this TAF's format it
+     * is hashed as it is (reading 2 GB of JSON back would cost minutes), in an older one it is read, upgraded and
+     * written again first. Null when it cannot be read.
+     */
+    private static String hash(String runId, int formatVersion, String json) {
+        if (formatVersion == ResultsStore.FORMAT_VERSION) {
+            return ResultsStore.contentHash(json.getBytes(StandardCharsets.UTF_8));
+        }
+        try {
+            String now = ResultsStore.toJson(ResultsStore.parse(json, "run " + runId));
+            return ResultsStore.contentHash(now.getBytes(StandardCharsets.UTF_8));
+        } catch (ResultsException e) {
+            return null;
+        }
+    }
+
+    private static boolean hasColumn(Connection c) throws SQLException {
+        try (ResultSet r = c.getMetaData().getColumns(c.getCatalog(), null, "taf_run", "content_hash")) {
+            return r.next();
+        }
+    }
+}
