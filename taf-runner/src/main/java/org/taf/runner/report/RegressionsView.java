@@ -44,7 +44,8 @@ public record RegressionsView(PageView page, List<RegressedPost> posts, List<Cha
             }
             if (!run.regressed().isEmpty()) {
                 posts.add(new RegressedPost(run.title(), run.post(), f.minute(run.startedAt()),
-                        run.startedAt() == null ? "" : Formats.iso(run.startedAt()), String.join("; ", run.regressed())));
+                        run.startedAt() == null ? "" : Formats.iso(run.startedAt()),
+                        String.join("; ", run.regressed())));
             }
         }
         return new RegressionsView(PageView.of(m, m.get("regressions.title"), SitePaths.REGRESSIONS), posts,

@@ -156,7 +156,8 @@ public final class SitePublisher {
                     wanted.add(id);
                 }
             });
-            return write(dir, incoming(dir, wanted.isEmpty() ? List.of() : unique(source.reader().apply(wanted)), held));
+            List<RunRecord> given = wanted.isEmpty() ? List.of() : unique(source.reader().apply(wanted));
+            return write(dir, incoming(dir, given, held));
         });
     }
 

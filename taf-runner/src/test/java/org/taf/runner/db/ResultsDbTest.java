@@ -112,6 +112,13 @@ class ResultsDbTest {
         assertThat(db.read(Set.of(last.runId(), "no-such-run", first.runId())))
                 .containsExactly(first, last);
         assertThat(db.read(Set.of())).isEmpty();
+        // Listed from an index: a column after the JSON would be read through every run's JSON.
+        try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("EXPLAIN QUERY PLAN SELECT run_id, content_hash FROM taf_run"
+                     + " ORDER BY run_id")) {
+            assertThat(r.next()).isTrue();
+            assertThat(r.getString("detail")).contains("COVERING INDEX taf_run_content_hash");
+        }
     }
 
     @Test
