@@ -101,7 +101,7 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
 
     /** As {@link #of(List, boolean)}, the change points of a stretch searched before taken from {@code cache}. */
     static List<HistorySeries> of(List<RunRecord> runs, boolean joinSegments, ChangePointCache cache) {
-        return fromDigests(RunDigest.of(runs, Messages.english()), joinSegments, cache);
+        return fromDigests(RunDigest.forSeries(runs), joinSegments, cache);
     }
 
     /** As {@link #of(List, boolean, ChangePointCache)}, from the runs' digests: what a publish has of them. */

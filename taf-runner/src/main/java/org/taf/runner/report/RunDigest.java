@@ -138,6 +138,38 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
         PostContext x = PostContext.of(run, m);
         Map<String, Integer> verdicts = new TreeMap<>();
         PostTexts.verdictCounts(run).forEach((v, n) -> verdicts.put(v.name(), n));
+        return new RunDigest(FORMAT_VERSION, hash, run.runId(), run.name(), run.startedAt(), run.finishedAt(),
+                run.status().name(), run.environment() == null ? null : run.environment().host(), PostTexts.title(x),
+                PostTexts.summary(x), PostTexts.highlights(x), Warnings.of(run, m), verdicts, run.workloads(),
+                regressed(run, x), definitionFile(run), SeriesKey.machine(run.environment()),
+                SeriesKey.dataShape(run), SeriesKey.Segment.of(run), story(run, x), comparisons(run, x));
+    }
+
+    /**
+     * The digests of {@code runs}, for pages made from records at hand (tests, benchmarks): their hashes are left
+     * empty, as such a digest is never kept.
+     */
+    static List<RunDigest> of(List<RunRecord> runs, Messages m) {
+        return runs.stream().map(r -> of(r, "", m)).toList();
+    }
+
+    /**
+     * The digests of {@code runs} for their history series alone ({@code taf changes}): without the texts of the
+     * index, the feed and the Regressions page, whose warnings cost most of a digest, and without hashes.
+     */
+    static List<RunDigest> forSeries(List<RunRecord> runs) {
+        Messages m = Messages.english(); // commit links only: they are in no edition's words
+        return runs.stream().map(run -> new RunDigest(FORMAT_VERSION, "", run.runId(), run.name(), run.startedAt(),
+                run.finishedAt(), run.status().name(), null, "", "", List.of(), List.of(), Map.of(), run.workloads(),
+                List.of(), definitionFile(run), SeriesKey.machine(run.environment()), SeriesKey.dataShape(run),
+                SeriesKey.Segment.of(run), null, comparisons(run, PostContext.of(run, m)))).toList();
+    }
+
+    private static String definitionFile(RunRecord run) {
+        return run.definition() == null || run.definition().file() == null ? "" : run.definition().file();
+    }
+
+    private static List<Comparison> comparisons(RunRecord run, PostContext x) {
         List<Comparison> comparisons = new ArrayList<>();
         for (ComparisonRecord c : run.comparisons()) {
             List<Cell> cells = new ArrayList<>();
@@ -150,20 +182,7 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
             comparisons.add(new Comparison(c.name(), SeriesKey.label(c), SeriesKey.settings(run, c),
                     HistorySeries.againstBaseline(run, c), side(x, c.parent()), side(x, c.patch()), cells));
         }
-        return new RunDigest(FORMAT_VERSION, hash, run.runId(), run.name(), run.startedAt(), run.finishedAt(),
-                run.status().name(), run.environment() == null ? null : run.environment().host(), PostTexts.title(x),
-                PostTexts.summary(x), PostTexts.highlights(x), Warnings.of(run, m), verdicts, run.workloads(),
-                regressed(run, x), run.definition() == null || run.definition().file() == null ? ""
-                        : run.definition().file(), SeriesKey.machine(run.environment()), SeriesKey.dataShape(run),
-                SeriesKey.Segment.of(run), story(run, x), comparisons);
-    }
-
-    /**
-     * The digests of {@code runs}, for pages made from records at hand ({@code taf changes}, tests): their
-     * hashes are left empty, as such a digest is never kept.
-     */
-    static List<RunDigest> of(List<RunRecord> runs, Messages m) {
-        return runs.stream().map(r -> of(r, "", m)).toList();
+        return comparisons;
     }
 
     /** {@code runs} newest first, as every list of the site shows them. */
