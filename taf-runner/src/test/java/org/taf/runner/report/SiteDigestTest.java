@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.DefinitionRecord;
 import org.taf.runner.results.DefinitionRecord.SettingRecord;
+import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
@@ -31,13 +32,17 @@ class SiteDigestTest {
     @TempDir
     Path dir;
 
-    /** Thirty nights with a step, a run of another workload, a story run twice, and a night judged again. */
+    /** Thirty nights with a step, a run of another workload, a story run twice, and a run of TPROC-C too. */
     private static List<RunRecord> runs() {
         List<RunRecord> out = new ArrayList<>(HistoryFixtures.tenPercentStepAtNight17());
         out.add(SiteFixtures.goldenBranches());
         Instant t = Instant.parse("2026-12-01T10:00:00Z");
         out.add(story(ResultsFixtures.small(), t, "measure.mode", "restart"));
         out.add(story(SiteFixtures.goldenBranches(), t.plusSeconds(86_400), "measure.mode", "alternate"));
+        RunRecord small = ResultsFixtures.small();
+        out.add(TproccRuns.mixed(ResultsFixtures.copy(small, "20261203-100000-tprocc", "tprocc", t.plusSeconds(
+                2 * 86_400), t.plusSeconds(2 * 86_400 + 600), small.status(), null, small.comparisons(),
+                small.warnings())));
         return out;
     }
 
@@ -101,6 +106,8 @@ class SiteDigestTest {
         assertThat(story.story().headlines()).isNotEmpty()
                 .allSatisfy(h -> assertThat(h.href()).startsWith(SitePaths.post(story.runId()) + "#"));
         assertThat(RunDigest.of(runs().get(0), "", m).story()).isNull();
+        assertThat(RunDigest.of(runs().get(33), "", m).comparisons().get(0).cells())
+                .extracting(RunDigest.Cell::unit).contains(RateUnit.NOPM, RateUnit.TPS);
     }
 
     @Test
