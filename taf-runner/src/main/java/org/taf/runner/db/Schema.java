@@ -10,11 +10,12 @@ import org.flywaydb.core.api.MigrationVersion;
  * The results schema's versions, applied by Flyway from {@code org/taf/runner/db/migration/V<n>__*.sql} (and
  * {@link ContentHashMigration}, version 4, in Java) and recorded in {@code taf_schema_history}. Flyway rather
  * than a hand-written runner: it keeps SQLite support in flyway-core and MariaDB's in flyway-mysql, both on Maven
- * Central, and it checksums and locks what it applied. It ignores a version newer than its scripts by default ("future" migrations), so that
- * case is checked here first: a schema a newer TAF made is refused, never written with an older layout.
+ * Central, and it checksums and locks what it applied. It ignores a version newer than its scripts by default
+ * ("future" migrations), so that case is checked here first: a schema a newer TAF made is refused, never written
+ * with an older layout.
  */
 final class Schema {
-    /** The newest schema version this TAF has scripts for; bump it with each new {@code V<n>__} file. */
+    /** The newest schema version this TAF has migrations for; bump it with each new one. */
     static final int LATEST = 4;
     static final String HISTORY_TABLE = "taf_schema_history";
 
