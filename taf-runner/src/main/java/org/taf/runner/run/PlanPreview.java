@@ -120,12 +120,15 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
      * @param answerPairs     pairs that answer an unchanged commit at {@code stats.power} (each gating metric its
      *                        question), or null (no stored spread of a metric, or more than 1000)
      * @param answerSeconds   their time at this host's cost of a pair, or null
+     * @param reachPairs      the most pairs the cell reaches when the other cells stop once answered as planned (the
+     *                        loop spends their saved time on it), or null without stored noise
      * @param metrics         each gating metric's question and the pairs of each question; empty without stored noise
      */
     public record CellPlan(String workload, int threads, String design, String designWhy, int plannedPairs,
                            int maxPairs, Double mdePct, Double maxPairsMdePct, String mdeBasis, String mdeWarning,
                            Instant noiseMeasuredAt, double pairSeconds, String pairCost, String question,
-                           List<String> answers, Integer answerPairs, Long answerSeconds, List<MetricPlan> metrics) {}
+                           List<String> answers, Integer answerPairs, Long answerSeconds, Integer reachPairs,
+                           List<MetricPlan> metrics) {}
 
     /**
      * One gating metric of a cell: what it asks, and how long each question takes to answer an unchanged commit.
@@ -231,7 +234,7 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
                     stored.map(NoiseRecord::measuredAt).orElse(null), pair, basis,
                     o.questions().ofCell(m.workload(), o.metrics()).label(), q == null ? List.of() : q.lines(o),
                     q == null ? null : MetricPlan.pairs(q, q.answer()),
-                    q == null || q.answer() < 0 ? null : q.seconds(q.answer()),
+                    q == null || q.answer() < 0 ? null : q.seconds(q.answer()), q == null ? null : q.reach(),
                     q == null ? List.of() : q.metrics().stream().map(t -> MetricPlan.of(q, t)).toList()));
         }
         return new PlanPreview(FORMAT_VERSION, def.config().fileDisplay(), def.name(), def.repository().toString(),

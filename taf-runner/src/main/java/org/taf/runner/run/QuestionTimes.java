@@ -33,11 +33,14 @@ import org.taf.runner.workload.ProgressBar;
  * @param asked        the question of the cell as a whole ({@link org.taf.runner.stats.Questions#ofCell})
  * @param pairSeconds  one pair's cost on this host, in the cell's design
  * @param plannedPairs {@code measure.iterations}: measured whatever the answer
- * @param maxPairs     the most pairs the adaptive loop and its budget can reach in the cell
+ * @param maxPairs     the most pairs the adaptive loop and its budget can reach in the cell when every cell stays
+ *                     open (the budget shared evenly)
+ * @param reach        the most it can reach when the other cells stop once answered, at their planned pairs (the
+ *                     loop stops an answered cell and spends the time saved on the cells still open)
  * @param metrics      each gating metric, in {@code verdict.metrics} order
  */
 public record QuestionTimes(String workload, int threads, Question asked, double pairSeconds, int plannedPairs,
-                            int maxPairs, List<MetricTimes> metrics) {
+                            int maxPairs, int reach, List<MetricTimes> metrics) {
 
     /**
      * One gating metric of the cell.
@@ -86,9 +89,47 @@ public record QuestionTimes(String workload, int threads, Question asked, double
                 metrics.add(new MetricTimes(m, o.questions().of(p.workload(), m), sd, same, notWorse));
             }
             out.add(new QuestionTimes(p.workload(), p.threads(), o.questions().ofCell(p.workload(), o.metrics()),
-                    PlannedMde.pairSeconds(def, n.get(), cell), p.pairs(), p.maxPairs(), metrics));
+                    PlannedMde.pairSeconds(def, n.get(), cell), p.pairs(), p.maxPairs(), p.maxPairs(), metrics));
         }
-        return out;
+        if (!loop || out.size() < planned.size()) {
+            return out; // a cell without stored noise has no known cost: the even share is all a plan can say
+        }
+        List<QuestionTimes> reached = new ArrayList<>();
+        for (int i = 0; i < out.size(); i++) {
+            QuestionTimes q = out.get(i);
+            reached.add(new QuestionTimes(q.workload, q.threads, q.asked, q.pairSeconds, q.plannedPairs, q.maxPairs,
+                    Math.max(q.maxPairs, reach(out, i, def.comparisons().size(), o)), q.metrics));
+        }
+        return reached;
+    }
+
+    /**
+     * The pairs cell {@code focus} reaches when it stays open and every other cell (of every comparison) stops once
+     * answered ({@link #answer()}, at least its planned pairs; an unknown answer stays open up to
+     * {@code stats.max_pairs}): the loop's rounds, each adding a pair to every open cell while {@code stats.budget}
+     * pays for it.
+     */
+    static int reach(List<QuestionTimes> cells, int focus, int comparisons, StatsOptions o) {
+        List<QuestionTimes> all = new ArrayList<>();
+        for (int c = 0; c < comparisons; c++) {
+            all.addAll(cells);
+        }
+        int[] pairs = all.stream().mapToInt(QuestionTimes::plannedPairs).toArray();
+        double remaining = o.budget().toMillis() / 1000.0;
+        boolean added = true;
+        while (added) {
+            added = false;
+            for (int j = 0; j < all.size(); j++) {
+                QuestionTimes q = all.get(j);
+                int stop = j == focus || q.answer() < 0 ? o.maxPairs() : Math.min(o.maxPairs(), q.answer());
+                if (pairs[j] < stop && remaining >= q.pairSeconds) {
+                    pairs[j]++;
+                    remaining -= q.pairSeconds;
+                    added = true;
+                }
+            }
+        }
+        return pairs[focus];
     }
 
     /**
@@ -122,9 +163,10 @@ public record QuestionTimes(String workload, int threads, Question asked, double
         String when = answer >= 0 ? "after about " + pairsAndTime(answer)
                 : metrics.stream().anyMatch(m -> m.pairSd() == null) ? "at a time not known yet (a metric has no stored"
                 + " spread)" : "only after more than " + PlannedMde.SAME_SEARCH_LIMIT + " pairs";
+        String shared = reach > maxPairs ? " once the other cells are answered (" + maxPairs + " if none is)" : "";
         out.add(String.format(Locale.ROOT, "%s asks %s; an unchanged commit is answered at %s power %s; this run may"
-                + " reach %d pairs (%s a pair)", cell, asks, DetectableEffect.trim(100 * o.power()) + "%", when,
-                maxPairs, ProgressBar.duration(Math.round(pairSeconds))));
+                + " reach %d pairs%s (%s a pair)", cell, asks, DetectableEffect.trim(100 * o.power()) + "%", when,
+                reach, shared, ProgressBar.duration(Math.round(pairSeconds))));
         for (MetricTimes m : metrics) {
             if (m.pairSd() == null) {
                 out.add(String.format(Locale.ROOT, "%s %s asks %s: no spread of it is stored for this host and design"
@@ -144,9 +186,9 @@ public record QuestionTimes(String workload, int threads, Question asked, double
         return pairs < 0 ? -1 : Math.round(Math.max(pairs, plannedPairs) * pairSeconds);
     }
 
-    /** Whether the question's pairs are within the cell's reach. */
+    /** Whether the question's pairs are within the cell's reach (the other cells answered as planned). */
     boolean reached(int pairs) {
-        return pairs >= 0 && pairs <= maxPairs;
+        return pairs >= 0 && pairs <= reach;
     }
 
     private String after(int pairs) {
