@@ -14,6 +14,7 @@ import org.taf.runner.bisect.Judge;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.Keys;
 import org.taf.runner.config.LoadContext;
+import org.taf.runner.config.ResolvedConfig;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.db.BisectRow;
 import org.taf.runner.db.DbException;
@@ -115,9 +116,13 @@ final class BisectCommand implements Callable<Integer> {
      * smaller than the fail threshold, and such a change is what a nightly's change point sends a bisect after.
      */
     private Map<String, String> equivalence(Path file) {
+        return equivalence(new ConfigLoader(context).resolve(file, definition.overrides()));
+    }
+
+    /** {@code verdict.question} and every {@code verdict.question.*} key the definition sets, each to equivalence. */
+    static Map<String, String> equivalence(ResolvedConfig resolved) {
         Map<String, String> out = new LinkedHashMap<>();
         out.put(Keys.VERDICT_QUESTION.name(), Question.EQUIVALENCE.label());
-        var resolved = new ConfigLoader(context).resolve(file, definition.overrides());
         for (var pattern : List.of(Keys.VERDICT_QUESTION_NAME, Keys.VERDICT_QUESTION_WORKLOAD_METRIC)) {
             resolved.keys(pattern).forEach(k -> out.put(k, Question.EQUIVALENCE.label()));
         }
