@@ -93,6 +93,9 @@ class MessagesTest {
         keys.addAll(List.of("headline.lead.NO_CHANGE", "headline.lead.INCONCLUSIVE", "headline.other.NO_CHANGE",
                 "headline.other.INCONCLUSIVE", "headline.lead.NOT_WORSE", "headline.other.NOT_WORSE"));
         keys.addAll(List.of("unresolved.NOT_WORSE", "unresolved.INCONCLUSIVE")); // Unresolved, by the verdict
+        for (org.taf.runner.stats.Question q : org.taf.runner.stats.Question.values()) {
+            keys.add("question." + q.name()); // ComparisonBuilder: each gating metric's question
+        }
         // chosen by a condition in the code: m.get(perCore ? "sweep.per_core" : "sweep.tps"), and "highlight"
         keys.addAll(List.of("sweep.per_core", "sweep.tps", "chart.axis.tps_per_core", "chart.axis.tps", "highlight"));
         // TpsCharts: TPS by threads, or a TPROC-C cell's NOPM by virtual users
