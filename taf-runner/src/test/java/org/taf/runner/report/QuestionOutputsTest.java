@@ -175,8 +175,8 @@ class QuestionOutputsTest {
         String open = "a change of cpu_per_tx smaller than 5%, either way: this cell asked of cpu_per_tx only whether"
                 + " the patch is worse by 5% or more (verdict.question = non_inferiority)";
         assertThat(SummaryWriter.render(run)).contains("not resolved, HEAD~1 vs HEAD POINT_SELECT@2: " + open);
-        assertThat(MarkdownSummary.render(run)).contains("- not resolved, HEAD\\~1 vs HEAD POINT\\_SELECT@2: a change of"
-                + " cpu\\_per\\_tx smaller than 5%");
+        assertThat(MarkdownSummary.render(run)).contains("- not resolved, HEAD\\~1 vs HEAD POINT\\_SELECT@2: a change"
+                + " of cpu\\_per\\_tx smaller than 5%");
         String json = JsonSummary.render(List.of(run));
         assertThat(json).contains("\"questions\" : {\n      \"cpu_per_tx\" : \"non_inferiority\",\n      \"tps\" :"
                 + " \"equivalence\"\n    }");
