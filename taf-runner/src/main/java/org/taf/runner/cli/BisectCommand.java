@@ -3,6 +3,7 @@ package org.taf.runner.cli;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -13,6 +14,7 @@ import org.taf.runner.bisect.Judge;
 import org.taf.runner.config.ConfigLoader;
 import org.taf.runner.config.Keys;
 import org.taf.runner.config.LoadContext;
+import org.taf.runner.config.ResolvedConfig;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.db.BisectRow;
 import org.taf.runner.db.DbException;
@@ -48,7 +50,7 @@ final class BisectCommand implements Callable<Integer> {
     @Mixin
     MeasuringLock lock;
 
-    /** {@code verdict.question} and its per-workload keys, each set to equivalence unless -D says otherwise. */
+    /** {@code verdict.question} and its other keys, each set to equivalence unless -D says otherwise. */
     private Map<String, String> asked = Map.of();
 
     BisectCommand(LoadContext context) {
@@ -109,15 +111,21 @@ final class BisectCommand implements Callable<Integer> {
     }
 
     /**
-     * A step asks whether the commit is slower, so every cell asks equivalence, whatever the definition's
-     * {@code verdict.question}: a NOT_WORSE step (non-inferiority) says nothing of a change smaller than the fail
-     * threshold, and such a change is what a nightly's change point sends a bisect after.
+     * A step asks whether the commit is slower, so every metric of every cell asks equivalence, whatever the
+     * definition's {@code verdict.question} keys say: a NOT_WORSE step (non-inferiority) says nothing of a change
+     * smaller than the fail threshold, and such a change is what a nightly's change point sends a bisect after.
      */
     private Map<String, String> equivalence(Path file) {
+        return equivalence(new ConfigLoader(context).resolve(file, definition.overrides()));
+    }
+
+    /** {@code verdict.question} and every {@code verdict.question.*} key the definition sets, each to equivalence. */
+    static Map<String, String> equivalence(ResolvedConfig resolved) {
         Map<String, String> out = new LinkedHashMap<>();
         out.put(Keys.VERDICT_QUESTION.name(), Question.EQUIVALENCE.label());
-        new ConfigLoader(context).resolve(file, definition.overrides()).byPlaceholder(Keys.VERDICT_QUESTION_WORKLOAD)
-                .keySet().forEach(w -> out.put(Keys.VERDICT_QUESTION.name() + "." + w, Question.EQUIVALENCE.label()));
+        for (var pattern : List.of(Keys.VERDICT_QUESTION_NAME, Keys.VERDICT_QUESTION_WORKLOAD_METRIC)) {
+            resolved.keys(pattern).forEach(k -> out.put(k, Question.EQUIVALENCE.label()));
+        }
         return out;
     }
 }

@@ -86,8 +86,8 @@ final class PlanCommand implements Callable<Integer> {
             if (c.mdeWarning() != null) {
                 b.append("    warning: ").append(c.mdeWarning()).append('\n');
             }
-            if (c.answers() != null) { // sizes the gate: which question this host can answer, and how fast
-                b.append("    questions: ").append(c.answers()).append('\n');
+            for (int i = 0; i < c.answers().size(); i++) { // sizes the gate: what this host answers, how fast
+                b.append(i == 0 ? "    questions: " : "      ").append(c.answers().get(i)).append('\n');
             }
             b.append(String.format(Locale.ROOT, "    a pair: about %s (%s)%n",
                     ProgressBar.duration(Math.round(c.pairSeconds())),

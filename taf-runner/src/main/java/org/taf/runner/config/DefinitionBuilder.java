@@ -6,16 +6,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.taf.runner.build.BuildSpec;
 import org.taf.runner.launch.LaunchOptions;
 import org.taf.runner.profile.CpuSet;
 import org.taf.runner.profile.ProfileOptions;
 import org.taf.runner.results.NoiseThresholds;
+import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.Question;
 import org.taf.runner.stats.Questions;
 import org.taf.runner.stats.StatsOptions;
@@ -37,7 +40,11 @@ import org.taf.runner.workload.WorkloadOptions;
  */
 final class DefinitionBuilder {
     private final ResolvedConfig config;
+    /** How an unknown workload's message says what a workload is. */
+    private static final String WORKLOADS = "workload.tests names them, e.g. OLTP_RW";
+
     private final Problems problems = new Problems();
+    private Questions questions;
 
     DefinitionBuilder(ResolvedConfig config) {
         this.config = config;
@@ -48,6 +55,7 @@ final class DefinitionBuilder {
         List<Comparison> comparisons = planner.plan();
         checkCrossKeys();
         checkPaths();
+        questions = questions();
         problems.throwIfAny();
         try {
             return typed(comparisons, planner.globalEngine());
@@ -130,23 +138,78 @@ final class DefinitionBuilder {
                 .firstLook(config.get(MEASURE_ITERATIONS)).warningPct(config.get(VERDICT_WARNING_PCT))
                 .failPct(config.get(VERDICT_FAIL_PCT)).gainPct(config.get(VERDICT_GAIN_PCT))
                 .metrics(config.get(VERDICT_METRICS)).counterMarginPct(config.get(VERDICT_COUNTER_MARGIN_PCT))
-                .questions(questions()).build();
+                .questions(questions).build();
     }
 
     /**
-     * {@code verdict.question} and its per-workload keys. A workload TAF does not know is refused (a typo would
-     * otherwise leave its cell asking the other question); one the definition does not run is allowed, so that
-     * a fragment that definitions include may name the workloads of any of them.
+     * {@code verdict.question} and its keys per workload, per metric and per workload and metric. A name that is
+     * neither a workload TAF knows nor a metric is refused with its file:line (a typo would otherwise leave its
+     * metrics asking the other question); a workload the definition does not run is allowed, so that a fragment
+     * that definitions include may name the workloads of any of them. A metric that does not gate is warned of:
+     * its question decides nothing.
      */
     private Questions questions() {
         Map<String, Question> byWorkload = new TreeMap<>();
-        config.byPlaceholder(VERDICT_QUESTION_WORKLOAD).forEach((w, q) -> {
-            Workload known = Arrays.stream(Workload.values()).filter(x -> x.tafName().equalsIgnoreCase(w)).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("verdict.question." + w + ": " + w
-                            + " is not a workload (workload.tests names them, e.g. OLTP_RW)"));
-            byWorkload.put(known.tafName(), (Question) q);
-        });
-        return new Questions(config.get(VERDICT_QUESTION), byWorkload);
+        Map<Metric, Question> byMetric = new EnumMap<>(Metric.class);
+        Map<String, Map<Metric, Question>> byWorkloadMetric = new TreeMap<>();
+        List<Metric> gating = config.get(VERDICT_METRICS);
+        for (Setting s : config.matching(VERDICT_QUESTION_NAME)) {
+            String name = VERDICT_QUESTION_NAME.captures(s.key())[0];
+            Optional<Metric> metric = metric(name);
+            Optional<Workload> workload = workload(name);
+            if (metric.isPresent()) {
+                byMetric.put(metric.get(), (Question) s.value());
+                warnIfNotGating(s, metric.get(), gating);
+            } else if (workload.isPresent()) {
+                byWorkload.put(workload.get().tafName(), (Question) s.value());
+            } else {
+                problems.error(written(s) + ": " + name + " is neither a workload (" + WORKLOADS + ") nor a metric ("
+                        + metrics() + ")");
+            }
+        }
+        for (Setting s : config.matching(VERDICT_QUESTION_WORKLOAD_METRIC)) {
+            String[] names = VERDICT_QUESTION_WORKLOAD_METRIC.captures(s.key());
+            Optional<Workload> workload = workload(names[0]);
+            Optional<Metric> metric = metric(names[1]);
+            if (workload.isPresent() && metric.isPresent()) {
+                byWorkloadMetric.computeIfAbsent(workload.get().tafName(), w -> new EnumMap<>(Metric.class))
+                        .put(metric.get(), (Question) s.value());
+                warnIfNotGating(s, metric.get(), gating);
+            } else if (metric(names[0]).isPresent() && workload(names[1]).isPresent()) {
+                problems.error(written(s) + ": the workload comes first: verdict.question." + names[1] + "."
+                        + names[0]);
+            } else {
+                problems.error(written(s) + ": " + (workload.isEmpty() ? names[0] + " is not a workload ("
+                        + WORKLOADS + ")" : names[1] + " is not a metric (" + metrics() + ")"));
+            }
+        }
+        return new Questions(config.get(VERDICT_QUESTION), byWorkload, byMetric, byWorkloadMetric);
+    }
+
+    /** {@code quick.properties:7: verdict.question.OLTP_WR = non_inferiority}: where and what, for its messages. */
+    private static String written(Setting s) {
+        return s.origin().where() + ": " + s.key() + " = " + s.raw();
+    }
+
+    private void warnIfNotGating(Setting s, Metric metric, List<Metric> gating) {
+        if (!gating.contains(metric)) {
+            problems.warn(written(s) + ": " + metric.label() + " is not in verdict.metrics ("
+                    + gating.stream().map(Metric::label).collect(Collectors.joining(", "))
+                    + "), so its question decides nothing");
+        }
+    }
+
+    /** The metric named so (any case): metric and workload names never coincide ({@code QuestionKeysTest}). */
+    private static Optional<Metric> metric(String name) {
+        return Arrays.stream(Metric.values()).filter(m -> m.label().equalsIgnoreCase(name)).findFirst();
+    }
+
+    private static Optional<Workload> workload(String name) {
+        return Arrays.stream(Workload.values()).filter(w -> w.named(name)).findFirst();
+    }
+
+    private static String metrics() {
+        return Arrays.stream(Metric.values()).map(Metric::label).collect(Collectors.joining(", "));
     }
 
     private ProfileOptions profile() {

@@ -6,8 +6,10 @@ import java.util.regex.Pattern;
 
 /**
  * A family of keys sharing one type, such as {@code engine.<variable>} or
- * {@code comparison.<name>.parent}. Placeholders are {@code <name>} (a comparison name:
- * letters, digits, {@code _}, {@code -}) and {@code <variable>} (a lower_snake engine variable).
+ * {@code comparison.<name>.parent}. Placeholders are {@code <name>} (a comparison name, a workload or a metric:
+ * letters, digits, {@code _}, {@code -}), {@code <workload>} and {@code <metric>} (the same characters, named for
+ * the docs; the definition's builder checks that they name one) and {@code <variable>} (a lower_snake engine
+ * variable).
  *
  * @param template    the documented form, e.g. {@code comparison.<name>.patch.engine.<variable>}
  * @param type        how values of matching keys are parsed
@@ -29,6 +31,8 @@ public record KeyPattern(String template, ValueType<?> type, String description)
     Pattern regex() {
         String quoted = Pattern.quote(template)
                 .replace("<name>", "\\E(" + NAME + ")\\Q")
+                .replace("<workload>", "\\E(" + NAME + ")\\Q")
+                .replace("<metric>", "\\E(" + NAME + ")\\Q")
                 .replace("<variable>", "\\E(" + VARIABLE + ")\\Q");
         return Pattern.compile(quoted);
     }

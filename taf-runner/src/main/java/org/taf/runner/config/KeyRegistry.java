@@ -138,7 +138,7 @@ public final class KeyRegistry {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < t.length; i++) {
             String seg = switch (t[i]) {
-                case "<name>" -> k[i];
+                case "<name>", "<workload>", "<metric>" -> k[i];
                 case "<variable>" -> String.join(".", java.util.Arrays.copyOfRange(k, i, k.length));
                 default -> t[i];
             };

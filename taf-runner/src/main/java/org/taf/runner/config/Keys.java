@@ -230,11 +230,16 @@ public final class Keys {
                     + " and it moved at least this far");
     public static final Key<Question> VERDICT_QUESTION = key("verdict.question",
             oneOf(Question.values(), Question::label), "equivalence",
-            "what passes a cell: equivalence (NO_CHANGE: shown within +-verdict.warning_pct) or non_inferiority"
-                    + " (NOT_WORSE: shown not worse by verdict.fail_pct or more; smaller changes left unresolved)");
-    public static final KeyPattern VERDICT_QUESTION_WORKLOAD = pattern("verdict.question.<name>",
-            oneOf(Question.values(), Question::label), "verdict.question for the cells of one workload, by TAF"
-                    + " test name, e.g. verdict.question.OLTP_RW = non_inferiority");
+            "what passes a metric of a cell: equivalence (NO_CHANGE: shown within +-verdict.warning_pct) or"
+                    + " non_inferiority (NOT_WORSE: shown not worse by verdict.fail_pct or more; smaller changes left"
+                    + " unresolved); a cell passes when each gating metric answers its own");
+    public static final KeyPattern VERDICT_QUESTION_NAME = pattern("verdict.question.<name>",
+            oneOf(Question.values(), Question::label), "verdict.question for one workload's cells (its TAF test"
+                    + " name, e.g. verdict.question.OLTP_RW) or for one metric in every cell (e.g."
+                    + " verdict.question.cpu_per_tx); a metric's key wins over a workload's");
+    public static final KeyPattern VERDICT_QUESTION_WORKLOAD_METRIC = pattern("verdict.question.<workload>.<metric>",
+            oneOf(Question.values(), Question::label), "verdict.question for one metric in one workload's cells,"
+                    + " e.g. verdict.question.POINT_SELECT.cpu_per_tx; wins over every other verdict.question key");
 
     // --- build and caches
     public static final Key<String> BUILD_COMMAND = key("build.command",

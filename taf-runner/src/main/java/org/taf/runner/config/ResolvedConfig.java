@@ -123,6 +123,11 @@ public final class ResolvedConfig {
         return out;
     }
 
+    /** The keys set that match {@code pattern}, in key order: {@code verdict.question.POINT_SELECT.cpu_per_tx}. */
+    public List<String> keys(KeyPattern pattern) {
+        return matching(pattern).stream().map(Setting::key).toList();
+    }
+
     /** The settings whose keys match {@code pattern}, in key order. */
     List<Setting> matching(KeyPattern pattern) {
         return settings.values().stream().filter(s -> pattern.matches(s.key())).toList();

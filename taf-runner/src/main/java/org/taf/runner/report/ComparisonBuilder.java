@@ -20,6 +20,7 @@ import org.taf.runner.results.WarmupMode;
 import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.MetricVerdict;
+import org.taf.runner.stats.Question;
 import org.taf.runner.stats.VarianceComponents;
 
 /** A comparison's section: its two sides (commit, build, settings) and its cells in detail. */
@@ -140,6 +141,13 @@ final class ComparisonBuilder {
                 : f.pValue(v.tps().pValue()) + " / " + f.pValue(v.tps().pAdjusted())));
         facts.add(new Fact("cell.pairs", Integer.toString(v.pairsUsed())));
         facts.add(new Fact("cell.stop", AdaptiveTexts.stop(v.stopReason())));
+        if (v.question() == Question.NON_INFERIORITY) { // which metric a pass left open: the rest were shown the same
+            String warn = "\u00b1" + f.percent(x.warningPct(), 0);
+            String fail = Unresolved.failPct(x.run(), f);
+            facts.add(new Fact("cell.questions", v.metrics().stream().filter(MetricVerdict::gates)
+                    .map(mv -> x.m().get("question." + mv.question().name(), mv.metric().label(), warn, fail))
+                    .collect(java.util.stream.Collectors.joining("; "))));
+        }
         facts.add(new Fact("cell.mde", f.percent(v.mdePct(), 1)));
         facts.add(new Fact("cell.mde_planned", AdaptiveTexts.planned(
                 AdaptiveTexts.plannedOf(x.run(), cell.workload(), cell.threads()), x.m(), f)));

@@ -18,6 +18,7 @@ import org.taf.runner.results.SideRecord;
 import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.CounterChange;
 import org.taf.runner.stats.MetricVerdict;
+import org.taf.runner.stats.Question;
 import org.taf.runner.stats.Role;
 import org.taf.runner.stats.Verdict;
 
@@ -86,6 +87,9 @@ final class JUnitCases {
             p.put(k + "ci_high", number(m.ciHigh()));
             p.put(k + "p_adjusted", number(m.pAdjusted()));
             p.put(k + "change", m.change().name());
+            if (m.gates() && v.question() == Question.NON_INFERIORITY) { // which metric a pass left open
+                p.put(k + "question", m.question().label());
+            }
         }
         for (CounterChange c : v.moved()) {
             String k = "counter." + c.name() + ".";

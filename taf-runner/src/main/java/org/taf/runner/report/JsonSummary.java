@@ -2,9 +2,12 @@ package org.taf.runner.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.stats.CellVerdict;
 import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.MetricVerdict;
 
@@ -57,14 +60,18 @@ public record JsonSummary(int formatVersion, String runId, String name, String s
      * @param pairs       A/B pairs the rate's comparison used
      * @param stopped     why measuring stopped, as the text summary says it
      * @param mdePct      the smallest drop of its rate this cell could detect, percent, or null
-     * @param question    what the cell asked: equivalence or non_inferiority ({@code verdict.question}), or null
+     * @param question    what the cell asked as a whole ({@code verdict.question} and its keys): non_inferiority
+     *                    when some gating metric asked it, else equivalence; null when not measured
+     * @param questions   what each gating metric asked, by metric ({@code tps}: {@code equivalence}); empty when
+     *                    nothing was compared
      * @param notResolved what a cell that asked non-inferiority left open, in words; null otherwise
      */
     public record Cell(String comparison, String label, String parentSha, String patchSha, String workload,
                        int threads, String verdict, String reason, String rateUnit, Double parentTps,
                        Double patchTps, Double ratio, Double ciLow, Double ciHigh, Double confidence, Double pValue,
                        Double parentCpuUs, Double patchCpuUs, Double cpuRatio, Double cpuCiLow, Double cpuCiHigh,
-                       Integer pairs, String stopped, Double mdePct, String question, String notResolved) {
+                       Integer pairs, String stopped, Double mdePct, String question, Map<String, String> questions,
+                       String notResolved) {
     }
 
     /** The summary of {@code run}. */
@@ -114,7 +121,16 @@ public record JsonSummary(int formatVersion, String runId, String name, String s
                 v == null ? null : AdaptiveTexts.stop(v.stopReason()),
                 v == null ? null : v.mdePct(),
                 v == null ? null : v.question().label(),
+                v == null ? Map.of() : questions(v),
                 Unresolved.of(run, v, Messages.english(), Formats.english()));
+    }
+
+    /** Each gating metric's question (the JSON lists them by name). */
+    private static Map<String, String> questions(CellVerdict v) {
+        Map<String, String> out = new TreeMap<>();
+        v.metrics().stream().filter(MetricVerdict::gates).forEach(m -> out.put(m.metric().label(),
+                m.question().label()));
+        return out;
     }
 
     private static String sha(org.taf.runner.results.SideRecord side) {

@@ -1,9 +1,13 @@
 package org.taf.runner.results;
 
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.taf.runner.stats.DetectableEffect;
+import org.taf.runner.stats.Metric;
 
 /**
  * The spread of A/B pairs measured with one design (mode, windows per start, window length) of one
@@ -26,9 +30,14 @@ import org.taf.runner.stats.DetectableEffect;
  *                      null when not estimable (restart, or one window per start)
  * @param windowSd      alternate only: SD of one window's log-ratio (patch window / the parent window next
  *                      to it) within a pair; null when not estimable
+ * @param metricSds     the same pairs' spread of each other metric the verdict compared (CPU per transaction,
+ *                      context switches per transaction): SD of ln(patch / parent), by metric. A verdict needs each
+ *                      of its gating metrics answered, and on a shared VM CPU per transaction may spread more than
+ *                      TPS (2026-12-04, POINT_SELECT: 3.5% against 2.2%). Empty in noise files before format 4.
  */
 public record DesignNoise(MeasureMode mode, int windows, double windowSeconds, double pairSd, int pairs,
-                          double startSeconds, Instant measuredAt, String runId, Double pairsSd, Double windowSd) {
+                          double startSeconds, Instant measuredAt, String runId, Double pairsSd, Double windowSd,
+                          Map<Metric, Double> metricSds) {
     /**
      * Fewest pairs whose measured spread a plan trusts over the components: an SD from 2-4 pairs has
      * 1-3 degrees of freedom, and a short calibration's would set a long run's plan on chance.
@@ -46,12 +55,31 @@ public record DesignNoise(MeasureMode mode, int windows, double windowSeconds, d
             throw new IllegalArgumentException(String.format(Locale.ROOT, "bad design noise: %d windows of %ss, sd %s"
                     + " over %d pairs, start %ss", windows, windowSeconds, pairSd, pairs, startSeconds));
         }
+        Map<Metric, Double> sds = new EnumMap<>(Metric.class);
+        (metricSds == null ? Map.<Metric, Double>of() : metricSds).forEach((m, sd) -> {
+            if (m != Metric.TPS && sd != null && sd >= 0 && Double.isFinite(sd)) { // TPS's is pairSd
+                sds.put(m, sd);
+            }
+        });
+        metricSds = Map.copyOf(sds);
+    }
+
+    /** A design measured with the alternation's components, without other metrics' spreads. */
+    public DesignNoise(MeasureMode mode, int windows, double windowSeconds, double pairSd, int pairs,
+                       double startSeconds, Instant measuredAt, String runId, Double pairsSd, Double windowSd) {
+        this(mode, windows, windowSeconds, pairSd, pairs, startSeconds, measuredAt, runId, pairsSd, windowSd,
+                Map.of());
     }
 
     /** A design measured without the alternation's components. */
     public DesignNoise(MeasureMode mode, int windows, double windowSeconds, double pairSd, int pairs,
                        double startSeconds, Instant measuredAt, String runId) {
         this(mode, windows, windowSeconds, pairSd, pairs, startSeconds, measuredAt, runId, null, null);
+    }
+
+    /** The pairs' spread of {@code metric} (TPS's is {@link #pairSd}), if it was stored. */
+    public Optional<Double> sdOf(Metric metric) {
+        return metric == Metric.TPS ? Optional.of(pairSd) : Optional.ofNullable(metricSds.get(metric));
     }
 
     /** True when the alternation's components were estimated, so other window counts can be predicted. */

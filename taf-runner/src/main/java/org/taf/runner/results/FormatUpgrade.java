@@ -45,6 +45,9 @@ final class FormatUpgrade {
         if (version <= 4) {
             tree = UpgradeToV5.apply(tree);
         }
+        if (version <= 5) {
+            tree = UpgradeToV6.apply(tree);
+        }
         return tree;
     }
 

@@ -22,7 +22,8 @@ import org.taf.runner.stats.Questions;
  * @param budgetSeconds {@code stats.budget}, seconds
  * @param counterMarginPct {@code verdict.counter_margin_pct}; null in files judged before counters
  * @param hostNoise     the host's CPU use that flags an iteration {@code HOST_NOISE} ({@code profile.noise.*})
- * @param questions     {@code verdict.question} and its per-workload overrides (format 5; before, equivalence)
+ * @param questions     {@code verdict.question} and its keys per workload (format 5), per metric and per workload
+ *                      and metric (format 6); before format 5, equivalence
  */
 public record JudgementRecord(String analysis, double warningPct, double failPct, double gainPct,
                               List<Metric> metrics, double confidence, double fdr, double power, int firstLook,

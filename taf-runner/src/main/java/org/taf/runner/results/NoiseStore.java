@@ -19,7 +19,7 @@ import org.taf.runner.sys.AtomicWrite;
  */
 public final class NoiseStore {
     /** The version this TAF writes and reads. */
-    public static final int FORMAT_VERSION = 3;
+    public static final int FORMAT_VERSION = 4;
     /** The file in the results directory. */
     public static final String FILE_NAME = "noise.json";
 
@@ -52,10 +52,11 @@ public final class NoiseStore {
             // the next run (or taf calibrate) measures and stores this host's noise again.
             return NoiseFile.empty();
         }
-        // Format 2 is format 3 without the per-design pair spreads: it reads as entries with none.
-        if (version != FORMAT_VERSION && version != 2) {
+        // Format 2 is format 3 without the per-design pair spreads, and 3 is 4 without the spreads of the metrics
+        // other than TPS: each reads as entries with none.
+        if (version < 2 || version > FORMAT_VERSION) {
             throw new ResultsException(file + " has format_version " + version + "; this TAF reads version "
-                    + FORMAT_VERSION + " (and 2): use a newer TAF, or delete it and run taf calibrate again");
+                    + FORMAT_VERSION + " (and 2, 3): use a newer TAF, or delete it and run taf calibrate again");
         }
         try {
             return JSON.treeToValue(tree, NoiseFile.class);

@@ -2,8 +2,10 @@ package org.taf.runner.run;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
@@ -15,6 +17,7 @@ import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SampleRecord;
+import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.VarianceComponents;
 
@@ -36,10 +39,14 @@ final class NoiseUpdate {
                         + " costs %.1fs (stored for host %s)%n", n.workload(), n.threads(), 100 * n.betweenSd(),
                         100 * n.withinSd(), n.startSeconds(), host.id());
                 for (DesignNoise d : n.designs()) {
-                    out.printf(Locale.ROOT, "taf: %s@%d: pairs (%s) spread %.2f%% over %d, a pair costs %.1fs%s%n",
+                    StringBuilder others = new StringBuilder();
+                    new java.util.TreeMap<>(d.metricSds()).forEach((m, sd) -> others.append(String.format(Locale.ROOT,
+                            "; %s spread %.2f%%", m.label(), 100 * sd)));
+                    out.printf(Locale.ROOT, "taf: %s@%d: pairs (%s) spread %.2f%% over %d, a pair costs %.1fs%s%s%n",
                             n.workload(), n.threads(), d.describe(), 100 * d.pairSd(), d.pairs(), d.pairSeconds(),
                             d.hasComponents() ? String.format(Locale.ROOT, "; of that, %.2f%% shared by a pair's"
-                                    + " windows and %.2f%% per window", 100 * d.pairsSd(), 100 * d.windowSd()) : "");
+                                    + " windows and %.2f%% per window", 100 * d.pairsSd(), 100 * d.windowSd()) : "",
+                            others);
                 }
             }
         }
@@ -67,7 +74,10 @@ final class NoiseUpdate {
         return out;
     }
 
-    /** The TPS pairs' spread as this cell's design measured it; none below 2 pairs or for an unpaired record. */
+    /**
+     * The TPS pairs' spread as this cell's design measured it, with the other metrics' spreads over the same pairs;
+     * none below 2 pairs or for an unpaired record.
+     */
     private static List<DesignNoise> design(CellRecord cell, double windowSeconds, double startSeconds, RunRecord run) {
         MetricVerdict tps = cell.verdict().tps();
         if (tps == null || !Double.isFinite(tps.sdLog()) || tps.pairs() < 2 || cell.mode() == MeasureMode.AUTO) {
@@ -75,8 +85,12 @@ final class NoiseUpdate {
         }
         int windows = cell.mode() == MeasureMode.RESTART ? 1 : Math.max(1, cell.windows());
         VarianceComponents c = cell.mode() == MeasureMode.ALTERNATE ? alternation(cell) : null;
+        Map<Metric, Double> others = new EnumMap<>(Metric.class);
+        cell.verdict().metrics().stream().filter(m -> m != tps && m.pairs() >= 2 && Double.isFinite(m.sdLog()))
+                .forEach(m -> others.put(m.metric(), m.sdLog()));
         return List.of(new DesignNoise(cell.mode(), windows, windowSeconds, tps.sdLog(), tps.pairs(), startSeconds,
-                run.finishedAt(), run.runId(), c == null ? null : c.betweenSd(), c == null ? null : c.withinSd()));
+                run.finishedAt(), run.runId(), c == null ? null : c.betweenSd(), c == null ? null : c.withinSd(),
+                others));
     }
 
     /**

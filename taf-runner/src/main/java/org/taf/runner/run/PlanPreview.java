@@ -55,7 +55,7 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
                           String hostFingerprint, String noiseFile, List<ComparisonPlan> comparisons,
                           List<CellPlan> cells, double power, int builds, Eta eta) {
     /** Version of this shape; a change of meaning or a removed key moves it forward. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
 
     /**
      * Launching an engine and waiting for its CPU rest, per start, when this host stored no start cost: a
@@ -113,20 +113,48 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
      * @param noiseMeasuredAt when this host's stored noise of the cell was measured, or null
      * @param pairSeconds     estimated wall time of one A/B pair: two starts and their measured windows
      * @param pairCost        where that estimate came from
-     * @param question        what the cell asks ({@code verdict.question}): equivalence or non_inferiority
-     * @param answers         how long each question takes to answer an unchanged commit here, in one line
-     *                        ({@link QuestionTimes}); null without stored noise
-     * @param equivalencePairs      pairs that call an unchanged commit NO_CHANGE at {@code stats.power}, or null
-     *                              (no stored noise, or more than 1000)
-     * @param equivalenceSeconds    their time at this host's cost of a pair, or null
-     * @param nonInferiorityPairs   pairs that call it NOT_WORSE at {@code stats.power}, or null
-     * @param nonInferioritySeconds their time, or null
+     * @param question        what the cell asks as a whole ({@code verdict.question} and its keys): non_inferiority
+     *                        when some gating metric asks it (the cell then passes as NOT_WORSE), else equivalence
+     * @param answers         how long the cell takes to answer an unchanged commit here, then each gating metric's
+     *                        questions, a line each ({@link QuestionTimes}); empty without stored noise
+     * @param answerPairs     pairs that answer an unchanged commit at {@code stats.power} (each gating metric its
+     *                        question), or null (no stored spread of a metric, or more than 1000)
+     * @param answerSeconds   their time at this host's cost of a pair, or null
+     * @param reachPairs      the most pairs the cell reaches when the other cells stop once answered as planned (the
+     *                        loop spends their saved time on it), or null without stored noise
+     * @param metrics         each gating metric's question and the pairs of each question; empty without stored noise
      */
     public record CellPlan(String workload, int threads, String design, String designWhy, int plannedPairs,
                            int maxPairs, Double mdePct, Double maxPairsMdePct, String mdeBasis, String mdeWarning,
                            Instant noiseMeasuredAt, double pairSeconds, String pairCost, String question,
-                           String answers, Integer equivalencePairs, Long equivalenceSeconds,
-                           Integer nonInferiorityPairs, Long nonInferioritySeconds) {}
+                           List<String> answers, Integer answerPairs, Long answerSeconds, Integer reachPairs,
+                           List<MetricPlan> metrics) {}
+
+    /**
+     * One gating metric of a cell: what it asks, and how long each question takes to answer an unchanged commit.
+     *
+     * @param metric                the metric, as {@code verdict.metrics} names it
+     * @param question              what it asks: equivalence or non_inferiority
+     * @param pairSd                its pairs' planned spread (SD of the log-ratios), or null when none is stored
+     * @param equivalencePairs      pairs that call it SAME at {@code stats.power}, or null (no spread, or more than
+     *                              1000)
+     * @param equivalenceSeconds    their time at this host's cost of a pair, or null
+     * @param nonInferiorityPairs   pairs that call it NOT_WORSE at {@code stats.power}, or null
+     * @param nonInferioritySeconds their time, or null
+     */
+    public record MetricPlan(String metric, String question, Double pairSd, Integer equivalencePairs,
+                             Long equivalenceSeconds, Integer nonInferiorityPairs, Long nonInferioritySeconds) {
+        static MetricPlan of(QuestionTimes q, QuestionTimes.MetricTimes m) {
+            return new MetricPlan(m.metric().label(), m.asked().label(), m.pairSd(), pairs(q, m.equivalence()),
+                    m.equivalence() < 0 ? null : q.seconds(m.equivalence()), pairs(q, m.nonInferiority()),
+                    m.nonInferiority() < 0 ? null : q.seconds(m.nonInferiority()));
+        }
+
+        /** The pairs measured to answer with {@code needed} (the planned ones are measured anyway), or null. */
+        static Integer pairs(QuestionTimes q, int needed) {
+            return needed < 0 ? null : Math.max(needed, q.plannedPairs());
+        }
+    }
 
     /**
      * How long measuring takes (builds and data preparation not included).
@@ -204,11 +232,10 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
             cells.add(new CellPlan(m.workload(), m.threads(), d.describe(), d.why(), m.pairs(), m.maxPairs(),
                     m.mdePct(), m.maxPairsMdePct(), m.basis(), m.warning(),
                     stored.map(NoiseRecord::measuredAt).orElse(null), pair, basis,
-                    o.questions().of(m.workload()).label(), q == null ? null : q.line(o),
-                    q == null || q.equivalence() < 0 ? null : Math.max(q.equivalence(), q.plannedPairs()),
-                    q == null || q.equivalence() < 0 ? null : q.seconds(q.equivalence()),
-                    q == null || q.nonInferiority() < 0 ? null : Math.max(q.nonInferiority(), q.plannedPairs()),
-                    q == null || q.nonInferiority() < 0 ? null : q.seconds(q.nonInferiority())));
+                    o.questions().ofCell(m.workload(), o.metrics()).label(), q == null ? List.of() : q.lines(o),
+                    q == null ? null : MetricPlan.pairs(q, q.answer()),
+                    q == null || q.answer() < 0 ? null : q.seconds(q.answer()), q == null ? null : q.reach(),
+                    q == null ? List.of() : q.metrics().stream().map(t -> MetricPlan.of(q, t)).toList()));
         }
         return new PlanPreview(FORMAT_VERSION, def.config().fileDisplay(), def.name(), def.repository().toString(),
                 host.describe(), host.id(), noisePath.toString(), comparisons, cells, o.power(), toBuild.size(),

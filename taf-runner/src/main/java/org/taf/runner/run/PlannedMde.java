@@ -15,8 +15,10 @@ import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.PlannedMdeRecord;
 import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.DetectableEffect;
+import org.taf.runner.stats.Metric;
 import org.taf.runner.stats.MinimalDetectableEffect;
 import org.taf.runner.stats.NoiseEstimate;
+import org.taf.runner.stats.Question;
 import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.workload.Workload;
 
@@ -103,14 +105,16 @@ public final class PlannedMde {
                 }
                 sds.put(new CellKey(w.tafName(), t), sd);
                 // Warn when even the most pairs the loop and its budget can reach fall short of the fail
-                // threshold, or of showing an unchanged commit within the warning threshold.
+                // threshold, or of showing an unchanged commit within the warning threshold where TPS asks that.
                 String budget = maxPairs < o.maxPairs() ? " (stats.budget pays for " + maxPairs + " of "
                         + o.maxPairs() + " pairs)" : "";
                 List<String> warnings = new ArrayList<>();
                 if (most.warning() != null) {
                     warnings.add(most.warning());
                 }
-                sameWarning(sd, maxPairs, o, loop).ifPresent(warnings::add);
+                if (o.questions().of(w.tafName(), Metric.TPS) == Question.EQUIVALENCE) {
+                    sameWarning(sd, maxPairs, o, loop).ifPresent(warnings::add);
+                }
                 out.add(new PlannedMdeRecord(w.tafName(), t, planned.pct(), pairs, maxPairs, most.pct(),
                         planned.basis(), warnings.isEmpty() ? null : String.join("; ", warnings) + budget));
             }
@@ -161,7 +165,7 @@ public final class PlannedMde {
         Design design = Design.of(def, noise, host, new PrintStream(java.io.OutputStream.nullOutputStream()));
         // A cell without stored noise says so: its MDE and reach are known only after a run.
         List<String> out = new ArrayList<>(lines(of(def, o, noise, host, design, true), o));
-        QuestionTimes.of(def, o, noise, host, design).forEach(q -> out.add("taf: " + q.line(o)));
+        QuestionTimes.of(def, o, noise, host, design).forEach(q -> q.lines(o).forEach(l -> out.add("taf: " + l)));
         return out;
     }
 

@@ -23,7 +23,8 @@ final class CellAnalyzer {
      * @param failure       NEWLY_FAILING, FIXED or NOT_COMPARABLE when a side has nothing to compare, else null
      * @param failureReason why, for a failure
      * @param metrics       every metric that could be compared, unadjusted, change UNKNOWN
-     * @param question      what the cell asks ({@link StatsOptions#questions()})
+     * @param question      what the cell asks over its gating metrics ({@link Questions#ofCell}); each metric's own
+     *                      question is in its {@link MetricVerdict}
      * @param notWorseP     per metric with an interval, the one-sided p of "worse by the fail threshold or more"
      *                      ({@link PairedTest.Result#notWorseP}), unadjusted
      */
@@ -84,8 +85,8 @@ final class CellAnalyzer {
         List<MetricVerdict> metrics = new ArrayList<>();
         Map<Metric, Double> notWorse = new java.util.EnumMap<>(Metric.class);
         for (Metric m : Metric.values()) {
-            MetricVerdict v = compare(m, pairs, parent, patch, in.patchFirst(), confidence,
-                    o.equivalenceLevel(adaptive), o, notWorse);
+            MetricVerdict v = compare(m, o.questions().of(cell.workload(), m), pairs, parent, patch, in.patchFirst(),
+                    confidence, o.equivalenceLevel(adaptive), o, notWorse);
             if (v != null) {
                 metrics.add(v);
             }
@@ -105,7 +106,7 @@ final class CellAnalyzer {
         return new Analysis(cell, null, null, metrics, ClassicVerdict.of(parentIn, patchIn, o), in.pairs(), mde,
                 components(pairs, parent, patch), excluded, warnings,
                 counters(pairs, parent, patch, in.patchFirst(), confidence, o), rule,
-                o.questions().of(cell.workload()), notWorse);
+                o.questions().ofCell(cell.workload(), o.metrics()), notWorse);
     }
 
     /** The exclusion rule of this cell: alternating pairs keep an unsettled warm-up. */
@@ -115,16 +116,16 @@ final class CellAnalyzer {
 
     private static Analysis failure(CellSamples in, StatsOptions o, Verdict v, String why, List<String> warnings) {
         return new Analysis(in.cell(), v, why, List.of(), null, in.pairs(), null, null, List.of(), warnings,
-                List.of(), rule(in, o), o.questions().of(in.cell().workload()), Map.of());
+                List.of(), rule(in, o), o.questions().ofCell(in.cell().workload(), o.metrics()), Map.of());
     }
 
     /**
      * One metric over the pairs where both sides have it; null when no pair has. With an interval, its one-sided
      * p of being worse by the fail threshold or more goes into {@code notWorse}.
      */
-    private static MetricVerdict compare(Metric m, List<Integer> pairs, Map<Integer, IterationSample> parent,
-            Map<Integer, IterationSample> patch, Set<Integer> patchFirst, double confidence,
-            double equivalenceLevel, StatsOptions o, Map<Metric, Double> notWorse) {
+    private static MetricVerdict compare(Metric m, Question question, List<Integer> pairs,
+            Map<Integer, IterationSample> parent, Map<Integer, IterationSample> patch, Set<Integer> patchFirst,
+            double confidence, double equivalenceLevel, StatsOptions o, Map<Metric, Double> notWorse) {
         LogPairs lp = LogPairs.of(pairs, i -> value(m, parent.get(i)), i -> value(m, patch.get(i)), patchFirst);
         int n = lp.size();
         if (n == 0) {
@@ -133,12 +134,12 @@ final class CellAnalyzer {
         boolean gates = o.metrics().contains(m);
         if (n < 2) {
             return new MetricVerdict(m, lp.parentLevel(), lp.patchLevel(), FastMath.exp(lp.d()[0]), null, null,
-                    confidence, null, null, 1, Double.NaN, Change.UNKNOWN, gates, null);
+                    confidence, null, null, 1, Double.NaN, Change.UNKNOWN, gates, null, question);
         }
         PairedTest.Result r = PairedTest.of(lp.d(), lp.patchFirst(), confidence, o.seed());
         if (n < StatsOptions.MIN_ITERATIONS) {
             return new MetricVerdict(m, lp.parentLevel(), lp.patchLevel(), r.ratio(), null, null, confidence, null,
-                    null, n, r.sdLog(), Change.UNKNOWN, gates, null);
+                    null, n, r.sdLog(), Change.UNKNOWN, gates, null, question);
         }
         // The margin is the fail threshold on the metric's worse side, as SAME's is the warning threshold on both.
         double f = o.failPct() / 100;
@@ -148,11 +149,11 @@ final class CellAnalyzer {
             // defined without a spread) gives the p-value the t-test cannot.
             return new MetricVerdict(m, lp.parentLevel(), lp.patchLevel(), r.ratio(), r.ratio(), r.ratio(),
                     confidence, r.signFlipP(), null, n, r.sdLog(), Change.UNKNOWN, gates,
-                    new PairedTest.Interval(equivalenceLevel, r.ratio(), r.ratio()));
+                    new PairedTest.Interval(equivalenceLevel, r.ratio(), r.ratio()), question);
         }
         return new MetricVerdict(m, lp.parentLevel(), lp.patchLevel(), r.ratio(), r.interval().low(),
                 r.interval().high(), confidence, r.tP(), null, n, r.sdLog(), Change.UNKNOWN, gates,
-                r.intervalAtLevel(equivalenceLevel));
+                r.intervalAtLevel(equivalenceLevel), question);
     }
 
     /**

@@ -35,8 +35,10 @@ import java.util.stream.Collectors;
  *                      TPS and CPU per transaction pointing at waiting rather than computing
  * @param counters      every engine counter compared per transaction, those that moved first (largest change
  *                      first); "what else changed" is the moved ones
- * @param question      what the cell asked ({@code verdict.question}): a NON_INFERIORITY cell passes as NOT_WORSE
- *                      and leaves smaller changes unresolved; null (files before format 5) means EQUIVALENCE
+ * @param question      what the cell asked as a whole ({@code verdict.question} and its keys): NON_INFERIORITY when
+ *                      some gating metric asked it (each metric's own is in its {@link MetricVerdict}); such a cell
+ *                      passes as NOT_WORSE and leaves those metrics' smaller changes unresolved; null means
+ *                      EQUIVALENCE
  */
 public record CellVerdict(CellKey cell, Verdict verdict, String reason, List<MetricVerdict> metrics,
         ClassicVerdict classic, int measuredPairs, double level, StopReason stopReason, MinimalDetectableEffect mde,

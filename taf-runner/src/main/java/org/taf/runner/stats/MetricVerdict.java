@@ -22,16 +22,33 @@ import java.util.Objects;
  * @param gates      whether this metric may decide the cell's verdict ({@code verdict.metrics})
  * @param equivalence the interval that decides SAME, at {@link StatsOptions#equivalenceLevel} (two one-sided
  *                   tests); null without an interval
+ * @param question   what this metric asks in its cell ({@code verdict.question} and its keys, {@link Questions}):
+ *                   EQUIVALENCE is answered by SAME, NON_INFERIORITY by SAME or NOT_WORSE; it decides nothing when
+ *                   the metric does not gate
  */
 public record MetricVerdict(Metric metric, double parent, double patch, double ratio, Double ciLow, Double ciHigh,
                             double confidence, Double pValue, Double pAdjusted, int pairs, double sdLog,
-                            Change change, boolean gates, PairedTest.Interval equivalence) {
+                            Change change, boolean gates, PairedTest.Interval equivalence, Question question) {
     public MetricVerdict {
         Objects.requireNonNull(metric, "metric");
         Objects.requireNonNull(change, "change");
+        Objects.requireNonNull(question, "question");
         if ((ciLow == null) != (ciHigh == null)) {
             throw new IllegalArgumentException("an interval needs both ends: [" + ciLow + ", " + ciHigh + "]");
         }
+    }
+
+    /** A metric that asks equivalence, as every metric did before {@code verdict.question}. */
+    public MetricVerdict(Metric metric, double parent, double patch, double ratio, Double ciLow, Double ciHigh,
+                         double confidence, Double pValue, Double pAdjusted, int pairs, double sdLog, Change change,
+                         boolean gates, PairedTest.Interval equivalence) {
+        this(metric, parent, patch, ratio, ciLow, ciHigh, confidence, pValue, pAdjusted, pairs, sdLog, change, gates,
+                equivalence, Question.EQUIVALENCE);
+    }
+
+    /** True when this metric's change answers its question: SAME, or NOT_WORSE where it asks non-inferiority. */
+    public boolean answered() {
+        return change == Change.SAME || change == Change.NOT_WORSE && question == Question.NON_INFERIORITY;
     }
 
     /** The change in percent, signed as the ratio: (ratio - 1) * 100. */
@@ -42,6 +59,6 @@ public record MetricVerdict(Metric metric, double parent, double patch, double r
     /** This verdict with its adjusted p-value and change. */
     MetricVerdict judged(Double adjusted, Change newChange) {
         return new MetricVerdict(metric, parent, patch, ratio, ciLow, ciHigh, confidence, pValue, adjusted, pairs,
-                sdLog, newChange, gates, equivalence);
+                sdLog, newChange, gates, equivalence, question);
     }
 }

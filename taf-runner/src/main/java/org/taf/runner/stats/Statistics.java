@@ -109,12 +109,13 @@ public final class Statistics {
     }
 
     /**
-     * The non-inferiority test of every cell that asks it: per cell, the largest one-sided p of its gating metrics
-     * (an intersection-union test: the cell is not worse only if each gating metric is not; a gating metric
-     * without an interval makes it 1), then Benjamini-Hochberg over those cells, the family of "not worse"
-     * claims, as the changes are over theirs. A cell whose adjusted p is below {@code level} has each gating
-     * metric not yet called BETTER, WORSE or SAME turned NOT_WORSE in {@code judged}. Returns the adjusted p
-     * per cell, null for a cell that asks equivalence or failed.
+     * The non-inferiority test of every cell that asks it of some gating metric: per cell, the largest one-sided p
+     * of its gating metrics that ask non-inferiority (an intersection-union test: the cell is not worse only if each
+     * of them is not; one without an interval makes it 1; a metric that asks equivalence answers by its own two
+     * one-sided tests, SAME), then Benjamini-Hochberg over those cells, the family of "not worse" claims, as the
+     * changes are over theirs. A cell whose adjusted p is below {@code level} has each gating metric that asks
+     * non-inferiority and is not yet called BETTER, WORSE or SAME turned NOT_WORSE in {@code judged}. Returns the
+     * adjusted p per cell, null for a cell that asks equivalence of every gating metric, or failed.
      */
     private static Double[] notWorse(List<CellAnalyzer.Analysis> analyses, List<List<MetricVerdict>> judged,
             double level) {
@@ -126,7 +127,7 @@ public final class Statistics {
             if (a.question() != Question.NON_INFERIORITY || a.failure() != null) {
                 continue;
             }
-            double p = judged.get(c).stream().filter(MetricVerdict::gates).mapToDouble(m -> a.notWorseP()
+            double p = judged.get(c).stream().filter(Statistics::asksNotWorse).mapToDouble(m -> a.notWorseP()
                     .getOrDefault(m.metric(), 1.0)).max().orElse(1.0);
             asking.add(c);
             raw.add(p);
@@ -136,11 +137,15 @@ public final class Statistics {
             int c = asking.get(k);
             out[c] = adj[k];
             if (adj[k] < level) {
-                judged.get(c).replaceAll(m -> m.gates() && m.change() == Change.UNKNOWN
+                judged.get(c).replaceAll(m -> asksNotWorse(m) && m.change() == Change.UNKNOWN
                         ? m.judged(m.pAdjusted(), Change.NOT_WORSE) : m);
             }
         }
         return out;
+    }
+
+    private static boolean asksNotWorse(MetricVerdict m) {
+        return m.gates() && m.question() == Question.NON_INFERIORITY;
     }
 
     /** Benjamini-Hochberg over every metric with a p-value, then each metric's change. */

@@ -29,8 +29,9 @@ import java.util.Objects;
  * @param metrics    metrics that may decide a cell's verdict ({@code verdict.metrics}); at least one
  * @param counterMarginPct how far from 1, in percent, a counter's per-transaction ratio must be to be listed
  *                   as changed beside the verdict (default 10)
- * @param questions  which question each workload's cells ask ({@code verdict.question}): equivalence (NO_CHANGE)
- *                   or non-inferiority at the fail threshold (NOT_WORSE); null means equivalence everywhere
+ * @param questions  which question each metric of each workload's cells asks ({@code verdict.question} and its
+ *                   keys): equivalence (SAME) or non-inferiority at the fail threshold (NOT_WORSE); null means
+ *                   equivalence everywhere
  */
 public record StatsOptions(double confidence, double warningPct, double failPct, double gainPct, double fdr,
         double power, long seed, ExclusionRule exclusion, int firstLook, int maxPairs, Duration budget,

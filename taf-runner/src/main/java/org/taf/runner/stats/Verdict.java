@@ -15,9 +15,10 @@ public enum Verdict {
     /** Every gating metric is shown within the warning threshold (its equivalence interval lies inside). */
     NO_CHANGE(ExitCode.PASS),
     /**
-     * The cell asked non-inferiority ({@link Question#NON_INFERIORITY}) and every gating metric is shown not worse
-     * by the fail threshold or more (one-sided). Not NO_CHANGE: a change smaller than the fail threshold, either
-     * way, is not resolved here; the nightly's ratio series against its baseline is where such changes show.
+     * Some gating metric asked non-inferiority ({@link Question#NON_INFERIORITY}) and each answered its own
+     * question: shown not worse by the fail threshold or more (one-sided), or within the warning threshold. Not
+     * NO_CHANGE: a change of those metrics smaller than the fail threshold, either way, is not resolved here; the
+     * nightly's ratio series against its baseline is where such changes show.
      */
     NOT_WORSE(ExitCode.PASS),
     /** The data can neither show a change nor rule one out (too noisy, too few pairs, a change too small to call). */

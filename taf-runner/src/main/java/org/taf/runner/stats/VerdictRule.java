@@ -17,9 +17,10 @@ import java.util.stream.Collectors;
  * <li>UNKNOWN otherwise (and always without an interval).</li>
  * </ul>
  * A cell is REGRESSED when a gating metric is WORSE, else IMPROVED when one is BETTER, else NO_CHANGE
- * when every gating metric it could compare is SAME, else, in a cell that asks non-inferiority
- * ({@link Question#NON_INFERIORITY}), NOT_WORSE when every gating metric is SAME or NOT_WORSE (the one-sided
- * test of "worse by the fail threshold or more" rejected, {@link Statistics}), else INCONCLUSIVE. The fail
+ * when every gating metric it could compare is SAME, else, in a cell where some gating metric asks non-inferiority
+ * ({@link Question#NON_INFERIORITY}), NOT_WORSE when every gating metric answers its own question (SAME for one
+ * that asks equivalence; SAME or NOT_WORSE, the one-sided test of "worse by the fail threshold or more" rejected,
+ * {@link Statistics}, for one that asks non-inferiority), else INCONCLUSIVE. The fail
  * threshold is the drop the design is sized to catch ({@link DetectableEffect}), not the call's boundary: a 5%
  * drop measured with a 1% standard error is called REGRESSED about 98% of the time, where requiring the
  * estimate itself past -5% would call it half the time.
@@ -89,37 +90,62 @@ final class VerdictRule {
                     + "% by two one-sided tests, no change");
         }
         boolean asksNotWorse = notWorse.adjustedP() != null;
-        if (asksNotWorse && gating.stream().allMatch(m -> m.change() == Change.SAME
-                || m.change() == Change.NOT_WORSE)) {
-            return new Outcome(Verdict.NOT_WORSE, gating.stream().map(VerdictRule::oneSided)
-                    .collect(Collectors.joining(", ")) + String.format(Locale.ROOT, ": not worse by %s%% or more"
-                    + " (one-sided, BH-adjusted p %.3g < %.3g); changes smaller than %s%% are not resolved here",
-                    DetectableEffect.trim(o.failPct()), notWorse.adjustedP(), notWorse.level(),
-                    DetectableEffect.trim(o.failPct())));
+        if (asksNotWorse && gating.stream().allMatch(MetricVerdict::answered)) {
+            return new Outcome(Verdict.NOT_WORSE, notWorseReason(gating, notWorse, o));
         }
         List<String> why = new ArrayList<>();
         for (MetricVerdict m : gating) {
-            if (asksNotWorse) {
-                if (m.change() != Change.SAME && m.change() != Change.NOT_WORSE) {
-                    why.add(notShownNotWorse(m, o));
-                }
-            } else if (m.change() != Change.SAME) {
+            if (m.answered()) {
+                continue;
+            }
+            if (m.question() == Question.NON_INFERIORITY) {
+                why.add(notShownNotWorse(m, notWorse, o));
+            } else {
                 why.add(undecided(m, level, o));
             }
-        }
-        if (asksNotWorse && why.isEmpty()) { // each metric passes alone, the cells together do not (BH)
-            why.add(String.format(Locale.ROOT, "not worse by %s%% or more is not shown over the cells: BH-adjusted"
-                    + " p %.3g is not below %.3g", DetectableEffect.trim(o.failPct()), notWorse.adjustedP(),
-                    notWorse.level()));
         }
         return new Outcome(Verdict.INCONCLUSIVE, String.join("; ", why));
     }
 
-    /** Why a metric of a non-inferiority cell does not pass: its one-sided bound reaches the fail threshold. */
-    private static String notShownNotWorse(MetricVerdict m, StatsOptions o) {
+    /**
+     * Why a NOT_WORSE cell passed, per gating metric by what it answered: "tps ..., equivalence interval [..]: within
+     * +-3% by two one-sided tests; cpu_per_tx ..., one-sided bound 1.0310 (98.9%), 12 pairs: not worse by 5% or more
+     * (one-sided, BH-adjusted p ...); changes of cpu_per_tx smaller than 5% are not resolved here".
+     */
+    private static String notWorseReason(List<MetricVerdict> gating, NotWorse notWorse, StatsOptions o) {
+        List<MetricVerdict> same = of(gating, Change.SAME);
+        List<MetricVerdict> notWorseOnes = of(gating, Change.NOT_WORSE);
+        String fail = DetectableEffect.trim(o.failPct());
+        StringBuilder b = new StringBuilder();
+        if (!same.isEmpty()) {
+            b.append(same.stream().map(VerdictRule::equivalence).collect(Collectors.joining(", ")))
+                    .append(": within +-").append(DetectableEffect.trim(o.warningPct()))
+                    .append("% by two one-sided tests; ");
+        }
+        b.append(notWorseOnes.stream().map(VerdictRule::oneSided).collect(Collectors.joining(", ")))
+                .append(String.format(Locale.ROOT, ": not worse by %s%% or more (one-sided, BH-adjusted p %.3g <"
+                        + " %.3g); changes %ssmaller than %s%% are not resolved here", fail, notWorse.adjustedP(),
+                        notWorse.level(), same.isEmpty() ? "" : "of " + notWorseOnes.stream()
+                                .map(m -> m.metric().label()).collect(Collectors.joining(" and ")) + " ", fail));
+        return b.toString();
+    }
+
+    /**
+     * Why a metric that asks non-inferiority does not pass: its one-sided bound reaches the fail threshold, or, with
+     * the bound short of it, the cells' claims together are not shown (Benjamini-Hochberg over them).
+     */
+    private static String notShownNotWorse(MetricVerdict m, NotWorse notWorse, StatsOptions o) {
         if (m.ciLow() == null) {
             return String.format(Locale.ROOT, "%s: too few pairs (%d) for an interval; at least %d are needed",
                     m.metric().label(), m.pairs(), StatsOptions.MIN_ITERATIONS);
+        }
+        PairedTest.Interval e = m.equivalence();
+        double bound = e == null ? Double.NaN : m.metric().higherIsBetter() ? e.low() : e.high();
+        boolean clears = m.metric().higherIsBetter() ? bound > margin(m.metric(), o) : bound < margin(m.metric(), o);
+        if (clears && notWorse.adjustedP() != null) {
+            return String.format(Locale.ROOT, "%s: not worse by %s%% or more alone, but not over the cells:"
+                    + " BH-adjusted p %.3g is not below %.3g", oneSided(m), DetectableEffect.trim(o.failPct()),
+                    notWorse.adjustedP(), notWorse.level());
         }
         return String.format(Locale.ROOT, "%s: not shown not worse by %s%% or more (the bound must lie %s %.4f;"
                 + " estimate %+.2f%%)", oneSided(m), DetectableEffect.trim(o.failPct()),

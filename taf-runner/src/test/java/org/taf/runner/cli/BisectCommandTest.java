@@ -85,4 +85,29 @@ class BisectCommandTest {
         assertThat(taf("bisect", "--good", "HEAD~1", "b.properties")).isEqualTo(3);
         assertThat(err.toString()).contains("Missing required option: '--bad=REV'");
     }
+
+    /**
+     * A bisect step asks equivalence of every metric of every cell: each verdict.question key the definition sets,
+     * per workload, per metric or per workload and metric, is overridden (a NOT_WORSE step would leave open the
+     * small change a bisect hunts).
+     */
+    @Test
+    void everyQuestionKeyOfTheDefinitionIsSetToEquivalenceForTheSteps() throws Exception {
+        Files.writeString(dir.resolve("q.properties"), "repository = repo\nworkload.tests = POINT_SELECT, OLTP_RW\n"
+                + "verdict.question = non_inferiority\nverdict.question.OLTP_RW = non_inferiority\n"
+                + "verdict.question.cpu_per_tx = non_inferiority\nverdict.question.POINT_SELECT.tps ="
+                + " non_inferiority\n");
+        var loader = new org.taf.runner.config.ConfigLoader(new LoadContext(dir, Map.of(), Path.of("/opt/jdk"),
+                Path.of("/home/t")));
+        Map<String, String> asked = BisectCommand.equivalence(loader.resolve(Path.of("q.properties"), Map.of()));
+        assertThat(asked).containsOnlyKeys("verdict.question", "verdict.question.OLTP_RW",
+                "verdict.question.cpu_per_tx", "verdict.question.POINT_SELECT.tps").allSatisfy((k, v) ->
+                assertThat(v).isEqualTo("equivalence"));
+        var q = loader.load(Path.of("q.properties"), asked).stats().questions();
+        for (String w : java.util.List.of("POINT_SELECT", "OLTP_RW")) {
+            for (var m : org.taf.runner.stats.Metric.values()) {
+                assertThat(q.of(w, m)).as(w + " " + m).isEqualTo(org.taf.runner.stats.Question.EQUIVALENCE);
+            }
+        }
+    }
 }

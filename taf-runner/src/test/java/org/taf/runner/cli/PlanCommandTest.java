@@ -207,7 +207,7 @@ class PlanCommandTest {
     void jsonHasTheResolvedSidesUnderStableKeys() throws IOException {
         assertThat(taf("plan", "--format", "json", "p.properties", "-Dstats.max_pairs=5")).isZero();
         JsonNode plan = new ObjectMapper().readTree(out.toString());
-        assertThat(plan.get("format_version").asInt()).isEqualTo(1);
+        assertThat(plan.get("format_version").asInt()).isEqualTo(2);
         JsonNode parent = plan.get("comparisons").get(0).get("parent");
         assertThat(parent.get("sha").asText()).isEqualTo(first.name());
         assertThat(parent.get("subject").asText()).isEqualTo("Add the engine");

@@ -101,6 +101,9 @@ class MessagesTest {
         }
         keys.addAll(List.of("unit.mixed", "results.lean_caption", "results.lean_caption_nopm",
                 "results.lean_caption_mixed"));
+        for (org.taf.runner.stats.Question q : org.taf.runner.stats.Question.values()) {
+            keys.add("question." + q.name()); // ComparisonBuilder: each gating metric's question
+        }
         // TpsCharts: TPS by threads, or a TPROC-C cell's NOPM by virtual users
         for (String part : new String[] {"point", "title", "title_of", "desc", "caption"}) {
             keys.add("chart.sweep_tps." + part);

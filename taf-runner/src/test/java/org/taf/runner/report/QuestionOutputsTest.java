@@ -58,7 +58,7 @@ class QuestionOutputsTest {
     private static CellVerdict cell(String workload, Verdict v, Change tps, double ratio, double lo, double hi,
             String reason, Question q) {
         return new CellVerdict(new CellKey(workload, 2), v, reason, List.of(new MetricVerdict(Metric.TPS, 4000,
-                4000 * ratio, ratio, lo, hi, 0.988, 0.6, 0.6, 12, 0.07, tps, true, null)), null, 12, 0.0118,
+                4000 * ratio, ratio, lo, hi, 0.988, 0.6, 0.6, 12, 0.07, tps, true, null, q)), null, 12, 0.0118,
                 StopReason.DECIDED, null, null, List.of(), null, List.of(), List.of(), List.of(), q);
     }
 
@@ -95,15 +95,16 @@ class QuestionOutputsTest {
             assertThat(text).as(what).containsPattern("OLTP_RW +\\| +2 \\|.*\\| " + row.verdict().name() + " ");
             String md = MarkdownSummary.render(run);
             String json = JsonSummary.render(List.of(run));
-            assertThat(json).as(what).contains("\"question\" : \"non_inferiority\"", "\"question\" : \"equivalence\"");
+            assertThat(json).as(what).contains("\"question\" : \"non_inferiority\"", "\"question\" : \"equivalence\"")
+                    .contains("\"questions\" : {\n      \"tps\" : \"non_inferiority\"\n    }");
             String post = String.join(" | ", Headlines.of(PostContext.of(run, Messages.english())).stream()
                     .map(h -> h.badge() + ": " + h.sentence()).toList());
             assertThat(post).as(what).contains(row.headline());
             if (row.notResolved()) {
                 String open = row.verdict() == Verdict.NOT_WORSE
-                        ? "a change smaller than 5%, either way: this cell asked only whether the patch is worse by 5%"
-                        + " or more (verdict.question = non_inferiority)"
-                        : "whether the patch is worse by 5% or more (verdict.question = non_inferiority)";
+                        ? "a change of tps smaller than 5%, either way: this cell asked of tps only whether the patch"
+                        + " is worse by 5% or more (verdict.question = non_inferiority)"
+                        : "whether the patch is worse by 5% or more in tps (verdict.question = non_inferiority)";
                 assertThat(text).as(what).contains("not resolved, HEAD~1 vs HEAD OLTP_RW@2: " + open);
                 assertThat(md).as(what).contains("- not resolved, ");
                 assertThat(json).as(what).contains("\"not_resolved\" : \"" + open + "\"");
@@ -136,5 +137,55 @@ class QuestionOutputsTest {
         assertThat(VerdictTexts.sentences(rwOnly, Messages.english(), Formats.english()).get(0))
                 .contains("is not worse than parent 11111111 by 5% or more on OLTP_RW at 2 threads")
                 .contains("a smaller change is not resolved");
+    }
+
+    /**
+     * The gate's POINT_SELECT cell asks equivalence of TPS and non-inferiority of CPU per transaction: its NOT_WORSE
+     * says that only CPU per transaction was left open, and every output names each metric's question.
+     */
+    @Test
+    void eachOutputSaysWhichQuestionEachMetricAnswered() {
+        Questions gate = new Questions(Question.EQUIVALENCE, java.util.Map.of("OLTP_RW", Question.NON_INFERIORITY),
+                java.util.Map.of(), java.util.Map.of("POINT_SELECT", java.util.Map.of(Metric.CPU_PER_TX,
+                        Question.NON_INFERIORITY)));
+        RunRecord base = gate(Verdict.NOT_WORSE, Change.NOT_WORSE, TABLE.get(0).reason());
+        CellVerdict ps = new CellVerdict(new CellKey("POINT_SELECT", 2), Verdict.NOT_WORSE, "tps 0.9950, equivalence"
+                + " interval [0.9790, 1.0110] (97.7%), 13 pairs: within +-3% by two one-sided tests; cpu_per_tx"
+                + " 1.0080, one-sided bound 1.0350 (98.9%), 13 pairs: not worse by 5% or more (one-sided, BH-adjusted p"
+                + " 0.00300 < 0.00590); changes of cpu_per_tx smaller than 5% are not resolved here", List.of(
+                        new MetricVerdict(Metric.TPS, 4000, 3980, 0.995, 0.976, 1.014, 0.988, 0.6, 0.6, 13, 0.022,
+                                Change.SAME, true, null, Question.EQUIVALENCE),
+                        new MetricVerdict(Metric.CPU_PER_TX, 10, 10.08, 1.008, 0.978, 1.038, 0.988, 0.5, 0.6, 13,
+                                0.035, Change.NOT_WORSE, true, null, Question.NON_INFERIORITY)), null, 13, 0.0118,
+                StopReason.DECIDED, null, null, List.of(), null, List.of(), List.of(), List.of(),
+                Question.NON_INFERIORITY);
+        ComparisonRecord c = base.comparisons().get(0);
+        CellRecord old = c.cells().get(0);
+        List<CellRecord> cells = List.of(new CellRecord("POINT_SELECT", 2, old.parent(), old.patch(),
+                MeasureMode.ALTERNATE, 10, ps), c.cells().get(1));
+        JudgementRecord j = base.judgement();
+        RunRecord run = new RunRecord(base.formatVersion(), base.runId(), base.name(), base.comments(),
+                base.startedAt(), base.finishedAt(), base.status(), base.failure(), base.runnerVersion(),
+                base.definition(), base.environment(), List.of(new ComparisonRecord(c.name(), c.label(), c.parent(),
+                        c.patch(), cells)), base.warnings(), List.of(), base.adaptive(), new JudgementRecord(
+                        j.analysis(), 3, 5, 5, List.of(Metric.TPS, Metric.CPU_PER_TX), j.confidence(), j.fdr(),
+                        j.power(), j.firstLook(), j.maxPairs(), j.budgetSeconds(), j.counterMarginPct(),
+                        j.hostNoise(), gate));
+        assertThat(run.exitCode()).isEqualTo(ExitCode.PASS);
+        String open = "a change of cpu_per_tx smaller than 5%, either way: this cell asked of cpu_per_tx only whether"
+                + " the patch is worse by 5% or more (verdict.question = non_inferiority)";
+        assertThat(SummaryWriter.render(run)).contains("not resolved, HEAD~1 vs HEAD POINT_SELECT@2: " + open);
+        assertThat(MarkdownSummary.render(run)).contains("- not resolved, HEAD\\~1 vs HEAD POINT\\_SELECT@2: a change"
+                + " of cpu\\_per\\_tx smaller than 5%");
+        String json = JsonSummary.render(List.of(run));
+        assertThat(json).contains("\"questions\" : {\n      \"cpu_per_tx\" : \"non_inferiority\",\n      \"tps\" :"
+                + " \"equivalence\"\n    }");
+        String junit = JUnitXmlWriter.render(run);
+        assertThat(junit).contains("<property name=\"POINT_SELECT@2.metric.cpu_per_tx.question\""
+                + " value=\"non_inferiority\"/>").contains("<property name=\"POINT_SELECT@2.metric.tps.question\""
+                + " value=\"equivalence\"/>");
+        PostView.Cell cell = ComparisonBuilder.build(PostContext.of(run, Messages.english())).get(0).cells().get(0);
+        assertThat(cell.facts()).contains(new org.taf.runner.report.PageView.Fact("cell.questions",
+                "tps: equivalence (no change within \u00b13%); cpu_per_tx: non-inferiority (not worse by 5% or more)"));
     }
 }

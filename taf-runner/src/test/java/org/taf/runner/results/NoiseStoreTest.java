@@ -45,7 +45,7 @@ class NoiseStoreTest {
                 .isEqualTo(0.01);
         assertThat(read.find("aaaa", "POINT_SELECT", 4)).isEmpty();
         String json = Files.readString(file, StandardCharsets.UTF_8);
-        assertThat(json).contains("\"format_version\" : 3", "\"host_fingerprint\" : \"aaaa\"",
+        assertThat(json).contains("\"format_version\" : 4", "\"host_fingerprint\" : \"aaaa\"",
                 "\"between_sd\" : 0.04", "\"samples_per_start\" : 10", "\"start_seconds\" : 6.5");
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
@@ -55,9 +55,9 @@ class NoiseStoreTest {
     @Test
     void otherVersionsAndBrokenFilesAreRefusedNamingTheFile() throws IOException {
         Path file = NoiseStore.fileIn(dir);
-        Files.writeString(file, "{\"format_version\": 4, \"entries\": []}");
+        Files.writeString(file, "{\"format_version\": 5, \"entries\": []}");
         assertThatThrownBy(() -> NoiseStore.read(file)).isInstanceOf(ResultsException.class)
-                .hasMessageContaining("noise.json has format_version 4; this TAF reads version 3 (and 2)")
+                .hasMessageContaining("noise.json has format_version 5; this TAF reads version 4 (and 2, 3)")
                 .hasMessageContaining("taf calibrate");
         // Format 1 held no variance components: it reads as no stored noise, and the next run replaces it.
         Files.writeString(file, "{\"format_version\": 1, \"entries\": [{\"host_fingerprint\": \"a\"}]}");
@@ -103,6 +103,35 @@ class NoiseStoreTest {
             assertThat(n.betweenSd()).isEqualTo(0.05);
             assertThat(n.designs()).isEmpty();
         });
+    }
+
+    /**
+     * Format 4 keeps each design's spread of the other metrics (CPU per transaction spreads more than TPS on
+     * POINT_SELECT here), so a plan can time each metric's question; a format 3 file reads with none.
+     */
+    @Test
+    void eachDesignKeepsItsOtherMetricsSpreadAndFormat3ReadsWithNone() throws IOException {
+        Path file = NoiseStore.fileIn(dir);
+        DesignNoise d = new DesignNoise(MeasureMode.ALTERNATE, 10, 1.0, 0.022, 13, 5.2, T, "r1", 0.01, 0.05,
+                java.util.Map.of(org.taf.runner.stats.Metric.CPU_PER_TX, 0.035, org.taf.runner.stats.Metric.TPS,
+                        0.5));
+        NoiseStore.merge(file, List.of(with(entry("aaaa", "POINT_SELECT", 2, 0.05), d)));
+        DesignNoise read = NoiseStore.read(file).find("aaaa", "POINT_SELECT", 2).orElseThrow().designs().get(0);
+        assertThat(read).isEqualTo(d);
+        assertThat(read.sdOf(org.taf.runner.stats.Metric.CPU_PER_TX)).contains(0.035);
+        assertThat(read.sdOf(org.taf.runner.stats.Metric.TPS)).as("TPS's is pair_sd").contains(0.022);
+        assertThat(read.sdOf(org.taf.runner.stats.Metric.CS_PER_TX)).isEmpty();
+        assertThat(Files.readString(file)).contains("\"format_version\" : 4", "\"metric_sds\" : {\n");
+
+        Files.writeString(file, "{\"format_version\": 3, \"entries\": [{\"host_fingerprint\": \"a\", \"host\": \"h\","
+                + " \"workload\": \"POINT_SELECT\", \"threads\": 2, \"between_sd\": 0.05, \"within_sd\": 0.02,"
+                + " \"sample_seconds\": 1.0, \"samples_per_start\": 10, \"starts\": 10, \"start_seconds\": 6.5,"
+                + " \"measured_at\": \"2026-11-29T09:00:00Z\", \"run_id\": \"r\", \"designs\": [{\"mode\":"
+                + " \"RESTART\", \"windows\": 1, \"window_seconds\": 2.0, \"pair_sd\": 0.1, \"pairs\": 8,"
+                + " \"start_seconds\": 4.0, \"measured_at\": \"2026-11-29T09:00:00Z\", \"run_id\": \"r\"}]}]}");
+        DesignNoise old = NoiseStore.read(file).find("a", "POINT_SELECT", 2).orElseThrow().designs().get(0);
+        assertThat(old.metricSds()).isEmpty();
+        assertThat(old.sdOf(org.taf.runner.stats.Metric.CPU_PER_TX)).isEmpty();
     }
 
     private static NoiseRecord with(NoiseRecord n, DesignNoise... designs) {

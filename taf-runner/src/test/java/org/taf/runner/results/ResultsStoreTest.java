@@ -27,7 +27,8 @@ import org.taf.runner.stats.StopReason;
  * ({@link FormatUpgrade}), newer ones refused with what to do.
  */
 class ResultsStoreTest {
-    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v5.json");
+    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v6.json");
+    private static final Path V5 = Path.of("src/test/resources/golden/results-v5.json");
     private static final Path V4 = Path.of("src/test/resources/golden/results-v4.json");
     private static final Path V3 = Path.of("src/test/resources/golden/results-v3.json");
     private static final Path V2 = Path.of("src/test/resources/golden/results-v2.json");
@@ -46,7 +47,7 @@ class ResultsStoreTest {
         }
         assertThat(written).as(GOLDEN + " is stale; if the change is intended (bump FORMAT_VERSION!), regenerate with"
                 + " -Dtaf.golden.update=true").isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
-        assertThat(written).contains("\"format_version\" : 5").contains("\"tree_id\"").contains("\"cut_at_seconds\"")
+        assertThat(written).contains("\"format_version\" : 6").contains("\"tree_id\"").contains("\"cut_at_seconds\"")
                 .contains("\"role\" : \"PARENT\"").doesNotContain("parent_cpu_per_tx", "us_per_tx");
         assertThat(ResultsStore.read(file)).isEqualTo(run);
         assertThat(ResultsStore.read(file.getParent())).isEqualTo(run);
@@ -79,11 +80,35 @@ class ResultsStoreTest {
     @Test
     void aFormatFourFileAskedEquivalenceOfEveryCell() {
         RunRecord old = ResultsStore.read(V4);
-        assertThat(old.formatVersion()).isEqualTo(5);
+        assertThat(old.formatVersion()).isEqualTo(ResultsStore.FORMAT_VERSION);
         assertThat(old).isEqualTo(ResultsFixtures.small());
         assertThat(old.judgement().questions()).isEqualTo(org.taf.runner.stats.Questions.EQUIVALENCE);
         assertThat(old.comparisons().get(0).cells().get(0).verdict().question())
                 .isEqualTo(org.taf.runner.stats.Question.EQUIVALENCE);
+    }
+
+    /**
+     * Format 6 says which question each metric asked; in format 5 a cell asked one question of all its metrics, so
+     * each metric gets its cell's, and the judgement's keys per metric are none.
+     */
+    @Test
+    void aFormatFiveFilesMetricsAskedTheirCellsQuestion() throws IOException {
+        RunRecord old = ResultsStore.read(V5);
+        assertThat(old.formatVersion()).isEqualTo(6);
+        assertThat(old).isEqualTo(ResultsFixtures.small());
+        String text = Files.readString(V5, StandardCharsets.UTF_8).replace("\"by_workload\" : { }",
+                "\"by_workload\" : { \"POINT_SELECT\" : \"NON_INFERIORITY\" }");
+        text = text.replace("\"question\" : \"EQUIVALENCE\"\n", "\"question\" : \"NON_INFERIORITY\"\n");
+        Path file = dir.resolve("v5.json");
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        RunRecord asked = ResultsStore.read(file);
+        assertThat(asked.judgement().questions().of("POINT_SELECT", org.taf.runner.stats.Metric.CPU_PER_TX))
+                .isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
+        assertThat(asked.judgement().questions().byMetric()).isEmpty();
+        CellVerdict v = asked.comparisons().get(0).cells().get(0).verdict();
+        assertThat(v.question()).isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
+        assertThat(v.metrics()).isNotEmpty().allSatisfy(m -> assertThat(m.question())
+                .isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY));
     }
 
     /** Format 4 says why the engine ran on its JVM; before, it was always the one launch.java named. */
@@ -238,9 +263,9 @@ class ResultsStoreTest {
         Path old = dir.resolve("old.json");
         Files.writeString(old, "{\"format_version\": 0, \"run_id\": \"x\"}");
         assertThatThrownBy(() -> ResultsStore.read(old)).isInstanceOf(ResultsException.class)
-                .hasMessageContaining("old.json has format_version 0; this TAF reads versions 1 to 5");
+                .hasMessageContaining("old.json has format_version 0; this TAF reads versions 1 to 6");
         Path future = dir.resolve("future.json");
-        Files.writeString(future, "{\"format_version\": 6, \"run_id\": \"x\"}");
+        Files.writeString(future, "{\"format_version\": 7, \"run_id\": \"x\"}");
         assertThatThrownBy(() -> ResultsStore.read(future)).hasMessageContaining("use a newer TAF to read it");
         Path none = dir.resolve("none.json");
         Files.writeString(none, "{\"hello\": 1}");

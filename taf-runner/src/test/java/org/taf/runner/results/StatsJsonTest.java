@@ -22,7 +22,7 @@ class StatsJsonTest {
         String text = json.writeValueAsString(m);
         assertThat(json.readTree(text).fieldNames()).toIterable().containsExactly("metric", "parent", "patch",
                 "ratio", "ci_low", "ci_high", "confidence", "p_value", "p_adjusted", "pairs", "sd_log", "change",
-                "gates");
+                "gates", "question");
         MetricVerdict back = json.readValue(text, MetricVerdict.class);
         assertThat(back).isEqualTo(new MetricVerdict(Metric.TPS, 100, 95, 0.95, 0.9, 1.0, 0.95, 0.04, 0.05, 5, 0.03,
                 Change.UNKNOWN, true, null));

@@ -24,6 +24,8 @@ import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.PlannedMdeRecord;
 import org.taf.runner.stats.DetectableEffect;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.Question;
 import org.taf.runner.stats.StatsOptions;
 
 /** The MDE before measuring: from the stored noise of this host, or a plain statement that there is none. */
@@ -164,9 +166,15 @@ class PlannedMdeTest {
 
     /** OLTP_RW@2 with alternating pairs of 10 windows of 1 s measured spreading {@code pairSd} on this host. */
     private static NoiseFile oltpRwPairsSpreading(double pairSd) {
+        return oltpRwPairsSpreading(pairSd, Map.of());
+    }
+
+    /** The OLTP_RW cell's stored noise: TPS pairs spreading {@code pairSd}, other metrics {@code others}. */
+    private static NoiseFile oltpRwPairsSpreading(double pairSd, Map<Metric, Double> others) {
         Instant at = Instant.parse("2026-12-03T18:00:00Z");
         return NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "OLTP_RW", 2, 0.05, 0.2, 0.25, 40, 4, 8,
-                at, "r", List.of(new DesignNoise(MeasureMode.ALTERNATE, 10, 1.0, pairSd, 8, 8, at, "r")))));
+                at, "r", List.of(new DesignNoise(MeasureMode.ALTERNATE, 10, 1.0, pairSd, 8, 8, at, "r", null, null,
+                        others)))));
     }
 
     @Test
@@ -187,6 +195,13 @@ class PlannedMdeTest {
         // Pairs spreading 1%: both within reach, no warning.
         NoiseFile quiet = oltpRwPairsSpreading(0.01);
         assertThat(PlannedMde.of(def, o, quiet, HOST, design(def, quiet), true).get(0).warning()).isNull();
+
+        // TPS asks non-inferiority: NO_CHANGE is not its question, so its reach is no warning.
+        TestDefinition ni = load("workload.tests = OLTP_RW\nworkload.threads = 2\nmeasure.iterations = 5\n"
+                + "measure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 1s\nstats.budget = 1h\n"
+                + "verdict.question.tps = non_inferiority\n");
+        assertThat(PlannedMde.of(ni, ni.stats(), file, HOST, design(ni, file), true).get(0).warning())
+                .doesNotContain("NO_CHANGE").contains("this run cannot see a 5% change");
     }
 
     @Test
@@ -198,27 +213,110 @@ class PlannedMdeTest {
 
     /**
      * The gate's sizing: on pairs spreading 7% (OLTP_RW here), how long each question takes to answer an unchanged
-     * commit. Equivalence needs several times the pairs non-inferiority does; the line names the cell's question.
+     * commit, per gating metric. Equivalence needs several times the pairs non-inferiority does; the cell's time is
+     * its slowest metric's, each at the question it asks.
      */
     @Test
-    void eachQuestionsTimeToAnswerAnUnchangedCommitIsPlannedFromTheStoredSpread() throws IOException {
+    void eachQuestionsTimeToAnswerAnUnchangedCommitIsPlannedPerMetricFromTheStoredSpreads() throws IOException {
         TestDefinition def = load("workload.tests = OLTP_RW\nworkload.threads = 2\nmeasure.iterations = 5\n"
                 + "measure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 1s\nstats.budget = 8m\n"
-                + "verdict.question.OLTP_RW = non_inferiority\n");
+                + "verdict.question.OLTP_RW = non_inferiority\nverdict.question.OLTP_RW.tps = equivalence\n");
         StatsOptions o = def.stats();
-        NoiseFile file = oltpRwPairsSpreading(0.07);
+        NoiseFile file = oltpRwPairsSpreading(0.07, Map.of(Metric.CPU_PER_TX, 0.045));
         QuestionTimes q = QuestionTimes.of(def, o, file, HOST, design(def, file)).get(0);
         int same = DetectableEffect.pairsForSame(0.07, 1000, o.equivalenceLevel(true), o);
         int notWorse = DetectableEffect.pairsForNotWorse(0.07, 1000, o.nonInferiorityLevel(true), o);
-        assertThat(q.asked()).isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
-        assertThat(q.equivalence()).isEqualTo(same);
-        assertThat(q.nonInferiority()).isEqualTo(notWorse).isLessThan(same / 3);
+        int cpuNotWorse = DetectableEffect.pairsForNotWorse(0.045, 1000, o.nonInferiorityLevel(true), o);
+        assertThat(q.asked()).isEqualTo(Question.NON_INFERIORITY);
+        QuestionTimes.MetricTimes tps = q.metrics().get(0);
+        QuestionTimes.MetricTimes cpu = q.metrics().get(1);
+        assertThat(tps.metric()).isEqualTo(Metric.TPS);
+        assertThat(tps.asked()).as("workload.metric over workload").isEqualTo(Question.EQUIVALENCE);
+        assertThat(tps.equivalence()).isEqualTo(same);
+        assertThat(tps.nonInferiority()).isEqualTo(notWorse).isLessThan(same / 3);
+        assertThat(cpu.asked()).isEqualTo(Question.NON_INFERIORITY);
+        assertThat(cpu.pairSd()).isEqualTo(0.045);
+        assertThat(cpu.nonInferiority()).isEqualTo(cpuNotWorse).isLessThan(notWorse);
+        assertThat(q.answer()).as("the slowest metric, at its own question: TPS's equivalence").isEqualTo(same);
         // a pair: two starts of 8 s (the design's stored cost) and 10 windows of 1 s each
         assertThat(q.pairSeconds()).isEqualTo(2 * (8 + 10 * 1.0));
-        assertThat(q.line(o)).startsWith("OLTP_RW@2 asks non_inferiority; an unchanged commit is answered at 80% power"
-                + " by non_inferiority (NOT_WORSE by 5%) after about " + notWorse + " pairs, ")
+        List<String> lines = q.lines(o);
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).startsWith("OLTP_RW@2 asks equivalence of tps, non_inferiority of cpu_per_tx; an"
+                + " unchanged commit is answered at 80% power after about " + same + " pairs, ")
+                .contains("(beyond this run's reach)").endsWith("(36s a pair)");
+        assertThat(lines.get(1)).startsWith("OLTP_RW@2 tps asks equivalence: by non_inferiority (NOT_WORSE by 5%)"
+                + " after about " + notWorse + " pairs, ")
                 .contains("by equivalence (NO_CHANGE within +-3%) after about " + same + " pairs, ")
-                .contains("(beyond this run's reach)").contains("pairs spreading 7.0%, 36s a pair");
+                .endsWith("(pairs spreading 7.0%)");
+        assertThat(lines.get(2)).startsWith("OLTP_RW@2 cpu_per_tx asks non_inferiority: by non_inferiority (NOT_WORSE"
+                + " by 5%) after about " + Math.max(5, cpuNotWorse) + " pairs").endsWith("(pairs spreading 4.5%)");
         assertThat(q.seconds(notWorse)).isEqualTo(Math.round(notWorse * 36.0));
+
+        // Both metrics asking non-inferiority: the cell's time is TPS's, the noisier here.
+        TestDefinition ni = load("workload.tests = OLTP_RW\nworkload.threads = 2\nmeasure.iterations = 5\n"
+                + "measure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 1s\nstats.budget = 8m\n"
+                + "verdict.question.OLTP_RW = non_inferiority\n");
+        assertThat(QuestionTimes.of(ni, ni.stats(), file, HOST, design(ni, file)).get(0).answer()).isEqualTo(notWorse);
+    }
+
+    /** A metric whose spread this host has not stored (a noise file before format 4) leaves the cell's time open. */
+    @Test
+    void aMetricWithoutAStoredSpreadSaysSo() throws IOException {
+        TestDefinition def = load("workload.tests = OLTP_RW\nworkload.threads = 2\nmeasure.iterations = 5\n"
+                + "measure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 1s\n"
+                + "verdict.question.OLTP_RW = non_inferiority\n");
+        NoiseFile file = oltpRwPairsSpreading(0.07);
+        QuestionTimes q = QuestionTimes.of(def, def.stats(), file, HOST, design(def, file)).get(0);
+        assertThat(q.answer()).isEqualTo(-1);
+        List<String> lines = q.lines(def.stats());
+        assertThat(lines.get(0)).contains("answered at 80% power at a time not known yet (a metric has no stored"
+                + " spread)");
+        assertThat(lines.get(2)).isEqualTo("OLTP_RW@2 cpu_per_tx asks non_inferiority: no spread of it is stored for"
+                + " this host and design (the next run of this design stores it)");
+    }
+
+    /** A cell asking non-inferiority of TPS, answered after {@code answer} pairs (-1: not known), a pair costing s. */
+    private static QuestionTimes cell(String workload, int answer, double seconds) {
+        return new QuestionTimes(workload, 2, Question.NON_INFERIORITY, seconds, 5, 14, 14, List.of(
+                new QuestionTimes.MetricTimes(Metric.TPS, Question.NON_INFERIORITY, answer < 0 ? null : 0.05, -1,
+                        answer)));
+    }
+
+    /**
+     * The loop stops an answered cell and spends the time saved on the cells still open: with POINT_SELECT answered
+     * after 10 pairs of 26 s, OLTP_RW (30 s a pair) reaches 18 pairs in 9 minutes where an even share gives it 14,
+     * and 19 in 9 and a half; with POINT_SELECT's answer unknown it stays at 14.
+     */
+    @Test
+    void aCellReachesMorePairsWhenTheOthersStopOnceAnswered() throws IOException {
+        StatsOptions nine = StatsOptions.defaults().withAdaptive(5, 22, java.time.Duration.ofMinutes(9));
+        List<QuestionTimes> gate = List.of(cell("POINT_SELECT", 10, 26), cell("OLTP_RW", 19, 30));
+        assertThat(QuestionTimes.reach(gate, 1, 1, nine)).isEqualTo(18);
+        assertThat(QuestionTimes.reach(gate, 1, 1, nine.withAdaptive(5, 22, java.time.Duration.ofSeconds(570))))
+                .isEqualTo(19);
+        assertThat(QuestionTimes.reach(gate, 1, 1, nine.withAdaptive(5, 16, java.time.Duration.ofMinutes(9))))
+                .as("stats.max_pairs caps it").isEqualTo(16);
+        assertThat(QuestionTimes.reach(List.of(cell("POINT_SELECT", -1, 26), cell("OLTP_RW", 19, 30)), 1, 1, nine))
+                .isEqualTo(14);
+        assertThat(QuestionTimes.reach(gate, 1, 2, nine)).as("two comparisons share the budget").isEqualTo(10);
+
+        TestDefinition def = load("workload.tests = POINT_SELECT, OLTP_RW\nworkload.threads = 2\n"
+                + "measure.iterations = 5\nmeasure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 1s\n"
+                + "stats.budget = 9m\nstats.max_pairs = 22\nverdict.question.OLTP_RW = non_inferiority\n");
+        Instant at = Instant.parse("2026-12-04T19:34:24Z");
+        NoiseFile file = NoiseFile.empty().with(List.of(
+                new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.01, 0.1, 0.25, 40, 26, 3.2, at, "r", List.of(
+                        new DesignNoise(MeasureMode.ALTERNATE, 10, 1.0, 0.022, 13, 3.2, at, "r", null, null,
+                                Map.of(Metric.CPU_PER_TX, 0.035)))),
+                new NoiseRecord(HOST.id(), "x", "OLTP_RW", 2, 0.04, 0.16, 0.25, 40, 26, 5.2, at, "r", List.of(
+                        new DesignNoise(MeasureMode.ALTERNATE, 10, 1.0, 0.062, 13, 5.2, at, "r", null, null,
+                                Map.of(Metric.CPU_PER_TX, 0.045))))));
+        List<QuestionTimes> q = QuestionTimes.of(def, def.stats(), file, HOST, design(def, file));
+        QuestionTimes rw = q.get(1);
+        assertThat(rw.workload()).isEqualTo("OLTP_RW");
+        assertThat(rw.reach()).isGreaterThan(rw.maxPairs());
+        assertThat(rw.lines(def.stats()).get(0)).contains("this run may reach " + rw.reach() + " pairs once the other"
+                + " cells are answered (" + rw.maxPairs() + " if none is)");
     }
 }

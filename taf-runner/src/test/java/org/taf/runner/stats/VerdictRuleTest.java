@@ -124,9 +124,16 @@ class VerdictRuleTest {
         assertThat(out.reason()).isEqualTo("patch failed");
     }
 
-    /** A metric of a non-inferiority cell whose cell passed its one-sided test: NOT_WORSE unless decided already. */
+    /** The metric asking non-inferiority. */
+    private static MetricVerdict ni(MetricVerdict v) {
+        return new MetricVerdict(v.metric(), v.parent(), v.patch(), v.ratio(), v.ciLow(), v.ciHigh(), v.confidence(),
+                v.pValue(), v.pAdjusted(), v.pairs(), v.sdLog(), v.change(), v.gates(), v.equivalence(),
+                Question.NON_INFERIORITY);
+    }
+
+    /** A metric asking non-inferiority whose cell passed its one-sided test: NOT_WORSE unless decided already. */
     private static MetricVerdict notWorse(MetricVerdict v) {
-        MetricVerdict j = judged(v);
+        MetricVerdict j = judged(ni(v));
         return j.change() == Change.UNKNOWN && j.gates() ? j.judged(j.pAdjusted(), Change.NOT_WORSE) : j;
     }
 
@@ -145,12 +152,16 @@ class VerdictRuleTest {
         for (Row r : List.of(
                 new Row(List.of(notWorse(tpsWide), notWorse(cpuWide)), passed, Verdict.NOT_WORSE),
                 new Row(List.of(notWorse(tpsWide), notWorse(cpuSame)), passed, Verdict.NOT_WORSE),
-                new Row(List.of(judged(tpsWide), judged(cpuWide)), failed, Verdict.INCONCLUSIVE),
-                new Row(List.of(judged(tpsSame), judged(cpuSame)), passed, Verdict.NO_CHANGE),
-                new Row(List.of(judged(tpsWorse), notWorse(cpuWide)), passed, Verdict.REGRESSED),
-                new Row(List.of(judged(tpsBetter), notWorse(cpuWide)), passed, Verdict.IMPROVED),
+                new Row(List.of(judged(ni(tpsWide)), judged(ni(cpuWide))), failed, Verdict.INCONCLUSIVE),
+                new Row(List.of(judged(ni(tpsSame)), judged(ni(cpuSame))), passed, Verdict.NO_CHANGE),
+                new Row(List.of(judged(ni(tpsWorse)), notWorse(cpuWide)), passed, Verdict.REGRESSED),
+                new Row(List.of(judged(ni(tpsBetter)), notWorse(cpuWide)), passed, Verdict.IMPROVED),
                 new Row(List.of(notWorse(tpsWide), notWorse(cpuWide)), new VerdictRule.NotWorse(null, 0.025),
-                        Verdict.INCONCLUSIVE))) {
+                        Verdict.INCONCLUSIVE),
+                // the gate's POINT_SELECT: TPS asks equivalence and must be SAME, CPU per transaction not worse
+                new Row(List.of(judged(tpsSame), notWorse(cpuWide)), passed, Verdict.NOT_WORSE),
+                new Row(List.of(judged(tpsWide), notWorse(cpuWide)), passed, Verdict.INCONCLUSIVE),
+                new Row(List.of(judged(tpsSame), judged(ni(cpuWide))), failed, Verdict.INCONCLUSIVE))) {
             assertThat(VerdictRule.decide(analysis(), r.metrics(), 0.05, O, r.test()).verdict()).as(r.toString())
                     .isEqualTo(r.expected());
         }
@@ -160,13 +171,24 @@ class VerdictRuleTest {
     void notWorseSaysWhatItShowedAndWhatItLeftOpen() {
         MetricVerdict tps = notWorse(m(Metric.TPS, 0.99, 0.955, 1.03, 0.6, true));
         MetricVerdict cpu = notWorse(m(Metric.CPU_PER_TX, 1.01, 0.98, 1.04, 0.6, true));
-        assertThat(VerdictRule.decide(analysis(), List.of(tps, cpu), 0.05, O, new VerdictRule.NotWorse(0.003, 0.025))
+        VerdictRule.NotWorse passed = new VerdictRule.NotWorse(0.003, 0.025);
+        assertThat(VerdictRule.decide(analysis(), List.of(tps, cpu), 0.05, O, passed)
                 .reason()).isEqualTo("tps 0.9900, one-sided bound 0.9550 (95%), 8 pairs, cpu_per_tx 1.0100, one-sided"
                 + " bound 1.0400 (95%), 8 pairs: not worse by 5% or more (one-sided, BH-adjusted p 0.00300 < 0.0250);"
                 + " changes smaller than 5% are not resolved here");
-        MetricVerdict open = judged(m(Metric.TPS, 0.97, 0.92, 1.02, 0.3, true));
+        MetricVerdict open = judged(ni(m(Metric.TPS, 0.97, 0.92, 1.02, 0.3, true)));
         assertThat(VerdictRule.decide(analysis(), List.of(open), 0.05, O, new VerdictRule.NotWorse(0.2, 0.025))
                 .reason()).isEqualTo("tps 0.9700, one-sided bound 0.9200 (95%), 8 pairs: not shown not worse by 5% or"
                 + " more (the bound must lie above 0.9500; estimate -3.00%)");
+        MetricVerdict same = judged(m(Metric.TPS, 1.0, 0.98, 1.02, 0.9, true));
+        assertThat(VerdictRule.decide(analysis(), List.of(same, cpu), 0.05, O, passed).reason()).isEqualTo("tps"
+                + " 1.0000, equivalence interval [0.9800, 1.0200] (90%), 8 pairs: within +-3% by two one-sided tests;"
+                + " cpu_per_tx 1.0100, one-sided bound 1.0400 (95%), 8 pairs: not worse by 5% or more (one-sided,"
+                + " BH-adjusted p 0.00300 < 0.0250); changes of cpu_per_tx smaller than 5% are not resolved here");
+        // Its own bound clears 5%, but the cells' claims together are not shown (Benjamini-Hochberg over them).
+        MetricVerdict alone = judged(ni(m(Metric.CPU_PER_TX, 1.01, 0.98, 1.04, 0.6, true)));
+        assertThat(VerdictRule.decide(analysis(), List.of(same, alone), 0.05, O, new VerdictRule.NotWorse(0.04,
+                0.025)).reason()).isEqualTo("cpu_per_tx 1.0100, one-sided bound 1.0400 (95%), 8 pairs: not worse by"
+                + " 5% or more alone, but not over the cells: BH-adjusted p 0.0400 is not below 0.0250");
     }
 }
