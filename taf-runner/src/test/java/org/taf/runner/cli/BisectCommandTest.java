@@ -30,8 +30,13 @@ class BisectCommandTest {
                 + "output.results_dir = results\noutput.site_dir = site\n");
     }
 
+    /** A home of this test's own: a bisect writes the results database under it (a fixed path was shared). */
+    private Path home() {
+        return dir.resolve("home");
+    }
+
     private int taf(String... args) {
-        CommandLine cl = Main.commandLine(new LoadContext(dir, Map.of(), Path.of("/opt/jdk"), Path.of("/home/t")));
+        CommandLine cl = Main.commandLine(new LoadContext(dir, Map.of(), Path.of("/opt/jdk"), home()));
         cl.setOut(new PrintWriter(new StringWriter(), true));
         cl.setErr(new PrintWriter(err, true));
         return cl.execute(args);
@@ -98,7 +103,7 @@ class BisectCommandTest {
                 + "verdict.question.cpu_per_tx = non_inferiority\nverdict.question.POINT_SELECT.tps ="
                 + " non_inferiority\n");
         var loader = new org.taf.runner.config.ConfigLoader(new LoadContext(dir, Map.of(), Path.of("/opt/jdk"),
-                Path.of("/home/t")));
+                home()));
         Map<String, String> asked = BisectCommand.equivalence(loader.resolve(Path.of("q.properties"), Map.of()));
         assertThat(asked).containsOnlyKeys("verdict.question", "verdict.question.OLTP_RW",
                 "verdict.question.cpu_per_tx", "verdict.question.POINT_SELECT.tps").allSatisfy((k, v) ->
