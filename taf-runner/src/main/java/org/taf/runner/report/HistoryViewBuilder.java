@@ -127,12 +127,14 @@ final class HistoryViewBuilder {
                         v -> f.day(Instant.ofEpochSecond(Math.round(v * DAY))))
                 .xTicks(ticks(days))
                 .xDomain(days.first(), days.last())
-                .yAxis(m.get("chart.axis.ratio", rate), v -> String.format(java.util.Locale.ROOT, "%.3f", v));
+                .yAxis(m.get("chart.axis.ratio", rate), v -> String.format(java.util.Locale.ROOT, "%.3f", v))
+                .yFit();
         for (HistorySeries.Segment seg : s.segments()) {
             List<Series.Point> ratio = new ArrayList<>();
             for (HistorySeries.Point p : s.points().subList(seg.from(), seg.to())) {
                 if (p.patchTps() != null && p.ratio() != null) {
-                    ratio.add(new Series.Point(day(p.at()), p.ratio()));
+                    // each night's interval as a whisker: a step shows against the nights' own uncertainty
+                    ratio.add(new Series.Point(day(p.at()), p.ratio(), p.cell().ciLow(), p.cell().ciHigh()));
                 }
             }
             chart.add(Series.line(m.get("chart.ratio.line"), Palette.PATCH, ratio).withShape(Series.Shape.DOT));

@@ -55,7 +55,7 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
     static final Comparator<RunDigest> NEWEST_FIRST = Comparator.comparing(RunDigest::at)
             .thenComparing(RunDigest::runId).reversed();
     /** Bump when a field is added or a text made otherwise: every site's digests are then made again. */
-    static final int FORMAT_VERSION = 1;
+    static final int FORMAT_VERSION = 2;
 
     RunDigest {
         highlights = List.copyOf(highlights);
@@ -122,10 +122,12 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
      * @param parentTps the parent's TPS, or null without a verdict
      * @param patchTps  the patch's TPS, or null
      * @param ratio     patch / parent, or null
+     * @param ciLow     the lower end of the ratio's interval, or null without one
+     * @param ciHigh    its upper end, or null
      * @param unit      what its rate counts: TPS, or NOPM for TPROC-C ({@link RateUnit#of})
      */
     record Cell(String workload, int threads, String verdict, Double parentTps, Double patchTps, Double ratio,
-                RateUnit unit) {
+                Double ciLow, Double ciHigh, RateUnit unit) {
     }
 
     /** The hash of a run's results JSON, {@code json} as {@code ResultsStore.toJson} gives it. */
@@ -177,7 +179,8 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
                 var v = cell.verdict();
                 cells.add(new Cell(cell.workload(), cell.threads(), PostContext.verdictName(cell),
                         v == null ? null : v.parentTps(), v == null ? null : v.patchTps(),
-                        v == null ? null : v.ratio(), RateUnit.of(cell)));
+                        v == null ? null : v.ratio(), v == null ? null : v.ciLow(), v == null ? null : v.ciHigh(),
+                        RateUnit.of(cell)));
             }
             comparisons.add(new Comparison(c.name(), SeriesKey.label(c), SeriesKey.settings(run, c),
                     HistorySeries.againstBaseline(run, c), side(x, c.parent()), side(x, c.patch()), cells));

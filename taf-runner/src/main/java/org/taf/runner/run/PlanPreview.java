@@ -208,7 +208,7 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
         java.util.Map<CellKey, QuestionTimes> times = new java.util.HashMap<>();
         QuestionTimes.of(def, o, noise, host, design)
                 .forEach(q -> times.put(new CellKey(q.workload(), q.threads()), q));
-        for (PlannedMdeRecord m : PlannedMde.of(def, o, noise, host, design, true)) {
+        for (PlannedMdeRecord m : PlannedMde.reached(def, o, noise, host, design)) {
             Optional<NoiseRecord> stored = noise.find(host.id(), m.workload(), m.threads());
             Design.Cell d = design.of(0, new CellKey(m.workload(), m.threads()));
             int windows = d.windows();

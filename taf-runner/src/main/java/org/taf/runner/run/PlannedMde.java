@@ -46,9 +46,34 @@ public final class PlannedMde {
         return of(def, o, noise, fingerprint, design, adaptive, new java.util.HashMap<>());
     }
 
+    /**
+     * As {@link #of} with the adaptive loop, each cell's most pairs being those it reaches once the other cells are
+     * answered ({@link QuestionTimes#reach()}: the loop stops an answered cell and spends the time saved on the
+     * others) rather than an even share of the budget: so the MDE at the most pairs and its warnings agree with the
+     * questions' lines of {@code taf plan} and {@code taf validate}.
+     */
+    static List<PlannedMdeRecord> reached(TestDefinition def, StatsOptions o, NoiseFile noise,
+                                          HostFingerprint fingerprint, Design design) {
+        java.util.Map<CellKey, Integer> reach = new java.util.HashMap<>();
+        QuestionTimes.of(def, o, noise, fingerprint, design)
+                .forEach(q -> reach.put(new CellKey(q.workload(), q.threads()), q.reach()));
+        return of(def, o, noise, fingerprint, design, true, new java.util.HashMap<>(), reach);
+    }
+
     /** As {@link #of}, putting into {@code sds} each cell's planned pair SD (cells with stored noise only). */
     static List<PlannedMdeRecord> of(TestDefinition def, StatsOptions o, NoiseFile noise, HostFingerprint fingerprint,
                                      Design design, boolean adaptive, java.util.Map<CellKey, Double> sds) {
+        return of(def, o, noise, fingerprint, design, adaptive, sds, java.util.Map.of());
+    }
+
+    /**
+     * As {@link #of}, with the most pairs of the cells in {@code reach} given (the others get an even share of the
+     * budget, {@link #affordable}).
+     */
+    private static List<PlannedMdeRecord> of(TestDefinition def, StatsOptions o, NoiseFile noise,
+                                             HostFingerprint fingerprint, Design design, boolean adaptive,
+                                             java.util.Map<CellKey, Double> sds,
+                                             java.util.Map<CellKey, Integer> reach) {
         int pairs = Math.max(def.measure().iterations(), 1);
         boolean loop = adaptive && o.maxPairs() > def.measure().iterations();
         int samples = Design.samplesPerWindow(def);
@@ -58,8 +83,9 @@ public final class PlannedMde {
             for (int t : def.threads()) {
                 Optional<NoiseRecord> n = noise.find(fingerprint.id(), w.tafName(), t);
                 Design.Cell cell = design.of(0, new CellKey(w.tafName(), t));
-                int maxPairs = loop ? Math.max(pairs, n.map(r -> affordable(def, o, r, cells, pairs, cell)).orElse(
-                        o.maxPairs())) : pairs;
+                Integer reached = reach.get(new CellKey(w.tafName(), t));
+                int maxPairs = !loop ? pairs : reached != null ? Math.max(pairs, reached) : Math.max(pairs,
+                        n.map(r -> affordable(def, o, r, cells, pairs, cell)).orElse(o.maxPairs()));
                 if (n.isEmpty()) {
                     out.add(new PlannedMdeRecord(w.tafName(), t, null, pairs, maxPairs, null,
                             "no stored noise for host " + fingerprint.id() + ": the MDE is computed after measuring,"
@@ -107,7 +133,8 @@ public final class PlannedMde {
                 // Warn when even the most pairs the loop and its budget can reach fall short of the fail
                 // threshold, or of showing an unchanged commit within the warning threshold where TPS asks that.
                 String budget = maxPairs < o.maxPairs() ? " (stats.budget pays for " + maxPairs + " of "
-                        + o.maxPairs() + " pairs)" : "";
+                        + o.maxPairs() + " pairs" + (reached != null ? " once the other cells are answered" : "") + ")"
+                        : "";
                 List<String> warnings = new ArrayList<>();
                 if (most.warning() != null) {
                     warnings.add(most.warning());
@@ -164,7 +191,7 @@ public final class PlannedMde {
         StatsOptions o = def.stats();
         Design design = Design.of(def, noise, host, new PrintStream(java.io.OutputStream.nullOutputStream()));
         // A cell without stored noise says so: its MDE and reach are known only after a run.
-        List<String> out = new ArrayList<>(lines(of(def, o, noise, host, design, true), o));
+        List<String> out = new ArrayList<>(lines(reached(def, o, noise, host, design), o));
         QuestionTimes.of(def, o, noise, host, design).forEach(q -> q.lines(o).forEach(l -> out.add("taf: " + l)));
         return out;
     }

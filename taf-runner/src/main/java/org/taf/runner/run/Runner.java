@@ -150,7 +150,7 @@ public final class Runner {
                 Judgement.rules(options, def.profile().noise()));
         state.environment(Environment.record(def, engineJava, runtime, pinning.outcome(), hostInfo));
         if (adaptive) {
-            state.plannedMde(PlannedMde.of(def, options, noise, host, design, true));
+            state.plannedMde(PlannedMde.reached(def, options, noise, host, design));
             PlannedMde.print(state.plannedMde(), options, out);
         }
         try (Repo repo = Repo.open(def.repository())) {

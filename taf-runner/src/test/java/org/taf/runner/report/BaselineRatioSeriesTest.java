@@ -110,4 +110,36 @@ class BaselineRatioSeriesTest {
         assertThat(new Templates(m).render("history.ftlh", HistoryViewBuilder.build("POINT_SELECT", absolute,
                 HistorySeries.of(absolute, false), m))).doesNotContain(m.get("chart.ratio.title", "TPS"));
     }
+
+    /**
+     * The ratio chart draws each night's interval as a whisker, and its y axis spans the ratios rather than
+     * starting at zero: on an axis from zero the 3% step would be 3% of the plot's height.
+     */
+    @Test
+    void theRatioChartShowsEachNightsIntervalOnAnAxisFittedToTheRatios() throws Exception {
+        List<RunRecord> runs = nights(true);
+        HistorySeries s = HistorySeries.of(runs, false).get(0);
+        String svg = HistoryViewBuilder.ratioChart(s, Messages.english(), Formats.english());
+        var doc = NumbersAndChartsTest.xml(svg);
+        List<Double> ticks = new ArrayList<>();
+        var texts = doc.getElementsByTagName("text");
+        for (int i = 0; i < texts.getLength(); i++) {
+            String t = texts.item(i).getTextContent();
+            if (t.matches("\\d\\.\\d{3}")) {
+                ticks.add(Double.parseDouble(t));
+            }
+        }
+        assertThat(ticks).hasSizeGreaterThanOrEqualTo(2).allSatisfy(t -> assertThat(t).isBetween(0.9, 1.1));
+        assertThat(ticks.get(0)).isLessThanOrEqualTo(0.97 * 0.99 - 0.005);
+        // a whisker is three lines in the series' colour (the stem and two caps); the nights' ratios are drawn
+        // as dots, so every night has one
+        int lines = 0;
+        var all = doc.getElementsByTagName("line");
+        for (int i = 0; i < all.getLength(); i++) {
+            if (Palette.PATCH.equals(((org.w3c.dom.Element) all.item(i)).getAttribute("stroke"))) {
+                lines++;
+            }
+        }
+        assertThat(lines).isEqualTo(3 * runs.size());
+    }
 }

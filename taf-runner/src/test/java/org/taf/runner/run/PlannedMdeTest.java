@@ -318,5 +318,13 @@ class PlannedMdeTest {
         assertThat(rw.reach()).isGreaterThan(rw.maxPairs());
         assertThat(rw.lines(def.stats()).get(0)).contains("this run may reach " + rw.reach() + " pairs once the other"
                 + " cells are answered (" + rw.maxPairs() + " if none is)");
+
+        // The MDE line and its warning count the same most pairs as the questions' line, not the even share.
+        List<PlannedMdeRecord> even = PlannedMde.of(def, def.stats(), file, HOST, design(def, file), true);
+        List<PlannedMdeRecord> reached = PlannedMde.reached(def, def.stats(), file, HOST, design(def, file));
+        assertThat(even.get(1).maxPairs()).isEqualTo(rw.maxPairs());
+        assertThat(reached.get(1).maxPairs()).isEqualTo(rw.reach());
+        assertThat(reached.get(1).maxPairsMdePct()).isLessThan(even.get(1).maxPairsMdePct());
+        assertThat(reached.get(0).maxPairs()).isEqualTo(q.get(0).reach());
     }
 }

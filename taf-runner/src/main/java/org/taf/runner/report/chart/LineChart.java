@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.function.DoubleFunction;
 
 /**
- * A line chart as inline SVG: y from zero (throughput and CPU are judged against zero), x linear
+ * A line chart as inline SVG: y from zero (throughput and CPU are judged against zero; ratios may fit), x linear
  * or base-2 logarithmic (thread counts), vertical markers (the warm-up cut), a legend, axis labels
  * with units, and a {@code <title>}/{@code <desc>} pair referenced by {@code aria-labelledby}.
  * Configure with the fluent setters, then call {@link #svg()}.
@@ -47,6 +47,7 @@ public final class LineChart {
     private DoubleFunction<String> yFormat = Svg::num;
     private List<Double> xTicks;
     private double[] xDomain;
+    private boolean yFit;
     private final List<Series> series = new ArrayList<>();
     private final List<Marker> markers = new ArrayList<>();
 
@@ -99,6 +100,15 @@ public final class LineChart {
         return this;
     }
 
+    /**
+     * The y axis spans the data (nice ends around its lowest and highest values, intervals included) instead
+     * of starting at zero: for ratios near 1, where a 3% step would be a few pixels on an axis from zero.
+     */
+    public LineChart yFit() {
+        this.yFit = true;
+        return this;
+    }
+
     public LineChart add(Series s) {
         series.add(s);
         return this;
@@ -113,10 +123,12 @@ public final class LineChart {
     public String svg() {
         List<Double> xs = new ArrayList<>();
         double maxY = 0;
+        double minY = Double.POSITIVE_INFINITY;
         for (Series s : series) {
             for (Series.Point p : s.points()) {
                 xs.add(p.x());
                 maxY = Math.max(maxY, p.high() == null ? p.y() : Math.max(p.y(), p.high()));
+                minY = Math.min(minY, p.low() == null ? p.y() : Math.min(p.y(), p.low()));
             }
         }
         markers.forEach(m -> xs.add(m.x()));
@@ -126,7 +138,14 @@ public final class LineChart {
         }
         double minX = xs.stream().mapToDouble(Double::doubleValue).min().orElse(0);
         double maxX = xs.stream().mapToDouble(Double::doubleValue).max().orElse(1);
-        Scale yProbe = Scale.linear(0, Scale.niceCeil(maxY, 5), 0, 1);
+        double yLo = 0;
+        double yHi = Scale.niceCeil(maxY, 5);
+        if (yFit && minY <= maxY) {
+            double step = Scale.niceStep(minY, maxY, 4);
+            yLo = Math.floor(minY / step + 1e-9) * step;
+            yHi = Math.max(Math.ceil(maxY / step - 1e-9) * step, yLo + step);
+        }
+        Scale yProbe = Scale.linear(yLo, yHi, 0, 1);
         List<Double> yTicks = yProbe.linearTicks(5);
         double yTickPx = yTicks.stream().mapToDouble(t -> TextWidth.px(yFormat.apply(t))).max().orElse(8);
         Legend legend = Legend.layout(series, width - 24);
@@ -139,7 +158,7 @@ public final class LineChart {
         double bottom = height - 42;
         Scale x = xScale == XScale.LOG2 ? Scale.log2(minX, maxX, left, right)
                 : Scale.linear(minX, maxX, left, right);
-        Scale y = Scale.linear(0, yTicks.get(yTicks.size() - 1), bottom, top);
+        Scale y = Scale.linear(yLo, Math.max(yHi, yTicks.get(yTicks.size() - 1)), bottom, top);
 
         Svg svg = Frame.open(id, title, desc, width, height);
         Frame.heading(svg, title, width);
