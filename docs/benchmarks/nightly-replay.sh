@@ -13,6 +13,7 @@
 #   EFFECT      the step replayed in the second table, a fraction (0.03: a 3% drop)            (default 0.03)
 #   AT, WITHIN  its night, and the nights after it by which it must be flagged                 (default 12, 10)
 #   SEED        seed of the draws                                                             (default 1)
+#   METRIC      the nights.tsv column replayed: ratio (TPS) or cpu_per_tx                     (default ratio)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -22,7 +23,8 @@ trap 'rm -f "$CPFILE"' EXIT
 mvn -B -ntp -q -pl taf-runner -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
     -Dmdep.outputFile="$CPFILE" -Dcheckstyle.skip
 CP="taf-runner/target/test-classes:taf-runner/target/classes:$(cat "$CPFILE")"
-common=(nights="$NIGHTS" step="${STEP:-0}" replicates="${REPLICATES:-1000}" seed="${SEED:-1}")
+common=(nights="$NIGHTS" step="${STEP:-0}" replicates="${REPLICATES:-1000}" seed="${SEED:-1}"
+    column="${METRIC:-ratio}")
 echo "## A/A: no step"
 java -cp "$CP" org.taf.runner.stats.NightlyReplay "${common[@]}" length="${LENGTH:-100}"
 AT=${AT:-12}

@@ -35,7 +35,7 @@ final class ChangesCommand implements Callable<Integer> {
     private static final String RESULTS_DIR = "output.results_dir";
     /** The TSV's columns, in order; its first line. */
     static final String TSV_HEADER = "definition\tgood\tbad\tworkload\tthreads\tcomparison\tratio\tp_value"
-            + "\tbefore_run\tafter_run\tat_drift";
+            + "\tbefore_run\tafter_run\tat_drift\tmetric";
     private final LoadContext context;
 
     @Spec
@@ -52,7 +52,8 @@ final class ChangesCommand implements Callable<Integer> {
             description = "only change points whose first run after the change is one of these (repeatable)")
     List<String> newIn = new ArrayList<>();
 
-    @Option(names = "--regressions", description = "only the change points where TPS fell")
+    @Option(names = "--regressions",
+            description = "only the change points where the engine got slower (TPS fell or CPU per transaction rose)")
     boolean regressionsOnly;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or tsv")
@@ -124,14 +125,14 @@ final class ChangesCommand implements Callable<Integer> {
         return String.join("\t", c.definition(), c.good(), c.bad(), c.workload(), Integer.toString(c.threads()),
                 c.comparison(), String.format(Locale.ROOT, "%.4f", c.ratio()),
                 String.format(Locale.ROOT, "%.4g", c.pValue()), c.beforeRunId(), c.afterRunId(),
-                Boolean.toString(c.atDrift()));
+                Boolean.toString(c.atDrift()), c.metric());
     }
 
     static String text(ChangePoint c) {
-        return String.format(Locale.ROOT, "%s %s@%d (%s) on %s: %+.1f%% between %s and %s (p %.3g; runs %s -> %s)%s%n"
-                        + "  taf bisect --good %s --bad %s %s",
+        return String.format(Locale.ROOT, "%s %s@%d (%s) on %s: %s %+.1f%% between %s and %s"
+                        + " (p %.3g; runs %s -> %s)%s%n  taf bisect --good %s --bad %s %s",
                 c.regression() ? "regression" : "improvement", c.workload(), c.threads(), c.comparison(), c.machine(),
-                (c.ratio() - 1) * 100, shortSha(c.good()), shortSha(c.bad()), c.pValue(), c.beforeRunId(),
+                c.metric(), (c.ratio() - 1) * 100, shortSha(c.good()), shortSha(c.bad()), c.pValue(), c.beforeRunId(),
                 c.afterRunId(), c.atDrift() ? "; at an environment change" : "", c.good(), c.bad(), c.definition());
     }
 

@@ -24,14 +24,16 @@ public final class ChangePoints {
      * @param bad         full sha of the patch of the first run after it
      * @param beforeRunId that run before
      * @param afterRunId  that run after
-     * @param ratio       mean TPS after / before
+     * @param ratio       the stepped value's mean after / before: TPS, or its ratio to the baseline, or the ratio
+     *                    of CPU per transaction ({@code metric})
      * @param pValue      the permutation test's p-value
-     * @param regression  whether TPS fell
+     * @param regression  whether the engine got slower: TPS fell, or CPU per transaction rose
      * @param atDrift     before and after lie in different segments (only when segments are joined)
+     * @param metric      what stepped, as properties name it: {@code tps} or {@code cpu_per_tx}
      */
     public record ChangePoint(String definition, String workload, int threads, String comparison, String machine,
                               String good, String bad, String beforeRunId, String afterRunId, double ratio,
-                              double pValue, boolean regression, boolean atDrift) {
+                              double pValue, boolean regression, boolean atDrift, String metric) {
     }
 
     /** Every change point of {@code runs} within segments (the environment-drift refusal). */
@@ -53,7 +55,7 @@ public final class ChangePoints {
                 out.add(new ChangePoint(after.run().definitionFile(), s.key().workload(), s.key().threads(),
                         s.key().comparison(), s.key().machine(), sha(before.comparison().patch()),
                         sha(after.comparison().patch()), before.run().runId(), after.run().runId(), c.ratio(),
-                        c.pValue(), c.regression(), c.atDrift()));
+                        c.pValue(), c.regression(), c.atDrift(), c.metric().label()));
             }
         }
         return out;

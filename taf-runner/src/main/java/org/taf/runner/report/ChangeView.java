@@ -3,11 +3,13 @@ package org.taf.runner.report;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import org.taf.runner.results.SeriesKey;
+import org.taf.runner.stats.Metric;
 
 /**
  * A change point as the history pages, the Regressions page and the feed show it (see {@link SeriesChange}).
  *
- * @param id          stable anchor and feed id part: the series' id and the first run after the change
+ * @param id          stable anchor and feed id part: the series' id, the first run after the change, and the
+ *                    metric unless TPS
  * @param date        start of the first run after the change
  * @param dateIso     the same, machine-readable
  * @param series      the series, in words: workload, threads, comparison
@@ -18,7 +20,8 @@ import org.taf.runner.results.SeriesKey;
  * @param toSha       short sha of the patch of the first run after it
  * @param toHref      its commit link or ""
  * @param toSubject   the subject of that commit
- * @param size        the step: the ratio of the stretches' mean TPS as a signed change, e.g. "-6.1%"
+ * @param size        the step: the ratio of the stretches' mean TPS as a signed change, e.g. "-6.1%", or of CPU
+ *                    per transaction with its name, "+3.2% CPU per transaction"
  * @param kind        "regression" or "improvement"
  * @param verdict     the badge class it shares with the verdicts: REGRESSED or IMPROVED
  * @param pValue      the permutation test's p-value, formatted
@@ -34,12 +37,15 @@ public record ChangeView(String id, String date, String dateIso, String series, 
         RunDigest.Side from = before.comparison().patch();
         RunDigest.Side to = after.comparison().patch();
         String kind = change.regression() ? "regression" : "improvement";
-        return new ChangeView(seriesId(series.key()) + "-" + after.run().runId(), f.minute(after.at()),
+        boolean tps = change.metric() == Metric.TPS;
+        return new ChangeView(seriesId(series.key()) + "-" + after.run().runId()
+                        + (tps ? "" : "-" + change.metric().label()), f.minute(after.at()),
                 Formats.iso(after.at()), title(series.key(), m), series.key().machine(),
                 SitePaths.root(fromPath) + SitePaths.history(series.key().workload()) + "#" + seriesId(series.key()),
                 from == null ? Formats.NONE : from.shortSha(), from == null ? "" : from.href(),
                 to == null ? Formats.NONE : to.shortSha(), to == null ? "" : to.href(), to == null ? "" : to.subject(),
-                f.change(change.ratio()), kind, change.regression() ? "REGRESSED" : "IMPROVED",
+                f.change(change.ratio()) + (tps ? "" : " " + m.get("change.metric." + change.metric().label())),
+                kind, change.regression() ? "REGRESSED" : "IMPROVED",
                 f.pValue(change.pValue()), change.atDrift() ? m.get("change.at_drift") : "");
     }
 

@@ -9,6 +9,7 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SeriesKey;
+import org.taf.runner.stats.Metric;
 
 /**
  * One history series ({@link SeriesKey}): its measurements oldest first, cut into segments where the
@@ -22,7 +23,8 @@ import org.taf.runner.results.SeriesKey;
  * @param changes  the change points, oldest first ({@link SeriesChange})
  * @param ratios   a baseline-ratio series: every run measured its patch against the definition's pinned
  *                 {@code baseline} side by side, so the search runs on the ratio patch / baseline, which the
- *                 host's drift cancels out of, rather than on the patch's absolute TPS
+ *                 host's drift cancels out of, rather than on the patch's absolute TPS; and on the ratio of CPU
+ *                 per transaction too where that metric gated every run ({@link SeriesChange#search})
  */
 record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, boolean searched,
                      List<SeriesChange> changes, boolean ratios) {
@@ -49,6 +51,15 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
         /** The patch / parent TPS ratio with its interval (the cell's verdict), or null as {@link #patchTps}. */
         Double ratio() {
             return patchTps == null ? null : cell.ratio();
+        }
+
+        /** The patch / parent ratio of {@code metric}: TPS as {@link #ratio()}, CPU per transaction when it gated. */
+        Double ratio(Metric metric) {
+            if (metric == Metric.TPS) {
+                return ratio();
+            }
+            return patchTps == null || metric != Metric.CPU_PER_TX || cell.cpuPerTx() == null ? null
+                    : cell.cpuPerTx().value();
         }
 
         /** Whether this point measured its patch against its definition's {@code baseline} (the parent is it). */

@@ -11,6 +11,7 @@ import org.taf.runner.report.chart.Series;
 import org.taf.runner.results.RateUnit;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SeriesKey;
+import org.taf.runner.stats.Metric;
 
 /**
  * A workload's history: for each of its series ({@link HistorySeries}), a chart of its rate (TPS, or NOPM for
@@ -62,7 +63,8 @@ final class HistoryViewBuilder {
         // A series whose cells all failed has nothing to draw: its rows in the table say why.
         boolean measured = s.points().stream().anyMatch(p -> p.patchTps() != null || p.parentTps() != null);
         return new HistoryView.SeriesView(ChangeView.seriesId(key), ChangeView.title(key, m), facts,
-                measured ? (s.ratios() ? ratioChart(s, m, f) : "") + chart(s, m, f) : "", segments, s.searched(),
+                measured ? (s.ratios() ? ratioChart(s, m, f) + cpuRatioChart(s, m, f) : "") + chart(s, m, f) : "",
+                segments, s.searched(),
                 changes);
     }
 
@@ -97,7 +99,7 @@ final class HistoryViewBuilder {
             lines.add(Series.line(m.get("role.patch"), Palette.PATCH, patch).withShape(Series.Shape.DOT));
         }
         String rate = RateWords.word(m, s.unit());
-        String desc = m.get("chart.series.desc", drawn, s.segments().size(), s.changes().size(), rate);
+        String desc = m.get("chart.series.desc", drawn, s.segments().size(), changes(s, Metric.TPS).size(), rate);
         LineChart chart = LineChart.of(id, ChangeView.title(s.key(), m) + ": " + m.get("chart.series.title", rate),
                         desc)
                 .size(720, 300)
@@ -107,7 +109,7 @@ final class HistoryViewBuilder {
                 .xDomain(days.first(), days.last())
                 .yAxis(m.get("chart.axis." + s.unit().key()), f::compact);
         lines.forEach(chart::add);
-        markers(s, m, f, chart);
+        markers(s, Metric.TPS, m, f, chart);
         return chart.svg();
     }
 
@@ -121,7 +123,7 @@ final class HistoryViewBuilder {
         s.points().forEach(p -> days.add(day(p.at())));
         String rate = RateWords.word(m, s.unit());
         LineChart chart = LineChart.of(id, ChangeView.title(s.key(), m) + ": " + m.get("chart.ratio.title", rate),
-                        m.get("chart.ratio.desc", s.changes().size(), rate))
+                        m.get("chart.ratio.desc", changes(s, Metric.TPS).size(), rate))
                 .size(720, 240)
                 .xAxis(m.get("chart.axis.run_date"), LineChart.XScale.LINEAR,
                         v -> f.day(Instant.ofEpochSecond(Math.round(v * DAY))))
@@ -139,12 +141,52 @@ final class HistoryViewBuilder {
             }
             chart.add(Series.line(m.get("chart.ratio.line"), Palette.PATCH, ratio).withShape(Series.Shape.DOT));
         }
-        markers(s, m, f, chart);
+        markers(s, Metric.TPS, m, f, chart);
         return chart.svg();
     }
 
-    /** The segment and change-point marks of {@code s} on {@code chart}. */
-    private static void markers(HistorySeries s, Messages m, Formats f, LineChart chart) {
+    /**
+     * A baseline-ratio series' chart of CPU per transaction, patch / baseline, when that metric gated its runs
+     * (a rise is slower): the second series its change points are searched on; "" when no run has it.
+     */
+    static String cpuRatioChart(HistorySeries s, Messages m, Formats f) {
+        if (s.points().stream().allMatch(p -> p.ratio(Metric.CPU_PER_TX) == null)) {
+            return "";
+        }
+        String id = ChangeView.seriesId(s.key()) + "-cpu-ratio";
+        TreeSet<Double> days = new TreeSet<>();
+        s.points().forEach(p -> days.add(day(p.at())));
+        LineChart chart = LineChart.of(id, ChangeView.title(s.key(), m) + ": " + m.get("chart.cpu_ratio.title"),
+                        m.get("chart.cpu_ratio.desc", changes(s, Metric.CPU_PER_TX).size()))
+                .size(720, 240)
+                .xAxis(m.get("chart.axis.run_date"), LineChart.XScale.LINEAR,
+                        v -> f.day(Instant.ofEpochSecond(Math.round(v * DAY))))
+                .xTicks(ticks(days))
+                .xDomain(days.first(), days.last())
+                .yAxis(m.get("chart.axis.cpu_ratio"), v -> String.format(java.util.Locale.ROOT, "%.3f", v))
+                .yFit();
+        for (HistorySeries.Segment seg : s.segments()) {
+            List<Series.Point> ratio = new ArrayList<>();
+            for (HistorySeries.Point p : s.points().subList(seg.from(), seg.to())) {
+                Double r = p.ratio(Metric.CPU_PER_TX);
+                if (r != null) {
+                    RunDigest.Ratio cpu = p.cell().cpuPerTx();
+                    ratio.add(new Series.Point(day(p.at()), r, cpu.low(), cpu.high()));
+                }
+            }
+            chart.add(Series.line(m.get("chart.ratio.line"), Palette.PATCH, ratio).withShape(Series.Shape.DOT));
+        }
+        markers(s, Metric.CPU_PER_TX, m, f, chart);
+        return chart.svg();
+    }
+
+    /** The change points of {@code s} that stepped {@code metric}. */
+    private static List<SeriesChange> changes(HistorySeries s, Metric metric) {
+        return s.changes().stream().filter(c -> c.metric() == metric).toList();
+    }
+
+    /** The segment marks of {@code s} and the marks of its change points of {@code metric} on {@code chart}. */
+    private static void markers(HistorySeries s, Metric metric, Messages m, Formats f, LineChart chart) {
         // Left to right: the chart labels a marker only when the previous label is far enough to its left.
         List<LineChart.Marker> markers = new ArrayList<>();
         for (HistorySeries.Segment seg : s.segments()) {
@@ -154,7 +196,7 @@ final class HistoryViewBuilder {
                                 .map(d -> m.get("drift." + d.fact())).toList())), Palette.MARK, true));
             }
         }
-        for (SeriesChange c : s.changes()) {
+        for (SeriesChange c : changes(s, metric)) {
             markers.add(new LineChart.Marker(between(s, c.before(), c.after()), f.change(c.ratio()),
                     Palette.verdict(c.regression() ? "REGRESSED" : "IMPROVED")));
         }

@@ -13,6 +13,9 @@ import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SeriesKey;
 import org.taf.runner.results.SideRecord;
+import org.taf.runner.stats.CellVerdict;
+import org.taf.runner.stats.Metric;
+import org.taf.runner.stats.MetricVerdict;
 import org.taf.runner.stats.Verdict;
 
 /**
@@ -55,7 +58,7 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
     static final Comparator<RunDigest> NEWEST_FIRST = Comparator.comparing(RunDigest::at)
             .thenComparing(RunDigest::runId).reversed();
     /** Bump when a field is added or a text made otherwise: every site's digests are then made again. */
-    static final int FORMAT_VERSION = 2;
+    static final int FORMAT_VERSION = 3;
 
     RunDigest {
         highlights = List.copyOf(highlights);
@@ -125,9 +128,27 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
      * @param ciLow     the lower end of the ratio's interval, or null without one
      * @param ciHigh    its upper end, or null
      * @param unit      what its rate counts: TPS, or NOPM for TPROC-C ({@link RateUnit#of})
+     * @param cpuPerTx  the patch / parent ratio of the engine's CPU time per transaction with its interval, when
+     *                  that metric gated the verdict ({@code verdict.metrics}), else null: in a baseline-ratio series
+     *                  it is searched beside the TPS ratio, since a slower write path shows there first
      */
     record Cell(String workload, int threads, String verdict, Double parentTps, Double patchTps, Double ratio,
-                Double ciLow, Double ciHigh, RateUnit unit) {
+                Double ciLow, Double ciHigh, RateUnit unit, Ratio cpuPerTx) {
+    }
+
+    /**
+     * A metric's patch / parent ratio and its interval.
+     *
+     * @param value the ratio
+     * @param low   the lower end of its interval, or null without one
+     * @param high  its upper end, or null
+     */
+    record Ratio(double value, Double low, Double high) {
+        /** The ratio of {@code metric} in {@code v} when that metric gated it, else null. */
+        static Ratio gating(CellVerdict v, Metric metric) {
+            MetricVerdict mv = v == null ? null : v.metric(metric);
+            return mv == null || !mv.gates() ? null : new Ratio(mv.ratio(), mv.ciLow(), mv.ciHigh());
+        }
     }
 
     /** The hash of a run's results JSON, {@code json} as {@code ResultsStore.toJson} gives it. */
@@ -180,7 +201,7 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
                 cells.add(new Cell(cell.workload(), cell.threads(), PostContext.verdictName(cell),
                         v == null ? null : v.parentTps(), v == null ? null : v.patchTps(),
                         v == null ? null : v.ratio(), v == null ? null : v.ciLow(), v == null ? null : v.ciHigh(),
-                        RateUnit.of(cell)));
+                        RateUnit.of(cell), Ratio.gating(v, Metric.CPU_PER_TX)));
             }
             comparisons.add(new Comparison(c.name(), SeriesKey.label(c), SeriesKey.settings(run, c),
                     HistorySeries.againstBaseline(run, c), side(x, c.parent()), side(x, c.patch()), cells));

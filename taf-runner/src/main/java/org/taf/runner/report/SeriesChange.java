@@ -3,11 +3,14 @@ package org.taf.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.taf.runner.stats.EDivisive;
+import org.taf.runner.stats.Metric;
 
 /**
  * A change point of a history series: the patch's TPS, or in a baseline-ratio series its ratio to the pinned
- * baseline ({@link HistorySeries#ratios()}), stepped between two consecutive points. Found by
- * {@link EDivisive} with its defaults, whose fixed seed makes the same runs give the same site.
+ * baseline ({@link HistorySeries#ratios()}), stepped between two consecutive points. A baseline-ratio series is
+ * searched on the ratio of CPU per transaction too, where that metric gated every point of the stretch: a
+ * slower write path shows there at about twice its size in TPS (docs/benchmarks/gate-and-nightly.md). Found
+ * by {@link EDivisive} with its defaults, whose fixed seed makes the same runs give the same site.
  *
  * <p><b>Environment-drift refusal.</b> The search runs within each segment of the series (one host name,
  * kernel, JVM and runner version), never across: a step where the environment changed may be the
@@ -21,16 +24,18 @@ import org.taf.runner.stats.EDivisive;
  * @param meanAfter  mean patch TPS (or ratio) of the stretch starting at it
  * @param pValue     the permutation test's p-value
  * @param atDrift    before and after lie in different segments (only when segments are joined)
+ * @param metric     what stepped: TPS (or its ratio), or the ratio of CPU per transaction
  */
-record SeriesChange(int before, int after, double meanBefore, double meanAfter, double pValue, boolean atDrift) {
-    /** meanAfter / meanBefore: below 1 is slower. */
+record SeriesChange(int before, int after, double meanBefore, double meanAfter, double pValue, boolean atDrift,
+                    Metric metric) {
+    /** meanAfter / meanBefore: below 1 is slower for TPS, above 1 for CPU per transaction. */
     double ratio() {
         return meanAfter / meanBefore;
     }
 
-    /** TPS fell: higher is better for throughput. */
+    /** The engine got slower: TPS fell, or CPU per transaction rose. */
     boolean regression() {
-        return meanAfter < meanBefore;
+        return metric.higherIsBetter() ? meanAfter < meanBefore : meanAfter > meanBefore;
     }
 
     private static final EDivisive.Options OPTIONS = EDivisive.Options.defaults();
@@ -44,20 +49,30 @@ record SeriesChange(int before, int after, double meanBefore, double meanAfter, 
         return search(points, segments, joinSegments, cache, false);
     }
 
-    /** As above; {@code ratios} searches each point's patch / baseline ratio instead of its patch TPS. */
+    /**
+     * As above; {@code ratios} searches each point's patch / baseline ratio instead of its patch TPS, and its ratio
+     * of CPU per transaction too in a stretch where every point has one ({@link HistorySeries.Point#ratio(Metric)}).
+     * The changes come oldest first, TPS before CPU per transaction at the same point.
+     */
     static List<SeriesChange> search(List<HistorySeries.Point> points, List<HistorySeries.Segment> segments,
                                      boolean joinSegments, ChangePointCache cache, boolean ratios) {
         List<SeriesChange> out = new ArrayList<>();
         for (List<Integer> measured : searched(points, segments, joinSegments)) {
-            double[] values = measured.stream().mapToDouble(i -> ratios ? points.get(i).ratio()
-                    : points.get(i).patchTps()).toArray();
-            for (EDivisive.ChangePoint cp : cache.detect(values, OPTIONS)) {
-                int before = measured.get(cp.index() - 1);
-                int after = measured.get(cp.index());
-                out.add(new SeriesChange(before, after, cp.meanBefore(), cp.meanAfter(), cp.pValue(),
-                        !points.get(before).segment().equals(points.get(after).segment())));
+            List<Metric> metrics = ratios && measured.stream().allMatch(i -> points.get(i).ratio(Metric.CPU_PER_TX)
+                    != null) ? List.of(Metric.TPS, Metric.CPU_PER_TX) : List.of(Metric.TPS);
+            for (Metric metric : metrics) {
+                double[] values = measured.stream().mapToDouble(i -> ratios ? points.get(i).ratio(metric)
+                        : points.get(i).patchTps()).toArray();
+                for (EDivisive.ChangePoint cp : cache.detect(values, OPTIONS)) {
+                    int before = measured.get(cp.index() - 1);
+                    int after = measured.get(cp.index());
+                    out.add(new SeriesChange(before, after, cp.meanBefore(), cp.meanAfter(), cp.pValue(),
+                            !points.get(before).segment().equals(points.get(after).segment()), metric));
+                }
             }
         }
+        out.sort(java.util.Comparator.comparingInt(SeriesChange::after)
+                .thenComparing(SeriesChange::metric));
         return out;
     }
 

@@ -46,7 +46,7 @@ class ChangesCommandTest {
         assertThat(out.toString().lines()).hasSize(2).first().isEqualTo(ChangesCommand.TSV_HEADER);
         assertThat(out.toString().lines().skip(1).findFirst().orElseThrow().split("\t"))
                 .startsWith(runs.get(17).definition().file(), good, bad, "POINT_SELECT", "2")
-                .endsWith(runs.get(16).runId(), runs.get(17).runId(), "false");
+                .endsWith(runs.get(16).runId(), runs.get(17).runId(), "false", "tps");
     }
 
     @Test
@@ -87,7 +87,7 @@ class ChangesCommandTest {
         assertThat(out.toString()).startsWith("regression POINT_SELECT@2").contains("; at an environment change");
         out.getBuffer().setLength(0);
         assertThat(run("changes", "--join-segments", "--format", "tsv")).isZero();
-        assertThat(out.toString().lines().skip(1).findFirst().orElseThrow()).endsWith("\ttrue");
+        assertThat(out.toString().lines().skip(1).findFirst().orElseThrow()).endsWith("\ttrue\ttps");
     }
 
     @Test

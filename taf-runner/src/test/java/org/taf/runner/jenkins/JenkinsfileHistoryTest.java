@@ -105,7 +105,8 @@ class JenkinsfileHistoryTest extends JenkinsfileTestBase {
     /**
      * The nightly with a baseline: each branch runs {@code taf run --against-baseline} (the definition's pinned
      * {@code baseline} as the parent), so the history is a series of ratios; a change point in it, between the
-     * nights whose patches were GOOD and BAD, is bisected between those nights' commits as any other.
+     * nights whose patches were GOOD and BAD, is bisected between those nights' commits as any other, once when
+     * its TPS ratio and its ratio of CPU per transaction stepped there both.
      */
     @Test
     void aChangePointInTheBaselineRatioSeriesIsBisectedBetweenTheNightsAroundIt() {
@@ -114,8 +115,11 @@ class JenkinsfileHistoryTest extends JenkinsfileTestBase {
         shell.on("./taf publish " + nightlyResults(QUICK) + " -Doutput.site_dir=" + SITE)
                 .writes(SITE + "/index.html", "<html/>").writes(SITE + "/data/runs/run-quick/results.json", "{}");
         String row = String.join("\t", QUICK, GOOD, BAD, "OLTP_RW", "2", "v1.0 vs main", "0.9702", "0.001",
-                "night-16", "night-17");
-        tafChanges(inputs, inputs, row + "\n");
+                "night-16", "night-17", "false", "tps");
+        // the same nights stepped in CPU per transaction too: one range, bisected once
+        String cpu = String.join("\t", QUICK, GOOD, BAD, "OLTP_RW", "2", "v1.0 vs main", "1.0310", "0.002",
+                "night-16", "night-17", "false", "cpu_per_tx");
+        tafChanges(inputs, inputs, row + "\n" + cpu + "\n");
         String out = "taf-out/bisect/bisect-1";
         String bisect = teed("./taf bisect --good " + GOOD + " --bad " + BAD + " " + QUICK + " -Doutput.results_dir="
                 + out + "/results -Doutput.site_dir=" + out + "/site -Doutput.publish=false", out);

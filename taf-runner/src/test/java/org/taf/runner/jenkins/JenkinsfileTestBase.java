@@ -175,7 +175,7 @@ abstract class JenkinsfileTestBase extends PipelineTestBase {
 
     /** The first line of {@code taf changes --format tsv} (cli.ChangesCommand.TSV_HEADER). */
     static final String CHANGES_HEADER = "definition\tgood\tbad\tworkload\tthreads\tcomparison\tratio\tp_value"
-            + "\tbefore_run\tafter_run\tat_drift";
+            + "\tbefore_run\tafter_run\tat_drift\tmetric";
 
     protected List<ShellCall> tafRuns() {
         return calls("./taf run ");

@@ -40,6 +40,11 @@ class BaselineRatioSeriesTest {
 
     /** Night i of {@link HistoryFixtures#night}, its parent the baseline, its TPS ratio {@code ratio}. */
     private static RunRecord night(int i, double parentTps, double ratio, boolean againstBaseline) {
+        return night(i, parentTps, ratio, Double.NaN, againstBaseline);
+    }
+
+    /** As above, its ratio of CPU per transaction {@code cpu} (gating), or the fixture's when NaN. */
+    private static RunRecord night(int i, double parentTps, double ratio, double cpu, boolean againstBaseline) {
         RunRecord base = HistoryFixtures.night(i, parentTps * ratio, HistoryFixtures.Night.base());
         ComparisonRecord c = base.comparisons().get(0);
         SideRecord p = c.parent();
@@ -49,6 +54,12 @@ class BaselineRatioSeriesTest {
         CellVerdict v = cell.verdict();
         List<MetricVerdict> metrics = new ArrayList<>();
         for (MetricVerdict m : v.metrics()) {
+            if (m.metric() == Metric.CPU_PER_TX && !Double.isNaN(cpu)) {
+                metrics.add(new MetricVerdict(Metric.CPU_PER_TX, 500, 500 * cpu, cpu, cpu * 0.99, cpu * 1.01,
+                        m.confidence(), m.pValue(), m.pAdjusted(), m.pairs(), m.sdLog(), m.change(), true,
+                        m.equivalence()));
+                continue;
+            }
             metrics.add(m.metric() != Metric.TPS ? m : new MetricVerdict(Metric.TPS, parentTps, parentTps * ratio,
                     ratio, ratio * 0.99, ratio * 1.01, m.confidence(), m.pValue(), m.pAdjusted(), m.pairs(),
                     m.sdLog(), m.change(), m.gates(), m.equivalence()));
@@ -141,5 +152,37 @@ class BaselineRatioSeriesTest {
             }
         }
         assertThat(lines).isEqualTo(3 * runs.size());
+    }
+
+    /**
+     * A slower write path moves CPU per transaction more than TPS: the series is searched on that ratio too, and a
+     * rise there is a regression that TPS (noisier here, 1% lower) does not show.
+     */
+    @Test
+    void aRiseInCpuPerTransactionIsARegressionWhereTheTpsRatioShowsNone() {
+        SplittableRandom r = new SplittableRandom(35);
+        List<RunRecord> runs = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            double tps = (i < 17 ? 1.0 : 0.99) * (1 + 0.03 * r.nextGaussian());
+            double cpu = (i < 17 ? 1.0 : 1.04) * (1 + 0.005 * r.nextGaussian());
+            runs.add(night(i, 50_000, tps, cpu, true));
+        }
+        assertThat(ChangePoints.find(runs)).singleElement().satisfies(c -> {
+            assertThat(c.metric()).isEqualTo("cpu_per_tx");
+            assertThat(c.regression()).isTrue();
+            assertThat(c.ratio()).isCloseTo(1.04, within(0.01));
+            assertThat(c.afterRunId()).isEqualTo(runs.get(17).runId());
+        });
+        Messages m = Messages.english();
+        String html = new Templates(m).render("history.ftlh",
+                HistoryViewBuilder.build("POINT_SELECT", runs, HistorySeries.of(runs, false), m));
+        assertThat(html).contains(m.get("chart.cpu_ratio.title"))
+                .containsPattern("\\+[34]\\.\\d% " + m.get("change.metric.cpu_per_tx"));
+        // an absolute series is searched on its TPS alone
+        List<RunRecord> absolute = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            absolute.add(night(i, 50_000, 1.0, i < 17 ? 1.0 : 1.04, false));
+        }
+        assertThat(ChangePoints.find(absolute)).isEmpty();
     }
 }

@@ -75,6 +75,7 @@ class MessagesTest {
         }
         keys.add("change.kind.regression");
         keys.add("change.kind.improvement");
+        keys.add("change.metric.cpu_per_tx"); // ChangeView: a change point of a ratio of CPU per transaction
         keys.add("role.parent");
         keys.add("role.patch");
         keys.add("sweep.sheet_tps");

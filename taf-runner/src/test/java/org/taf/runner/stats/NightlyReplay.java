@@ -24,7 +24,9 @@ import java.util.SplittableRandom;
  * <p>Arguments, key=value: {@code nights} (nights.tsv files, comma-separated), {@code step} (the night the
  * measured series stepped at, 0 for none), {@code length} (nights per replayed series), {@code replicates},
  * {@code effect} (the replayed step, a fraction: 0.03 is a 3% drop of the ratio), {@code at} (its night),
- * {@code within} (nights after it by which it counts as flagged), {@code seed}.
+ * {@code within} (nights after it by which it counts as flagged), {@code seed}, {@code column} (the nights.tsv
+ * column replayed: {@code ratio}, the TPS ratio, or {@code cpu_per_tx}; a rise of CPU per transaction is
+ * replayed as a drop of the same size, which the search, symmetric in the log, finds as readily).
  */
 public final class NightlyReplay {
     private NightlyReplay() {}
@@ -39,9 +41,10 @@ public final class NightlyReplay {
             a.put(arg.substring(0, eq), arg.substring(eq + 1));
         }
         int step = Integer.parseInt(a.getOrDefault("step", "0"));
+        String column = a.getOrDefault("column", "ratio");
         List<Double> pool = new ArrayList<>();
         for (String file : a.getOrDefault("nights", "").split(",")) {
-            pool.addAll(centred(read(Path.of(file)), step));
+            pool.addAll(centred(read(Path.of(file), column), step));
         }
         if (pool.size() < 3) { // drawn with replacement: a small pool works, and its size is printed
             throw new IllegalArgumentException("nightly-replay: only " + pool.size() + " measured nights in the pool");
@@ -83,7 +86,8 @@ public final class NightlyReplay {
             falseChanges += wrong;
             seriesWithFalse += wrong > 0 ? 1 : 0;
         }
-        System.out.printf(Locale.ROOT, "pool: %d measured nights, log-ratio SD %.2f%%%n", pool.size(), 100 * sd);
+        System.out.printf(Locale.ROOT, "pool: %d measured nights (%s), log-ratio SD %.2f%%%n", pool.size(), column,
+                100 * sd);
         System.out.printf(Locale.ROOT, "replayed: %d series of %d nights (%d nights)%s%n", replicates, length, points,
                 effect > 0 ? String.format(Locale.ROOT, ", a %.1f%% drop at night %d", 100 * effect, at) : "");
         System.out.printf(Locale.ROOT, "false change points: %d, %.2f per 100 nights; series with one or more:"
@@ -96,12 +100,15 @@ public final class NightlyReplay {
         }
     }
 
-    /** The TPS ratios of a nights.tsv (gate-and-nightly.sh), night by night; a failed night has none. */
-    static List<double[]> read(Path file) throws IOException {
+    /** The ratios in {@code column} of a nights.tsv (gate-and-nightly.sh), night by night; a failed night has none. */
+    static List<double[]> read(Path file, String column) throws IOException {
         List<String> lines = Files.readAllLines(file);
         List<String> head = List.of(lines.get(0).split("\t"));
         int night = head.indexOf("night");
-        int ratio = head.indexOf("ratio");
+        int ratio = head.indexOf(column);
+        if (ratio < 0) {
+            throw new IllegalArgumentException("nightly-replay: " + file + " has no column " + column);
+        }
         List<double[]> out = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split("\t", -1);
