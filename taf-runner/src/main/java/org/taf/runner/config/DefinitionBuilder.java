@@ -217,7 +217,8 @@ final class DefinitionBuilder {
                 config.get(PROFILE_ENGINE_CPUSET), config.get(PROFILE_CLIENT_CPUSET),
                 optionalLong(config.get(PROFILE_MEMORY_LIMIT)), config.get(PROFILE_CPU_GOVERNOR),
                 optionalLong(config.get(PROFILE_CPU_MIN_FREQ)), optionalLong(config.get(PROFILE_CPU_MAX_FREQ)),
-                config.get(PROFILE_CPU_BOOST), config.get(PROFILE_CPU_SMT), config.get(PROFILE_CPU_STRICT),
+                config.get(PROFILE_CPU_BOOST), config.get(PROFILE_CPU_SMT), config.get(PROFILE_CPU_IDLE),
+                config.get(PROFILE_CPU_STRICT),
                 config.get(PROFILE_IMAGE), config.get(PROFILE_JFR),
                 new NoiseThresholds(config.get(PROFILE_NOISE_MAX_OTHER_PCT),
                         config.get(PROFILE_NOISE_MAX_STEAL_PCT)));

@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.taf.runner.build.BuildSpec;
+import org.taf.runner.profile.CpuIdle;
 import org.taf.runner.profile.CpuSet;
 import org.taf.runner.profile.CpuToggle;
 import org.taf.runner.profile.RuntimeKind;
@@ -300,6 +301,10 @@ public final class Keys {
             oneOf(CpuToggle.values(), CpuToggle::label), "unchanged", "CPU boost/turbo");
     public static final Key<CpuToggle> PROFILE_CPU_SMT = key("profile.cpu.smt",
             oneOf(CpuToggle.values(), CpuToggle::label), "unchanged", "simultaneous multithreading (hyper-threads)");
+    public static final Key<CpuIdle> PROFILE_CPU_IDLE = key("profile.cpu.idle",
+            oneOf(CpuIdle.values(), CpuIdle::label), "unchanged", "what idle CPUs do during the run: unchanged, or"
+                    + " poll (a CPU latency request of 0 us on /dev/cpu_dma_latency, needs root; on a VM a halted"
+                    + " vCPU wakes through the hypervisor)");
     public static final Key<Boolean> PROFILE_CPU_STRICT = key("profile.cpu.strict", bool(), "false",
             "a CPU setting that cannot be applied is an error instead of a recorded warning");
     public static final Key<Double> PROFILE_NOISE_MAX_OTHER_PCT = key("profile.noise.max_other_pct",

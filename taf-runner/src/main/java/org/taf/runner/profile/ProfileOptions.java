@@ -21,6 +21,7 @@ import org.taf.runner.results.NoiseThresholds;
  * @param maxFreqKhz    maximum CPU frequency, kHz
  * @param boost         boost/turbo (default unchanged)
  * @param smt           simultaneous multithreading (default unchanged)
+ * @param idle          what idle CPUs do: unchanged, or poll instead of halting ({@link IdlePolling})
  * @param strict        a CPU setting that cannot be applied is an error (default false)
  * @param image         container image (empty: built locally)
  * @param jfr           record JFR in the engine for flame graphs ({@code profile.jfr}, default false)
@@ -28,8 +29,8 @@ import org.taf.runner.results.NoiseThresholds;
  */
 public record ProfileOptions(String name, RuntimeKind runtime, Optional<CpuSet> engineCpuset,
         Optional<CpuSet> clientCpuset, OptionalLong memoryLimit, Optional<String> governor, OptionalLong minFreqKhz,
-        OptionalLong maxFreqKhz, CpuToggle boost, CpuToggle smt, boolean strict, Optional<String> image, boolean jfr,
-        NoiseThresholds noise) {
+        OptionalLong maxFreqKhz, CpuToggle boost, CpuToggle smt, CpuIdle idle, boolean strict, Optional<String> image,
+        boolean jfr, NoiseThresholds noise) {
     public ProfileOptions {
         requireNonNull(name, "profile");
         requireNonNull(runtime, "profile.runtime");
@@ -41,6 +42,7 @@ public record ProfileOptions(String name, RuntimeKind runtime, Optional<CpuSet> 
         requireNonNull(maxFreqKhz, "profile.cpu.max_freq");
         requireNonNull(boost, "profile.cpu.boost");
         requireNonNull(smt, "profile.cpu.smt");
+        requireNonNull(idle, "profile.cpu.idle");
         requireNonNull(image, "profile.image");
         requireNonNull(noise, "profile.noise");
         if (minFreqKhz.isPresent() && maxFreqKhz.isPresent() && minFreqKhz.getAsLong() > maxFreqKhz.getAsLong()) {

@@ -36,6 +36,9 @@ final class EnvironmentFacts {
                 out.add(new Fact("env.cpufreq", e.cpufreq().note()));
                 cpuStates(x, e.cpufreq().cpus()).forEach(s -> out.add(new Fact("env.cpu_state", s)));
             }
+            if (e.cpuIdle() != null) {
+                out.add(new Fact("env.cpu_idle", e.cpuIdle()));
+            }
         }
         TreeSet<String> versions = new TreeSet<>();
         run.comparisons().forEach(c -> c.cells().forEach(cell -> {

@@ -62,6 +62,15 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
                     : cell.cpuPerTx().value();
         }
 
+        /** The ratio of {@code metric} as {@link #ratio(Metric)}, with its interval; null when that is null. */
+        RunDigest.Ratio ratioWithInterval(Metric metric) {
+            Double r = ratio(metric);
+            if (r == null) {
+                return null;
+            }
+            return metric == Metric.TPS ? new RunDigest.Ratio(r, cell.ciLow(), cell.ciHigh()) : cell.cpuPerTx();
+        }
+
         /** Whether this point measured its patch against its definition's {@code baseline} (the parent is it). */
         boolean againstBaseline() {
             return comparison.againstBaseline();

@@ -118,31 +118,9 @@ final class HistoryViewBuilder {
      * points were searched on (the absolute TPS chart follows it, secondary: it drifts with the host).
      */
     static String ratioChart(HistorySeries s, Messages m, Formats f) {
-        String id = ChangeView.seriesId(s.key()) + "-ratio";
-        TreeSet<Double> days = new TreeSet<>();
-        s.points().forEach(p -> days.add(day(p.at())));
         String rate = RateWords.word(m, s.unit());
-        LineChart chart = LineChart.of(id, ChangeView.title(s.key(), m) + ": " + m.get("chart.ratio.title", rate),
-                        m.get("chart.ratio.desc", changes(s, Metric.TPS).size(), rate))
-                .size(720, 240)
-                .xAxis(m.get("chart.axis.run_date"), LineChart.XScale.LINEAR,
-                        v -> f.day(Instant.ofEpochSecond(Math.round(v * DAY))))
-                .xTicks(ticks(days))
-                .xDomain(days.first(), days.last())
-                .yAxis(m.get("chart.axis.ratio", rate), v -> String.format(java.util.Locale.ROOT, "%.3f", v))
-                .yFit();
-        for (HistorySeries.Segment seg : s.segments()) {
-            List<Series.Point> ratio = new ArrayList<>();
-            for (HistorySeries.Point p : s.points().subList(seg.from(), seg.to())) {
-                if (p.patchTps() != null && p.ratio() != null) {
-                    // each night's interval as a whisker: a step shows against the nights' own uncertainty
-                    ratio.add(new Series.Point(day(p.at()), p.ratio(), p.cell().ciLow(), p.cell().ciHigh()));
-                }
-            }
-            chart.add(Series.line(m.get("chart.ratio.line"), Palette.PATCH, ratio).withShape(Series.Shape.DOT));
-        }
-        markers(s, Metric.TPS, m, f, chart);
-        return chart.svg();
+        return ratioChart(s, Metric.TPS, "-ratio", m.get("chart.ratio.title", rate),
+                m.get("chart.ratio.desc", changes(s, Metric.TPS).size(), rate), m.get("chart.axis.ratio", rate), m, f);
     }
 
     /**
@@ -153,30 +131,37 @@ final class HistoryViewBuilder {
         if (s.points().stream().allMatch(p -> p.ratio(Metric.CPU_PER_TX) == null)) {
             return "";
         }
-        String id = ChangeView.seriesId(s.key()) + "-cpu-ratio";
+        return ratioChart(s, Metric.CPU_PER_TX, "-cpu-ratio", m.get("chart.cpu_ratio.title"),
+                m.get("chart.cpu_ratio.desc", changes(s, Metric.CPU_PER_TX).size()), m.get("chart.axis.cpu_ratio"),
+                m, f);
+    }
+
+    /** The chart of {@code metric}'s ratio per night, each with its interval as a whisker, on a fitted axis. */
+    private static String ratioChart(HistorySeries s, Metric metric, String idSuffix, String title, String desc,
+                                     String axis, Messages m, Formats f) {
         TreeSet<Double> days = new TreeSet<>();
         s.points().forEach(p -> days.add(day(p.at())));
-        LineChart chart = LineChart.of(id, ChangeView.title(s.key(), m) + ": " + m.get("chart.cpu_ratio.title"),
-                        m.get("chart.cpu_ratio.desc", changes(s, Metric.CPU_PER_TX).size()))
+        LineChart chart = LineChart.of(ChangeView.seriesId(s.key()) + idSuffix,
+                        ChangeView.title(s.key(), m) + ": " + title, desc)
                 .size(720, 240)
                 .xAxis(m.get("chart.axis.run_date"), LineChart.XScale.LINEAR,
                         v -> f.day(Instant.ofEpochSecond(Math.round(v * DAY))))
                 .xTicks(ticks(days))
                 .xDomain(days.first(), days.last())
-                .yAxis(m.get("chart.axis.cpu_ratio"), v -> String.format(java.util.Locale.ROOT, "%.3f", v))
+                .yAxis(axis, v -> String.format(java.util.Locale.ROOT, "%.3f", v))
                 .yFit();
         for (HistorySeries.Segment seg : s.segments()) {
             List<Series.Point> ratio = new ArrayList<>();
             for (HistorySeries.Point p : s.points().subList(seg.from(), seg.to())) {
-                Double r = p.ratio(Metric.CPU_PER_TX);
+                RunDigest.Ratio r = p.ratioWithInterval(metric);
                 if (r != null) {
-                    RunDigest.Ratio cpu = p.cell().cpuPerTx();
-                    ratio.add(new Series.Point(day(p.at()), r, cpu.low(), cpu.high()));
+                    // each night's interval as a whisker: a step shows against the nights' own uncertainty
+                    ratio.add(new Series.Point(day(p.at()), r.value(), r.low(), r.high()));
                 }
             }
             chart.add(Series.line(m.get("chart.ratio.line"), Palette.PATCH, ratio).withShape(Series.Shape.DOT));
         }
-        markers(s, Metric.CPU_PER_TX, m, f, chart);
+        markers(s, metric, m, f, chart);
         return chart.svg();
     }
 

@@ -19,15 +19,24 @@ import java.util.List;
  * @param engineCpuset  CPUs the engine was pinned to ("" = not pinned)
  * @param clientCpuset  CPUs the load generator was pinned to ("" = not pinned)
  * @param cpufreq       the CPU frequency state achieved
+ * @param cpuIdle       what idle CPUs did ({@code profile.cpu.idle}): {@code poll: ...} when TAF held them polling,
+ *                      {@code unchanged: ...} or {@code failed: ...}, with cpuidle's driver and governor; null in
+ *                      runs from before it was recorded
  */
 public record EnvironmentRecord(String host, String cpuModel, int sockets, int cores, int threads, long memoryBytes,
                                 String os, String kernel, String jvm, EngineJvmRecord engineJvm, String runtime,
-                                String engineCpuset, String clientCpuset, CpuFreqRecord cpufreq) {
+                                String engineCpuset, String clientCpuset, CpuFreqRecord cpufreq,
+                                String cpuIdle) {
 
     /** This environment with the engine's JVM started with {@code args} (known once its data is prepared). */
     public EnvironmentRecord withEngineArgs(List<String> args) {
         return new EnvironmentRecord(host, cpuModel, sockets, cores, threads, memoryBytes, os, kernel, jvm,
-                engineJvm.withArgs(args), runtime, engineCpuset, clientCpuset, cpufreq);
+                engineJvm.withArgs(args), runtime, engineCpuset, clientCpuset, cpufreq, cpuIdle);
+    }
+
+    /** Whether idle CPUs polled during the run because TAF asked it ({@code profile.cpu.idle = poll}). */
+    public boolean idlePolled() {
+        return cpuIdle != null && cpuIdle.startsWith("poll");
     }
 
     /**

@@ -48,6 +48,10 @@ final class FormatUpgrade {
         if (version <= 5) {
             tree = UpgradeToV6.apply(tree);
         }
+        if (version <= 6) {
+            // Format 7 records what idle CPUs did (environment.cpu_idle); older runs did not say: null.
+            tree.put("format_version", 7);
+        }
         return tree;
     }
 

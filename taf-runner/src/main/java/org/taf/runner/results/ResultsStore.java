@@ -25,7 +25,7 @@ import org.taf.runner.sys.AtomicWrite;
  */
 public final class ResultsStore {
     /** The version this TAF writes and reads; bump it on any change to the record tree. */
-    public static final int FORMAT_VERSION = 6;
+    public static final int FORMAT_VERSION = 7;
     /** How today's verdicts are judged, as records name it. */
     public static final String ANALYSIS = FormatUpgrade.Analysis.PAIRED;
     /** The results file in a run's directory. */

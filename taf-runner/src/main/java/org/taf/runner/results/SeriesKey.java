@@ -25,7 +25,8 @@ import java.util.TreeMap;
  * @param comparison the comparison's label (its name when it has none)
  * @param dataShape  the {@code workload.*} settings that shape the data and the transactions (tables, table
  *                   size, distribution, seed, statement counts), {@code key=value} sorted, prefix dropped
- * @param settings   the patch side's engine variables, then the profile (runtime, cpusets), {@code key=value}
+ * @param settings   the patch side's engine variables, then the profile (runtime, cpusets, cpu_idle=poll when
+ *                   idle CPUs polled), {@code key=value}
  * @param machine    {@code <cpu model> | <cores> cores | <cpus> CPUs | <MiB> MiB}
  */
 public record SeriesKey(String workload, int threads, String comparison, String dataShape, String settings,
@@ -81,6 +82,10 @@ public record SeriesKey(String workload, int threads, String comparison, String 
             settings.add("runtime=" + e.runtime());
             settings.add("engine_cpuset=" + e.engineCpuset());
             settings.add("client_cpuset=" + e.clientCpuset());
+            if (e.idlePolled()) {
+                // Polling idle CPUs nearly doubled OLTP_RW's TPS on the development VM: another series, not a step.
+                settings.add("cpu_idle=poll");
+            }
         }
         return String.join(" ", settings);
     }

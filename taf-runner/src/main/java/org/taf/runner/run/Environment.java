@@ -5,6 +5,7 @@ import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.EngineJava;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.profile.HostInfo;
+import org.taf.runner.profile.IdlePolling;
 import org.taf.runner.profile.PinOutcome;
 import org.taf.runner.results.EngineJvmRecord;
 import org.taf.runner.results.EnvironmentRecord;
@@ -19,10 +20,11 @@ final class Environment {
 
     /**
      * @param java the engine's JVM, resolved ({@code def.launch()} names it)
+     * @param idle what idle CPUs do during the run
      * @param h    this host, as read for the run's fingerprint
      */
     static EnvironmentRecord record(TestDefinition def, EngineJava java, EngineRuntime runtime, PinOutcome pinned,
-                                    HostInfo h) {
+                                    IdlePolling idle, HostInfo h) {
         // What was read back after pinning, per CPU, with its status: never what was asked for.
         EnvironmentRecord.CpuFreqRecord freq = new EnvironmentRecord.CpuFreqRecord(pinned.pinned(), pinned.note(),
                 pinned.cpus().stream().map(c -> new EnvironmentRecord.CpuState(c.cpu(), c.governor(), c.minKhz(),
@@ -33,6 +35,6 @@ final class Environment {
         return new EnvironmentRecord(h.host(), h.cpuModel(), h.sockets(), h.cores(), h.threads(), h.memoryBytes(),
                 h.os(), h.kernel(), runner, engine, runtime.name(),
                 def.profile().engineCpuset().map(c -> c.spec()).orElse(""),
-                def.profile().clientCpuset().map(c -> c.spec()).orElse(""), freq);
+                def.profile().clientCpuset().map(c -> c.spec()).orElse(""), freq, idle.note());
     }
 }

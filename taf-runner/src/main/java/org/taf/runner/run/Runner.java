@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.taf.runner.TafException;
 import org.taf.runner.build.BuildException;
 import org.taf.runner.build.BuildSpec;
@@ -27,9 +28,11 @@ import org.taf.runner.git.Repo;
 import org.taf.runner.git.TreeCache;
 import org.taf.runner.launch.EngineJava;
 import org.taf.runner.launch.EngineRuntime;
+import org.taf.runner.profile.CpuIdle;
 import org.taf.runner.profile.CpuPinner;
 import org.taf.runner.profile.HostInfo;
 import org.taf.runner.profile.HostProbe;
+import org.taf.runner.profile.IdlePolling;
 import org.taf.runner.profile.Pinning;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.DefinitionRecord;
@@ -74,6 +77,7 @@ public final class Runner {
     private RunRecord last;
     private CpuPinner pinner;
     private volatile Pinning pinning;
+    private volatile IdlePolling idle;
 
     /**
      * @param def           the test definition
@@ -136,11 +140,20 @@ public final class Runner {
         Plan plan = Plan.of(def);
         engineJava.warning().ifPresent(w -> out.println("taf: warning: " + w));
         DefinitionRecord definition = definitionRecord(); // reads the narrative: refused before anything changes
-        // Before the first engine starts: restores what a killed run left, then pins the profile's
-        // CPUs (strict: a failure throws here, nothing changed); the environment records the outcome.
-        pinning = pinner.apply(def.profile());
+        // Before the first engine starts: idle CPUs polling, then restores what a killed run left and pins the
+        // profile's CPUs (strict: a failure throws here, nothing left changed); the environment records both.
+        idle = IdlePolling.apply(def.profile().idle(), IdlePolling.DEVICE, IdlePolling.CPUIDLE, def.profile().strict());
+        try {
+            pinning = pinner.apply(def.profile());
+        } catch (RuntimeException e) {
+            idle.close();
+            throw e;
+        }
         if (def.profile().changesCpu()) {
             out.printf("taf: CPU settings of profile %s: %s%n", def.profile().name(), pinning.outcome().note());
+        }
+        if (def.profile().idle() != CpuIdle.UNCHANGED) {
+            out.printf("taf: idle CPUs of profile %s: %s%n", def.profile().name(), idle.note());
         }
         HostInfo hostInfo = HostProbe.system().host();
         HostFingerprint host = hostInfo.fingerprint();
@@ -148,7 +161,7 @@ public final class Runner {
         Design design = Design.of(def, noise, host, out);
         state = new RunState(def, runId, started, runnerVersion, definition, design,
                 Judgement.rules(options, def.profile().noise()));
-        state.environment(Environment.record(def, engineJava, runtime, pinning.outcome(), hostInfo));
+        state.environment(Environment.record(def, engineJava, runtime, pinning.outcome(), idle, hostInfo));
         if (adaptive) {
             state.plannedMde(PlannedMde.reached(def, options, noise, host, design));
             PlannedMde.print(state.plannedMde(), options, out);
@@ -199,6 +212,7 @@ public final class Runner {
 
     /** Puts the CPU settings back (once; the shutdown hook and the end of the run may both ask). */
     private void restoreCpu() {
+        Optional.ofNullable(idle).ifPresent(IdlePolling::close); // idle CPUs halt again; twice is harmless
         Pinning p = pinning;
         if (p != null) {
             p.restore().forEach(f -> out.println("taf: warning: CPU setting not restored (kept in the state file for"

@@ -12,6 +12,7 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.launch.ContainerRuntime;
 import org.taf.runner.launch.ProcessRuntime;
+import org.taf.runner.profile.CpuIdle;
 import org.taf.runner.profile.CpuSet;
 import org.taf.runner.profile.CpuToggle;
 import org.taf.runner.profile.ProfileOptions;
@@ -23,7 +24,7 @@ class RuntimesTest {
     private static ProfileOptions profile(RuntimeKind kind, OptionalLong memory) {
         return new ProfileOptions("p", kind, Optional.of(new CpuSet(List.of(1))), Optional.of(new CpuSet(List.of(0))),
                 memory, Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), CpuToggle.UNCHANGED,
-                CpuToggle.UNCHANGED, false, Optional.empty(), false, NoiseThresholds.DEFAULT);
+                CpuToggle.UNCHANGED, CpuIdle.UNCHANGED, false, Optional.empty(), false, NoiseThresholds.DEFAULT);
     }
 
     @Test

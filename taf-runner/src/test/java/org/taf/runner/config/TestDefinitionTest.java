@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.build.BuildSpec;
 import org.taf.runner.launch.LaunchOptions;
+import org.taf.runner.profile.CpuIdle;
 import org.taf.runner.profile.CpuToggle;
 import org.taf.runner.profile.ProfileOptions;
 import org.taf.runner.profile.RuntimeKind;
@@ -62,7 +63,8 @@ class TestDefinitionTest {
                 LaunchOptions.AUTO, List.of(), false, Duration.ofSeconds(10)));
         assertThat(d.profile()).isEqualTo(new ProfileOptions("default", RuntimeKind.PROCESS, Optional.empty(),
                 Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
-                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, false, Optional.empty(), false, NoiseThresholds.DEFAULT));
+                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, CpuIdle.UNCHANGED, false, Optional.empty(), false,
+                NoiseThresholds.DEFAULT));
         assertThat(d.profile().changesCpu()).isFalse();
         assertThat(d.output()).isEqualTo(new OutputSettings(dir.resolve("results"), dir.resolve("site"), false, true,
                 Optional.of("jdbc:sqlite:" + Fixture.USER_HOME.resolve(".local/share/taf/results.db")), ""));

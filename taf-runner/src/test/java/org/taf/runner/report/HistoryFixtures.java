@@ -117,7 +117,7 @@ public final class HistoryFixtures {
         EnvironmentRecord e = base.environment();
         EnvironmentRecord env = new EnvironmentRecord(where.host(), where.cpu(), e.sockets(), e.cores(), e.threads(),
                 e.memoryBytes(), e.os(), where.kernel(), where.jvm(), e.engineJvm(), e.runtime(), e.engineCpuset(),
-                e.clientCpuset(), e.cpufreq());
+                e.clientCpuset(), e.cpufreq(), e.cpuIdle());
         List<SettingRecord> settings = new ArrayList<>(base.definition().settings());
         settings.add(new SettingRecord("workload.tables", "2", "nightly.properties:3"));
         settings.add(new SettingRecord("workload.table_size", where.tableSize(), "nightly.properties:4"));

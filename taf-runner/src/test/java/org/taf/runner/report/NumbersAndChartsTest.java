@@ -29,7 +29,7 @@ class NumbersAndChartsTest {
         assertThat(IterationNumbers.cpusetSize("3-1")).isZero();
         assertThat(IterationNumbers.cpusetSize("x")).isZero();
         EnvironmentRecord pinned = new EnvironmentRecord("h", "c", 1, 8, 16, 1, "os", "k", "j", null, "process", "2-5",
-                "", null);
+                "", null, null);
         assertThat(IterationNumbers.usedCores(64, pinned)).isEqualTo(4);
         assertThat(IterationNumbers.usedCores(2, pinned)).isEqualTo(2);
         assertThat(IterationNumbers.usedCores(64, SiteFixtures.branches().environment())).isEqualTo(64);

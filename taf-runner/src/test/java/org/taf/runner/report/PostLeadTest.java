@@ -34,7 +34,7 @@ class PostLeadTest {
         EnvironmentRecord e = r.environment();
         EnvironmentRecord changed = new EnvironmentRecord(e.host(), e.cpuModel(), e.sockets(), e.cores(), e.threads(),
                 e.memoryBytes(), e.os(), e.kernel(), e.jvm(), e.engineJvm(), e.runtime(), e.engineCpuset(),
-                e.clientCpuset(), new EnvironmentRecord.CpuFreqRecord(pinned, note, List.of()));
+                e.clientCpuset(), new EnvironmentRecord.CpuFreqRecord(pinned, note, List.of()), e.cpuIdle());
         return new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(), r.finishedAt(),
                 r.status(), r.failure(), r.runnerVersion(), r.definition(), changed, r.comparisons(), r.warnings(),
                 r.plannedMde(), r.adaptive(), r.judgement());

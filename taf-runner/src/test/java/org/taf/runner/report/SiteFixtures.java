@@ -145,7 +145,7 @@ final class SiteFixtures {
                 "Eclipse Adoptium 17.0.15+6", new EngineJvmRecord("/opt/jdk-17/bin/java",
                         "openjdk version \"17.0.15\" 2025-04-15", List.of("-Xmx8g"), null, "launch.java names it"),
                 "process", "", "",
-                new CpuFreqRecord(true, "governor performance, 2100 MHz, boost off", cpuStates()));
+                new CpuFreqRecord(true, "governor performance, 2100 MHz, boost off", cpuStates()), null);
         return new RunRecord(ResultsStore.FORMAT_VERSION, date + "-mdev37992", "mdev37992",
                 "MDEV-37992: POINTS-COVERED-PK, buf_pool.mutex in make-young, parent vs patch on 11.8, 12.3, 13.1",
                 start, start.plusSeconds(5400), RunRecord.RunStatus.COMPLETED, null, "0.1.0-SNAPSHOT",

@@ -49,7 +49,7 @@ class HostFingerprintTest {
     void aRunsEnvironmentRecordGivesTheFingerprintOfTheHostItRanOn() {
         EnvironmentRecord e = new EnvironmentRecord("bench-9", HOST.cpuModel() + " ", 2, HOST.cores(), HOST.threads(),
                 HOST.memoryBytes() + (3L << 20), "Debian 12", HOST.kernel(), "jvm", null, "process", "", "",
-                new EnvironmentRecord.CpuFreqRecord(false, "not pinned: no cpufreq", java.util.List.of()));
+                new EnvironmentRecord.CpuFreqRecord(false, "not pinned: no cpufreq", java.util.List.of()), null);
         assertThat(HostFingerprint.of(e)).isEqualTo(HOST.fingerprint());
     }
 

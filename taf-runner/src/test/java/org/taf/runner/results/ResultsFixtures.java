@@ -63,7 +63,7 @@ public final class ResultsFixtures {
                 "Debian GNU/Linux 12 (bookworm)", "6.1.0-test", "OpenJDK 17.0.15",
                 new EngineJvmRecord("/usr/lib/jvm/java-17/bin/java", "openjdk version \"17.0.15\" 2025-04-15",
                         List.of(), null, "launch.java names it"), "process", "", "",
-                new CpuFreqRecord(false, "not pinned: no cpufreq", List.of()));
+                new CpuFreqRecord(false, "not pinned: no cpufreq", List.of()), null);
         DefinitionRecord def = new DefinitionRecord("properties/quick.properties",
                 "parent = HEAD~1\npatch = HEAD\nworkload.tests = POINT_SELECT\n",
                 List.of(new DefinitionRecord.SettingRecord("parent", "HEAD~1", "quick.properties:1"),

@@ -27,7 +27,8 @@ import org.taf.runner.stats.StopReason;
  * ({@link FormatUpgrade}), newer ones refused with what to do.
  */
 class ResultsStoreTest {
-    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v6.json");
+    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v7.json");
+    private static final Path V6 = Path.of("src/test/resources/golden/results-v6.json");
     private static final Path V5 = Path.of("src/test/resources/golden/results-v5.json");
     private static final Path V4 = Path.of("src/test/resources/golden/results-v4.json");
     private static final Path V3 = Path.of("src/test/resources/golden/results-v3.json");
@@ -47,7 +48,7 @@ class ResultsStoreTest {
         }
         assertThat(written).as(GOLDEN + " is stale; if the change is intended (bump FORMAT_VERSION!), regenerate with"
                 + " -Dtaf.golden.update=true").isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
-        assertThat(written).contains("\"format_version\" : 6").contains("\"tree_id\"").contains("\"cut_at_seconds\"")
+        assertThat(written).contains("\"format_version\" : 7").contains("\"tree_id\"").contains("\"cut_at_seconds\"")
                 .contains("\"role\" : \"PARENT\"").doesNotContain("parent_cpu_per_tx", "us_per_tx");
         assertThat(ResultsStore.read(file)).isEqualTo(run);
         assertThat(ResultsStore.read(file.getParent())).isEqualTo(run);
@@ -76,6 +77,15 @@ class ResultsStoreTest {
         assertThat(old.environment().engineJvm().version()).isEqualTo(old.environment().jvm());
     }
 
+    /** Format 7 records what idle CPUs did; a format 6 run did not say, and reads as the same run without it. */
+    @Test
+    void aFormatSixFileSaysNothingOfIdleCpus() {
+        RunRecord old = ResultsStore.read(V6);
+        assertThat(old.formatVersion()).isEqualTo(ResultsStore.FORMAT_VERSION);
+        assertThat(old.environment().cpuIdle()).isNull();
+        assertThat(old).isEqualTo(ResultsFixtures.small());
+    }
+
     /** Format 5 says which question each cell asked; every cell of a format 4 file asked equivalence. */
     @Test
     void aFormatFourFileAskedEquivalenceOfEveryCell() {
@@ -94,7 +104,7 @@ class ResultsStoreTest {
     @Test
     void aFormatFiveFilesMetricsAskedTheirCellsQuestion() throws IOException {
         RunRecord old = ResultsStore.read(V5);
-        assertThat(old.formatVersion()).isEqualTo(6);
+        assertThat(old.formatVersion()).isEqualTo(ResultsStore.FORMAT_VERSION);
         assertThat(old).isEqualTo(ResultsFixtures.small());
         String text = Files.readString(V5, StandardCharsets.UTF_8).replace("\"by_workload\" : { }",
                 "\"by_workload\" : { \"POINT_SELECT\" : \"NON_INFERIORITY\" }");
@@ -263,9 +273,9 @@ class ResultsStoreTest {
         Path old = dir.resolve("old.json");
         Files.writeString(old, "{\"format_version\": 0, \"run_id\": \"x\"}");
         assertThatThrownBy(() -> ResultsStore.read(old)).isInstanceOf(ResultsException.class)
-                .hasMessageContaining("old.json has format_version 0; this TAF reads versions 1 to 6");
+                .hasMessageContaining("old.json has format_version 0; this TAF reads versions 1 to 7");
         Path future = dir.resolve("future.json");
-        Files.writeString(future, "{\"format_version\": 7, \"run_id\": \"x\"}");
+        Files.writeString(future, "{\"format_version\": 8, \"run_id\": \"x\"}");
         assertThatThrownBy(() -> ResultsStore.read(future)).hasMessageContaining("use a newer TAF to read it");
         Path none = dir.resolve("none.json");
         Files.writeString(none, "{\"hello\": 1}");

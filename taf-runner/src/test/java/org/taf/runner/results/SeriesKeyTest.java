@@ -28,7 +28,7 @@ class SeriesKeyTest {
         return new EnvironmentRecord(host, cpu, e.sockets(), cores, e.threads(), memory, e.os(), kernel, jvm,
                 new EngineJvmRecord(e.engineJvm().java(), e.engineJvm().version(), engineArgs, null,
                         e.engineJvm().reason()), e.runtime(),
-                e.engineCpuset(), e.clientCpuset(), e.cpufreq());
+                e.engineCpuset(), e.clientCpuset(), e.cpufreq(), e.cpuIdle());
     }
 
     private static RunRecord withSetting(String key, String value) {
@@ -54,6 +54,22 @@ class SeriesKeyTest {
                 .isNotEqualTo(k);
         assertThat(key(with(env(e.host(), e.cpuModel(), e.cores(), e.memoryBytes() / 2, e.kernel(), e.jvm(),
                 List.of())))).isNotEqualTo(k);
+    }
+
+    @Test
+    void idleCpusThatPolledMakeAnotherSeriesAndTheHostsOwnIdleDoesNot() {
+        EnvironmentRecord e = RUN.environment();
+        SeriesKey k = key(RUN);
+        EnvironmentRecord polled = new EnvironmentRecord(e.host(), e.cpuModel(), e.sockets(), e.cores(), e.threads(),
+                e.memoryBytes(), e.os(), e.kernel(), e.jvm(), e.engineJvm(), e.runtime(), e.engineCpuset(),
+                e.clientCpuset(), e.cpufreq(), "poll: a CPU latency request of 0 us held on /dev/cpu_dma_latency");
+        EnvironmentRecord unchanged = new EnvironmentRecord(e.host(), e.cpuModel(), e.sockets(), e.cores(),
+                e.threads(), e.memoryBytes(), e.os(), e.kernel(), e.jvm(), e.engineJvm(), e.runtime(),
+                e.engineCpuset(), e.clientCpuset(), e.cpufreq(), "unchanged: cpuidle haltpoll, governor haltpoll");
+        assertThat(key(with(polled)).settings()).endsWith(" cpu_idle=poll");
+        assertThat(key(with(polled))).isNotEqualTo(k);
+        // runs from before the field existed (null) and runs that left idle alone stay one series
+        assertThat(key(with(unchanged))).isEqualTo(k);
     }
 
     @Test
