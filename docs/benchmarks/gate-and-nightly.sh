@@ -15,11 +15,13 @@
 #   COMMITS       nights, one commit each: 6 before the step, 10 after it   (default 16)
 #   STEP          the commit (1..COMMITS-1) that slows the write path; 0: none, the A/A series  (default 6)
 #   WRITE_ROUNDS  xorshift rounds per UPDATE statement in that commit; calibrate to ~3% CPU per OLTP_RW
-#                 transaction on the machine (its cpu_per_tx ratio in one A/B run); the default is a rough
-#                 guess from one smoke run on the 2-vCPU VM, where 20000 rounds read cpu_per_tx 1.163; the
-#                 nights after the step measure it (nights.tsv, cpu_per_tx)              (default 4000)
+#                 transaction on the machine (its cpu_per_tx ratio in one A/B run). On the 2-vCPU VM, with
+#                 idle CPUs halting, 4000 rounds measured +2.1% [0.4%, 3.8%] CPU per transaction and no TPS
+#                 change in 16 pairs (2026-12-05, gate-and-nightly.md), so about 6000 for 3%  (default 4000)
 #   PAIRS         pairs of each night, at least 3 (no adaptive loop)         (default 4)
 #   DURATION      measure.duration of a window                              (default 10s)
+#   IDLE          profile.cpu.idle: unchanged, or poll as properties/write-path.properties (needs root)
+#                                                                           (default unchanged)
 #   BISECT        1: bisect the first regression change point found         (default 1)
 #   OUT           directory for the repository, results and tables          (default a new /tmp/taf-nightly.XXXXXX)
 #   EXTRA         more -D overrides for every run
@@ -33,6 +35,7 @@ STEP=${STEP:-6}
 WRITE_ROUNDS=${WRITE_ROUNDS:-4000}
 PAIRS=${PAIRS:-4}
 DURATION=${DURATION:-10s}
+IDLE=${IDLE:-unchanged}
 BISECT=${BISECT:-1}
 OUT=${OUT:-$(mktemp -d /tmp/taf-nightly.XXXXXX)}
 EXTRA=${EXTRA:-}
@@ -64,6 +67,7 @@ launch.java = auto
 launch.aot_cache = true
 rest.interval = 250ms
 rest.consecutive = 3
+profile.cpu.idle = $IDLE
 # A night is PAIRS pairs of one window per start, without the adaptive loop, in the same design every night
 # (auto would switch to alternating engines once the first night stored its noise)
 measure.mode = restart

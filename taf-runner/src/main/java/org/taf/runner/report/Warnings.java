@@ -157,6 +157,11 @@ public final class Warnings {
         if (run.environment() != null && run.environment().cpufreq() != null && !run.environment().cpufreq().pinned()) {
             out.add(m.get("warning.cpufreq", run.environment().cpufreq().note()));
         }
+        if (run.environment() != null && run.environment().cpuIdle() != null
+                && run.environment().cpuIdle().startsWith("failed")) {
+            // asked to poll and could not: the run measured halting CPUs (and joins their history series)
+            out.add(m.get("warning.cpu_idle", run.environment().cpuIdle()));
+        }
         return out;
     }
 
