@@ -7,21 +7,22 @@
 # points of the ratio series and bisects the first (`taf bisect` between the nights around it).
 # With STEP=0 it is the A/A series: the same number of nights, no slowdown; every change point is false.
 #
-#   bash docs/benchmarks/gate-and-nightly.sh                          # the study: 16 nights, step at 6
+#   bash docs/benchmarks/gate-and-nightly.sh                          # the study in the shipped design
 #   STEP=0 bash docs/benchmarks/gate-and-nightly.sh                   # the A/A series of the same length
 #   COMMITS=3 STEP=2 PAIRS=3 DURATION=3s BISECT=0 bash docs/benchmarks/gate-and-nightly.sh   # a smoke run of the script
 #
+# A night is properties/write-path.properties, the nightly's own definition (included, not copied), on the
+# temporary repository with v1.0 as its baseline; PAIRS, DURATION and IDLE override its values.
 # Settings (environment):
 #   COMMITS       nights, one commit each: 6 before the step, 10 after it   (default 16)
 #   STEP          the commit (1..COMMITS-1) that slows the write path; 0: none, the A/A series  (default 6)
 #   WRITE_ROUNDS  xorshift rounds per UPDATE statement in that commit; calibrate to ~3% CPU per OLTP_RW
 #                 transaction on the machine (its cpu_per_tx ratio in one A/B run). On the 2-vCPU VM, with
-#                 idle CPUs halting, 4000 rounds measured +2.1% [0.4%, 3.8%] CPU per transaction and no TPS
-#                 change in 16 pairs (2026-12-05, gate-and-nightly.md), so about 6000 for 3%  (default 4000)
-#   PAIRS         pairs of each night, at least 3 (no adaptive loop)         (default 4)
-#   DURATION      measure.duration of a window                              (default 10s)
-#   IDLE          profile.cpu.idle: unchanged, or poll as properties/write-path.properties (needs root)
-#                                                                           (default unchanged)
+#                 idle CPUs polling, 4000 rounds measured +3.4% [2.3%, 4.4%] CPU per transaction in 12 pairs
+#                 (2026-12-05, gate-and-nightly.md)                         (default 4000)
+#   PAIRS         pairs of each night, at least 3 (no adaptive loop)         (default: write-path's, 20)
+#   DURATION      measure.duration of a window                              (default: write-path's, 10s)
+#   IDLE          profile.cpu.idle: poll (needs root) or unchanged          (default: write-path's, poll)
 #   BISECT        1: bisect the first regression change point found         (default 1)
 #   OUT           directory for the repository, results and tables          (default a new /tmp/taf-nightly.XXXXXX)
 #   EXTRA         more -D overrides for every run
@@ -33,9 +34,9 @@ cd "$(dirname "$0")/../.."
 COMMITS=${COMMITS:-16}
 STEP=${STEP:-6}
 WRITE_ROUNDS=${WRITE_ROUNDS:-4000}
-PAIRS=${PAIRS:-4}
-DURATION=${DURATION:-10s}
-IDLE=${IDLE:-unchanged}
+PAIRS=${PAIRS:-}
+DURATION=${DURATION:-}
+IDLE=${IDLE:-}
 BISECT=${BISECT:-1}
 OUT=${OUT:-$(mktemp -d /tmp/taf-nightly.XXXXXX)}
 EXTRA=${EXTRA:-}
@@ -46,41 +47,33 @@ REPO="$OUT/repo"
 bash docs/benchmarks/slow-write-repo.sh "$REPO" "$COMMITS" "$STEP" "$WRITE_ROUNDS"
 mapfile -t SHAS < <(git -C "$REPO" rev-list --first-parent --reverse main)
 
-cat >"$OUT/nightly.properties" <<EOF
-# gate-and-nightly.sh: one short nightly of OLTP_RW against the pinned baseline v1.0
-repository = $REPO
-baseline = v1.0
-cache.dir = $OUT/cache
-output.results_dir = $OUT/results
-output.site_dir = $OUT/site
-output.publish = false
-results.db.url = jdbc:sqlite:$OUT/results.db
-workload.tests = OLTP_RW
-workload.threads = 2
-workload.tables = 1
-workload.table_size = 10000
-measure.duration = $DURATION
-# The engine on JDK 25 with an AOT cache after a short rest, as the gate's, but warmed up by the default
-# rule (TPS settled over 10 s): with the gate's 3-second JIT-quiet warm-up, starts of one side spread
-# 1,074-1,426 TPS on 2026-12-05 and a night's interval was +-15-40%
-launch.java = auto
-launch.aot_cache = true
-rest.interval = 250ms
-rest.consecutive = 3
-profile.cpu.idle = $IDLE
-# A night is PAIRS pairs of one window per start, without the adaptive loop, in the same design every night
-# (auto would switch to alternating engines once the first night stored its noise)
-measure.mode = restart
-measure.iterations = $((PAIRS < 3 ? 3 : PAIRS))
-stats.max_pairs = $((PAIRS < 3 ? 3 : PAIRS))
-EOF
+{
+    echo "# gate-and-nightly.sh: one night of the nightly's write-path series, against the pinned baseline v1.0"
+    echo "include = $PWD/properties/write-path.properties"
+    echo "repository = $REPO"
+    echo "baseline = v1.0"
+    echo "cache.dir = $OUT/cache"
+    echo "output.results_dir = $OUT/results"
+    echo "output.site_dir = $OUT/site"
+    echo "output.publish = false"
+    echo "results.db.url = jdbc:sqlite:$OUT/results.db"
+    [[ -n $DURATION ]] && echo "measure.duration = $DURATION"
+    [[ -n $IDLE ]] && echo "profile.cpu.idle = $IDLE"
+    # A fixed number of pairs, no adaptive loop, as write-path.properties
+    [[ -n $PAIRS ]] && printf 'measure.iterations = %s\nstats.max_pairs = %s\n' $((PAIRS < 3 ? 3 : PAIRS)) \
+        $((PAIRS < 3 ? 3 : PAIRS))
+    true
+} >"$OUT/nightly.properties"
 
 printf 'night\tcommit\tratio\tci_low\tci_high\tcpu_per_tx\tverdict\texit\n' >"$OUT/nights.tsv"
 for ((i = 0; i < COMMITS; i++)); do
     sha=${SHAS[$i]}
     code=0
     # shellcheck disable=SC2086
-    ./taf run "$OUT/nightly.properties" --against-baseline --quiet -Dpatch="$sha" \
+    # The patch is a branch moved to tonight's commit, as the Jenkinsfile's nightly runs HEAD: a history series
+    # is keyed on the comparison's label, and -Dpatch=<sha> would make each night a series of its own
+    git -C "$REPO" branch -f night "$sha"
+    ./taf run "$OUT/nightly.properties" --against-baseline --quiet -Dpatch=night \
         -Dcomments="night $i: ${sha:0:12} against v1.0" $EXTRA >"$OUT/night-$i.log" 2>&1 || code=$?
     run=$(find "$OUT/results" -mindepth 2 -maxdepth 2 -name results.json ! -path '*/bisect-*' 2>/dev/null \
         | sort | tail -1 | xargs -r dirname || true) # no results directory yet when the first night failed

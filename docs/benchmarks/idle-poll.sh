@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): A/A runs of OLTP_RW with idle CPUs halting (profile.cpu.idle = unchanged) and
-# polling (poll), alternating, in the nightly's design: restart pairs, one 10-s window a start, TPS warm-up,
-# JDK 25 with an AOT cache (gate-and-nightly.md, "Idle CPUs"). Needs root (/dev/cpu_dma_latency).
+# polling (poll), alternating, in the nightly's design (properties/write-path.properties: restart pairs, one
+# 10-s window a start, TPS warm-up, JDK 25 with an AOT cache; gate-and-nightly.md, "Idle CPUs"). Needs root
+# (/dev/cpu_dma_latency).
 #
 #   bash docs/benchmarks/idle-poll.sh                 # 2 runs each way, 8 pairs a run (about 35 minutes)
 #
@@ -22,26 +23,16 @@ mkdir -p "$OUT"
 # Two commits of the same engine: a text file differs, so each side has its own build and AOT cache, as the
 # nightly's baseline and tonight's main do.
 bash docs/benchmarks/slow-write-repo.sh "$OUT/repo" 2 0 0
+# The nightly's own definition (included, not copied) on that repository, HEAD~1 against HEAD
 cat >"$OUT/aa.properties" <<EOF
 # idle-poll.sh: an A/A run of OLTP_RW in the nightly's design
+include = $PWD/properties/write-path.properties
 repository = $OUT/repo
-parent = HEAD~1
-patch = HEAD
 cache.dir = $OUT/cache
 output.results_dir = $OUT/results
 output.site_dir = $OUT/site
 output.publish = false
 results.db.url = jdbc:sqlite:$OUT/results.db
-workload.tests = OLTP_RW
-workload.threads = 2
-workload.tables = 1
-workload.table_size = 10000
-launch.java = auto
-launch.aot_cache = true
-rest.interval = 250ms
-rest.consecutive = 3
-measure.mode = restart
-measure.duration = 10s
 measure.iterations = $PAIRS
 stats.max_pairs = $PAIRS
 EOF
