@@ -18,7 +18,7 @@ import org.taf.runner.sys.EditDistance;
  * of one engine variable on one revision, expanded into one comparison per value after the first.
  */
 final class ComparisonPlanner {
-    static final String SINGLE = "default";
+    static final String SINGLE = org.taf.runner.results.ComparisonRecord.SINGLE;
 
     private final ResolvedConfig config;
     private final Problems problems;

@@ -82,16 +82,9 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
         return RateWords.ofUnits(points.stream().map(p -> p.cell().unit()).toList());
     }
 
-    /** The key naming the pinned baseline in a run's recorded settings ({@code config.Keys.BASELINE}). */
-    static final String BASELINE = "baseline";
-
     /** Whether comparison {@code c} of {@code run} measured its patch against the definition's {@code baseline}. */
     static boolean againstBaseline(RunRecord run, ComparisonRecord c) {
-        if (run.definition() == null || c.parent() == null) {
-            return false;
-        }
-        return run.definition().settings().stream().anyMatch(s -> s.key().equals(BASELINE)
-                && s.value() != null && !s.value().isBlank() && s.value().equals(c.parent().revision()));
+        return SeriesKey.baseline(run, c).isPresent();
     }
 
     /**
@@ -132,7 +125,7 @@ record HistorySeries(SeriesKey key, List<Point> points, List<Segment> segments, 
         for (RunDigest run : oldestFirst) {
             for (RunDigest.Comparison c : run.comparisons()) {
                 for (RunDigest.Cell cell : c.cells()) {
-                    SeriesKey key = new SeriesKey(cell.workload(), cell.threads(), c.label(), run.dataShape(),
+                    SeriesKey key = new SeriesKey(cell.workload(), cell.threads(), c.line(), run.dataShape(),
                             c.settings(), run.machine());
                     byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(new Point(run, c, cell, run.at(),
                             cell.patchTps(), cell.parentTps(), run.segment()));

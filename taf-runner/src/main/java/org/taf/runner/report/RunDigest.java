@@ -58,7 +58,7 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
     static final Comparator<RunDigest> NEWEST_FIRST = Comparator.comparing(RunDigest::at)
             .thenComparing(RunDigest::runId).reversed();
     /** Bump when a field is added or a text made otherwise: every site's digests are then made again. */
-    static final int FORMAT_VERSION = 3;
+    static final int FORMAT_VERSION = 4;
 
     RunDigest {
         highlights = List.copyOf(highlights);
@@ -91,14 +91,15 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
      *
      * @param name            its name (the cells' anchors in the post)
      * @param label           its label, or its name when it has none
+     * @param line            the history series' line of development ({@link SeriesKey#line})
      * @param settings        the history series' settings ({@link SeriesKey#settings})
      * @param againstBaseline its parent is the definition's pinned {@code baseline} (a baseline-ratio series)
      * @param parent          the parent side
      * @param patch           the patch side
      * @param cells           its cells, in plan order
      */
-    record Comparison(String name, String label, String settings, boolean againstBaseline, Side parent, Side patch,
-                      List<Cell> cells) {
+    record Comparison(String name, String label, String line, String settings, boolean againstBaseline, Side parent,
+                      Side patch, List<Cell> cells) {
         Comparison {
             cells = List.copyOf(cells);
         }
@@ -203,8 +204,9 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
                         v == null ? null : v.ratio(), v == null ? null : v.ciLow(), v == null ? null : v.ciHigh(),
                         RateUnit.of(cell), Ratio.gating(v, Metric.CPU_PER_TX)));
             }
-            comparisons.add(new Comparison(c.name(), SeriesKey.label(c), SeriesKey.settings(run, c),
-                    HistorySeries.againstBaseline(run, c), side(x, c.parent()), side(x, c.patch()), cells));
+            comparisons.add(new Comparison(c.name(), SeriesKey.label(c), SeriesKey.line(run, c),
+                    SeriesKey.settings(run, c), HistorySeries.againstBaseline(run, c), side(x, c.parent()),
+                    side(x, c.patch()), cells));
         }
         return comparisons;
     }

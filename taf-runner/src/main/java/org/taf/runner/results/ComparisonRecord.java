@@ -12,6 +12,9 @@ import java.util.List;
  * @param cells  one per workload x thread count, in plan order
  */
 public record ComparisonRecord(String name, String label, SideRecord parent, SideRecord patch, List<CellRecord> cells) {
+    /** The name of the one comparison a definition without {@code comparisons} makes. */
+    public static final String SINGLE = "default";
+
     public ComparisonRecord {
         cells = List.copyOf(cells);
     }

@@ -5,14 +5,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * What a history series measures, so that only like is joined with like: one workload at one thread
  * count, on one data shape, with one set of engine settings and profile, in one line of development
- * (the comparison's label: a branch, a nightly job), on one machine. Two cells with different keys are
- * never drawn on one line nor searched for change points together.
+ * ({@link #line}), on one machine. Two cells with different keys are never drawn on one line nor searched
+ * for change points together.
  *
  * <p>The machine is the host fingerprint without the kernel: CPU model (spaces collapsed), physical
  * cores, logical CPUs and memory rounded to 256 MiB, the same facts and rounding as the noise store's
@@ -22,7 +23,8 @@ import java.util.TreeMap;
  *
  * @param workload   TAF's test name
  * @param threads    client threads
- * @param comparison the comparison's label (its name when it has none)
+ * @param comparison the line of development ({@link #line}): the comparison's label, or for a comparison against
+ *                   the definition's pinned {@code baseline} that baseline and the comparison's name
  * @param dataShape  the {@code workload.*} settings that shape the data and the transactions (tables, table
  *                   size, distribution, seed, statement counts), {@code key=value} sorted, prefix dropped
  * @param settings   the patch side's engine variables, then the profile (runtime, cpusets, cpu_idle=poll when
@@ -49,8 +51,31 @@ public record SeriesKey(String workload, int threads, String comparison, String 
 
     /** The key of {@code cell} of comparison {@code c} in {@code run}. */
     public static SeriesKey of(RunRecord run, ComparisonRecord c, CellRecord cell) {
-        return new SeriesKey(cell.workload(), cell.threads(), label(c), dataShape(run), settings(run, c),
+        return new SeriesKey(cell.workload(), cell.threads(), line(run, c), dataShape(run), settings(run, c),
                 machine(run.environment()));
+    }
+
+    /** The key naming the pinned baseline in a run's recorded settings ({@code config.Keys.BASELINE}). */
+    public static final String BASELINE = "baseline";
+
+    /**
+     * The line of development comparison {@code c} of {@code run} belongs to. Against the definition's pinned
+     * {@code baseline} it is "against v1.0" (", name" added for a named comparison): the label names the
+     * patch's revision too ("v1.0 vs 3f2a1b0c9d"), and a nightly given tonight's sha would otherwise make a
+     * one-point series a night. Any other comparison's line is its label.
+     */
+    public static String line(RunRecord run, ComparisonRecord c) {
+        return baseline(run, c).map(b -> "against " + b + (c.name().equals(ComparisonRecord.SINGLE) ? ""
+                : ", " + c.name())).orElseGet(() -> label(c));
+    }
+
+    /** The definition's pinned {@code baseline} when comparison {@code c} of {@code run} measured against it. */
+    public static Optional<String> baseline(RunRecord run, ComparisonRecord c) {
+        if (run.definition() == null || c.parent() == null) {
+            return Optional.empty();
+        }
+        return run.definition().settings().stream().filter(s -> s.key().equals(BASELINE)).map(s -> s.value())
+                .filter(v -> v != null && !v.isBlank() && v.equals(c.parent().revision())).findFirst();
     }
 
     /** The comparison's part of the key: its label, or its name when it has none. */

@@ -185,4 +185,36 @@ class BaselineRatioSeriesTest {
         }
         assertThat(ChangePoints.find(absolute)).isEmpty();
     }
+
+    /**
+     * A nightly given tonight's sha ({@code -Dpatch=<sha>}, the Jenkinsfile's PATCH) labels each night "v1.0 vs
+     * <sha>": the nights are still one series, "against v1.0", and its step is still found. Keyed on the label, they
+     * were 30 one-point series and nothing was found (the polled chain of 2026-12-05).
+     */
+    @Test
+    void nightsGivenAsShasAreOneSeriesAgainstTheBaseline() {
+        List<RunRecord> runs = nights(true).stream().map(BaselineRatioSeriesTest::patchNamedBySha).toList();
+        assertThat(runs.stream().map(r -> r.comparisons().get(0).label()).distinct()).hasSize(runs.size());
+        assertThat(HistorySeries.of(runs, false)).singleElement().satisfies(s -> {
+            assertThat(s.key().comparison()).isEqualTo("against " + BASELINE);
+            assertThat(s.points()).hasSize(runs.size());
+        });
+        assertThat(ChangePoints.find(runs)).singleElement().satisfies(c -> {
+            assertThat(c.afterRunId()).isEqualTo(runs.get(17).runId());
+            assertThat(c.comparison()).isEqualTo("against " + BASELINE);
+        });
+        // without the baseline key, a label naming each sha is a line of its own: nothing joins them
+        List<RunRecord> absolute = nights(false).stream().map(BaselineRatioSeriesTest::patchNamedBySha).toList();
+        assertThat(HistorySeries.of(absolute, false)).hasSize(absolute.size());
+    }
+
+    /** {@code run} as a nightly run with -Dpatch=<sha> records it: its label names the patch's sha. */
+    private static RunRecord patchNamedBySha(RunRecord run) {
+        ComparisonRecord c = run.comparisons().get(0);
+        ComparisonRecord named = new ComparisonRecord(c.name(), BASELINE + " vs " + c.patch().commit().sha()
+                .substring(0, 10), c.parent(), c.patch(), c.cells());
+        return new RunRecord(run.formatVersion(), run.runId(), run.name(), run.comments(), run.startedAt(),
+                run.finishedAt(), run.status(), run.failure(), run.runnerVersion(), run.definition(),
+                run.environment(), List.of(named), run.warnings(), run.plannedMde(), run.adaptive(), run.judgement());
+    }
 }
