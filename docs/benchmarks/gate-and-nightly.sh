@@ -23,7 +23,9 @@
 #   PAIRS         pairs of each night, at least 3 (no adaptive loop)         (default: write-path's, 20)
 #   DURATION      measure.duration of a window                              (default: write-path's, 10s)
 #   IDLE          profile.cpu.idle: poll (needs root) or unchanged          (default: write-path's, poll)
-#   BISECT        1: bisect the first regression change point found         (default 1)
+#   BISECT        1: bisect the first regression change point found, with write-path's own pairs (20), not
+#                 PAIRS: at 8 pairs the bisect of a 3.5% step was INCONCLUSIVE, at 20 it named the commit
+#                 (2026-12-05)                                              (default 1)
 #   OUT           directory for the repository, results and tables          (default a new /tmp/taf-nightly.XXXXXX)
 #   EXTRA         more -D overrides for every run
 # Output: $OUT/nights.tsv (night, commit, ratio, interval, verdict), $OUT/changes.tsv (taf changes),
@@ -64,14 +66,16 @@ mapfile -t SHAS < <(git -C "$REPO" rev-list --first-parent --reverse main)
         $((PAIRS < 3 ? 3 : PAIRS))
     true
 } >"$OUT/nightly.properties"
+# The bisect's runs: the same night without the PAIRS override
+grep -v -e '^measure.iterations' -e '^stats.max_pairs' "$OUT/nightly.properties" >"$OUT/bisect.properties"
 
 printf 'night\tcommit\tratio\tci_low\tci_high\tcpu_per_tx\tverdict\texit\n' >"$OUT/nights.tsv"
 for ((i = 0; i < COMMITS; i++)); do
     sha=${SHAS[$i]}
     code=0
     # shellcheck disable=SC2086
-    # The patch is a branch moved to tonight's commit, as the Jenkinsfile's nightly runs HEAD: a history series
-    # is keyed on the comparison's label, and -Dpatch=<sha> would make each night a series of its own
+    # The patch is a branch moved to tonight's commit, as the Jenkinsfile's nightly runs HEAD (a baseline-ratio
+    # series is keyed on the baseline, so -Dpatch=<sha> would do too since 2026-12-05)
     git -C "$REPO" branch -f night "$sha"
     ./taf run "$OUT/nightly.properties" --against-baseline --quiet -Dpatch=night \
         -Dcomments="night $i: ${sha:0:12} against v1.0" $EXTRA >"$OUT/night-$i.log" 2>&1 || code=$?
@@ -101,7 +105,7 @@ echo "change points: $(($(wc -l <"$OUT/changes.tsv") - 1)) regression(s) in $COM
 if ((BISECT == 1)) && (($(wc -l <"$OUT/changes.tsv") > 1)); then
     IFS=$'\t' read -r _ good bad _ < <(sed -n 2p "$OUT/changes.tsv")
     code=0
-    ./taf bisect --good "$good" --bad "$bad" "$OUT/nightly.properties" >"$OUT/bisect.log" 2>&1 || code=$?
+    ./taf bisect --good "$good" --bad "$bad" "$OUT/bisect.properties" >"$OUT/bisect.log" 2>&1 || code=$?
     echo "culprit: $(grep -m1 '^culprit' "$OUT/bisect.log" || echo "none (exit $code)")"
 fi
 echo "gate-and-nightly: everything in $OUT" >&2
