@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.sys.EditDistance;
 
 /**
@@ -18,8 +19,6 @@ import org.taf.runner.sys.EditDistance;
  * of one engine variable on one revision, expanded into one comparison per value after the first.
  */
 final class ComparisonPlanner {
-    static final String SINGLE = org.taf.runner.results.ComparisonRecord.SINGLE;
-
     private final ResolvedConfig config;
     private final Problems problems;
     private final EngineSettings global;
@@ -62,7 +61,7 @@ final class ComparisonPlanner {
         } else {
             patch = new Side(config.get(Keys.PATCH), Optional.empty(), patchEngine);
         }
-        return new Comparison(SINGLE, label(parent, patch), parent, patch);
+        return new Comparison(ComparisonRecord.SINGLE, label(parent, patch), parent, patch);
     }
 
     private List<Comparison> named(List<String> names) {

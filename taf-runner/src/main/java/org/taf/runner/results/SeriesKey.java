@@ -33,6 +33,9 @@ import java.util.TreeMap;
  */
 public record SeriesKey(String workload, int threads, String comparison, String dataShape, String settings,
                         String machine) implements Comparable<SeriesKey> {
+    /** The key naming the pinned baseline in a run's recorded settings ({@code config.Keys.BASELINE}). */
+    public static final String BASELINE = "baseline";
+
     /**
      * {@code workload.*} keys that do not change what is measured: the workload and threads are fields of
      * the key, and the rest are how the client connects and reports. Every other {@code workload.*} key is
@@ -55,9 +58,6 @@ public record SeriesKey(String workload, int threads, String comparison, String 
                 machine(run.environment()));
     }
 
-    /** The key naming the pinned baseline in a run's recorded settings ({@code config.Keys.BASELINE}). */
-    public static final String BASELINE = "baseline";
-
     /**
      * The line of development comparison {@code c} of {@code run} belongs to. Against the definition's pinned
      * {@code baseline} it is "against v1.0" (", name" added for a named comparison): the label names the
@@ -74,7 +74,8 @@ public record SeriesKey(String workload, int threads, String comparison, String 
         if (run.definition() == null || c.parent() == null) {
             return Optional.empty();
         }
-        return run.definition().settings().stream().filter(s -> s.key().equals(BASELINE)).map(s -> s.value())
+        return run.definition().settings().stream().filter(s -> s.key().equals(BASELINE))
+                .map(DefinitionRecord.SettingRecord::value)
                 .filter(v -> v != null && !v.isBlank() && v.equals(c.parent().revision())).findFirst();
     }
 
