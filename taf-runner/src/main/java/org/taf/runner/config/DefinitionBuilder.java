@@ -14,6 +14,7 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.taf.runner.build.BuildSpec;
+import org.taf.runner.host.HostOptions;
 import org.taf.runner.launch.LaunchOptions;
 import org.taf.runner.profile.CpuSet;
 import org.taf.runner.profile.ProfileOptions;
@@ -89,6 +90,8 @@ final class DefinitionBuilder {
                 new PostSettings(config.get(POST_TITLE), config.get(POST_SUMMARY), config.get(POST_NARRATIVE),
                         config.get(POST_COMMIT_URL), config.get(POST_STORY), config.get(POST_KEY_COUNTERS)),
                 stats(),
+                new HostOptions(config.get(HOST_PROBE), config.get(HOST_QUIET_WAIT), config.get(HOST_MAX_CV_PCT),
+                        config.get(HOST_MIN_CAPACITY_PCT)),
                 config.withWarnings(problems.warnings()));
     }
 
@@ -138,7 +141,7 @@ final class DefinitionBuilder {
                 .firstLook(config.get(MEASURE_ITERATIONS)).warningPct(config.get(VERDICT_WARNING_PCT))
                 .failPct(config.get(VERDICT_FAIL_PCT)).gainPct(config.get(VERDICT_GAIN_PCT))
                 .metrics(config.get(VERDICT_METRICS)).counterMarginPct(config.get(VERDICT_COUNTER_MARGIN_PCT))
-                .questions(questions).build();
+                .questions(questions).futility(config.get(STATS_FUTILITY)).build();
     }
 
     /**

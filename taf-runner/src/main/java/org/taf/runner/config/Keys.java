@@ -1,24 +1,6 @@
 package org.taf.runner.config;
 
-import static org.taf.runner.config.ValueTypes.bool;
-import static org.taf.runner.config.ValueTypes.cpuset;
-import static org.taf.runner.config.ValueTypes.duration;
-import static org.taf.runner.config.ValueTypes.fraction;
-import static org.taf.runner.config.ValueTypes.frequency;
-import static org.taf.runner.config.ValueTypes.integer;
-import static org.taf.runner.config.ValueTypes.listOf;
-import static org.taf.runner.config.ValueTypes.longInteger;
-import static org.taf.runner.config.ValueTypes.matching;
-import static org.taf.runner.config.ValueTypes.oneOf;
-import static org.taf.runner.config.ValueTypes.optional;
-import static org.taf.runner.config.ValueTypes.path;
-import static org.taf.runner.config.ValueTypes.percent;
-import static org.taf.runner.config.ValueTypes.resultsDbUrl;
-import static org.taf.runner.config.ValueTypes.revision;
-import static org.taf.runner.config.ValueTypes.size;
-import static org.taf.runner.config.ValueTypes.string;
-import static org.taf.runner.config.ValueTypes.treePath;
-import static org.taf.runner.config.ValueTypes.workload;
+import static org.taf.runner.config.ValueTypes.*;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -177,6 +159,18 @@ public final class Keys {
                     + " (whole report intervals; 0s leaves out nothing)");
     public static final Key<Boolean> MEASURE_COUNTERS = key("measure.counters", bool(), "true",
             "read the engine's SHOW GLOBAL STATUS counters and its threads' context switches over each window");
+
+    // --- the host's state (the host probe and the quiet rule)
+    public static final Key<Duration> HOST_PROBE = key("host.probe", duration(Duration.ZERO), "1500ms",
+            "how long the host probe runs before each A/B pair and after it (0s: no probe, no waiting): a thread"
+                    + " spinning 100 us then napping 100 us, its rounds counted in 100 ms slices");
+    public static final Key<Duration> HOST_QUIET_WAIT = key("host.quiet_wait", duration(Duration.ZERO), "3m",
+            "how long a run may wait, over all its pairs, for a noisy host to quieten before a pair (not counted"
+                    + " in stats.budget); past it, pairs are measured and flagged NOISY_SPELL");
+    public static final Key<Double> HOST_MAX_CV_PCT = key("host.max_cv_pct", percent(0.1, 1_000), "10",
+            "a probe reading is quiet when the CV of its slices is at most this");
+    public static final Key<Double> HOST_MIN_CAPACITY_PCT = key("host.min_capacity_pct", percent(0, 100), "60",
+            "... and its rate at least this share of the best this host has shown (noise.json keeps its readings)");
 
     // --- warm-up
     public static final Key<Boolean> WARMUP_ENABLED = key("warmup.enabled", bool(), "true",
@@ -371,6 +365,9 @@ public final class Keys {
             "time budget for extra iterations when a result is inconclusive");
     public static final Key<Integer> STATS_MAX_PAIRS = key("stats.max_pairs", integer(3, 1_000), "20",
             "A/B pairs per cell after which the adaptive loop stops; at or below measure.iterations: no extra pairs");
+    public static final Key<Boolean> STATS_FUTILITY = key("stats.futility", bool(), "true",
+            "stop a cell's extra pairs early when, at the spread its pairs show, the most pairs stats.budget and"
+                    + " stats.max_pairs reach could not answer its question (the host is too noisy now; exit 2)");
 
     /** Every key and pattern, in declaration order. */
     public static List<KeySpec> all() {

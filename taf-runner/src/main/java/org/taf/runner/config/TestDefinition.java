@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.taf.runner.build.BuildSpec;
+import org.taf.runner.host.HostOptions;
 import org.taf.runner.launch.LaunchOptions;
 import org.taf.runner.profile.ProfileOptions;
 import org.taf.runner.stats.StatsOptions;
@@ -41,13 +42,14 @@ import org.taf.runner.workload.WorkloadOptions;
  * @param output      {@code output.*}
  * @param post        {@code post.*}
  * @param stats       {@code stats.*} and {@code verdict.*}, with {@code measure.iterations} as the first look
+ * @param host        {@code host.*}: the host probe and the quiet rule
  * @param config      every effective key with its value and origin, and the file's verbatim text
  */
 public record TestDefinition(String name, String comments, Path repository, Path cacheDir,
         List<Comparison> comparisons, List<Workload> tests, List<Integer> threads, EngineSettings engine,
         WorkloadOptions workload, MeasureSettings measure, WarmupOptions warmup, RestOptions rest, BuildSpec build,
         LaunchOptions launch, ProfileOptions profile, OutputSettings output, PostSettings post, StatsOptions stats,
-        ResolvedConfig config) {
+        HostOptions host, ResolvedConfig config) {
 
     public TestDefinition {
         notNull("name", name);
@@ -71,7 +73,7 @@ public record TestDefinition(String name, String comments, Path repository, Path
             }
         });
         for (Object part : new Object[] {engine, workload, measure, warmup, rest, build, launch, profile,
-            output, post, stats, config}) {
+            output, post, stats, host, config}) {
             notNull("settings", part);
         }
     }
@@ -79,13 +81,13 @@ public record TestDefinition(String name, String comments, Path repository, Path
     /** This definition with other comparisons under another name (calibrate's A/A run). */
     public TestDefinition withComparisons(String newName, List<Comparison> newComparisons) {
         return new TestDefinition(newName, comments, repository, cacheDir, newComparisons, tests, threads, engine,
-                workload, measure, warmup, rest, build, launch, profile, output, post, stats, config);
+                workload, measure, warmup, rest, build, launch, profile, output, post, stats, host, config);
     }
 
     /** This definition with other launch options ({@code launch.java = auto} resolved). */
     public TestDefinition withLaunch(LaunchOptions newLaunch) {
         return new TestDefinition(name, comments, repository, cacheDir, comparisons, tests, threads, engine,
-                workload, measure, warmup, rest, build, newLaunch, profile, output, post, stats, config);
+                workload, measure, warmup, rest, build, newLaunch, profile, output, post, stats, host, config);
     }
 
     /** The definition file's text, verbatim (the post shows it). */

@@ -26,26 +26,26 @@ public final class CpuPinner {
     public static final String STATE_FILE = "cpu-pinning.state";
 
     private final Sysfs sysfs;
-    private final HostProbe probe;
+    private final HostFacts facts;
     private final PinStateFile state;
     private final PrintStream err;
 
     /**
      * @param sysfs the sysfs to change (a fake tree in tests)
-     * @param probe reads the online CPUs and the frequency state under the same root
+     * @param facts reads the online CPUs and the frequency state under the same root
      * @param state where the originals are saved
      * @param err   where restoring after a crash is reported (stderr)
      */
-    public CpuPinner(Sysfs sysfs, HostProbe probe, PinStateFile state, PrintStream err) {
+    public CpuPinner(Sysfs sysfs, HostFacts facts, PinStateFile state, PrintStream err) {
         this.sysfs = sysfs;
-        this.probe = probe;
+        this.facts = facts;
         this.state = state;
         this.err = err;
     }
 
     /** The pinner of this machine, keeping its state in {@code stateDir}. */
     public static CpuPinner system(Path stateDir) {
-        return new CpuPinner(Sysfs.system(), HostProbe.system(), new PinStateFile(stateDir.resolve(STATE_FILE)),
+        return new CpuPinner(Sysfs.system(), HostFacts.system(), new PinStateFile(stateDir.resolve(STATE_FILE)),
                 System.err);
     }
 
@@ -87,7 +87,7 @@ public final class CpuPinner {
             return new Pinning(this, readBack(req, anyCpufreq ? PinOutcome.LEFT_AS_FOUND : PinOutcome.NO_CPUFREQ,
                     List.of(), false), List.of());
         }
-        List<Integer> online = probe.onlineCpus();
+        List<Integer> online = facts.onlineCpus();
         PinPlan plan = PinPlan.of(sysfs, req, online);
         if (!plan.problems.isEmpty()) {
             return unpinned(req, plan.problems);
@@ -122,7 +122,7 @@ public final class CpuPinner {
 
     /** {@link #apply(CpuPinRequest)} for a profile: its cpusets' CPUs, or every online CPU when it names none. */
     public Pinning apply(ProfileOptions profile) {
-        return apply(CpuPinRequest.of(profile, probe.onlineCpus()));
+        return apply(CpuPinRequest.of(profile, facts.onlineCpus()));
     }
 
     /** Puts {@code originals} back in reverse order; returns the failures (empty when all done). */
@@ -187,8 +187,8 @@ public final class CpuPinner {
     }
 
     private PinOutcome readBack(CpuPinRequest req, String note, List<PinProblem> problems, boolean pinned) {
-        CpuFreqState freq = probe.cpuFreq();
-        String boost = probe.boost();
+        CpuFreqState freq = facts.cpuFreq();
+        String boost = facts.boost();
         List<PinnedCpu> cpus = new ArrayList<>();
         for (int cpu : req.cpus()) {
             Optional<CpuFreqState.Cpu> c = freq.cpus().stream().filter(x -> x.cpu() == cpu).findFirst();

@@ -63,6 +63,9 @@ public final class JUnitXmlWriter {
             if (run.adaptive() != null) {
                 property(x, "adaptive", AdaptiveTexts.loop(run, m));
             }
+            if (!run.probes().isEmpty()) {
+                property(x, "host", HostTexts.of(run, m));
+            }
             s.cases().forEach(k -> k.properties().forEach((name, value) -> property(x, k.name() + "." + name, value)));
             x.append("    </properties>\n");
             s.cases().forEach(k -> k.appendTo(x));

@@ -136,6 +136,10 @@ public final class MarkdownSummary {
         if (loop != null) {
             facts.add(loop);
         }
+        String host = HostTexts.of(run, m);
+        if (host != null) {
+            facts.add(m.get("host.line", host));
+        }
         for (PlannedMdeRecord p : run.plannedMde()) {
             facts.add("MDE before measuring, " + p.workload() + "@" + p.threads() + ": "
                     + AdaptiveTexts.planned(p, m, f));

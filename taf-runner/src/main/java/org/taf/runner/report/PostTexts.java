@@ -80,6 +80,10 @@ final class PostTexts {
         if (loop != null) {
             out.add(loop);
         }
+        String host = HostTexts.of(x.run(), x.m());
+        if (host != null) {
+            out.add(x.m().get("host.line", host));
+        }
         return out;
     }
 

@@ -25,6 +25,7 @@ import org.taf.runner.sys.AtomicWrite;
  * why, default POINT_SELECT@2: tps 3.5030 [3.4100, 3.6000] (95% interval, 7 pairs) lies above 1
  * not resolved, default OLTP_RW@2: a change smaller than 5%, either way: this cell asked only ... (when it did)
  * Adaptive loop: 2 extra A/B pairs in 130 s of a 600 s budget; stopped: decided; each look at level 0.0136.
+ * host: quiet throughout (9 probe readings, CV 2-4%)
  * MDE before measuring, POINT_SELECT@2: 10.7% with 5 pairs (4.5% with 20 pairs if the adaptive loop needs them)
  * warning: Builds reused from the cache: 11111111, 22222222
  * warnings: 1
@@ -93,6 +94,10 @@ public final class SummaryWriter {
         String loop = AdaptiveTexts.loop(run, m);
         if (loop != null) {
             out.append(loop).append('\n');
+        }
+        String host = HostTexts.of(run, m);
+        if (host != null) {
+            out.append("host: ").append(host).append('\n'); // "host: too noisy" is what CI looks for
         }
         for (PlannedMdeRecord p : run.plannedMde()) {
             out.append("MDE before measuring, ").append(p.workload()).append('@').append(p.threads()).append(": ")

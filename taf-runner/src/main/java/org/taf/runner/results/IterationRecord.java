@@ -49,6 +49,17 @@ public record IterationRecord(int index, int sequence, Instant startedAt, String
                 engineCpu, launchSeconds, windows, counters, null);
     }
 
+    /** This iteration with {@code flag} added (once). */
+    public IterationRecord flagged(IterationFlag flag) {
+        if (flags.contains(flag)) {
+            return this;
+        }
+        List<IterationFlag> more = new java.util.ArrayList<>(flags);
+        more.add(flag);
+        return new IterationRecord(index, sequence, startedAt, serverVersion, rest, warmup, samples, cpu, more,
+                failure, engineLog, engineCpu, launchSeconds, windows, counters, profile);
+    }
+
     /** Seconds this start cost before measuring: launch, rest and warm-up. */
     public double startSeconds() {
         return launchSeconds + (rest == null ? 0 : rest.seconds()) + (warmup == null ? 0 : warmup.cutAtSeconds());
@@ -89,7 +100,12 @@ public record IterationRecord(int index, int sequence, Instant startedAt, String
         /** The workload counted errors other than retried deadlocks. */
         ERRORS,
         /** Other processes or steal time used more CPU than the threshold while measuring. */
-        HOST_NOISE
+        HOST_NOISE,
+        /**
+         * Measured in a noisy spell of the host: the host probe read it noisy just before or just after the pair
+         * (a spell takes capacity away without showing as steal or as another process). Both sides of the pair.
+         */
+        NOISY_SPELL
     }
 
     /**

@@ -68,12 +68,22 @@ public final class NoiseStore {
 
     /** Adds {@code fresh} entries (replacing those of the same host and cell) and writes the file atomically. */
     public static NoiseFile merge(Path file, List<NoiseRecord> fresh) {
+        return update(file, n -> n.with(fresh));
+    }
+
+    /** Appends the host probe's {@code fresh} readings of {@code fingerprint} and writes the file atomically. */
+    public static NoiseFile addProbes(Path file, String fingerprint, List<ProbeRecord> fresh) {
+        return update(file, n -> n.withProbes(fingerprint, fresh));
+    }
+
+    /** Reads, changes and writes the file under its lock, so concurrent runs lose none of each other's entries. */
+    private static NoiseFile update(Path file, java.util.function.UnaryOperator<NoiseFile> change) {
         Path lock = file.resolveSibling("." + file.getFileName() + ".lock");
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             try (FileChannel ch = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                  FileLock ignored = ch.lock()) {
-                NoiseFile merged = read(file).with(fresh);
+                NoiseFile merged = change.apply(read(file));
                 AtomicWrite.write(file, JSON.writeValueAsBytes(merged));
                 return merged;
             }

@@ -1,5 +1,6 @@
 package org.taf.runner.results;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -25,12 +26,14 @@ import org.taf.runner.ExitCode;
  * @param plannedMde    per workload x threads, the MDE computed before measuring from stored noise
  * @param adaptive      what the adaptive loop did (null before the planned pairs end)
  * @param judgement     the rules its verdicts are judged by, known from its start
+ * @param probes        the host probe's readings, in order (empty when the run did not probe, or before it did)
  */
 public record RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
                         Instant finishedAt, RunStatus status, String failure, String runnerVersion,
                         DefinitionRecord definition, EnvironmentRecord environment,
                         List<ComparisonRecord> comparisons, List<String> warnings, List<PlannedMdeRecord> plannedMde,
-                        AdaptiveRecord adaptive, JudgementRecord judgement) {
+                        AdaptiveRecord adaptive, JudgementRecord judgement, List<ProbeRecord> probes) {
+    @JsonCreator
     public RunRecord {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(status, "status");
@@ -38,6 +41,22 @@ public record RunRecord(int formatVersion, String runId, String name, String com
         comparisons = List.copyOf(comparisons);
         warnings = List.copyOf(warnings);
         plannedMde = plannedMde == null ? List.of() : List.copyOf(plannedMde);
+        probes = probes == null ? List.of() : List.copyOf(probes);
+    }
+
+    /** A record without the host probe's readings. */
+    public RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
+                     Instant finishedAt, RunStatus status, String failure, String runnerVersion,
+                     DefinitionRecord definition, EnvironmentRecord environment,
+                     List<ComparisonRecord> comparisons, List<String> warnings, List<PlannedMdeRecord> plannedMde,
+                     AdaptiveRecord adaptive, JudgementRecord judgement) {
+        this(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure, runnerVersion, definition,
+                environment, comparisons, warnings, plannedMde, adaptive, judgement, List.of());
+    }
+
+    /** Seconds the run waited for the host to quieten, over all its probe readings. */
+    public double waitedSeconds() {
+        return probes.stream().mapToDouble(ProbeRecord::waitedSeconds).sum();
     }
 
 
@@ -49,13 +68,15 @@ public record RunRecord(int formatVersion, String runId, String name, String com
     /** This record with other comparisons (e.g. judged ones), everything else kept. */
     public RunRecord withComparisons(List<ComparisonRecord> newComparisons) {
         return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
-                runnerVersion, definition, environment, newComparisons, warnings, plannedMde, adaptive, judgement);
+                runnerVersion, definition, environment, newComparisons, warnings, plannedMde, adaptive, judgement,
+                probes);
     }
 
     /** This record with the adaptive loop's account. */
     public RunRecord withAdaptive(AdaptiveRecord newAdaptive) {
         return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
-                runnerVersion, definition, environment, comparisons, warnings, plannedMde, newAdaptive, judgement);
+                runnerVersion, definition, environment, comparisons, warnings, plannedMde, newAdaptive, judgement,
+                probes);
     }
 
     /**

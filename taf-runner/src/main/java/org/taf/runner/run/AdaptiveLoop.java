@@ -40,6 +40,14 @@ final class AdaptiveLoop {
 
         /** Measures one more A/B pair (parent and patch iteration) of {@code cell} in comparison {@code index}. */
         void measurePair(int index, CellKey cell);
+
+        /**
+         * Time spent so far waiting for the host to quieten before pairs ({@code host.quiet_wait}): not measuring,
+         * so a pair's cost against {@code stats.budget} leaves it out.
+         */
+        default Duration waited() {
+            return Duration.ZERO;
+        }
     }
 
     private final StatsOptions options;
@@ -111,10 +119,12 @@ final class AdaptiveLoop {
                         break; // the pair could not finish inside the budget
                     }
                     Instant t0 = clock.instant();
+                    Duration waitedBefore = m.waited();
                     account.accept(record(spent, cost, extra, level, StopReason.PENDING,
                             "measuring an extra pair of " + k));
                     m.measurePair(c, k);
-                    Duration took = Duration.ofMillis(Duration.between(t0, clock.instant()).toMillis());
+                    Duration took = Duration.ofMillis(Duration.between(t0, clock.instant())
+                            .minus(m.waited().minus(waitedBefore)).toMillis());
                     spent = spent.plus(took);
                     cost.add(took);
                     extra++;
@@ -146,8 +156,8 @@ final class AdaptiveLoop {
         if (stops.contains(StopReason.PENDING)) {
             return StopReason.BUDGET_SPENT;
         }
-        for (StopReason r : List.of(StopReason.BUDGET_SPENT, StopReason.PLANNED_ONLY, StopReason.MAX_PAIRS,
-                StopReason.BETWEEN_THRESHOLDS)) {
+        for (StopReason r : List.of(StopReason.TOO_NOISY, StopReason.BUDGET_SPENT, StopReason.PLANNED_ONLY,
+                StopReason.MAX_PAIRS, StopReason.BETWEEN_THRESHOLDS)) {
             if (stops.contains(r)) {
                 return r;
             }

@@ -9,7 +9,7 @@ import org.taf.runner.TafException;
 import org.taf.runner.config.Comparison;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.EngineRuntime;
-import org.taf.runner.profile.HostProbe;
+import org.taf.runner.profile.HostFacts;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
@@ -77,7 +77,7 @@ public final class Calibrator {
                     + (judged.failure() == null ? "" : ": " + judged.failure()) + "; nothing stored; results in "
                     + runner.runDir());
         }
-        HostFingerprint host = HostProbe.system().host().fingerprint();
+        HostFingerprint host = HostFacts.system().host().fingerprint();
         List<NoiseRecord> noise = NoiseUpdate.of(judged, host, def.workload().reportInterval().toMillis() / 1000.0,
                 def.measure().duration().toMillis() / 1000.0);
         if (noise.isEmpty()) {

@@ -24,12 +24,17 @@ import org.taf.runner.stats.VarianceComponents;
 /**
  * After a completed run, its cells' variance components and start costs become this host's stored
  * noise ({@code noise.json}), newest first: noise changes from day to day, and the next run plans its
- * design and MDE from the latest measurement ({@code taf calibrate} measures it on purpose).
+ * design and MDE from the latest measurement ({@code taf calibrate} measures it on purpose). Its host probe
+ * readings join the host's probe history there.
  */
 final class NoiseUpdate {
     private NoiseUpdate() {}
 
     static List<NoiseRecord> store(TestDefinition def, RunRecord run, HostFingerprint host, PrintStream out) {
+        if (!run.probes().isEmpty()) {
+            // The host probe's readings: the history a later run judges the host's capacity against.
+            NoiseStore.addProbes(NoiseStore.fileIn(def.output().resultsDir()), host.id(), run.probes());
+        }
         List<NoiseRecord> fresh = of(run, host, def.workload().reportInterval().toMillis() / 1000.0,
                 def.measure().duration().toMillis() / 1000.0);
         if (!fresh.isEmpty()) {

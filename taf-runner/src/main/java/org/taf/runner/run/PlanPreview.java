@@ -20,7 +20,7 @@ import org.taf.runner.config.TestDefinition;
 import org.taf.runner.git.CommitInfo;
 import org.taf.runner.git.Repo;
 import org.taf.runner.git.TreeCache;
-import org.taf.runner.profile.HostProbe;
+import org.taf.runner.profile.HostFacts;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseRecord;
@@ -176,7 +176,7 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
     /** The preview on this host, from the noise stored in the definition's results directory. */
     public static PlanPreview of(TestDefinition def) {
         Preflight.check(def); // what a run would refuse, refused here
-        return of(def, HostProbe.system().host().fingerprint());
+        return of(def, HostFacts.system().host().fingerprint());
     }
 
     /**

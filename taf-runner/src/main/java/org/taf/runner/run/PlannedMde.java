@@ -185,7 +185,7 @@ public final class PlannedMde {
      * commit NO_CHANGE, and for a cell with no stored noise, that there is none.
      */
     public static List<String> check(TestDefinition def) {
-        HostFingerprint host = org.taf.runner.profile.HostProbe.system().host().fingerprint();
+        HostFingerprint host = org.taf.runner.profile.HostFacts.system().host().fingerprint();
         NoiseFile noise = org.taf.runner.results.NoiseStore.read(org.taf.runner.results.NoiseStore.fileIn(
                 def.output().resultsDir()));
         StatsOptions o = def.stats();

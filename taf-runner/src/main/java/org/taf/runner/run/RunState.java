@@ -15,6 +15,7 @@ import org.taf.runner.results.EnvironmentRecord;
 import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.JudgementRecord;
 import org.taf.runner.results.PlannedMdeRecord;
+import org.taf.runner.results.ProbeRecord;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.SideRecord;
@@ -42,6 +43,7 @@ final class RunState {
     private final List<String> warnings = new ArrayList<>();
     private List<PlannedMdeRecord> plannedMde = List.of();
     private AdaptiveRecord adaptive;
+    private final List<ProbeRecord> probes = new ArrayList<>();
     private int completed;
     private boolean closed;
     private RunRecord lastWritten;
@@ -144,6 +146,11 @@ final class RunState {
         adaptive = record;
     }
 
+    /** A reading of the host probe, in the order they were taken. */
+    synchronized void probe(ProbeRecord reading) {
+        probes.add(reading);
+    }
+
     synchronized int completed() {
         return completed;
     }
@@ -156,7 +163,8 @@ final class RunState {
                     List.copyOf(s.cells.values())));
         }
         return new RunRecord(ResultsStore.FORMAT_VERSION, runId, def.name(), def.comments(), startedAt, finishedAt,
-                status, failure, runnerVersion, definition, environment, out, warnings, plannedMde, adaptive, rules);
+                status, failure, runnerVersion, definition, environment, out, warnings, plannedMde, adaptive, rules,
+                probes);
     }
 
     /**

@@ -1,9 +1,6 @@
 package org.taf.runner.run;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,7 +17,6 @@ import org.taf.runner.build.BuildException;
 import org.taf.runner.build.BuildSpec;
 import org.taf.runner.build.Builder;
 import org.taf.runner.config.Comparison;
-import org.taf.runner.config.ConfigException;
 import org.taf.runner.config.Side;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.git.CommitInfo;
@@ -30,8 +26,8 @@ import org.taf.runner.launch.EngineJava;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.profile.CpuIdle;
 import org.taf.runner.profile.CpuPinner;
+import org.taf.runner.profile.HostFacts;
 import org.taf.runner.profile.HostInfo;
-import org.taf.runner.profile.HostProbe;
 import org.taf.runner.profile.IdlePolling;
 import org.taf.runner.profile.Pinning;
 import org.taf.runner.results.CellRecord;
@@ -39,7 +35,6 @@ import org.taf.runner.results.DefinitionRecord;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseFile;
 import org.taf.runner.results.NoiseStore;
-import org.taf.runner.results.PostRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.results.RunRecord.RunStatus;
 import org.taf.runner.stats.CellKey;
@@ -139,7 +134,8 @@ public final class Runner {
         runDir = def.output().resultsDir().resolve(runId);
         Plan plan = Plan.of(def);
         engineJava.warning().ifPresent(w -> out.println("taf: warning: " + w));
-        DefinitionRecord definition = definitionRecord(); // reads the narrative: refused before anything changes
+        // Reads the narrative: refused before anything changes.
+        DefinitionRecord definition = DefinitionRecords.of(def, command);
         // Before the first engine starts: idle CPUs polling, then restores what a killed run left and pins the
         // profile's CPUs (strict: a failure throws here, nothing left changed); the environment records both.
         idle = IdlePolling.apply(def.profile().idle(), IdlePolling.DEVICE, IdlePolling.CPUIDLE, def.profile().strict());
@@ -155,9 +151,10 @@ public final class Runner {
         if (def.profile().idle() != CpuIdle.UNCHANGED) {
             out.printf("taf: idle CPUs of profile %s: %s%n", def.profile().name(), idle.note());
         }
-        HostInfo hostInfo = HostProbe.system().host();
+        HostInfo hostInfo = HostFacts.system().host();
         HostFingerprint host = hostInfo.fingerprint();
         NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
+
         Design design = Design.of(def, noise, host, out);
         state = new RunState(def, runId, started, runnerVersion, definition, design,
                 Judgement.rules(options, def.profile().noise()));
@@ -178,15 +175,16 @@ public final class Runner {
             }
             state.engineArgs(jvmArgs.values().stream().findFirst().orElse(def.launch().jvmArgs()));
             Measurer m = new Measurer(new IterationRunner(runtime, def, runDir, out, clock), sides, templates,
-                    jvmArgs, design, plan.steps().size());
+                    jvmArgs, design, plan.steps().size(), HostWatch.of(def, noise.probesOf(host.id()), state, clock,
+                    out));
             Instant measuringFrom = clock.instant();
             for (Plan.Pair pair : plan.pairs()) {
                 m.measure(pair, "[" + (pair.first().sequence() / 2 + 1) + "/" + plan.pairs().size() + "] ",
-                        plan.pairs().size(), Duration.between(measuringFrom, clock.instant()));
+                        plan.pairs().size(), m.measuring(measuringFrom));
             }
             AdaptiveLoop loop = new AdaptiveLoop(options, def.measure().iterations(), clock, out);
-            List<RunStatistics> looks = loop.run(m, adaptive, Duration.between(measuringFrom, clock.instant()),
-                    plan.pairs().size(), state::adaptive);
+            List<RunStatistics> looks = loop.run(m, adaptive, m.measuring(measuringFrom), plan.pairs().size(),
+                    state::adaptive);
             RunRecord r = Judgement.apply(state.snapshot(RunStatus.COMPLETED, null, clock.instant()), looks);
             NoiseUpdate.store(def, r, host, out);
             return finish(r);
@@ -233,16 +231,28 @@ public final class Runner {
         private final Map<Side, Path> templates;
         private final Map<Side, List<String>> jvmArgs;
         private final Design design;
+        private final HostWatch host;
         private int sequence;
 
         Measurer(IterationRunner iterations, Map<Side, PreparedSide> sides, Map<Side, Path> templates,
-                 Map<Side, List<String>> jvmArgs, Design design, int firstExtraSequence) {
+                 Map<Side, List<String>> jvmArgs, Design design, int firstExtraSequence, HostWatch host) {
             this.iterations = iterations;
             this.sides = sides;
             this.templates = templates;
             this.jvmArgs = jvmArgs;
             this.design = design;
             this.sequence = firstExtraSequence;
+            this.host = host;
+        }
+
+        /** Time spent measuring since {@code from}, the waits for a quiet host left out: what stats.budget pays. */
+        Duration measuring(Instant from) {
+            return Duration.between(from, clock.instant()).minus(waited());
+        }
+
+        @Override
+        public Duration waited() {
+            return host.waited();
         }
 
         /**
@@ -262,6 +272,7 @@ public final class Runner {
             }
             out.printf("%ntaf: %s%s and %s (%s)%s%n", label, describe(pair.first()), pair.second().role().label(),
                     d.describe(), bar);
+            boolean noisyBefore = host.beforePair();
             IterationRunner.Measured m = iterations.pair(start(pair.first()), start(pair.second()), d.mode(),
                     d.windows());
             for (var it : List.of(m.first(), m.second())) {
@@ -269,8 +280,10 @@ public final class Runner {
                     out.printf("taf: iteration failed: %s%n", it.failure());
                 }
             }
-            state.add(pair.first(), m.first());
-            state.add(pair.second(), m.second());
+            // Measured in a noisy spell when the probe read the host noisy just before the pair or just after it.
+            boolean spell = host.afterPair() || noisyBefore;
+            state.add(pair.first(), HostWatch.flagged(m.first(), spell));
+            state.add(pair.second(), HostWatch.flagged(m.second(), spell));
             state.write(runDir, state.snapshot(RunStatus.RUNNING, null, null), false);
         }
 
@@ -365,36 +378,5 @@ public final class Runner {
             }
         }
         return sides;
-    }
-
-    private DefinitionRecord definitionRecord() {
-        List<DefinitionRecord.SettingRecord> settings = def.config().values().stream()
-                .map(v -> new DefinitionRecord.SettingRecord(v.key(), v.displayValue(), v.origin().toString()))
-                .toList();
-        return new DefinitionRecord(def.config().fileDisplay(), def.sourceText(), settings, command,
-                postRecord(def));
-    }
-
-    /**
-     * The post's settings as recorded with the run, the narrative's text included: a story whose
-     * narrative cannot be read is refused here, before anything is built, naming the file.
-     *
-     * @throws ConfigException when {@code post.narrative} names a file that cannot be read
-     */
-    static PostRecord postRecord(TestDefinition def) {
-        var p = def.post();
-        String narrative = null;
-        if (p.narrative().isPresent()) {
-            Path file = p.narrative().get();
-            try {
-                narrative = Files.readString(file);
-            } catch (IOException | UncheckedIOException e) {
-                throw new ConfigException(def.config().fileDisplay() + ": post.narrative = " + file
-                        + ": cannot read the narrative (" + e.getMessage() + ")");
-            }
-        }
-        return new PostRecord(p.title().orElse(null), p.summary().orElse(null), p.story().orElse(null),
-                p.narrative().map(Path::toString).orElse(null), narrative, p.commitUrl().orElse(null),
-                p.keyCounters());
     }
 }

@@ -16,7 +16,9 @@ import java.util.stream.Collectors;
  * {@code maxPairs} measured pairs (MAX_PAIRS). The other cells are candidates; they are served most
  * urgent first (no p-value yet, then the smallest BH-adjusted p of a gating metric: likely changes first) as far as
  * the remaining budget pays {@code perPairCost} each; when it pays for none they stop with
- * BUDGET_SPENT. Without progress (no adaptive loop) they stop with PLANNED_ONLY.
+ * BUDGET_SPENT. A candidate whose pairs spread too widely for any answer within the pairs the budget reaches stops
+ * with TOO_NOISY ({@link Futility}, with {@code stats.futility}). Without progress (no adaptive loop) they stop with
+ * PLANNED_ONLY.
  */
 public final class AdaptivePolicy {
     private static final Comparator<CellVerdict> URGENCY = Comparator
@@ -34,9 +36,24 @@ public final class AdaptivePolicy {
      */
     public static AdaptiveDecision next(List<CellVerdict> cells, AdaptiveProgress progress, StatsOptions o) {
         Map<CellKey, StopReason> stops = new LinkedHashMap<>();
+        Map<CellKey, Futility.Reach> tooNoisy = new LinkedHashMap<>();
         List<CellVerdict> candidates = new ArrayList<>();
+        long affordable = 0;
+        if (progress != null) {
+            Duration remaining = o.budget().minus(progress.extraElapsed());
+            affordable = remaining.isNegative() ? 0 : remaining.toNanos() / progress.perPairCost().toNanos();
+        }
         for (CellVerdict v : cells) {
             StopReason r = ownStop(v, o);
+            if (r == StopReason.PENDING && progress != null && o.futility()) {
+                // The most pairs this cell could reach were the whole remaining budget its own.
+                int reachable = (int) Math.min(o.maxPairs(), v.measuredPairs() + affordable);
+                Futility.Reach reach = Futility.of(v, reachable, o, true);
+                if (reach.futile()) {
+                    r = StopReason.TOO_NOISY;
+                    tooNoisy.put(v.cell(), reach);
+                }
+            }
             if (stops.put(v.cell(), r) != null) {
                 throw new IllegalArgumentException("cell " + v.cell() + " appears twice");
             }
@@ -45,11 +62,6 @@ public final class AdaptivePolicy {
             }
         }
         candidates.sort(URGENCY);
-        long affordable = 0;
-        if (progress != null) {
-            Duration remaining = o.budget().minus(progress.extraElapsed());
-            affordable = remaining.isNegative() ? 0 : remaining.toNanos() / progress.perPairCost().toNanos();
-        }
         List<CellKey> add = new ArrayList<>();
         for (CellVerdict v : candidates) {
             if (add.size() < affordable) {
@@ -59,7 +71,7 @@ public final class AdaptivePolicy {
             }
         }
         StopReason run = add.isEmpty() ? runStop(stops) : StopReason.PENDING;
-        return AdaptiveDecision.of(add, stops, run, why(add, stops, run, progress, o));
+        return AdaptiveDecision.of(add, stops, tooNoisy, run, why(add, stops, run, progress, o));
     }
 
     /** The cell's own reason to stop, or PENDING when it still needs pairs. */
@@ -74,8 +86,8 @@ public final class AdaptivePolicy {
     }
 
     private static StopReason runStop(Map<CellKey, StopReason> stops) {
-        for (StopReason r : List.of(StopReason.BUDGET_SPENT, StopReason.PLANNED_ONLY, StopReason.MAX_PAIRS,
-                StopReason.BETWEEN_THRESHOLDS)) {
+        for (StopReason r : List.of(StopReason.TOO_NOISY, StopReason.BUDGET_SPENT, StopReason.PLANNED_ONLY,
+                StopReason.MAX_PAIRS, StopReason.BETWEEN_THRESHOLDS)) {
             if (stops.containsValue(r)) {
                 return r;
             }
@@ -99,6 +111,7 @@ public final class AdaptivePolicy {
         }
         String head = switch (run) {
             case DECIDED -> "stopped: every cell is decided";
+            case TOO_NOISY -> "stopped: the host is too noisy now for the undecided cells";
             case BUDGET_SPENT -> "stopped: budget spent";
             case MAX_PAIRS -> "stopped: undecided cells reached " + o.maxPairs() + " pairs";
             case BETWEEN_THRESHOLDS -> "stopped: the undecided cells lie between thresholds";

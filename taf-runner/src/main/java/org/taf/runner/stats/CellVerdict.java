@@ -146,6 +146,12 @@ public record CellVerdict(CellKey cell, Verdict verdict, String reason, List<Met
         return excluded.stream().map(ExcludedIteration::index).collect(Collectors.toCollection(TreeSet::new));
     }
 
+    /** A copy with another reason. */
+    CellVerdict withReason(String newReason) {
+        return new CellVerdict(cell, verdict, newReason, metrics, classic, measuredPairs, level, stopReason, mde,
+                components, excluded, exclusionRule, warnings, findings, counters, question);
+    }
+
     /** A copy with another stop reason (the adaptive loop decides it after the verdicts). */
     CellVerdict withStopReason(StopReason r) {
         return new CellVerdict(cell, verdict, reason, metrics, classic, measuredPairs, level, r, mde, components,

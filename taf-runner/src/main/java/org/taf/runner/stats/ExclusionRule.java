@@ -9,13 +9,18 @@ import java.util.TreeSet;
  * at least {@code minRemaining} iterations of that side carry none of the flags, otherwise all are
  * kept and a warning says so (dropping most of a side would hide a problem rather than avoid it).
  *
- * @param flags        flags that exclude an iteration (default {@code ERRORS}, {@code NOT_SETTLED})
+ * @param flags        flags that exclude an iteration (default ERRORS, NOISY_SPELL, NOT_SETTLED)
  * @param minRemaining unflagged iterations a side needs for the exclusion to apply (default 3, the
  *                     fewest an interval and a p-value need: excluding must not leave too few)
  */
 public record ExclusionRule(List<String> flags, int minRemaining) {
-    /** Default rule: exclude iterations with errors or an unsettled warm-up when 2 clean ones remain. */
-    public static final ExclusionRule DEFAULT = new ExclusionRule(List.of("NOT_SETTLED", "ERRORS"),
+    /**
+     * Default rule: exclude iterations with errors, an unsettled warm-up, or measured in a noisy spell of the host
+     * (the host probe read it noisy before or after the pair: both sides carry the flag, so the pair goes), when 3
+     * clean ones remain. Leaving a pair out for the host's state is blind to its ratio, so it cannot bias the
+     * verdict; it only keeps a spell's wide pairs from widening the interval.
+     */
+    public static final ExclusionRule DEFAULT = new ExclusionRule(List.of("NOT_SETTLED", "ERRORS", "NOISY_SPELL"),
             StatsOptions.MIN_ITERATIONS);
 
     public ExclusionRule {

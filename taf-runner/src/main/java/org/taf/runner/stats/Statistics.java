@@ -62,7 +62,12 @@ public final class Statistics {
                     counters.get(i), a.question()));
         }
         AdaptiveDecision next = AdaptivePolicy.next(verdicts, progress, options);
-        List<CellVerdict> stamped = verdicts.stream().map(v -> v.withStopReason(next.stopOf(v.cell()))).toList();
+        // A cell stopped for the host's noise says so first: that, not the interval alone, is why it is undecided.
+        List<CellVerdict> stamped = verdicts.stream().map(v -> {
+            Futility.Reach noisy = next.tooNoisy().get(v.cell());
+            CellVerdict s = v.withStopReason(next.stopOf(v.cell()));
+            return noisy == null ? s : s.withReason(noisy.sentence() + "; " + s.reason());
+        }).toList();
         return new RunStatistics(stamped, next);
     }
 

@@ -32,10 +32,12 @@ import java.util.Objects;
  * @param questions  which question each metric of each workload's cells asks ({@code verdict.question} and its
  *                   keys): equivalence (SAME) or non-inferiority at the fail threshold (NOT_WORSE); null means
  *                   equivalence everywhere
+ * @param futility   stop a cell's pairs early when, at the spread they show, the pairs its budget reaches could not
+ *                   answer its question ({@link Futility}: the host is too noisy now; default true)
  */
 public record StatsOptions(double confidence, double warningPct, double failPct, double gainPct, double fdr,
         double power, long seed, ExclusionRule exclusion, int firstLook, int maxPairs, Duration budget,
-        List<Metric> metrics, double counterMarginPct, Questions questions) {
+        List<Metric> metrics, double counterMarginPct, Questions questions, boolean futility) {
     /** Fewest included pairs for an interval and a p-value; below it a cell is INCONCLUSIVE. */
     public static final int MIN_ITERATIONS = 3;
 
@@ -67,6 +69,14 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
             throw new IllegalArgumentException("verdict.counter_margin_pct (" + counterMarginPct + ") must be >= 0");
         }
         questions = questions == null ? Questions.EQUIVALENCE : questions;
+    }
+
+    /** Options that stop futile cells early, as the defaults do. */
+    public StatsOptions(double confidence, double warningPct, double failPct, double gainPct, double fdr,
+            double power, long seed, ExclusionRule exclusion, int firstLook, int maxPairs, Duration budget,
+            List<Metric> metrics, double counterMarginPct, Questions questions) {
+        this(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook, maxPairs, budget,
+                metrics, counterMarginPct, questions, true);
     }
 
     /** Options whose every cell asks equivalence, as before {@code verdict.question} existed. */
@@ -186,6 +196,7 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         private List<Metric> metrics;
         private double counterMarginPct;
         private Questions questions;
+        private boolean futility;
 
         private Builder(StatsOptions o) {
             confidence = o.confidence;
@@ -202,6 +213,7 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
             metrics = o.metrics;
             counterMarginPct = o.counterMarginPct;
             questions = o.questions;
+            futility = o.futility;
         }
 
         public Builder confidence(double v) { confidence = v; return this; }
@@ -218,11 +230,12 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         public Builder metrics(List<Metric> v) { metrics = v; return this; }
         public Builder counterMarginPct(double v) { counterMarginPct = v; return this; }
         public Builder questions(Questions v) { questions = v; return this; }
+        public Builder futility(boolean v) { futility = v; return this; }
 
         /** The options, checked by the record's constructor. */
         public StatsOptions build() {
             return new StatsOptions(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook,
-                    maxPairs, budget, metrics, counterMarginPct, questions);
+                    maxPairs, budget, metrics, counterMarginPct, questions, futility);
         }
     }
 

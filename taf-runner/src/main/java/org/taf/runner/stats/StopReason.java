@@ -13,6 +13,11 @@ public enum StopReason {
     BUDGET_SPENT,
     /** The cell reached the maximum number of pairs. */
     MAX_PAIRS,
+    /**
+     * The host is too noisy now: at the spread its pairs show, even the most pairs the budget reaches could not answer
+     * the cell's question ({@link Futility}), so the loop stops in minutes instead of spending the whole budget.
+     */
+    TOO_NOISY,
     /** No adaptive loop ran: only the planned pairs were measured (e.g. {@code compare} on stored results). */
     PLANNED_ONLY,
     /** Not stopped: the cell gets (or waits for) another pair. Only in interim results. */

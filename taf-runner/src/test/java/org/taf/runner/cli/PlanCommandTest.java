@@ -27,7 +27,7 @@ import org.taf.runner.git.MaterializedTree;
 import org.taf.runner.git.Repo;
 import org.taf.runner.git.TestRepo;
 import org.taf.runner.git.TreeCache;
-import org.taf.runner.profile.HostProbe;
+import org.taf.runner.profile.HostFacts;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
@@ -116,7 +116,7 @@ class PlanCommandTest {
                 + " with the adaptive loop");
         assertThat(text).contains("  POINT_SELECT@4: restart");
         assertThat(text).contains("    MDE: no stored noise for host "
-                + HostProbe.system().host().fingerprint().id()
+                + HostFacts.system().host().fingerprint().id()
                 + ": the MDE is computed after measuring");
         // A pair without stored costs: 2 × (3s launch and rest + 2s warm-up + 5s measured) = 20s; 10 planned
         // pairs take 200s; the 150s budget pays for 7 more.
@@ -165,7 +165,7 @@ class PlanCommandTest {
 
     @Test
     void storedNoiseOfThisHostGivesTheMdeAndThePairCost() throws IOException {
-        String host = HostProbe.system().host().fingerprint().id();
+        String host = HostFacts.system().host().fingerprint().id();
         Instant measured = Instant.parse("2026-11-28T09:00:00Z");
         // Only threads 2 is calibrated here; threads 4 and another host's entry are not this cell's noise.
         NoiseStore.merge(NoiseStore.fileIn(dir.resolve("results")), List.of(

@@ -8,10 +8,12 @@ import java.util.Set;
 
 /**
  * The controller's agents: each with labels, a number of executors and a workspace. Allocation
- * takes a free executor on an agent with the label, spreading work over the agents that carry it
- * (round robin), as Jenkins's queue does when several are idle. The simulation runs parallel
- * branches one after another, so an allocation that finds every matching executor taken can never
- * be satisfied: that is reported as the deadlock it would be.
+ * takes a free executor on an agent matching the label expression, spreading work over the agents
+ * that match (round robin), as Jenkins's queue does when several are idle. The simulation runs
+ * parallel branches one after another and nothing else frees an executor, so an allocation that
+ * finds no matching agent, or every matching executor taken, can never be satisfied: that is
+ * reported as the endless wait it would be ({@link NoFreeAgent}), unless a {@code timeout} step
+ * around it ends the wait (see {@link Steps}).
  */
 final class Agents {
     /** One agent. */
@@ -28,8 +30,47 @@ final class Agents {
             this.labels = labels;
         }
 
-        boolean carries(String label) {
-            return label == null || label.isEmpty() || label.equals(name) || labels.contains(label);
+        /**
+         * Whether the agent matches a label expression: null or "" (any agent), or terms joined by {@code &&}, each a
+         * label or an agent's name (every agent carries its own name), bare or in double quotes, negated by a leading
+         * {@code !}. The rest of Jenkins's grammar ({@code ||}, parentheses, {@code ->}) is refused, not guessed.
+         */
+        boolean carries(String expression) {
+            if (expression == null || expression.isBlank()) {
+                return true;
+            }
+            if (expression.contains("||") || expression.contains("(") || expression.contains("->")) {
+                throw new IllegalArgumentException("label expression '" + expression
+                        + "': the simulation knows && and ! only");
+            }
+            for (String term : expression.split("&&")) {
+                String t = term.strip();
+                boolean negated = t.startsWith("!");
+                String atom = unquoted((negated ? t.substring(1) : t).strip());
+                if (atom.isEmpty()) {
+                    throw new IllegalArgumentException("label expression '" + expression + "' has an empty term");
+                }
+                if ((atom.equals(name) || labels.contains(atom)) == negated) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static String unquoted(String atom) {
+            if (atom.length() >= 2 && atom.startsWith("\"") && atom.endsWith("\"")) {
+                return atom.substring(1, atom.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\");
+            }
+            return atom;
+        }
+    }
+
+    /** An allocation that would wait forever here: no agent matches, or every matching executor is taken. */
+    static final class NoFreeAgent extends AssertionError {
+        private static final long serialVersionUID = 1L;
+
+        NoFreeAgent(String message) {
+            super(message);
         }
     }
 
@@ -61,11 +102,11 @@ final class Agents {
         return n;
     }
 
-    /** Takes an executor on an agent carrying {@code label} (null or "": any agent). */
+    /** Takes an executor on an agent matching the label expression {@code label} (null or "": any agent). */
     Node allocate(String label) {
         List<Node> matching = nodes.values().stream().filter(n -> n.carries(label)).toList();
         if (matching.isEmpty()) {
-            throw new AssertionError("no agent carries the label '" + label
+            throw new NoFreeAgent("no agent carries the label '" + label
                     + "': the build would wait forever (agents: " + nodes.keySet() + ")");
         }
         int start = nextIndex.getOrDefault(String.valueOf(label), 0);
@@ -78,8 +119,8 @@ final class Agents {
                 return n;
             }
         }
-        throw new AssertionError("every executor of the agents labelled '" + label + "' is held by this same build: "
-                + "in Jenkins it would wait for itself forever");
+        throw new NoFreeAgent("every executor of the agents labelled '" + label + "' is taken (by this same build, or"
+                + " by another the test put there): nothing in the simulation frees one, so it would wait forever");
     }
 
     void release(Node n) {

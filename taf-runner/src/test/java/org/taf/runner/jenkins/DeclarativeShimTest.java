@@ -31,6 +31,20 @@ class DeclarativeShimTest extends PipelineTestBase {
     }
 
     @Test
+    void labelExpressionsJoinLabelsAndNegatedNamesWithAnd() {
+        Agents.Node perf1 = jenkins.agents.get("perf1");
+        assertThat(perf1.carries("benchmark && linux")).isTrue();
+        assertThat(perf1.carries("benchmark && !perf1")).isFalse();
+        assertThat(perf1.carries("benchmark && !perf2")).isTrue();
+        assertThat(perf1.carries("benchmark&&!\"perf1\"")).isFalse();
+        assertThat(perf1.carries("!benchmark")).isFalse();
+        assertThatThrownBy(() -> perf1.carries("perf1 || perf2")).isInstanceOf(IllegalArgumentException.class);
+        assertThat(jenkins.agents.allocate("benchmark && !perf1").name).isEqualTo("perf2");
+        assertThatThrownBy(() -> jenkins.agents.allocate("benchmark && !perf1"))
+                .isInstanceOf(Agents.NoFreeAgent.class).hasMessageContaining("wait forever");
+    }
+
+    @Test
     void whenBeforeAgentTakesNoAgentWhenFalse() {
         shell.on("make one");
         shell.on("make three");

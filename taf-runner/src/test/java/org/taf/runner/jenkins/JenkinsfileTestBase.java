@@ -118,6 +118,17 @@ abstract class JenkinsfileTestBase extends PipelineTestBase {
         tafRun(GATE_OUT, GATE, List.of("-Dparent=" + FIRST_PARENT, "-Dpatch=" + HEAD), outcome);
     }
 
+    /**
+     * The gate's {@code taf run} does {@code first} (run id {@code run-gate}); run again, as the retry on another agent
+     * does with the same command line, it does {@code retry} (run id {@code run-gate-retry}).
+     */
+    protected void gateRunThenRetry(TafOutcome first, TafOutcome retry) {
+        gateRunsUpTo();
+        shell.on(tafRunScript(GATE_OUT, GATE, List.of("-Dparent=" + FIRST_PARENT, "-Dpatch=" + HEAD)))
+                .exits(first.exit()).writes(first.files(GATE_OUT, "run-gate"))
+                .then().exits(retry.exit()).writes(retry.files(GATE_OUT, "run-gate-retry"));
+    }
+
     /** properties/a/b.properties -> a-b, as the Jenkinsfile names a nightly branch, stash and output directory. */
     static String nameOf(String definition) {
         return definition.replaceFirst("^properties/", "").replaceFirst("\\.properties$", "").replace('/', '-');

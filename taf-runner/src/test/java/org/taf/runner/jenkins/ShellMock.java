@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * The {@code sh} step. Every script a pipeline may run is registered with what it does: its exit
- * code, what it prints, the files it writes (relative to the directory it runs in). Any other
+ * code, what it prints, the files it writes (relative to the directory it runs in), and, when it
+ * runs more than once with different effects, what each later run does ({@code then()}). Any other
  * script fails the test with an {@link AssertionError}, which neither the Jenkinsfile's
  * {@code catch (e)} (an Exception) nor the shim catches. Otherwise it behaves as Jenkins's sh: it
  * needs an agent; a non-zero exit fails the step unless {@code returnStatus}; {@code returnStdout}
@@ -19,9 +20,17 @@ final class ShellMock {
         int exit;
         String stdout = "";
         final Map<String, String> writes = new LinkedHashMap<>();
+        /** What the next run of the same script does; null: this again. */
+        Expectation next;
 
         private Expectation(String script) {
             this.script = script;
+        }
+
+        /** The same script run once more (e.g. on another agent) does what the returned expectation is told. */
+        Expectation then() {
+            next = new Expectation(script);
+            return next;
         }
 
         Expectation exits(int code) {
@@ -81,6 +90,9 @@ final class ShellMock {
         if (e == null) {
             throw new AssertionError("unexpected sh on " + node.name + " (stage " + jenkins.frame().stage() + "):\n"
                     + script + "\n--- registered scripts:\n" + String.join("\n---\n", expected.keySet()));
+        }
+        if (e.next != null) {
+            expected.put(script, e.next);
         }
         jenkins.log("+ " + script);
         e.writes.forEach((path, text) -> node.workspace.write(Workspace.resolve(jenkins.frame().cwd(), path), text));

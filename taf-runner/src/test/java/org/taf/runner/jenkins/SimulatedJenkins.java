@@ -71,7 +71,7 @@ final class SimulatedJenkins {
     /** An exception a stage, branch, catchError or post block caught: Jenkins's failure, or a script bug. */
     record Failure(String where, Exception error) {
         boolean isScriptBug() {
-            return !(error instanceof AbortException);
+            return !(error instanceof AbortException || error instanceof FlowInterruptedException);
         }
     }
 

@@ -221,10 +221,20 @@ final class Steps {
         return null;
     }
 
+    /**
+     * Runs the body under the limit. No time passes here, so the limit is reached only by a wait that would never end:
+     * a {@code node} inside it that no agent can serve ends as Jenkins ends it when the time is up.
+     */
     private Object timeout(Map<String, Object> args, Closure<?> body) {
         check(args, "timeout", Set.of("time"), Set.of("unit", "activity"));
         String limit = Directives.Options.timeoutText(args, "timeout step");
-        return jenkins.within(jenkins.frame().timed(limit), body::call);
+        try {
+            return jenkins.within(jenkins.frame().timed(limit), body::call);
+        } catch (Agents.NoFreeAgent e) {
+            jenkins.log("Still waiting to schedule task: " + e.getMessage());
+            jenkins.log("Cancelling nested steps due to timeout (" + limit + ")");
+            throw new FlowInterruptedException("Timeout has been exceeded (" + limit + ")");
+        }
     }
 
     /** lockable-resources: not re-entrant, so taking a resource already held here would wait forever. */

@@ -10,13 +10,24 @@ import java.util.Map;
  * (a failed case on a regression), {@code summary.txt} (a table, {@code warning: ...} lines, then
  * {@code warnings: N}), the post in {@code site/}, and the log the Jenkinsfile tees to
  * {@code taf.log}. A bad definition writes only the log with its {@code error:} line; a run that
- * fails after it started (a build failure) writes its outputs, then the {@code error:} line.
+ * fails after it started (a build failure) writes its outputs, then the {@code error:} line. A run
+ * that stopped because the host was too noisy to answer exits 2 with a {@code host: too noisy ...}
+ * line in its summary ({@link #tooNoisy()}).
  *
  * @param warnings   the N of {@code warnings: N}; null writes no such line
  * @param errorLine  the text after {@code error: } in the log; null prints none
  * @param hasOutputs whether the run wrote results, summary, JUnit XML and a post
+ * @param hostLine   a {@code host: ...} line of the summary, after the table; null writes none
  */
-record TafOutcome(int exit, Integer warnings, String errorLine, boolean hasOutputs) {
+record TafOutcome(int exit, Integer warnings, String errorLine, boolean hasOutputs, String hostLine) {
+    /** The line TAF's summary ends a run with when the host was too noisy to answer its question. */
+    static final String TOO_NOISY = "host: too noisy now: this run could see ±21%, the question needs ±3%;"
+            + " stopped after 6 pairs, waited 4m0s for quiet";
+
+    TafOutcome(int exit, Integer warnings, String errorLine, boolean hasOutputs) {
+        this(exit, warnings, errorLine, hasOutputs, null);
+    }
+
     static TafOutcome pass() {
         return new TafOutcome(0, 0, null, true);
     }
@@ -36,6 +47,16 @@ record TafOutcome(int exit, Integer warnings, String errorLine, boolean hasOutpu
 
     static TafOutcome inconclusive() {
         return new TafOutcome(2, 0, null, true);
+    }
+
+    /** Inconclusive because the host was too noisy to answer (exit 2, {@link #TOO_NOISY} in the summary). */
+    static TafOutcome tooNoisy() {
+        return withHostLine(2, TOO_NOISY);
+    }
+
+    /** Exit {@code exit}, with {@code line} (a {@code host: ...} line) in the summary. */
+    static TafOutcome withHostLine(int exit, String line) {
+        return new TafOutcome(exit, 0, null, true, line);
     }
 
     /** Refused before running (bad definition, unknown revision): the error line only. */
@@ -84,6 +105,9 @@ record TafOutcome(int exit, Integer warnings, String errorLine, boolean hasOutpu
             files.put(run + "/junit.xml", "<testsuite name=\"" + runId + "\">" + testCase + "</testsuite>\n");
             StringBuilder summary = new StringBuilder("comparison | workload     | thr | verdict\n"
                     + "default    | POINT_SELECT |   1 | " + verdict() + "\n");
+            if (hostLine != null) {
+                summary.append(hostLine).append('\n');
+            }
             for (int i = 0; warnings != null && i < warnings; i++) {
                 summary.append("warning: the engine's CPU did not settle in warmup.max (").append(i + 1).append(")\n");
             }

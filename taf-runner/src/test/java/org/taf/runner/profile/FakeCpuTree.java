@@ -125,7 +125,7 @@ final class FakeCpuTree {
         };
     }
 
-    HostProbe probe() {
-        return new HostProbe(root);
+    HostFacts probe() {
+        return new HostFacts(root);
     }
 }

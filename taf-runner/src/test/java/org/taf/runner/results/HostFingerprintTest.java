@@ -3,8 +3,8 @@ package org.taf.runner.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.taf.runner.profile.HostFacts;
 import org.taf.runner.profile.HostInfo;
-import org.taf.runner.profile.HostProbe;
 
 /** The host fingerprint is stable across what does not change the noise, and changes with what does. */
 class HostFingerprintTest {
@@ -55,7 +55,7 @@ class HostFingerprintTest {
 
     @Test
     void thisMachineHasOneThatDoesNotMoveBetweenProbes() {
-        assertThat(HostProbe.system().host().fingerprint().id())
-                .isEqualTo(HostProbe.system().host().fingerprint().id());
+        assertThat(HostFacts.system().host().fingerprint().id())
+                .isEqualTo(HostFacts.system().host().fingerprint().id());
     }
 }

@@ -36,7 +36,7 @@ class PostRecordTest {
         TestDefinition def = load("repository = repo", "post.title = A story", "post.story = 2",
                 "post.narrative = narratives/story.md", "post.key_counters = Innodb_buffer_pool_mutex_acquisitions,"
                         + " cpu_per_tx");
-        PostRecord post = Runner.postRecord(def);
+        PostRecord post = DefinitionRecords.post(def);
         assertThat(post.title()).isEqualTo("A story");
         assertThat(post.story()).isEqualTo(2);
         assertThat(post.narrativeFile()).isEqualTo(dir.resolve("narratives/story.md").toString());
@@ -50,13 +50,13 @@ class PostRecordTest {
         Files.writeString(story, "text");
         TestDefinition def = load("repository = repo", "post.narrative = story.md");
         Files.delete(story); // gone between validation and the run
-        assertThatThrownBy(() -> Runner.postRecord(def)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> DefinitionRecords.post(def)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("post.narrative = " + story).hasMessageContaining("cannot read the narrative");
     }
 
     @Test
     void withoutPostSettingsThePostIsMadeFromTheData() throws Exception {
-        PostRecord post = Runner.postRecord(load("repository = repo"));
+        PostRecord post = DefinitionRecords.post(load("repository = repo"));
         assertThat(post).isEqualTo(PostRecord.NONE);
     }
 }

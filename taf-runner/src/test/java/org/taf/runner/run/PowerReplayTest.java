@@ -193,7 +193,9 @@ class PowerReplayTest {
                 base.warmup(), samples, List.of(), List.of(), null, side + ".log", null, 1, List.of(0), null);
     }
 
+    /** The loop as replayed, without the futility stop (its cells are kept noisy to test the budget). */
     private static StatsOptions options(int planned, int maxPairs, Duration budget) {
-        return StatsOptions.defaults().withMetrics(List.of(Metric.TPS)).withAdaptive(planned, maxPairs, budget);
+        return StatsOptions.defaults().withMetrics(List.of(Metric.TPS)).withAdaptive(planned, maxPairs, budget)
+                .toBuilder().futility(false).build();
     }
 }

@@ -22,7 +22,7 @@ import org.taf.runner.ExitCode;
 import org.taf.runner.cli.Main;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.db.ResultsDb;
-import org.taf.runner.profile.HostProbe;
+import org.taf.runner.profile.HostFacts;
 import org.taf.runner.results.HostFingerprint;
 import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.NoiseFile;
@@ -47,6 +47,10 @@ class RunEndToEndIT {
             "        long spinUntil = System.nanoTime() + 150_000; // deliberate regression for the test\n"
             + "        while (System.nanoTime() < spinUntil) {\n            Thread.onSpinWait();\n        }\n"
             + SLOW_TARGET;
+
+    /** A reproduced spell's quota holds each state this long, at least and at most. */
+    private static final java.time.Duration SPELL_MIN = java.time.Duration.ofMillis(300);
+    private static final java.time.Duration SPELL_MAX = java.time.Duration.ofMillis(1200);
 
     @TempDir
     static Path dir;
@@ -101,6 +105,8 @@ class RunEndToEndIT {
                 // Bound the adaptive loop: at most 2 extra pairs per cell, 3 minutes.
                 "stats.max_pairs = 7",
                 "stats.budget = 3m",
+                // Wait at most a minute per run for a noisy host to quieten: CI has 90 minutes for everything.
+                "host.quiet_wait = 1m",
                 ""), StandardCharsets.UTF_8);
     }
 
@@ -216,39 +222,6 @@ class RunEndToEndIT {
         assertThat(cell.verdict().moved()).extracting(c -> c.name()).doesNotContain("Innodb_rows_read");
     }
 
-    @Test
-    void theSameCommitTwiceIsNoRegression() throws IOException {
-        // Every completed run stores its noise; this test checks the plan made without any.
-        Files.deleteIfExists(org.taf.runner.results.NoiseStore.fileIn(dir.resolve("results")));
-        // Thresholds of 10%: at 3% an A/A run is called a change in up to the FDR's share of runs by design
-        // (CI at 5680159 saw CPU per transaction 1.125 over 4 restarting pairs under 23% steal time).
-        int code = taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + parentSha, "-Dname=aa",
-                "-Dverdict.warning_pct=10", "-Dverdict.fail_pct=15", "-Dverdict.gain_pct=15");
-        RunRecord run = latest();
-        var cell = run.comparisons().get(0).cells().get(0);
-        assertThat(cell.verdict().verdict()).isIn(Verdict.NO_CHANGE, Verdict.INCONCLUSIVE);
-        assertThat(code).isIn(ExitCode.PASS.code(), ExitCode.INCONCLUSIVE.code());
-        // 5 planned pairs, and up to 2 more while the verdict is unknown (stats.max_pairs = 7).
-        assertThat(cell.parent().size()).isBetween(5, 7);
-        assertThat(cell.patch()).hasSameSizeAs(cell.parent());
-        assertThat(cell.verdict().measuredPairs()).isEqualTo(cell.parent().size());
-        assertThat(cell.verdict().stopReason()).isIn(StopReason.DECIDED, StopReason.MAX_PAIRS,
-                StopReason.BUDGET_SPENT);
-        if (cell.verdict().verdict() == Verdict.INCONCLUSIVE) {
-            assertThat(cell.verdict().stopReason()).isNotEqualTo(StopReason.DECIDED);
-        }
-        assertThat(run.adaptive().extraPairs()).isEqualTo(cell.parent().size() - 5);
-        // No noise stored in this results directory: the MDE comes from the run's own spread.
-        assertThat(run.plannedMde()).singleElement().satisfies(p -> {
-            assertThat(p.mdePct()).isNull();
-            assertThat(p.basis()).contains("no stored noise");
-        });
-        assertThat(cell.verdict().mdePct()).isNotNull();
-        // Iterations are kept in measurement order, extra pairs after the planned ones.
-        assertThat(cell.parent()).extracting(it -> it.index()).isSorted();
-        assertThat(cell.parent()).extracting(it -> it.sequence()).isSorted();
-    }
-
     /**
      * The main job's design end to end: both engines alive, the load alternating on connections kept open,
      * each start warmed up until its JIT compilers go quiet, nothing left out after a switch; an unchanged
@@ -268,8 +241,13 @@ class RunEndToEndIT {
         var cell = run.comparisons().get(0).cells().get(0);
         assertThat(cell.mode()).isEqualTo(org.taf.runner.results.MeasureMode.ALTERNATE);
         assertThat(cell.windows()).isEqualTo(10);
-        assertThat(cell.verdict().verdict()).as("verdict; %s", aa.why()).isEqualTo(Verdict.NO_CHANGE);
-        assertThat(aa.code()).isEqualTo(ExitCode.PASS.code());
+        assertThat(aa.decidedOrNoisy()).as("decided, or undecided on a host it read noisy; %s", aa.why()).isTrue();
+        if (cell.verdict().verdict() != Verdict.INCONCLUSIVE) {
+            assertThat(cell.verdict().verdict()).as("verdict; %s", aa.why()).isEqualTo(Verdict.NO_CHANGE);
+            assertThat(aa.code()).isEqualTo(ExitCode.PASS.code());
+        }
+        assertThat(run.probes()).as("the host probe read before and after every pair")
+                .hasSizeGreaterThanOrEqualTo(cell.parent().size() + 1);
         for (var side : List.of(cell.parent(), cell.patch())) {
             assertThat(side).allSatisfy(it -> {
                 assertThat(it.failure()).isNull();
@@ -310,9 +288,13 @@ class RunEndToEndIT {
         var cell = run.comparisons().get(0).cells().get(0);
         assertThat(cell.workload()).isEqualTo("OLTP_RW");
         assertThat(cell.verdict().question()).isEqualTo(org.taf.runner.stats.Question.NON_INFERIORITY);
-        assertThat(cell.verdict().verdict()).as("verdict; %s", aa.why()).isIn(Verdict.NOT_WORSE, Verdict.NO_CHANGE);
-        assertThat(cell.verdict().stopReason()).isEqualTo(StopReason.DECIDED);
-        assertThat(aa.code()).isEqualTo(ExitCode.PASS.code());
+        assertThat(aa.decidedOrNoisy()).as("decided, or undecided on a host it read noisy; %s", aa.why()).isTrue();
+        if (cell.verdict().verdict() != Verdict.INCONCLUSIVE) {
+            assertThat(cell.verdict().verdict()).as("verdict; %s", aa.why()).isIn(Verdict.NOT_WORSE,
+                    Verdict.NO_CHANGE);
+            assertThat(cell.verdict().stopReason()).isEqualTo(StopReason.DECIDED);
+            assertThat(aa.code()).isEqualTo(ExitCode.PASS.code());
+        }
     }
 
     /** With JDK 25 on the machine, the AOT cache is trained once per build and every engine starts from it. */
@@ -348,7 +330,7 @@ class RunEndToEndIT {
                 "-Doutput.results_dir=cal-results", "-Dmeasure.iterations=2");
         assertThat(code).isZero();
         NoiseFile noise = NoiseStore.read(dir.resolve("cal-results").resolve(NoiseStore.FILE_NAME));
-        String host = HostProbe.system().host().fingerprint().id();
+        String host = HostFacts.system().host().fingerprint().id();
         NoiseRecord entry = noise.find(host, "POINT_SELECT", 2).orElseThrow();
         assertThat(entry.starts()).isEqualTo(4);
         assertThat(entry.betweenSd()).isBetween(0.0, 0.5);
@@ -422,14 +404,89 @@ class RunEndToEndIT {
                 .filter(c -> c.contains(run.toString()))).isEmpty();
     }
 
-    /** One A/A run as the test saw it: exit code, record, and what the attempts read. */
-    private record Attempt(int code, RunRecord run, String why) { }
+    /**
+     * A run in a reproduced noisy spell from start to end: the runner and its engines in a CPU cgroup whose quota
+     * switches between a quarter of a CPU and no limit every 0.3 to 1.2 s (what steal does not show). It reads the
+     * host noisy, waits for it to quieten as long as host.quiet_wait allows (20 s here), then measures and flags its
+     * pairs NOISY_SPELL, and says what it did: stopped early as too noisy (exit 2, "host: too noisy" in
+     * summary.txt, which the Jenkinsfile reads), or decided; never a false alarm on this A/A run.
+     */
+    @Test
+    void aRunInAReproducedSpellWaitsThenSaysWhatItDid() throws Exception {
+        assertThat(org.taf.runner.sys.QuotaSpell.available()).as("a writable CPU cgroup (root, as CI runs)").isTrue();
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        StringBuilder seen = new StringBuilder();
+        int code;
+        try (var spell = org.taf.runner.sys.QuotaSpell.start("taf-e2e-spell-" + ProcessHandle.current().pid(), 0.25,
+                SPELL_MIN, SPELL_MAX, 4404)) {
+            Process runner = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                    Main.class.getName(), "run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + parentSha,
+                    "-Dname=spell", "-Doutput.results_dir=spell-results", "-Doutput.publish=false",
+                    "-Dhost.quiet_wait=20s", "-Dmeasure.iterations=4", "-Dstats.max_pairs=6", "-Dstats.budget=40s")
+                    .directory(dir.toFile()).redirectErrorStream(true).start();
+            spell.addProcess(runner.pid()); // the engines it starts are its children: in the spell too
+            try (var out = new BufferedReader(new InputStreamReader(runner.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    seen.append(line).append('\n');
+                }
+            }
+            assertThat(runner.waitFor(60, TimeUnit.SECONDS)).as("runner exited; output:%n%s", seen).isTrue();
+            code = runner.exitValue();
+        }
+        Path run;
+        try (Stream<Path> runs = Files.list(dir.resolve("spell-results"))) {
+            run = runs.filter(RunEndToEndIT::isRun).findFirst().orElseThrow();
+        }
+        RunRecord record = ResultsStore.read(run);
+        var cell = record.comparisons().get(0).cells().get(0);
+        String output = seen.toString();
+        assertThat(output).as(output).contains("taf: waiting for the host to quieten: ");
+        assertThat(record.waitedSeconds()).as(output).isBetween(15.0, 25.0);
+        assertThat(record.probes()).as(output).anySatisfy(p -> assertThat(p.quiet()).isFalse());
+        assertThat(cell.parent()).as(output).anySatisfy(it -> assertThat(it.flags())
+                .contains(IterationFlag.NOISY_SPELL));
+        assertThat(cell.verdict().verdict()).as(output).isNotIn(Verdict.REGRESSED, Verdict.IMPROVED);
+        // The run's accounts, as for any A/A run: 4 planned pairs, then extra ones while undecided (at most 6),
+        // kept in measurement order; no noise stored in this results directory, so the MDE is the run's own.
+        assertThat(cell.parent().size()).isBetween(4, 6);
+        assertThat(cell.patch()).hasSameSizeAs(cell.parent());
+        assertThat(cell.verdict().measuredPairs()).isEqualTo(cell.parent().size());
+        assertThat(record.adaptive().extraPairs()).isEqualTo(cell.parent().size() - 4);
+        assertThat(cell.parent()).extracting(it -> it.index()).isSorted();
+        assertThat(cell.parent()).extracting(it -> it.sequence()).isSorted();
+        assertThat(record.plannedMde()).singleElement().satisfies(p -> {
+            assertThat(p.mdePct()).isNull();
+            assertThat(p.basis()).contains("no stored noise");
+        });
+        assertThat(cell.verdict().mdePct()).isNotNull();
+        String summary = Files.readString(run.resolve("summary.txt"));
+        if (cell.verdict().stopReason() == StopReason.TOO_NOISY) {
+            assertThat(code).as(output).isEqualTo(ExitCode.INCONCLUSIVE.code());
+            assertThat(cell.verdict().reason()).startsWith("the host is too noisy now: this run could see ±");
+            assertThat(summary).as(summary).containsPattern("(?m)^host: too noisy now: ");
+        } else {
+            assertThat(summary).as(summary).containsPattern("(?m)^host: noisy spells\\. Waited ");
+        }
+    }
 
     /**
-     * Runs an A/A comparison and, when its first cell is left INCONCLUSIVE, once more. Noise here comes in
-     * spells (other tenants' steal time): undecided in a spell is the tool being honest, not a fault. CI at
-     * f9b87f0 (2026-12-05) read cpu_per_tx 1.097 [bound 1.291] over 10 alternating A/A pairs, and the same
-     * run's other A/A test was undecided too. Two undecided runs in a row still fail the test.
+     * One A/A run as the test saw it: exit code, record, what the attempts read, and whether the host was noisy in
+     * the last one (its probe waited, flagged a pair NOISY_SPELL, or the loop stopped it as too noisy).
+     */
+    private record Attempt(int code, RunRecord run, String why, boolean noisyHost) {
+        /** Decided, or honestly undecided because the host said it was noisy. */
+        boolean decidedOrNoisy() {
+            return run.comparisons().get(0).cells().get(0).verdict().verdict() != Verdict.INCONCLUSIVE || noisyHost;
+        }
+    }
+
+    /**
+     * Runs an A/A comparison and, when its first cell is left INCONCLUSIVE, once more. Noise here comes in spells
+     * that steal does not show (issue 44): every run probes the host before and after each pair, waits for a quiet
+     * spell (host.quiet_wait, a minute here), flags pairs measured in a noisy one, and stops early when the host
+     * cannot answer. So a test that needs a decided A/A accepts INCONCLUSIVE only from a run that says the host was
+     * noisy; an undecided run on a host it read quiet still fails, and so does any false alarm.
      */
     private static Attempt decidedAa(String... args) throws IOException {
         StringBuilder why = new StringBuilder();
@@ -438,13 +495,18 @@ class RunEndToEndIT {
             int code = taf(args);
             RunRecord run = latest();
             var cell = run.comparisons().get(0).cells().get(0);
-            long noisy = Stream.concat(cell.parent().stream(), cell.patch().stream())
-                    .filter(it -> it.flags().contains(IterationFlag.HOST_NOISE))
-                    .count();
-            why.append(String.format("attempt %d: %s, %s; HOST_NOISE on %d of %d starts; notes: %s. ", attempt,
-                    cell.verdict().verdict(), cell.verdict().reason(), noisy,
-                    cell.parent().size() + cell.patch().size(), cell.verdict().notes()));
-            last = new Attempt(code, run, why.toString());
+            long hostNoise = Stream.concat(cell.parent().stream(), cell.patch().stream())
+                    .filter(it -> it.flags().contains(IterationFlag.HOST_NOISE)).count();
+            long spell = cell.parent().stream().filter(it -> it.flags().contains(IterationFlag.NOISY_SPELL)).count();
+            boolean noisy = spell > 0 || run.waitedSeconds() > 0 || cell.verdict().stopReason() == StopReason.TOO_NOISY;
+            why.append(String.format("attempt %d: %s, %s; HOST_NOISE on %d of %d starts; %d of %d pairs in a noisy"
+                    + " spell; waited %.0f s for quiet; probes %s; notes: %s. ", attempt, cell.verdict().verdict(),
+                    cell.verdict().reason(), hostNoise, cell.parent().size() + cell.patch().size(), spell,
+                    cell.parent().size(), run.waitedSeconds(), run.probes().stream().map(p -> p.describe()).toList(),
+                    cell.verdict().notes()));
+            last = new Attempt(code, run, why.toString(), noisy);
+            assertThat(cell.verdict().verdict()).as("never a false alarm on A/A: %s", why)
+                    .isNotIn(Verdict.REGRESSED, Verdict.IMPROVED);
             if (cell.verdict().verdict() != Verdict.INCONCLUSIVE) {
                 break;
             }

@@ -24,7 +24,7 @@ import org.taf.runner.config.TestDefinition;
 import org.taf.runner.launch.ProcessRuntime;
 import org.taf.runner.profile.CpuPinException;
 import org.taf.runner.profile.CpuPinner;
-import org.taf.runner.profile.HostProbe;
+import org.taf.runner.profile.HostFacts;
 import org.taf.runner.profile.PinStateFile;
 import org.taf.runner.profile.Sysfs;
 import org.taf.runner.results.EnvironmentRecord.CpuState;
@@ -61,7 +61,7 @@ class RunnerPinningTest {
         return new Runner(def, new ProcessRuntime(dir.resolve("state")),
                 Clock.fixed(Instant.parse("2026-01-02T03:04:05Z"), ZoneOffset.UTC),
                 new PrintStream(out, true, StandardCharsets.UTF_8), "test", "./taf run t.properties")
-                .withCpuPinner(new CpuPinner(sysfs, new HostProbe(sys), new PinStateFile(dir.resolve("state/pin")),
+                .withCpuPinner(new CpuPinner(sysfs, new HostFacts(sys), new PinStateFile(dir.resolve("state/pin")),
                         new PrintStream(out, true, StandardCharsets.UTF_8)));
     }
 

@@ -110,21 +110,24 @@ class AdaptivePolicyTest {
         assertThat(v.level()).isLessThan(o.fdr());
     }
 
-    /** A/A data: with a 3-minute budget and 1-minute pairs the loop adds exactly 3 pairs, then stops. */
+    /**
+     * A/A data: with a 3-minute budget and 1-minute pairs the loop adds exactly 3 pairs, then stops. (At this noise
+     * the pairs could not answer within 20 pairs: the futility stop, off here, would stop sooner, FutilityTest.)
+     */
     @Test
     void loopStopsWhenTheBudgetIsSpent() {
         RunStatistics s = runLoop(Synthetic.issueNoise(22), 1.0, 5, Simulation.options().withAdaptive(5, 20,
-                Duration.ofMinutes(3)));
+                Duration.ofMinutes(3)).toBuilder().futility(false).build());
         assertThat(s.next().runStop()).isEqualTo(StopReason.BUDGET_SPENT);
         assertThat(s.cells().get(0).pairsUsed()).isEqualTo(8);
         assertThat(s.cells().get(0).stopReason()).isEqualTo(StopReason.BUDGET_SPENT);
     }
 
-    /** A/A data with a large budget: the loop stops at max pairs. */
+    /** A/A data with a large budget: the loop stops at max pairs (futility off, as above). */
     @Test
     void loopStopsAtMaxPairs() {
         RunStatistics s = runLoop(Synthetic.issueNoise(23), 1.0, 5, Simulation.options().withAdaptive(5, 9,
-                Duration.ofHours(1)));
+                Duration.ofHours(1)).toBuilder().futility(false).build());
         assertThat(s.cells().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(s.cells().get(0).pairsUsed()).isEqualTo(9);
         assertThat(s.cells().get(0).stopReason()).isEqualTo(StopReason.MAX_PAIRS);

@@ -91,7 +91,8 @@ class NonInferioritySimulationTest {
 
     /**
      * An unchanged commit on the OLTP_RW cell's noise, within the gate's 20 pairs: non-inferiority answers most
-     * runs (measured 81%, 12.0 pairs on average), equivalence at +-3% hardly any (2.5%, 19.4 pairs), and false
+     * runs (measured 80.5%, 11.8 pairs on average), equivalence at +-3% hardly any (1.75%; the futility stop ends
+     * most of its hopeless runs early, 11.7 pairs on average, where they ran to 19.4 before it), and false
      * regressions stay within the FDR (2.25%).
      */
     @Test
@@ -103,6 +104,5 @@ class NonInferioritySimulationTest {
         assertThat(ni.rate(Verdict.NOT_WORSE)).as(ni.toString()).isGreaterThan(0.6);
         assertThat(ni.rate(Verdict.NOT_WORSE)).isGreaterThan(eq.rate(Verdict.NO_CHANGE) + 0.4);
         assertThat(ni.rate(Verdict.REGRESSED)).as(ni.toString()).isLessThanOrEqualTo(0.05);
-        assertThat(ni.meanPairs()).isLessThan(eq.meanPairs());
     }
 }

@@ -142,7 +142,7 @@ class StatisticsTest {
         assertThat(v.excluded()).containsExactly(new ExcludedIteration(Role.PARENT, 1, List.of("ERRORS")));
         assertThat(v.exclusionRule()).isEqualTo(ExclusionRule.DEFAULT.describe());
         assertThat(v.warnings()).contains("1 of 4 A/B pairs left out of the verdict (a side flagged ERRORS or"
-                + " NOT_SETTLED)");
+                + " NOISY_SPELL or NOT_SETTLED)");
         assertThat(v.metric(Metric.TPS).pairs()).isEqualTo(3);
         assertThat(v.measuredPairs()).isEqualTo(4);
         assertThat(v.metric(Metric.TPS).ratio()).as("the 10 TPS iteration does not count").isCloseTo(1.0004,
@@ -162,7 +162,7 @@ class StatisticsTest {
         assertThat(alternating.excluded()).containsExactly(new ExcludedIteration(Role.PARENT, 3, List.of("ERRORS")));
         assertThat(alternating.metric(Metric.TPS).pairs()).isEqualTo(4);
         assertThat(alternating.exclusionRule()).isEqualTo(ExclusionRule.DEFAULT.forAlternating().describe())
-                .startsWith("iterations flagged ERRORS are left out");
+                .startsWith("iterations flagged ERRORS or NOISY_SPELL are left out");
         assertThat(alternating.warnings()).contains("parent iteration 2 is flagged NOT_SETTLED; kept in the verdict");
     }
 
@@ -173,8 +173,8 @@ class StatisticsTest {
         patch.set(1, new IterationSample(1, new double[] {1012}, null, List.of("HOST_NOISE")));
         CellVerdict v = only(new CellSamples(Simulation.CELL, Cells.side(1000, 1010, 1020), patch));
         assertThat(v.excluded()).isEmpty();
-        assertThat(v.warnings()).contains("1 of 3 A/B pairs have a side flagged ERRORS or NOT_SETTLED but only 2 clean"
-                + " pairs remain (the rule needs 3): all are kept in the verdict",
+        assertThat(v.warnings()).contains("1 of 3 A/B pairs have a side flagged ERRORS or NOISY_SPELL or NOT_SETTLED"
+                + " but only 2 clean pairs remain (the rule needs 3): all are kept in the verdict",
                 "patch iteration 2 is flagged HOST_NOISE; kept in the verdict");
     }
 

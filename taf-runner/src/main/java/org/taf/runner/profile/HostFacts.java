@@ -14,16 +14,16 @@ import java.util.Set;
  * directory ({@code /} on a real host, a fake tree in tests). Missing files give "unknown" or
  * zero, never an exception: a run on an unusual host is still recorded.
  */
-public final class HostProbe {
+public final class HostFacts {
     private final Path root;
 
-    public HostProbe(Path root) {
+    public HostFacts(Path root) {
         this.root = root;
     }
 
-    /** The probe of this machine. */
-    public static HostProbe system() {
-        return new HostProbe(Path.of("/"));
+    /** The facts of this machine. */
+    public static HostFacts system() {
+        return new HostFacts(Path.of("/"));
     }
 
     public HostInfo host() {

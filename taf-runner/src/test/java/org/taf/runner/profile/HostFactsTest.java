@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Host facts and cpufreq state from fake /proc and /sys trees, and from this machine. */
-class HostProbeTest {
+class HostFactsTest {
     @TempDir
     Path root;
 
@@ -35,7 +35,7 @@ class HostProbeTest {
         write("etc/os-release", "NAME=\"Debian\"\nPRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\n");
         write("proc/sys/kernel/osrelease", "6.1.0-13-amd64\n");
         write("proc/sys/kernel/hostname", "bench-7\n");
-        HostProbe probe = new HostProbe(root);
+        HostFacts probe = new HostFacts(root);
         assertThat(probe.host()).isEqualTo(new HostInfo("bench-7", "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", 2, 4, 8,
                 24684092L * 1024, "Debian GNU/Linux 12 (bookworm)", "6.1.0-13-amd64"));
         CpuFreqState f = probe.cpuFreq();
@@ -48,7 +48,7 @@ class HostProbeTest {
     void aVmWithoutCpufreqSaysSo() throws IOException {
         write("sys/devices/system/cpu/online", "0-1\n");
         Files.createDirectories(root.resolve("sys/devices/system/cpu/cpufreq"));
-        HostProbe probe = new HostProbe(root);
+        HostFacts probe = new HostFacts(root);
         assertThat(probe.cpuFreq().available()).isFalse();
         assertThat(probe.host().threads()).isEqualTo(2);
         assertThat(probe.host().cpuModel()).isEqualTo("unknown");
@@ -56,7 +56,7 @@ class HostProbeTest {
 
     @Test
     void thisMachineIsDescribed() {
-        HostInfo h = HostProbe.system().host();
+        HostInfo h = HostFacts.system().host();
         assertThat(h.threads()).isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(h.memoryBytes()).isPositive();
         assertThat(h.kernel()).isEqualTo(System.getProperty("os.version"));
