@@ -84,7 +84,8 @@ class HostTextsTest {
                 + " (tps, 20 pairs), the question needs ±3%; stopped after 2 pairs. Waited 3m0s for the host to"
                 + " quieten. 1 of 2 pairs measured in a noisy spell (flagged NOISY_SPELL); too few quiet pairs were"
                 + " left to leave them out.");
-        assertThat(MarkdownSummary.render(run)).contains("Host: too noisy now: ").contains("this run could see ±21%");
+        assertThat(MarkdownSummary.render(run)).contains("Host: too noisy now: ")
+                .contains("this run could see ±21%");
         assertThat(JUnitXmlWriter.render(run)).contains("name=\"host\" value=\"too noisy now: ");
     }
 }
