@@ -80,8 +80,8 @@ class HostTextsTest {
         RunRecord run = run(List.of(reading(45, false, 0), reading(50, false, 180), reading(38, false, 0)), true,
                 StopReason.TOO_NOISY, "the host is too noisy now: this run could see ±21% (tps, 20 pairs), the"
                         + " question needs ±3%; tps 0.97 [0.80, 1.18] cannot decide");
-        assertThat(hostLine(run)).isEqualTo("host: too noisy now: HEAD~1 vs HEAD POINT_SELECT@2: this run could see ±21%"
-                + " (tps, 20 pairs), the question needs ±3%; stopped after 2 pairs. Waited 3m0s for the host to"
+        assertThat(hostLine(run)).isEqualTo("host: too noisy now: HEAD~1 vs HEAD POINT_SELECT@2: this run could see"
+                + " ±21% (tps, 20 pairs), the question needs ±3%; stopped after 2 pairs. Waited 3m0s for the host to"
                 + " quieten. 1 of 2 pairs measured in a noisy spell (flagged NOISY_SPELL); too few quiet pairs were"
                 + " left to leave them out.");
         assertThat(MarkdownSummary.render(run)).contains("Host: too noisy now: ")
