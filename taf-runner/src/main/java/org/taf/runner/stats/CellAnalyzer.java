@@ -84,9 +84,15 @@ final class CellAnalyzer {
         double confidence = o.confidenceAt(adaptive);
         List<MetricVerdict> metrics = new ArrayList<>();
         Map<Metric, Double> notWorse = new java.util.EnumMap<>(Metric.class);
+        long spell = pairs.stream().filter(i -> inSpell(parent.get(i)) || inSpell(patch.get(i))).count();
+        if (spell > 0) {
+            warnings.add(String.format(Locale.ROOT, "%d of the %d pairs in the verdict were measured in a noisy spell:"
+                    + " a change must pass the sign-flip test as well as the t-test, and no change cannot be shown"
+                    + " from them", spell, pairs.size()));
+        }
         for (Metric m : Metric.values()) {
             MetricVerdict v = compare(m, o.questions().of(cell.workload(), m), pairs, parent, patch, in.patchFirst(),
-                    confidence, o.equivalenceLevel(adaptive), o, notWorse);
+                    confidence, o.equivalenceLevel(adaptive), o, notWorse, spell > 0);
             if (v != null) {
                 metrics.add(v);
             }
@@ -119,13 +125,27 @@ final class CellAnalyzer {
                 List.of(), rule(in, o), o.questions().ofCell(in.cell().workload(), o.metrics()), Map.of());
     }
 
+    /** Whether a start was measured in a noisy spell of the host (its pair read noisy by the host probe). */
+    private static boolean inSpell(IterationSample s) {
+        return s.flags().contains(SPELL);
+    }
+
+    /** The flag of a pair measured in a noisy spell ({@code results.IterationRecord.IterationFlag.NOISY_SPELL}). */
+    static final String SPELL = "NOISY_SPELL";
+
     /**
      * One metric over the pairs where both sides have it; null when no pair has. With an interval, its one-sided
-     * p of being worse by the fail threshold or more goes into {@code notWorse}.
+     * p of being worse by the fail threshold or more goes into {@code notWorse}. Pairs measured in a noisy spell
+     * ({@code spell}: kept only because too few quiet ones remain) are held to more: their ratios can cluster by
+     * chance (a spell's phases land alike on a few pairs: an A/A run in a reproduced spell read 4 pairs at 0.74,
+     * spreading 3.5%), so the p-value is the larger of the t-test's and the sign-flip test's, which needs only that
+     * the sides are exchangeable (at least 8 pairs one way to reach 0.01), and neither no change nor "not worse"
+     * is shown from them.
      */
     private static MetricVerdict compare(Metric m, Question question, List<Integer> pairs,
             Map<Integer, IterationSample> parent, Map<Integer, IterationSample> patch, Set<Integer> patchFirst,
-            double confidence, double equivalenceLevel, StatsOptions o, Map<Metric, Double> notWorse) {
+            double confidence, double equivalenceLevel, StatsOptions o, Map<Metric, Double> notWorse,
+            boolean spell) {
         LogPairs lp = LogPairs.of(pairs, i -> value(m, parent.get(i)), i -> value(m, patch.get(i)), patchFirst);
         int n = lp.size();
         if (n == 0) {
@@ -143,7 +163,15 @@ final class CellAnalyzer {
         }
         // The margin is the fail threshold on the metric's worse side, as SAME's is the warning threshold on both.
         double f = o.failPct() / 100;
-        notWorse.put(m, r.notWorseP(m.higherIsBetter() ? FastMath.log1p(-f) : FastMath.log1p(f), m.higherIsBetter()));
+        notWorse.put(m, spell ? 1.0
+                : r.notWorseP(m.higherIsBetter() ? FastMath.log1p(-f) : FastMath.log1p(f), m.higherIsBetter()));
+        if (spell) {
+            return new MetricVerdict(m, lp.parentLevel(), lp.patchLevel(), r.ratio(),
+                    r.interval() == null ? r.ratio() : r.interval().low(),
+                    r.interval() == null ? r.ratio() : r.interval().high(), confidence,
+                    r.interval() == null ? r.signFlipP() : Math.max(r.tP(), r.signFlipP()), null, n, r.sdLog(),
+                    Change.UNKNOWN, gates, null, question);
+        }
         if (r.interval() == null) {
             // Every pair has the same ratio: the interval is that point, and the sign-flip test (exact,
             // defined without a spread) gives the p-value the t-test cannot.

@@ -105,6 +105,8 @@ class BisectEndToEndIT {
                 // The slowdown is decided in the planned pairs; bound the rest.
                 "stats.max_pairs = 6",
                 "stats.budget = 2m",
+                // A step waits at most 30 s for a noisy host to quieten: the slowdown shows through a spell.
+                "host.quiet_wait = 30s",
                 ""), StandardCharsets.UTF_8);
     }
 

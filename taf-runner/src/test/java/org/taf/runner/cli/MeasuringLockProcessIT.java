@@ -73,7 +73,8 @@ class MeasuringLockProcessIT {
             for (List<String> args : List.of(List.of("run", "--no-wait"),
                     List.of("compare", "--no-wait", "--parent", "HEAD~1", "--patch", "HEAD"),
                     List.of("calibrate", "--no-wait", "properties/quick.properties", "-Dresults.db.url=none"),
-                    List.of("bisect", "--no-wait", "--good", "HEAD~1", "--bad", "HEAD", "-Dresults.db.url=none"))) {
+                    List.of("bisect", "--no-wait", "--good", "HEAD~1", "--bad", "HEAD", "-Dresults.db.url=none"),
+                    List.of("host", "--no-wait"))) {
                 StringWriter err = new StringWriter();
                 assertThat(taf(context, err, args)).as(args + ": " + err).isEqualTo(3);
                 assertThat(err.toString()).as(args.get(0)).contains("error: the measuring lock " + lock

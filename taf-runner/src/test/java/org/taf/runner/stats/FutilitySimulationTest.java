@@ -38,6 +38,15 @@ class FutilitySimulationTest {
      */
     static Outcome simulate(long seed, double ratio, double quietSd, double spellSd, double spell, boolean flag,
                             int runs, StatsOptions o) {
+        return simulate(seed, ratio, quietSd, spellSd, spell, flag, false, runs, o);
+    }
+
+    /**
+     * As above; with {@code clustered}, a spell's pair does not spread normally: its log-ratio is -0.3, 0 or +0.3
+     * (a third each, plus 1% of normal noise), as when a spell's phases fall alike on a pair's two windows.
+     */
+    static Outcome simulate(long seed, double ratio, double quietSd, double spellSd, double spell, boolean flag,
+                            boolean clustered, int runs, StatsOptions o) {
         Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
         long pairs = 0;
         for (int r = 0; r < runs; r++) {
@@ -55,8 +64,9 @@ class FutilitySimulationTest {
                     // Half the pair's log-ratio spread on each side: the two starts are independent.
                     List<String> flags = inSpell && flag ? List.of("NOISY_SPELL") : List.of();
                     int i = parent.size();
-                    parent.add(start(i, 1.0, sd, flags, rng));
-                    patch.add(start(i, ratio, sd, flags, rng));
+                    double cluster = inSpell && clustered ? 0.3 * (rng.nextInt(3) - 1) : 0;
+                    parent.add(start(i, 1.0, clustered && inSpell ? 0.01 : sd, flags, rng));
+                    patch.add(start(i, ratio * Math.exp(cluster), clustered && inSpell ? 0.01 : sd, flags, rng));
                 }
                 if (s != null) {
                     progress = progress.plus(1, MINUTE);
@@ -121,6 +131,21 @@ class FutilitySimulationTest {
         System.out.println("10% drop, pairs spreading 5%: futility on " + on + ", off " + off);
         assertThat(on.rate(Verdict.REGRESSED)).as("on %s, off %s", on, off)
                 .isGreaterThanOrEqualTo(off.rate(Verdict.REGRESSED) - 0.02).isGreaterThan(0.9);
+    }
+
+    /**
+     * A spell throughout whose pairs cluster (log-ratios of -0.3, 0 or +0.3): four of them land alike one time in
+     * 27, a tight interval far from 1, and the t-test alone calls it. Pairs flagged NOISY_SPELL must pass the
+     * sign-flip test too, which four or five pairs cannot (its smallest p is 2/2^n).
+     */
+    @Test
+    void clusteredPairsOfASpellAreNotCalledAChangeByTheTTestAlone() {
+        Outcome flagged = simulate(4405, 1.0, 0.02, 0, 1.0, true, true, 400, ON);
+        Outcome blind = simulate(4405, 1.0, 0.02, 0, 1.0, false, true, 400, ON);
+        System.out.println("A/A, every pair in a clustering spell: flagged " + flagged + ", unflagged " + blind);
+        assertThat(flagged.falseAlarms()).as(flagged.toString()).isLessThanOrEqualTo(bound(0.05, 400));
+        assertThat(blind.falseAlarms()).as("the t-test alone, %s", blind).isGreaterThan(flagged.falseAlarms() + 0.02);
+        assertThat(flagged.rate(Verdict.NO_CHANGE)).as("no change is not shown from spell pairs").isZero();
     }
 
     @Test
