@@ -26,10 +26,26 @@ import java.util.Optional;
  * @param measuredAt      when
  * @param runId           the run whose results.json holds the raw samples
  * @param designs         the latest measured pair spread per design (format 3; empty in format 2 files)
+ * @param spell           the spread of the latest pairs measured here in a noisy spell (flagged NOISY_SPELL), or
+ *                        null when none was: what a run that must measure in a spell now would see
  */
 public record NoiseRecord(String hostFingerprint, String host, String workload, int threads, double betweenSd,
                           double withinSd, double sampleSeconds, int samplesPerStart, int starts,
-                          double startSeconds, Instant measuredAt, String runId, List<DesignNoise> designs) {
+                          double startSeconds, Instant measuredAt, String runId, List<DesignNoise> designs,
+                          SpellNoise spell) {
+    /** Fewest pairs measured in a spell whose spread is kept. */
+    public static final int MIN_SPELL_PAIRS = 3;
+
+    /**
+     * How pairs measured in a noisy spell spread on this host.
+     *
+     * @param pairSd     SD of their TPS log-ratios
+     * @param pairs      how many
+     * @param measuredAt when
+     * @param runId      the run they come from
+     */
+    public record SpellNoise(double pairSd, int pairs, Instant measuredAt, String runId) {}
+
     private static final Comparator<DesignNoise> ORDER = Comparator.comparing(DesignNoise::mode)
             .thenComparingInt(DesignNoise::windows).thenComparingDouble(DesignNoise::windowSeconds);
 
@@ -39,6 +55,14 @@ public record NoiseRecord(String hostFingerprint, String host, String workload, 
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(measuredAt, "measuredAt");
         designs = designs == null ? List.of() : designs.stream().sorted(ORDER).toList();
+    }
+
+    /** An entry without a spell's spread. */
+    public NoiseRecord(String hostFingerprint, String host, String workload, int threads, double betweenSd,
+                       double withinSd, double sampleSeconds, int samplesPerStart, int starts, double startSeconds,
+                       Instant measuredAt, String runId, List<DesignNoise> designs) {
+        this(hostFingerprint, host, workload, threads, betweenSd, withinSd, sampleSeconds, samplesPerStart, starts,
+                startSeconds, measuredAt, runId, designs, null);
     }
 
     /** An entry with components only. */
@@ -70,7 +94,8 @@ public record NoiseRecord(String hostFingerprint, String host, String workload, 
 
     /**
      * This (fresher) entry keeping the designs of {@code older} that it did not measure again: a run
-     * measures one design, and the others' last spread stays what a plan or {@code auto} compares with.
+     * measures one design, and the others' last spread stays what a plan or {@code auto} compares with. So does
+     * the spread of the last spell, when this run measured none.
      */
     public NoiseRecord keepingDesignsOf(NoiseRecord older) {
         List<DesignNoise> merged = new ArrayList<>(designs);
@@ -80,6 +105,7 @@ public record NoiseRecord(String hostFingerprint, String host, String workload, 
             }
         }
         return new NoiseRecord(hostFingerprint, host, workload, threads, betweenSd, withinSd, sampleSeconds,
-                samplesPerStart, starts, startSeconds, measuredAt, runId, merged);
+                samplesPerStart, starts, startSeconds, measuredAt, runId, merged,
+                spell != null ? spell : older.spell());
     }
 }

@@ -73,7 +73,8 @@ final class NoiseUpdate {
                 double startSeconds = cell.startSeconds() == null ? 0 : cell.startSeconds();
                 out.add(new NoiseRecord(host.id(), host.describe(), cell.workload(), cell.threads(), v.betweenSd(),
                         v.withinSd(), sampleSeconds, Math.max(1, v.values() / v.starts()), v.starts(),
-                        startSeconds, run.finishedAt(), run.runId(), design(cell, windowSeconds, startSeconds, run)));
+                        startSeconds, run.finishedAt(), run.runId(), design(cell, windowSeconds, startSeconds, run),
+                        spell(cell, run)));
             }
         }
         return out;
@@ -96,6 +97,36 @@ final class NoiseUpdate {
         return List.of(new DesignNoise(cell.mode(), windows, windowSeconds, tps.sdLog(), tps.pairs(), startSeconds,
                 run.finishedAt(), run.runId(), c == null ? null : c.betweenSd(), c == null ? null : c.withinSd(),
                 others));
+    }
+
+    /**
+     * How the cell's pairs measured in a noisy spell (flagged NOISY_SPELL) spread: the SD of their TPS log-ratios
+     * (each start's mean rate), or null below {@link NoiseRecord#MIN_SPELL_PAIRS} such pairs.
+     */
+    static NoiseRecord.SpellNoise spell(CellRecord cell, RunRecord run) {
+        List<Double> logs = new ArrayList<>();
+        for (IterationRecord a : cell.parent()) {
+            IterationRecord b = cell.patch().stream().filter(p -> p.index() == a.index()).findFirst().orElse(null);
+            if (b == null || a.failure() != null || b.failure() != null
+                    || !a.flags().contains(IterationRecord.IterationFlag.NOISY_SPELL)) {
+                continue;
+            }
+            double ra = rate(a);
+            double rb = rate(b);
+            if (ra > 0 && rb > 0) {
+                logs.add(Math.log(rb / ra));
+            }
+        }
+        if (logs.size() < NoiseRecord.MIN_SPELL_PAIRS) {
+            return null;
+        }
+        double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double var = logs.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (logs.size() - 1);
+        return new NoiseRecord.SpellNoise(Math.sqrt(var), logs.size(), run.finishedAt(), run.runId());
+    }
+
+    private static double rate(IterationRecord it) {
+        return it.samples().stream().mapToDouble(SampleRecord::rate).average().orElse(0);
     }
 
     /**

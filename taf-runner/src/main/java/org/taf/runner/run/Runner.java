@@ -154,7 +154,6 @@ public final class Runner {
         HostInfo hostInfo = HostFacts.system().host();
         HostFingerprint host = hostInfo.fingerprint();
         NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
-
         Design design = Design.of(def, noise, host, out);
         state = new RunState(def, runId, started, runnerVersion, definition, design,
                 Judgement.rules(options, def.profile().noise()));

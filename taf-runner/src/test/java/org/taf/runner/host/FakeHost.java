@@ -10,9 +10,10 @@ import org.taf.runner.sys.Ticker;
 
 /**
  * A host on a fake clock: the probe's task takes as long as {@code napNanos} says at the fake time it starts, and
- * sleeping only moves the clock. A spell is a stretch of fake time whose naps vary from slice to slice.
+ * sleeping only moves the clock. A spell is a stretch of fake time whose naps vary from slice to slice. Public for
+ * the run's simulations ({@code run.QuietWaitSimulationTest}).
  */
-final class FakeHost {
+public final class FakeHost {
     private long now;
     private final LongUnaryOperator napNanos;
 
@@ -35,15 +36,58 @@ final class FakeHost {
         return new FakeHost(t -> t < end && (t / HostProbe.SLICE.toNanos()) % 2 == 1 ? slow : fast);
     }
 
-    Ticker ticker() {
+    /**
+     * A host whose spells come and go: quiet and noisy stretches alternate, each as long as an exponential draw of
+     * its mean (seeded), for {@code span}; in a spell, every other slice runs its tasks three times slower.
+     */
+    public static FakeHost spells(long seed, Duration meanQuiet, Duration meanSpell, Duration span) {
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(seed);
+        java.util.List<Long> edges = new java.util.ArrayList<>(); // where each stretch ends, quiet first
+        long t = 0;
+        boolean spell = false;
+        while (t < span.toNanos()) {
+            double mean = (spell ? meanSpell : meanQuiet).toNanos();
+            t += (long) (-mean * Math.log(1 - rng.nextDouble()));
+            edges.add(t);
+            spell = !spell;
+        }
+        FakeHost[] self = new FakeHost[1];
+        self[0] = new FakeHost(now -> self[0].inSpell(now) && (now / HostProbe.SLICE.toNanos()) % 2 == 1
+                ? 300_000 : 100_000);
+        self[0].edges = edges;
+        return self[0];
+    }
+
+    private java.util.List<Long> edges = java.util.List.of();
+
+    /** Whether fake time {@code nanos} falls in a spell ({@link #spells} only). */
+    public boolean inSpell(long nanos) {
+        int i = 0;
+        while (i < edges.size() && edges.get(i) <= nanos) {
+            i++;
+        }
+        return i % 2 == 1;
+    }
+
+    /** Now, in fake nanoseconds. */
+    public long now() {
+        return now;
+    }
+
+    /** Moves the fake clock on by {@code d} (a pair being measured). */
+    public void pass(Duration d) {
+        now += d.toNanos();
+    }
+
+    public Ticker ticker() {
         return () -> now;
     }
 
-    Sleeper sleeper() {
+    public Sleeper sleeper() {
         return d -> now += Math.max(0, d.toNanos());
     }
 
-    Clock clock() {
+    public Clock clock() {
         return new Clock() {
             @Override
             public ZoneOffset getZone() {
@@ -62,7 +106,7 @@ final class FakeHost {
         };
     }
 
-    HostProbe probe() {
+    public HostProbe probe() {
         return new HostProbe(() -> now += napNanos.applyAsLong(now), ticker(), clock());
     }
 

@@ -21,8 +21,8 @@ import java.util.Map;
  */
 record TafOutcome(int exit, Integer warnings, String errorLine, boolean hasOutputs, String hostLine) {
     /** The line TAF's summary ends a run with when the host was too noisy to answer its question. */
-    static final String TOO_NOISY = "host: too noisy now: this run could see ±21%, the question needs ±3%;"
-            + " stopped after 6 pairs, waited 4m0s for quiet";
+    static final String TOO_NOISY = "host: too noisy now: HEAD~1 vs HEAD POINT_SELECT@2: this run could see ±21%"
+            + " (tps, 20 pairs), the question needs ±3%; stopped after 6 pairs. Waited 3m0s for the host to quieten.";
 
     TafOutcome(int exit, Integer warnings, String errorLine, boolean hasOutputs) {
         this(exit, warnings, errorLine, hasOutputs, null);

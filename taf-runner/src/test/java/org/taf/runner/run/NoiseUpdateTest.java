@@ -64,4 +64,40 @@ class NoiseUpdateTest {
         assertThat(NoiseUpdate.alternation(new CellRecord("POINT_SELECT", 2, one, one, MeasureMode.ALTERNATE, 1,
                 null))).isNull();
     }
+
+    /**
+     * The pairs measured in a noisy spell keep their own spread (what a run measuring in a spell now would see),
+     * from their TPS log-ratios; a run with fewer than three such pairs keeps none, and a fresher entry without one
+     * keeps the older entry's.
+     */
+    @Test
+    void theSpreadOfPairsMeasuredInASpellIsKeptApart() {
+        Random rnd = new Random(44);
+        List<IterationRecord> parent = new ArrayList<>();
+        List<IterationRecord> patch = new ArrayList<>();
+        double[] logs = {0.20, -0.10, 0.05, 0.0, 0.01, -0.01};
+        for (int i = 0; i < logs.length; i++) {
+            IterationRecord a = start(i, 50_000, new double[] {0}, rnd);
+            IterationRecord b = start(i, 50_000 * Math.exp(logs[i]), new double[] {0}, rnd);
+            // The first three pairs in a spell, the last three quiet.
+            parent.add(i < 3 ? a.flagged(IterationRecord.IterationFlag.NOISY_SPELL) : a);
+            patch.add(i < 3 ? b.flagged(IterationRecord.IterationFlag.NOISY_SPELL) : b);
+        }
+        org.taf.runner.results.RunRecord run = org.taf.runner.results.ResultsFixtures.small();
+        CellRecord cell = new CellRecord("POINT_SELECT", 2, parent, patch, MeasureMode.ALTERNATE, 1, null);
+        var spell = NoiseUpdate.spell(cell, run);
+        assertThat(spell.pairs()).isEqualTo(3);
+        // SD of 0.20, -0.10, 0.05: 0.15.
+        assertThat(spell.pairSd()).isCloseTo(0.15, within(0.002));
+        assertThat(spell.runId()).isEqualTo(run.runId());
+        CellRecord two = new CellRecord("POINT_SELECT", 2, parent.subList(1, 6), patch.subList(1, 6),
+                MeasureMode.ALTERNATE, 1, null);
+        assertThat(NoiseUpdate.spell(two, run)).isNull();
+
+        var older = new org.taf.runner.results.NoiseRecord("h", "host", "POINT_SELECT", 2, 0.01, 0.02, 0.5, 2, 4, 3,
+                T, "r1", List.of(), spell);
+        var fresher = new org.taf.runner.results.NoiseRecord("h", "host", "POINT_SELECT", 2, 0.01, 0.02, 0.5, 2, 4,
+                3, T.plusSeconds(60), "r2", List.of());
+        assertThat(fresher.keepingDesignsOf(older).spell()).isEqualTo(spell);
+    }
 }

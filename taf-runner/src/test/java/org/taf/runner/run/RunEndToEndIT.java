@@ -318,7 +318,9 @@ class RunEndToEndIT {
         assertThat(jvm.args()).contains("-XX:AOTCache=" + jvm.aotCache());
         var cell = run.comparisons().get(0).cells().get(0);
         assertThat(cell.parent()).allSatisfy(it -> assertThat(it.failure()).isNull());
-        assertThat(code).isIn(ExitCode.PASS.code(), ExitCode.INCONCLUSIVE.code());
+        // Three pairs of an A/A run answer by chance now and then (CI read one REGRESSED on 2026-12-07); this test is
+        // about the cache, and decidedAa holds the verdicts to their error rates.
+        assertThat(code).as("the run completed").isNotEqualTo(ExitCode.ERROR.code());
         // The engine's log says it mapped the cache (or at least did not refuse it).
         assertThat(Files.readString(dir.resolve("results").resolve(run.runId()).resolve(cell.parent().get(0)
                 .engineLog()))).doesNotContain("Unable to use AOT cache");
