@@ -8,14 +8,10 @@ import org.taf.engine.config.EngineConfig;
 /**
  * An open engine: the buffer pool, the catalog of databases and tables, and the transaction
  * system over one datadir. Thread-safe; open one per datadir (a second open of a datadir in use
- * fails). {@link #close()} flushes every dirty page.
+ * fails). {@link #close()} flushes every dirty page. {@code db.StorageEngine.open} opens one: the API names
+ * no implementation.
  */
 public interface Engine extends AutoCloseable {
-
-    /** Opens (creating if empty) the datadir of {@code config}. */
-    static Engine open(EngineConfig config) {
-        return org.taf.engine.db.StorageEngine.open(config);
-    }
 
     EngineConfig config();
 

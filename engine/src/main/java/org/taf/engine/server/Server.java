@@ -20,6 +20,7 @@ import org.taf.engine.api.EngineException;
 import org.taf.engine.api.ErrorCode;
 import org.taf.engine.config.EngineConfig;
 import org.taf.engine.config.Users;
+import org.taf.engine.db.StorageEngine;
 import org.taf.engine.sql.exec.StatementCpuWork;
 
 /**
@@ -89,7 +90,7 @@ public final class Server implements AutoCloseable {
         }
         Engine engine;
         try {
-            engine = Engine.open(config);
+            engine = StorageEngine.open(config);
         } catch (EngineException | UncheckedIOException e) {
             throw new ServerException(
                     "cannot open datadir " + config.datadir().toAbsolutePath() + ": " + e.getMessage(), e);

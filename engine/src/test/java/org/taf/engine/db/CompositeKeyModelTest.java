@@ -77,14 +77,14 @@ class CompositeKeyModelTest {
     private void run(long seed) {
         Random rnd = new Random(seed);
         TreeMap<List<Object>, Row> model = new TreeMap<>(KEYS);
-        Engine engine = Engine.open(config());
+        Engine engine = StorageEngine.open(config());
         try {
             engine.createDatabase("db", false);
             engine.createTable(SCHEMA, false);
             for (int round = 0; round < 300; round++) {
                 if (round % 100 == 99) {
                     engine.close();
-                    engine = Engine.open(config());
+                    engine = StorageEngine.open(config());
                 }
                 oneTransaction(engine, rnd, model);
             }
@@ -259,7 +259,7 @@ class CompositeKeyModelTest {
         Row a = Row.of(1L, 1L, "a", 1L, new BigDecimal("1.50"), "2024-01-01 00:00:00", 1L, "x");
         Row b = Row.of(1L, 1L, "B", 2L, null, null, 2L, null);
         Row c = Row.of(2L, 3L, "", 9L, new BigDecimal("-0.05"), "2024-12-31 23:59:59", 3L, "z");
-        try (Engine e = Engine.open(cfg)) {
+        try (Engine e = StorageEngine.open(cfg)) {
             e.createDatabase("db", false);
             Table t = e.createTable(SCHEMA, false);
             try (Transaction tx = e.begin()) {
@@ -275,7 +275,7 @@ class CompositeKeyModelTest {
             CrashImages.copy(live, dir.resolve("crash"));
             open.rollback();
         }
-        try (Engine e = Engine.open(config().with("datadir", dir.resolve("crash").toString()));
+        try (Engine e = StorageEngine.open(config().with("datadir", dir.resolve("crash").toString()));
              Transaction tx = e.begin()) {
             Table t = e.table("db", "t");
             assertThat(((StorageEngine) e).recoveryReport().rolledBack()).isEqualTo(1);
@@ -286,18 +286,18 @@ class CompositeKeyModelTest {
 
     @Test
     void catalogStaysFormat1ForSysbenchTablesAndIsFormat2WithCompositeKeys() throws Exception {
-        try (Engine e = Engine.open(config())) {
+        try (Engine e = StorageEngine.open(config())) {
             e.createDatabase("db", false);
             e.createTable(new TableSchema("db", "sb", List.of(new Column("id", ColumnType.INT, 0, false, null, true),
                     new Column("k", ColumnType.INT, 0, false, 0L, false)), "id", List.of(new IndexSchema("k_1", "k"))),
                     false);
         }
         assertThat(Files.readAllLines(dir.resolve(Catalog.FILE)).get(0)).isEqualTo("taf-catalog 1");
-        try (Engine e = Engine.open(config())) {
+        try (Engine e = StorageEngine.open(config())) {
             e.createTable(SCHEMA, false);
         }
         assertThat(Files.readAllLines(dir.resolve(Catalog.FILE)).get(0)).isEqualTo("taf-catalog 2");
-        try (Engine e = Engine.open(config())) {
+        try (Engine e = StorageEngine.open(config())) {
             assertThat(e.table("db", "t").schema()).isEqualTo(SCHEMA);
             assertThat(e.table("db", "sb").schema().primaryKey()).containsExactly("id");
             e.dropTable("db", "t", false);

@@ -59,7 +59,7 @@ class ConcurrencyStressTest {
     void noLostUpdatesNoTornRowsSumPreserved() throws Exception {
         EngineConfig cfg = EngineConfig.of(Map.of("datadir", dir.toString(), "innodb_page_size", "4K",
                 "innodb_buffer_pool_size", "1M", "innodb_lock_wait_timeout", "10"));
-        try (Engine e = Engine.open(cfg)) {
+        try (Engine e = StorageEngine.open(cfg)) {
             e.createDatabase("db", false);
             Table acc = e.createTable(schema("accounts"), false);
             Table cnt = e.createTable(schema("counters"), false);

@@ -34,7 +34,7 @@ class CorruptPageTest {
                 new Column("id", ColumnType.INT, 0, false, null, false),
                 new Column("c", ColumnType.VARCHAR, 100, false, "", false)), "id", List.of());
         int space;
-        try (Engine e = Engine.open(cfg)) {
+        try (Engine e = StorageEngine.open(cfg)) {
             e.createDatabase("db", false);
             Table t = e.createTable(schema, false);
             space = t.spaceId();
@@ -55,7 +55,7 @@ class CorruptPageTest {
             raf.seek(pos);
             raf.write(b ^ 0x10);
         }
-        try (Engine e = Engine.open(cfg)) {
+        try (Engine e = StorageEngine.open(cfg)) {
             Table t = e.table("db", "t");
             int failures = 0;
             int served = 0;
@@ -95,11 +95,11 @@ class CorruptPageTest {
     @Test
     void secondEngineOnTheSameDatadirIsRefused() {
         EngineConfig cfg = EngineConfig.of(Map.of("datadir", dir.toString(), "innodb_buffer_pool_size", "1M"));
-        try (Engine e = Engine.open(cfg)) {
-            assertThatThrownBy(() -> Engine.open(cfg)).isInstanceOf(EngineException.class)
+        try (Engine e = StorageEngine.open(cfg)) {
+            assertThatThrownBy(() -> StorageEngine.open(cfg)).isInstanceOf(EngineException.class)
                     .hasMessageContaining("is in use by another engine")
                     .hasMessageContaining("pid " + ProcessHandle.current().pid());
         }
-        Engine.open(cfg).close();
+        StorageEngine.open(cfg).close();
     }
 }

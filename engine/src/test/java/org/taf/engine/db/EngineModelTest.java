@@ -65,7 +65,7 @@ class EngineModelTest {
                 "innodb_buffer_pool_size", "512K", "innodb_buffer_pool_instances", Integer.toString(instances),
                 "innodb_lock_wait_timeout", "1"));
         TreeMap<Long, Row> model = new TreeMap<>();
-        Engine engine = Engine.open(cfg);
+        Engine engine = StorageEngine.open(cfg);
         try {
             engine.createDatabase("db", false);
             engine.createTable(SCHEMA, false);
@@ -91,7 +91,7 @@ class EngineModelTest {
                     evicted += s.pagesEvicted();
                     written += s.pagesWritten();
                     engine.close();
-                    engine = Engine.open(cfg);
+                    engine = StorageEngine.open(cfg);
                 }
                 oneTransaction(engine, rnd, model);
             }

@@ -33,7 +33,7 @@ class LockingTest {
 
     @BeforeEach
     void setUp() {
-        engine = Engine.open(EngineConfig.of(Map.of("datadir", dir.toString(), "innodb_buffer_pool_size", "1M",
+        engine = StorageEngine.open(EngineConfig.of(Map.of("datadir", dir.toString(), "innodb_buffer_pool_size", "1M",
                 "innodb_lock_wait_timeout", "1")));
         engine.createDatabase("db", false);
         t = engine.createTable(new TableSchema("db", "t", List.of(

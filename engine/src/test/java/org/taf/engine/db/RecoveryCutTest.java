@@ -84,7 +84,7 @@ class RecoveryCutTest {
         rnd.setSeed(seed);
         base = dir.resolve("base");
         TreeMap<Long, Row> model = new TreeMap<>();
-        try (Engine e = Engine.open(config(base))) {
+        try (Engine e = StorageEngine.open(config(base))) {
             e.createDatabase("db", false);
             Table t = e.createTable(SCHEMA, false);
             try (Transaction tx = e.begin()) {
@@ -99,7 +99,7 @@ class RecoveryCutTest {
         baseRows = new TreeMap<>(model);
         Path run = CrashImages.copy(base, dir.resolve("run"));
         Map<Long, TreeMap<Long, Row>> byTrx = new HashMap<>();
-        Engine e = Engine.open(config(run));
+        Engine e = StorageEngine.open(config(run));
         try {
             Table t = e.table("db", "t");
             long nextId = 301;
@@ -238,14 +238,14 @@ class RecoveryCutTest {
             int n = 0;
             for (long cut : cuts) {
                 Path img = image("cut-" + n++, cut);
-                try (Engine e = Engine.open(fastConfig(img))) {
+                try (Engine e = StorageEngine.open(fastConfig(img))) {
                     assertThat(read(e)).as("crash with the log cut at LSN %d", cut).isEqualTo(expectedAt(cut));
                     assertThat(e.status().get("Innodb_lsn_current")).as("the log goes on where the cut log ended")
                             .isEqualTo(boundaries.stream().filter(x -> x <= cut).max(Long::compare).orElseThrow());
                 }
                 if (n % 10 == 0) {
                     // And a second start (after recovery and an empty log) sees the same.
-                    try (Engine e = Engine.open(fastConfig(img))) {
+                    try (Engine e = StorageEngine.open(fastConfig(img))) {
                         assertThat(read(e)).isEqualTo(expectedAt(cut));
                         assertThat(e.status().get("Innodb_recovery_log_blocks")).isZero();
                     }
@@ -302,7 +302,7 @@ class RecoveryCutTest {
         byte[] garbage = new byte[PAGE / 2];
         new Random(seed).nextBytes(garbage);
         CrashImages.patch(ibd, (long) page * PAGE + PAGE / 2, garbage);
-        try (Engine e = Engine.open(config(img))) {
+        try (Engine e = StorageEngine.open(config(img))) {
             assertThat(e.status().get("Innodb_recovery_torn_pages_restored")).isEqualTo(1);
             assertThat(read(e)).isEqualTo(expectedAt(end));
         }
@@ -315,7 +315,7 @@ class RecoveryCutTest {
         Path ibd = img.resolve("db").resolve("t.ibd");
         CrashImages.patch(ibd, (long) page * PAGE + PAGE / 2, new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
         Map<String, String> before = CrashImages.fingerprint(img);
-        assertThatThrownBy(() -> Engine.open(config(img))).isInstanceOf(EngineException.class)
+        assertThatThrownBy(() -> StorageEngine.open(config(img))).isInstanceOf(EngineException.class)
                 .hasMessageContaining("page " + page + " of space").hasMessageContaining(ibd.toString())
                 .hasMessageContaining("checksum mismatch").hasMessageContaining("doublewrite buffer has no image")
                 .hasMessageContaining("the datadir was left as it is");

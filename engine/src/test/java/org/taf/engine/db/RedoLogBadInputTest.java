@@ -49,13 +49,13 @@ class RedoLogBadInputTest {
     @BeforeEach
     void crashImage() throws Exception {
         base = dir.resolve("base");
-        try (Engine e = Engine.open(config(base))) {
+        try (Engine e = StorageEngine.open(config(base))) {
             e.createDatabase("db", false);
             e.createTable(new TableSchema("db", "t", List.of(new Column("id", ColumnType.BIGINT, 0, false, null, false),
                     new Column("c", ColumnType.VARCHAR, 50, true, null, false)), "id", List.of()), false);
         }
         Path run = CrashImages.copy(base, dir.resolve("run"));
-        try (Engine e = Engine.open(config(run))) {
+        try (Engine e = StorageEngine.open(config(run))) {
             Table t = e.table("db", "t");
             for (long i = 1; i <= 30; i++) {
                 try (Transaction tx = e.begin()) {
@@ -92,7 +92,7 @@ class RedoLogBadInputTest {
         CrashImages.patch(img.resolve(LogFormat.FILE_NAME), victim + LogFormat.BLOCK_HEADER + 3,
                 new byte[] {(byte) (log[(int) (victim + LogFormat.BLOCK_HEADER + 3)] ^ 0x04)});
         Map<String, String> before = CrashImages.fingerprint(img);
-        assertThatThrownBy(() -> Engine.open(config(img))).isInstanceOf(RedoLogException.class)
+        assertThatThrownBy(() -> StorageEngine.open(config(img))).isInstanceOf(RedoLogException.class)
                 .hasMessageStartingWith("redo log " + img.resolve(LogFormat.FILE_NAME) + " at LSN " + victim + ": ")
                 .hasMessageContaining("checksum mismatch")
                 .hasMessageContaining("a corrupt record before the end of the log")
@@ -114,7 +114,7 @@ class RedoLogBadInputTest {
         Bytes.putInt(block, 12, (int) crc.getValue());
         CrashImages.patch(img.resolve(LogFormat.FILE_NAME), victim, block);
         Map<String, String> before = CrashImages.fingerprint(img);
-        assertThatThrownBy(() -> Engine.open(config(img)))
+        assertThatThrownBy(() -> StorageEngine.open(config(img)))
                 .isInstanceOf(RedoLogException.class)
                 .hasMessageContaining(" at LSN " + victim + ": ")
                 .hasMessageContaining("malformed record (record type 99");
@@ -126,7 +126,7 @@ class RedoLogBadInputTest {
         Path img = image("version");
         CrashImages.patch(img.resolve(LogFormat.FILE_NAME), 8, new byte[] {0, 0, 0, 2});
         Map<String, String> before = CrashImages.fingerprint(img);
-        assertThatThrownBy(() -> Engine.open(config(img))).isInstanceOf(RedoLogException.class)
+        assertThatThrownBy(() -> StorageEngine.open(config(img))).isInstanceOf(RedoLogException.class)
                 .hasMessage("redo log " + img.resolve(LogFormat.FILE_NAME) + " at LSN " + from
                         + ": format version 2; this engine reads version " + LogFormat.VERSION
                         + "; the datadir was left as it is");
@@ -139,7 +139,7 @@ class RedoLogBadInputTest {
         CrashImages.patch(img.resolve(LogFormat.FILE_NAME), 4096 + 9, new byte[] {7});
         CrashImages.patch(img.resolve(LogFormat.FILE_NAME), 8192 + 9, new byte[] {7});
         Map<String, String> before = CrashImages.fingerprint(img);
-        assertThatThrownBy(() -> Engine.open(config(img))).isInstanceOf(RedoLogException.class)
+        assertThatThrownBy(() -> StorageEngine.open(config(img))).isInstanceOf(RedoLogException.class)
                 .hasMessageContaining("neither checkpoint slot is valid");
         assertThat(CrashImages.fingerprint(img)).isEqualTo(before);
     }
@@ -152,7 +152,7 @@ class RedoLogBadInputTest {
             ch.truncate(9000);
         }
         Map<String, String> before = CrashImages.fingerprint(img);
-        assertThatThrownBy(() -> Engine.open(config(img))).isInstanceOf(RedoLogException.class)
+        assertThatThrownBy(() -> StorageEngine.open(config(img))).isInstanceOf(RedoLogException.class)
                 .hasMessageContaining("the file is 9000 bytes, shorter than its 12288-byte header");
         assertThat(CrashImages.fingerprint(img)).isEqualTo(before);
     }
@@ -162,7 +162,7 @@ class RedoLogBadInputTest {
         Path img = image("missing");
         Files.delete(img.resolve(LogFormat.FILE_NAME));
         Map<String, String> before = CrashImages.fingerprint(img);
-        assertThatThrownBy(() -> Engine.open(config(img)))
+        assertThatThrownBy(() -> StorageEngine.open(config(img)))
                 .isInstanceOf(RedoLogException.class)
                 .hasMessage(
                         "redo log " + img.resolve(LogFormat.FILE_NAME) + ": the file is missing (the datadir was made"
@@ -176,7 +176,7 @@ class RedoLogBadInputTest {
 
     @Test
     void theUndamagedImageRecoversEveryCommit() {
-        try (Engine e = Engine.open(config(image("good")))) {
+        try (Engine e = StorageEngine.open(config(image("good")))) {
             Table t = e.table("db", "t");
             try (Transaction tx = e.begin()) {
                 for (long i = 1; i <= 30; i++) {

@@ -42,7 +42,7 @@ class UndoRetentionTest {
                         new Column("c", ColumnType.VARCHAR, 200, true, null, false)),
                 "id",
                 List.of());
-        try (Engine e = Engine.open(cfg)) {
+        try (Engine e = StorageEngine.open(cfg)) {
             StorageEngine se = (StorageEngine) e;
             e.createDatabase("db", false);
             Table t = e.createTable(schema, false);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.engine.api.Engine;
 import org.taf.engine.config.EngineConfig;
+import org.taf.engine.db.StorageEngine;
 import org.taf.engine.sql.SqlException;
 import org.taf.engine.sql.exec.Session;
 import org.taf.engine.sql.exec.SessionContext;
@@ -27,7 +28,7 @@ class BinaryParamsTest {
 
     @BeforeEach
     void open() {
-        engine = Engine.open(
+        engine = StorageEngine.open(
                 EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "1M"));
         session = new Session(engine, new SessionContext(1, "root", "127.0.0.1", Map::of));
     }

@@ -2,11 +2,13 @@ package org.taf.runner.config;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.taf.runner.sys.Durations;
 
 /**
  * Loads a test definition: reads the file, its includes and its profile, applies {@code -D}
@@ -72,6 +74,7 @@ public final class ConfigLoader {
         for (List<Setting> layer : List.of(includes, profile, source.settings(), cli, env)) {
             layer.forEach(s -> effective.put(s.key(), s));
         }
+        yieldDefaults(effective);
         problems.throwIfAny();
         return new ResolvedConfig(main, context.display(main), source.text(), profileFile, effective, registry,
                 problems.warnings(), problems.dropped());
@@ -168,6 +171,27 @@ public final class ConfigLoader {
             }
         }
         return out;
+    }
+
+    /**
+     * A default never conflicts with a value the user set: a warm-up shortened below {@code warmup.min}'s or
+     * {@code warmup.window}'s default (TAF (perl)'s {@code taf.warmup_duration = 5}) shortens them with it. The
+     * shortened value keeps a default's origin, {@code default, shortened to warmup.max}, so {@code taf explain}
+     * shows it; one the user set themselves is still checked against {@code warmup.max}.
+     */
+    private static void yieldDefaults(Map<String, Setting> effective) {
+        Setting max = effective.get(Keys.WARMUP_MAX.name());
+        if (max == null || max.origin().kind() == Origin.Kind.DEFAULT) {
+            return;
+        }
+        for (Key<Duration> shorter : List.of(Keys.WARMUP_MIN, Keys.WARMUP_WINDOW)) {
+            Setting s = effective.get(shorter.name());
+            if (s != null && s.origin().kind() == Origin.Kind.DEFAULT
+                    && ((Duration) s.value()).compareTo((Duration) max.value()) > 0) {
+                effective.put(s.key(), new Setting(s.key(), Durations.format((Duration) max.value()), max.value(),
+                        Origin.shortenedTo(Keys.WARMUP_MAX.name())));
+            }
+        }
     }
 
     private static Optional<Setting> last(List<Setting> settings, String key) {

@@ -183,11 +183,11 @@ public final class Keys {
     public static final Key<Integer> WARMUP_THREADS = key("warmup.threads", integer(0, 10_000), "0",
             "client threads during a cpu warm-up; 0 means the largest of workload.threads");
     public static final Key<Duration> WARMUP_MIN = key("warmup.min", duration(Duration.ZERO), "10s",
-            "shortest warm-up, settled or not");
+            "shortest warm-up, settled or not; a shorter warmup.max set by the user shortens this default with it");
     public static final Key<Duration> WARMUP_MAX = key("warmup.max", duration(Duration.ofSeconds(1)), "120s",
             "longest warm-up; a run that has not settled by then is flagged");
     public static final Key<Duration> WARMUP_WINDOW = key("warmup.window", duration(Duration.ofMillis(100)), "10s",
-            "rolling window the settle test looks at (at least 3 samples)");
+            "rolling window the settle test looks at (at least 3 samples); a shorter warmup.max shortens this default");
     public static final Key<Double> WARMUP_MAX_CV_PCT = key("warmup.max_cv_pct", percent(0.1, 100), "5",
             "settled when the window's coefficient of variation is at most this");
     public static final Key<Double> WARMUP_MAX_SLOPE_PCT = key("warmup.max_slope_pct", percent(0.1, 100), "2",

@@ -12,8 +12,8 @@ import java.util.Optional;
  *
  * @param kind     the layer
  * @param file     the file, for {@link Kind#INCLUDE}, {@link Kind#PROFILE} and {@link Kind#FILE}
- * @param location how the file is shown (relative to the working directory when under it), or the
- *                 environment variable for {@link Kind#ENV}; empty otherwise
+ * @param location how the file is shown (relative to the working directory when under it), the
+ *                 environment variable for {@link Kind#ENV}, or why a default changed; empty otherwise
  * @param line     1-based line in the file, 0 when there is no file
  * @param alias    the legacy name that was written, if any
  */
@@ -36,6 +36,11 @@ public record Origin(Kind kind, Optional<Path> file, String location, int line, 
     /** The built-in default. */
     public static Origin defaultValue() {
         return new Origin(Kind.DEFAULT, Optional.empty(), "", 0, Optional.empty());
+    }
+
+    /** A default that yielded to {@code key}, a value the user set: {@code default, shortened to warmup.max}. */
+    public static Origin shortenedTo(String key) {
+        return new Origin(Kind.DEFAULT, Optional.empty(), "shortened to " + key, 0, Optional.empty());
     }
 
     /** Line {@code line} of {@code file} in layer {@code kind}. */
@@ -61,7 +66,7 @@ public record Origin(Kind kind, Optional<Path> file, String location, int line, 
     /** The place for the start of an error message: {@code quick.properties:7}, {@code -D}, {@code env TAF_X}. */
     public String where() {
         return switch (kind) {
-            case DEFAULT -> "default";
+            case DEFAULT -> location.isEmpty() ? "default" : "default, " + location;
             case INCLUDE, PROFILE, FILE -> location + ":" + line;
             case CLI -> "-D";
             case ENV -> "env " + location;

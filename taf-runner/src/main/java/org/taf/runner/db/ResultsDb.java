@@ -288,8 +288,8 @@ public final class ResultsDb {
             for (int i = 0; i < args.length; i++) {
                 s.setString(i + 1, args[i]);
             }
-            // Stream the rows: MariaDB's driver otherwise holds every run's JSON at once (a fleet-year, 2 GB
-            // of text, ran out of a 4 GB heap on 2026-12-04); SQLite streams either way.
+            // Stream the rows: MariaDB's driver otherwise holds every run's JSON at once, and a fleet-year ran
+            // out of heap (docs/benchmarks/rules-evidence.md); SQLite streams either way.
             s.setFetchSize(16);
             List<RunRecord> runs = new ArrayList<>();
             try (ResultSet r = s.executeQuery()) {

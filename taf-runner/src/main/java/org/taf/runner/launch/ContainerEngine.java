@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.taf.runner.sys.CgroupCpuSampler;
 import org.taf.runner.sys.CpuSampler;
 import org.taf.runner.sys.LogTail;
@@ -25,27 +26,17 @@ import org.taf.runner.sys.ProcessCpuSampler;
 import org.taf.runner.sys.Ticker;
 
 /** An engine running in a Docker container; made by {@link ContainerRuntime}. Stopping it removes the container. */
-final class ContainerEngine implements RunningEngine, StartupWatch {
-    // after SIGKILL Docker reports the exit within milliseconds; this bound only guards a hung daemon
-    private static final Duration KILL_WAIT = Duration.ofSeconds(10);
-
+final class ContainerEngine extends AbstractEngine {
     private final DockerClient docker;
     private final String id;
-    private final LaunchSpec spec;
-    private final EngineRegistry registry;
-    private final Ticker ticker;
     private volatile long pid;
     private volatile CpuSampler sampler;
-    private volatile String serverVersion = "";
     private LogFollower follower;
-    private StopResult stopped;
 
     ContainerEngine(DockerClient docker, String id, LaunchSpec spec, EngineRegistry registry, Ticker ticker) {
+        super(spec, registry, ticker);
         this.docker = docker;
         this.id = id;
-        this.spec = spec;
-        this.registry = registry;
-        this.ticker = ticker;
     }
 
     /** Container id, 64 hex digits. */
@@ -77,33 +68,14 @@ final class ContainerEngine implements RunningEngine, StartupWatch {
         docker.logContainerCmd(id).withStdOut(true).withStdErr(true).withFollowStream(true).exec(follower);
     }
 
-    void ready(Handshake handshake) {
-        serverVersion = handshake.serverVersion();
-    }
-
     @Override
     public long pid() {
         return pid;
     }
 
     @Override
-    public int port() {
-        return spec.port();
-    }
-
-    @Override
-    public String serverVersion() {
-        return serverVersion;
-    }
-
-    @Override
     public CpuSampler cpuSampler() {
         return sampler;
-    }
-
-    @Override
-    public Path logFile() {
-        return spec.logFile();
     }
 
     @Override
@@ -156,49 +128,37 @@ final class ContainerEngine implements RunningEngine, StartupWatch {
     }
 
     @Override
-    public synchronized StopResult stop() {
-        if (stopped != null) {
-            return stopped;
+    protected StopResult stopNow(Supplier<Duration> took) {
+        StopResult result;
+        OptionalInt exited = exitCode();
+        if (exited.isPresent()) {
+            result = new StopResult(StopResult.How.EXITED_BEFORE_STOP, exited.getAsInt(), Duration.ZERO);
+        } else {
+            signal("SIGTERM");
+            OptionalInt code = await(spec.shutdownTimeout());
+            boolean graceful = code.isPresent();
+            if (!graceful) {
+                signal("SIGKILL");
+                code = await(KILL_WAIT);
+            }
+            if (code.isEmpty()) {
+                throw new LaunchException("container " + shortId() + " (engine pid " + pid + ", port " + spec.port()
+                        + ") still runs " + KILL_WAIT.toSeconds() + "s after SIGKILL");
+            }
+            result = new StopResult(graceful ? StopResult.How.GRACEFUL : StopResult.How.FORCED, code.getAsInt(),
+                    took.get());
         }
-        long start = ticker.nanoTime();
-        try {
-            OptionalInt exited = exitCode();
-            if (exited.isPresent()) {
-                stopped = new StopResult(StopResult.How.EXITED_BEFORE_STOP, exited.getAsInt(), Duration.ZERO);
-            } else {
-                signal("SIGTERM");
-                OptionalInt code = await(spec.shutdownTimeout());
-                boolean graceful = code.isPresent();
-                if (!graceful) {
-                    signal("SIGKILL");
-                    code = await(KILL_WAIT);
-                }
-                if (code.isEmpty()) {
-                    throw new LaunchException("container " + shortId() + " (engine pid " + pid + ", port " + spec.port()
-                            + ") still runs " + KILL_WAIT.toSeconds() + "s after SIGKILL");
-                }
-                stopped = new StopResult(graceful ? StopResult.How.GRACEFUL : StopResult.How.FORCED, code.getAsInt(),
-                        Duration.ofNanos(ticker.nanoTime() - start));
-            }
-            if (follower != null) {
-                follower.drain(); // the engine's last words, written as it exited
-            }
-            remove();
-            return stopped;
-        } finally {
-            if (stopped != null) {
-                registry.unregister(this);
-            }
+        if (follower != null) {
+            follower.drain(); // the engine's last words, written as it exited
         }
+        remove();
+        return result;
     }
 
-    /** Removes the container at once, for a failed start: no graceful stop owed to an engine that never got ready. */
-    void kill() {
-        try {
-            remove();
-        } finally {
-            registry.unregister(this);
-        }
+    /** Removes the container at once. */
+    @Override
+    protected void killNow() {
+        remove();
     }
 
     private void signal(String signal) {

@@ -13,8 +13,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
-import org.taf.runner.sys.Affinity;
 import org.taf.runner.sys.ProcPidStat;
 import org.taf.runner.sys.Processes;
 import org.taf.runner.sys.Sleeper;
@@ -36,23 +36,17 @@ import org.testcontainers.DockerClientFactory;
  * runner killed with SIGKILL, by {@link #sweepLeftovers()} at the next start. Needs the environment
  * described in {@link DockerEnvironment} (the {@code taf} launcher sets it).
  */
-public final class ContainerRuntime implements EngineRuntime {
+public final class ContainerRuntime extends AbstractRuntime<ContainerEngine> {
     private static final List<Path> HOST_ROOTS = List.of(Path.of("/usr"), Path.of("/etc/alternatives"));
 
     private final ContainerOptions options;
-    private final Readiness readiness;
-    private final Ticker ticker;
-    private final EngineRegistry registry;
     private DockerClient docker;
     private String image;
-    private boolean swept;
 
     public ContainerRuntime(
             ContainerOptions options, HandshakeProbe probe, Ticker ticker, Sleeper sleeper, EngineRegistry registry) {
+        super(probe, ticker, sleeper, registry);
         this.options = options;
-        this.readiness = new Readiness(probe, ticker, sleeper);
-        this.ticker = ticker;
-        this.registry = registry;
     }
 
     /** A runtime with the real socket probe, the system clock and the JVM-wide registry. */
@@ -71,8 +65,7 @@ public final class ContainerRuntime implements EngineRuntime {
      * Each swept container is reported as {@code docker:<short id>} with the pid it had.
      */
     @Override
-    public synchronized List<SweptEngine> sweepLeftovers() {
-        swept = true;
+    protected List<SweptEngine> sweep() {
         DockerClient client = docker();
         List<SweptEngine> out = new ArrayList<>();
         List<Container> found = client.listContainersCmd().withShowAll(true)
@@ -101,14 +94,7 @@ public final class ContainerRuntime implements EngineRuntime {
     }
 
     @Override
-    public RunningEngine start(LaunchSpec spec) {
-        synchronized (this) {
-            if (!swept) {
-                sweepLeftovers();
-            }
-        }
-        spec.requireDirectories();
-        PortFinder.requireFree(spec.port());
+    protected Supplier<ContainerEngine> spawner(LaunchSpec spec) {
         DockerClient client = docker();
         ContainerPlan plan = ContainerPlan.of(
                 spec,
@@ -119,34 +105,13 @@ public final class ContainerRuntime implements EngineRuntime {
                 selfStartTicks(),
                 owner(spec.workingDir()),
                 Files::exists);
-        // created and registered under the registry's lock, so that Ctrl-C during startup removes it too
-        ContainerEngine engine = registry.spawnRegistered(
-                () -> new ContainerEngine(client, create(client, plan), spec, registry, ticker));
-        try {
-            client.startContainerCmd(engine.id()).exec();
-            engine.started();
-            engine.ready(readiness.await(spec.port(), spec.startupTimeout(), engine));
-            checkCpus(engine, spec);
-            return engine;
-        } catch (InterruptedException e) {
-            engine.kill();
-            Thread.currentThread().interrupt();
-            throw new LaunchException(
-                    "interrupted while waiting for the engine on 127.0.0.1:" + spec.port() + " to start", e);
-        } catch (IOException e) {
-            engine.kill();
-            throw new LaunchException("cannot open the engine log " + spec.logFile() + ": " + e.getMessage(), e);
-        } catch (LaunchException e) {
-            engine.kill();
-            throw e;
-        } catch (RuntimeException e) {
-            String tail = engine.logTail();
-            engine.kill();
-            throw new LaunchException(
-                    "cannot start the engine container " + engine.shortId() + " on 127.0.0.1:" + spec.port() + ": "
-                            + e.getMessage() + "; " + tail,
-                    e);
-        }
+        return () -> new ContainerEngine(client, create(client, plan), spec, registry, ticker);
+    }
+
+    @Override
+    protected void started(ContainerEngine engine) throws IOException {
+        docker().startContainerCmd(engine.id()).exec();
+        engine.started();
     }
 
     private static String create(DockerClient client, ContainerPlan plan) {
@@ -176,19 +141,6 @@ public final class ContainerRuntime implements EngineRuntime {
                             + plan.labels().get(ContainerPlan.LABEL_PORT) + ", cpuset "
                             + plan.cpuSet().orElse("all") + "): " + e.getMessage(),
                     e);
-        }
-    }
-
-    /** The kernel must enforce the cpuset on the container's processes, or engine and load generator may share CPUs. */
-    private static void checkCpus(ContainerEngine engine, LaunchSpec spec) {
-        if (spec.cpuSet().isEmpty()) {
-            return;
-        }
-        String got = Affinity.of(engine.pid()).orElse("?");
-        if (!CpuList.same(got, spec.cpuSet().get())) {
-            throw new LaunchException(
-                    "engine container " + engine.shortId() + " (pid " + engine.pid() + ") runs on CPUs " + got
-                            + ", not the requested cpuset " + spec.cpuSet().get());
         }
     }
 

@@ -1,10 +1,10 @@
 package org.taf.runner.launch;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.taf.runner.sys.CpuSampler;
 import org.taf.runner.sys.LogTail;
 import org.taf.runner.sys.ProcessCpuSampler;
@@ -12,30 +12,16 @@ import org.taf.runner.sys.Processes;
 import org.taf.runner.sys.Ticker;
 
 /** An engine running as a child process of the runner; made by {@link ProcessRuntime}. */
-final class ProcessEngine implements RunningEngine, StartupWatch {
-    // after SIGKILL the kernel tears a process down within milliseconds; this bound only guards a hung kernel
-    private static final Duration KILL_WAIT = Duration.ofSeconds(10);
-
+final class ProcessEngine extends AbstractEngine {
     private final Process process;
-    private final LaunchSpec spec;
     private final ProcessCpuSampler sampler;
-    private final EngineRegistry registry;
     private final PidFiles pidFiles;
-    private final Ticker ticker;
-    private volatile String serverVersion = "";
-    private StopResult stopped;
 
     ProcessEngine(Process process, LaunchSpec spec, EngineRegistry registry, PidFiles pidFiles, Ticker ticker) {
+        super(spec, registry, ticker);
         this.process = process;
-        this.spec = spec;
         this.sampler = ProcessCpuSampler.of(process.pid());
-        this.registry = registry;
         this.pidFiles = pidFiles;
-        this.ticker = ticker;
-    }
-
-    void ready(Handshake handshake) {
-        serverVersion = handshake.serverVersion();
     }
 
     @Override
@@ -44,23 +30,8 @@ final class ProcessEngine implements RunningEngine, StartupWatch {
     }
 
     @Override
-    public int port() {
-        return spec.port();
-    }
-
-    @Override
-    public String serverVersion() {
-        return serverVersion;
-    }
-
-    @Override
     public CpuSampler cpuSampler() {
         return sampler;
-    }
-
-    @Override
-    public Path logFile() {
-        return spec.logFile();
     }
 
     @Override
@@ -79,44 +50,38 @@ final class ProcessEngine implements RunningEngine, StartupWatch {
     }
 
     @Override
-    public synchronized StopResult stop() {
-        if (stopped != null) {
-            return stopped;
+    protected StopResult stopNow(Supplier<Duration> took) {
+        if (!process.isAlive()) {
+            // it crashed on its own; still sweep up any children it left
+            killTree(List.of());
+            return new StopResult(StopResult.How.EXITED_BEFORE_STOP, process.exitValue(), Duration.ZERO);
         }
-        long start = ticker.nanoTime();
+        // remember the tree now: once the engine exits its children are re-parented out of reach
+        List<ProcessHandle> tree = Processes.tree(process.toHandle());
+        process.destroy(); // SIGTERM
+        boolean graceful;
         try {
-            if (!process.isAlive()) {
-                // it crashed on its own; still sweep up any children it left
-                killTree(List.of());
-                stopped = new StopResult(StopResult.How.EXITED_BEFORE_STOP, process.exitValue(), Duration.ZERO);
-                return stopped;
-            }
-            // remember the tree now: once the engine exits its children are re-parented out of reach
-            List<ProcessHandle> tree = Processes.tree(process.toHandle());
-            process.destroy(); // SIGTERM
-            boolean graceful;
-            try {
-                graceful = process.waitFor(spec.shutdownTimeout().toNanos(), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt(); // asked to hurry: go straight to SIGKILL
-                graceful = false;
-            }
-            killTree(tree); // SIGKILL whatever is left: everything if it ignored SIGTERM, stray children if not
-            stopped = new StopResult(graceful ? StopResult.How.GRACEFUL : StopResult.How.FORCED, waitExit(),
-                    Duration.ofNanos(ticker.nanoTime() - start));
-            return stopped;
-        } finally {
-            if (stopped != null || !process.isAlive()) {
-                registry.unregister(this);
-                pidFiles.delete(process.pid());
-            }
+            graceful = process.waitFor(spec.shutdownTimeout().toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // asked to hurry: go straight to SIGKILL
+            graceful = false;
         }
+        killTree(tree); // SIGKILL whatever is left: everything if it ignored SIGTERM, stray children if not
+        return new StopResult(graceful ? StopResult.How.GRACEFUL : StopResult.How.FORCED, waitExit(), took.get());
     }
 
-    /** Kills the whole tree at once, for a failed start: no graceful stop owed to an engine that never got ready. */
-    void kill() {
+    @Override
+    protected void killNow() {
         killTree(Processes.tree(process.toHandle()));
-        registry.unregister(this);
+    }
+
+    @Override
+    protected boolean goneAfterFailedStop() {
+        return !process.isAlive();
+    }
+
+    @Override
+    protected void released() {
         pidFiles.delete(process.pid());
     }
 

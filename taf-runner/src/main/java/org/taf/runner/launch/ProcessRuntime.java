@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.taf.runner.sys.Affinity;
 import org.taf.runner.sys.Processes;
 import org.taf.runner.sys.Sleeper;
@@ -22,23 +23,17 @@ import org.taf.runner.sys.Ticker;
  * had when this runtime was made, not the runner's current ones: once the runner has pinned itself
  * to the load generator's CPUs ({@link Affinity#pinSelf}), an unpinned engine must not inherit them.
  */
-public final class ProcessRuntime implements EngineRuntime {
+public final class ProcessRuntime extends AbstractRuntime<ProcessEngine> {
     private final PidFiles pidFiles;
-    private final Readiness readiness;
-    private final Ticker ticker;
-    private final EngineRegistry registry;
     private final String runnerCpus = Affinity.of(ProcessHandle.current().pid()).orElse("");
-    private boolean swept;
 
     /**
      * @param stateDir where pid records live ({@code stateDir/engines/*.pid}); shared by runs on one machine
      */
     public ProcessRuntime(
             Path stateDir, HandshakeProbe probe, Ticker ticker, Sleeper sleeper, EngineRegistry registry) {
+        super(probe, ticker, sleeper, registry);
         this.pidFiles = new PidFiles(stateDir);
-        this.readiness = new Readiness(probe, ticker, sleeper);
-        this.ticker = ticker;
-        this.registry = registry;
     }
 
     /** A runtime with the real socket probe, the system clock and the JVM-wide registry. */
@@ -52,46 +47,23 @@ public final class ProcessRuntime implements EngineRuntime {
     }
 
     @Override
-    public synchronized List<SweptEngine> sweepLeftovers() {
-        swept = true;
+    protected List<SweptEngine> sweep() {
         return pidFiles.sweep();
     }
 
     @Override
-    public RunningEngine start(LaunchSpec spec) {
-        synchronized (this) {
-            if (!swept) {
-                sweepLeftovers();
-            }
-        }
-        check(spec);
-        PortFinder.requireFree(spec.port());
-        Optional<String> cpus = cpus(spec);
-        // Spawned and registered under the registry's lock, so that Ctrl-C during startup stops it too.
-        ProcessEngine engine = registry.spawnRegistered(
-                () -> new ProcessEngine(spawn(spec, cpus), spec, registry, pidFiles, ticker));
-        try {
-            pidFiles.write(engine.pid(), spec.port(), spec.command());
-            engine.ready(readiness.await(spec.port(), spec.startupTimeout(), engine));
-            checkCpus(engine.pid(), spec);
-            return engine;
-        } catch (InterruptedException e) {
-            engine.kill();
-            Thread.currentThread().interrupt();
-            throw new LaunchException(
-                    "interrupted while waiting for the engine on 127.0.0.1:" + spec.port() + " to start", e);
-        } catch (RuntimeException e) {
-            engine.kill();
-            throw e;
-        }
-    }
-
-    private static void check(LaunchSpec spec) {
-        spec.requireDirectories();
+    protected Supplier<ProcessEngine> spawner(LaunchSpec spec) {
         String program = spec.command().get(0);
         if (program.contains("/") && !Files.isExecutable(Path.of(program))) {
             throw new LaunchException("the engine program " + program + " does not exist or is not executable");
         }
+        Optional<String> cpus = cpus(spec);
+        return () -> new ProcessEngine(spawn(spec, cpus), spec, registry, pidFiles, ticker);
+    }
+
+    @Override
+    protected void started(ProcessEngine engine) {
+        pidFiles.write(engine.pid(), engine.port(), engine.spec.command());
     }
 
     /** The CPUs to start the engine on; empty to inherit the runner's (when it has not been pinned). */
@@ -101,16 +73,6 @@ public final class ProcessRuntime implements EngineRuntime {
         }
         String now = Affinity.of(ProcessHandle.current().pid()).orElse("");
         return runnerCpus.isEmpty() || CpuList.same(now, runnerCpus) ? Optional.empty() : Optional.of(runnerCpus);
-    }
-
-    private static void checkCpus(long pid, LaunchSpec spec) {
-        if (spec.cpuSet().isPresent()) {
-            String got = Affinity.of(pid).orElse("?");
-            if (!CpuList.same(got, spec.cpuSet().get())) {
-                throw new LaunchException("engine pid " + pid + " runs on CPUs " + got + ", not the requested cpuset "
-                        + spec.cpuSet().get());
-            }
-        }
     }
 
     private static Process spawn(LaunchSpec spec, Optional<String> cpus) {

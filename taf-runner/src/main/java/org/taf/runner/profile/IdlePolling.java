@@ -17,9 +17,9 @@ import java.nio.file.StandardOpenOption;
  * <p>Why: on a virtual machine a halted vCPU leaves the guest, and waking it again is an interrupt through
  * the hypervisor. A client and an engine that answer each other many times a transaction wait on those
  * wake-ups, and how long they take varies with the host from one engine start to the next. On the 2-vCPU
- * development VM (Firecracker, cpuidle driver haltpoll with guest polling off) polling raised OLTP_RW from
- * about 1,150 to 2,050 TPS and cut the spread of its A/A pairs from 7.9% to 3.0%
- * (docs/benchmarks/gate-and-nightly.md, 2026-12-05). The price is that idle CPUs spin: a benchmark host
+ * development VM (Firecracker, cpuidle driver haltpoll with guest polling off) polling nearly doubled OLTP_RW's
+ * TPS and more than halved the spread of its A/A pairs (docs/benchmarks/gate-and-nightly.md). The price is
+ * that idle CPUs spin: a benchmark host
  * runs nothing else.
  *
  * <p>Nothing is left to restore: the kernel drops the request when the file is closed, also when the

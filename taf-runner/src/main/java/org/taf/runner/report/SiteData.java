@@ -25,10 +25,10 @@ import org.taf.runner.sys.AtomicWrite;
  * or of another format is made again from the run's record and kept: a site written before digests existed gets
  * them at its next publish, at the cost of reading every record once.
  *
- * <p>One small file per run (about 6 KB for 30 cells) rather than one for all: reading 655 of them took 0.03 to
- * 0.15 s in a warm JVM, one file of the same digests 0.05 to 0.1 s (2026-12-04, a busy 2-vCPU VM), but a
- * publish writes only the digests of its runs, and the site's swap ({@link SiteSwap}) links the others, where one
- * file would be written whole, and synced, by every publish.
+ * <p>One small file per run (about 6 KB for 30 cells) rather than one for all: reading them costs about what one
+ * file would (docs/benchmarks/rules-evidence.md), but a publish writes only the digests of its runs, and the
+ * site's swap ({@link SiteSwap}) links the others, where one file would be written whole, and synced, by every
+ * publish.
  */
 final class SiteData {
     /** Not indented: a digest is read by the next publish, not by people. Sorted keys keep its bytes stable. */

@@ -1,22 +1,38 @@
-package org.taf.runner.report.chart;
+package org.taf.runner.report;
 
 import java.util.List;
 
 /**
- * A small SVG writer: elements with numeric coordinates printed the same way on every machine
- * (at most two decimals, Locale.ROOT) and text escaped, so charts are byte-identical for the same
- * input and a commit subject with markup stays text.
+ * The SVG writer of charts and flame graphs: elements with numeric coordinates printed the same way on every
+ * machine (at most two decimals, Locale.ROOT) and text escaped, so a picture is byte-identical for the same input
+ * and a commit subject or a frame name with markup stays text. A chart puts each element on a line of its own; a
+ * flame graph ({@link #compact()}) breaks lines where it says ({@link #newline()}), one per frame.
  */
-final class Svg {
+public final class Svg {
     private final StringBuilder out = new StringBuilder(4096);
+    private final String afterElement;
+
+    /** A writer that ends every element with a line break. */
+    public Svg() {
+        this("\n");
+    }
+
+    private Svg(String afterElement) {
+        this.afterElement = afterElement;
+    }
+
+    /** A writer that breaks lines only at {@link #newline()}. */
+    public static Svg compact() {
+        return new Svg("");
+    }
 
     /** Escapes text for element content and double-quoted attributes. */
-    static String esc(String s) {
-        return org.taf.runner.report.Html.esc(s);
+    public static String esc(String s) {
+        return Html.esc(s);
     }
 
     /** A coordinate: rounded to 0.01, no trailing zeros, no exponent. */
-    static String num(double v) {
+    public static String num(double v) {
         if (!Double.isFinite(v)) {
             throw new IllegalArgumentException("not a finite coordinate: " + v);
         }
@@ -43,47 +59,53 @@ final class Svg {
         return b.toString();
     }
 
-    Svg raw(String s) {
+    public Svg raw(String s) {
         out.append(s);
         return this;
     }
 
     /** {@code <tag a="v" ...>} with escaped values; {@code attrs} alternate names and values. */
-    Svg open(String tag, String... attrs) {
+    public Svg open(String tag, String... attrs) {
         out.append('<').append(tag);
         attributes(attrs);
-        out.append(">\n");
+        out.append('>').append(afterElement);
         return this;
     }
 
-    Svg close(String tag) {
-        out.append("</").append(tag).append(">\n");
+    public Svg close(String tag) {
+        out.append("</").append(tag).append('>').append(afterElement);
         return this;
     }
 
     /** An empty element. */
-    Svg empty(String tag, String... attrs) {
+    public Svg empty(String tag, String... attrs) {
         out.append('<').append(tag);
         attributes(attrs);
-        out.append("/>\n");
+        out.append("/>").append(afterElement);
         return this;
     }
 
     /** An element holding escaped text. */
-    Svg text(String tag, String content, String... attrs) {
+    public Svg text(String tag, String content, String... attrs) {
         out.append('<').append(tag);
         attributes(attrs);
-        out.append('>').append(esc(content)).append("</").append(tag).append(">\n");
+        out.append('>').append(esc(content)).append("</").append(tag).append('>').append(afterElement);
         return this;
     }
 
-    Svg line(double x1, double y1, double x2, double y2, String stroke, double width, String dash) {
+    /** A line break between elements, so that the file diffs well line by line. */
+    public Svg newline() {
+        out.append('\n');
+        return this;
+    }
+
+    public Svg line(double x1, double y1, double x2, double y2, String stroke, double width, String dash) {
         return empty("line", "x1", num(x1), "y1", num(y1), "x2", num(x2), "y2", num(y2), "stroke", stroke,
                 "stroke-width", num(width), "stroke-dasharray", dash);
     }
 
     /** A polyline through {@code xy} (x0, y0, x1, y1, ...). */
-    Svg polyline(List<double[]> xy, String stroke, double width, String dash, double opacity) {
+    public Svg polyline(List<double[]> xy, String stroke, double width, String dash, double opacity) {
         StringBuilder pts = new StringBuilder(xy.size() * 12);
         for (double[] p : xy) {
             if (pts.length() > 0) {

@@ -33,7 +33,7 @@ import org.taf.runner.stats.Metric;
  * @param metricSds     the same pairs' spread of each other metric the verdict compared (CPU per transaction,
  *                      context switches per transaction): SD of ln(patch / parent), by metric. A verdict needs each
  *                      of its gating metrics answered, and on a shared VM CPU per transaction may spread more than
- *                      TPS (2026-12-04, POINT_SELECT: 3.5% against 2.2%). Empty in noise files before format 4.
+ *                      TPS (docs/benchmarks/rules-evidence.md). Empty in noise files before format 4.
  */
 public record DesignNoise(MeasureMode mode, int windows, double windowSeconds, double pairSd, int pairs,
                           double startSeconds, Instant measuredAt, String runId, Double pairsSd, Double windowSd,

@@ -34,8 +34,8 @@ final class CounterProbe implements AutoCloseable {
     /**
      * A probe of the engine with host pid {@code pid} answering at {@code c}: opens its status connection and
      * reads everything once, before the window's load runs. The first SHOW GLOBAL STATUS of an engine's life
-     * loads and interprets code no warm-up ran; read inside the window, it cost the engine's first alternating
-     * window 30% of the 100 ms that followed it (2026-12-03, 12 starts, 100 ms samples).
+     * loads and interprets code no warm-up ran; read inside the window, it slowed the engine's first alternating
+     * window (docs/benchmarks/rules-evidence.md).
      */
     static CounterProbe open(long pid, ConnectionSettings c) {
         EngineStatus status;

@@ -39,8 +39,8 @@ final class WindowStage {
     /**
      * A listener on {@code engine}'s load whose host noise leaves out this runner and, in alternate mode, the
      * pair's other engine: it idles by design while this one is measured (its log writer and page cleaner
-     * still run), both sides see it alike, and counting it as other processes flagged 14 of 20 starts of an
-     * UPDATE_NO_KEY pair on a quiet host (2026-12-04).
+     * still run), both sides see it alike, and counting it as other processes flagged most starts of a pair on a
+     * quiet host (docs/benchmarks/rules-evidence.md).
      */
     MeasuringListener listener(RunningEngine engine, RunningEngine partner) {
         CpuSampler notNoise = partner == null ? self : sum(self, partner.cpuSampler());

@@ -113,8 +113,8 @@ public record Allocation(double betweenVariance, double withinVariance, double s
     /**
      * Wall time of one pair, seconds: two engine starts of {@code startSeconds} each and their {@code k}
      * windows of {@code windowSeconds} each, 2 (c_start + k c_window). The one formula every plan uses;
-     * the switches between alternating windows and the engines' stop are not in it (on connections kept
-     * open and nothing left out, 0-3 s a pair of 5 windows here: planned 28 s, measured 28-31 s on 2026-12-03).
+     * the switches between alternating windows and the engines' stop are not in it: a few seconds a pair on
+     * connections kept open (docs/benchmarks/rules-evidence.md).
      */
     public static double pairSeconds(double startSeconds, int k, double windowSeconds) {
         return 2 * (startSeconds + k * windowSeconds);

@@ -39,9 +39,8 @@ public record ExclusionRule(List<String> flags, int minRemaining) {
      * The rule for alternating pairs: {@code NOT_SETTLED} no longer excludes. A warm-up that did not
      * settle is a level still moving; when both engines are alive and the load alternates between them,
      * that movement falls on both sides' windows alike, and on this VM it was the host's drift, not a
-     * JIT climb. Measured 2026-12-02 (three A/A runs of 12 alternating pairs): the pairs with an
-     * unsettled side spread 3.66%, 4.59% and 9.72% against 2.35%, 4.31% and 13.24% for the clean ones, and
-     * the rule had dropped 6 of 12 pairs in two of the runs.
+     * JIT climb: the pairs with an unsettled side spread no more than the clean ones, and the rule had dropped half
+     * the pairs (docs/benchmarks/rules-evidence.md).
      */
     public ExclusionRule forAlternating() {
         return new ExclusionRule(flags.stream().filter(f -> !f.equals("NOT_SETTLED")).toList(), minRemaining);

@@ -79,8 +79,8 @@ public final class Statistics {
     /**
      * Below this many counts per transaction on both sides a counter is not listed as moved: an event
      * rarer than one transaction in a thousand is no cost of the transaction, and such counts follow the
-     * clock more than the load (an A/A run, 2026-12-02, "moved" Innodb_buffer_pool_mutex_acquisitions
-     * from 0.0000192 to 0.0000146 per transaction: the pool's background work, 20-odd events a start).
+     * clock more than the load: the pool's background work, a few events a start, "moved" in an A/A run
+     * (docs/benchmarks/rules-evidence.md).
      */
     static final double COUNTER_FLOOR_PER_TX = 0.001;
 

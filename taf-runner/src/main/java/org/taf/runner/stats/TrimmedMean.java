@@ -5,16 +5,12 @@ import java.util.Arrays;
 /**
  * The mean of the middle of a sample: the lowest and the highest {@value #FRACTION} of the values (whole
  * values, rounded down, but at least one at each end from 3 values on) are left out. A short start of 3-9
- * samples thus keeps the median's robustness (of 3 values the middle one is left): as a plain mean, a
- * restarting A/A test of 3 one-second samples a start called an unchanged commit REGRESSED in CI on
- * 2026-12-03 (TPS 0.878 over 4 pairs, one start's warm-up unsettled, steal time up to 23%). A start's TPS in the paired
- * analysis is the trimmed mean of its
- * samples: it keeps the median's indifference to a stalled or spiking sample (up to 4 of a main-job
- * start's 40) and most of the mean's efficiency on the host's second-to-second noise. On 2026-12-03 its
- * pairs spread less than the median's in 9 of 11 sets of pairs measured on this VM (A/A runs and the
- * power study's pools; pair variance 25% lower on average, t = -2.3 over the sets): the median uses
- * one or two of 40 samples, the trimmed mean 32. Commons Math has the median and percentiles but no
- * trimmed mean, hence these lines.
+ * samples thus keeps the median's robustness (of 3 values the middle one is left), where a plain mean let one
+ * unsettled start call an unchanged commit REGRESSED. A start's TPS in the paired analysis is the trimmed mean of
+ * its samples: it keeps the median's indifference to a stalled or spiking sample (up to 4 of a main-job start's
+ * 40) and most of the mean's efficiency on the host's second-to-second noise, and its pairs spread less than the
+ * median's (docs/benchmarks/rules-evidence.md). Commons Math has the median and percentiles but no trimmed mean,
+ * hence these lines.
  */
 public final class TrimmedMean {
     /** Left out at each end. */

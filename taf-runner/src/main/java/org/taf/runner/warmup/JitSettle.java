@@ -11,8 +11,8 @@ import org.taf.runner.sys.Durations;
  * The warm-up that watches the engine JVM's JIT compilers ({@code warmup.signal = jit}): over once
  * {@code min} has passed and the compiler threads used at most {@code maxJitPct} of one CPU over the last
  * {@code window} of the load's intervals; not settled at {@code max}. A fresh engine's throughput climbs
- * while C2 compiles its hot paths and stops climbing when it is done (2026-12-03, this VM, JDK 25 with
- * an AOT cache: C2 at 40-60% of a CPU for the first 3 s, then quiet); unlike the throughput, the compilers'
+ * while C2 compiles its hot paths and stops climbing when it is done (docs/benchmarks/rules-evidence.md);
+ * unlike the throughput, the compilers'
  * CPU time does not carry the host's second-to-second noise, so a quiet JIT is seen in one window where
  * a flat throughput may take many.
  *

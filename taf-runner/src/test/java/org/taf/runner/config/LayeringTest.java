@@ -1,8 +1,10 @@
 package org.taf.runner.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -194,5 +196,34 @@ class LayeringTest {
         String text = "# why we run\r\nworkload.threads = 4\n\n  # trailing comment";
         java.nio.file.Files.writeString(dir.resolve("t.properties"), text);
         assertThat(new Fixture(dir).resolve("t.properties").sourceText()).isEqualTo(text);
+    }
+
+    @Test
+    void aShortWarmUpShortensTheWarmUpDefaultsWithItAndExplainSaysSo() {
+        Fixture f = new Fixture(dir);
+        f.write("short.properties", "warmup.max = 5s");
+        // TAF (perl)'s warm-up key, in plain seconds: such files run as written.
+        f.write("perl.properties", "taf.warmup_duration = 4");
+        TestDefinition d = f.load("short.properties");
+        assertThat(d.warmup().settle().min()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(d.warmup().settle().window()).isEqualTo(Duration.ofSeconds(5));
+        ResolvedConfig c = f.resolve("short.properties");
+        assertThat(value(c, "warmup.min")).isEqualTo("5s");
+        assertThat(origin(c, "warmup.min")).isEqualTo("default, shortened to warmup.max");
+        assertThat(origin(c, "warmup.window")).isEqualTo("default, shortened to warmup.max");
+        assertThat(f.load("perl.properties").warmup().settle().min()).isEqualTo(Duration.ofSeconds(4));
+        // A long warm-up leaves the defaults alone.
+        f.write("long.properties", "warmup.max = 60s");
+        assertThat(origin(f.resolve("long.properties"), "warmup.min")).isEqualTo("default");
+        assertThat(value(f.resolve("long.properties"), "warmup.min")).isEqualTo("10s");
+    }
+
+    @Test
+    void aValueTheUserSetDoesNotYield() {
+        Fixture f = new Fixture(dir);
+        f.write("both.properties", "warmup.min = 10s", "warmup.max = 5s");
+        assertThatThrownBy(() -> f.load("both.properties")).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("warmup.min = 10s (both.properties:1) must be <= warmup.max = 5s"
+                        + " (both.properties:2)");
     }
 }

@@ -1,4 +1,4 @@
-package org.taf.runner.report.chart;
+package org.taf.runner.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

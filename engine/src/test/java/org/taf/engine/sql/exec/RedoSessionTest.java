@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.engine.api.Engine;
 import org.taf.engine.config.EngineConfig;
+import org.taf.engine.db.StorageEngine;
 import org.taf.engine.sql.SqlException;
 import org.taf.engine.sql.ast.Statement;
 import org.taf.engine.sql.parse.Parser;
@@ -29,7 +30,7 @@ class RedoSessionTest {
 
     @BeforeEach
     void open() {
-        engine = Engine.open(EngineConfig.defaults()
+        engine = StorageEngine.open(EngineConfig.defaults()
                 .with("datadir", dir.toString())
                 .with("innodb_buffer_pool_size", "8M")
                 .with("innodb_lock_wait_timeout", "1"));

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.engine.api.Engine;
 import org.taf.engine.config.EngineConfig;
+import org.taf.engine.db.StorageEngine;
 import org.taf.engine.sql.SqlException;
 import org.taf.engine.sql.parse.Parser;
 
@@ -33,7 +34,7 @@ class RowLockSqlTest {
 
     @BeforeEach
     void open() {
-        engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString())
+        engine = StorageEngine.open(EngineConfig.defaults().with("datadir", dir.toString())
                 .with("innodb_buffer_pool_size", "8M")
                 .with("innodb_lock_wait_timeout", "2"));
         engine.createDatabase("tpcc", false);

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.taf.engine.api.Engine;
 import org.taf.engine.config.EngineConfig;
+import org.taf.engine.db.StorageEngine;
 import org.taf.engine.sql.parse.Parser;
 
 /**
@@ -40,7 +41,7 @@ class SqlModelTest {
     @ValueSource(longs = {21, 22, 23})
     void statementsAgreeWithAListInMemory(long seedParam) {
         long seed = Long.getLong("taf.seed", seedParam);
-        try (Engine engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString())
+        try (Engine engine = StorageEngine.open(EngineConfig.defaults().with("datadir", dir.toString())
                 .with("innodb_buffer_pool_size", "8M"))) {
             session = new Session(engine, new SessionContext(1, "root", "127.0.0.1", () -> Map.of()));
             run(seed);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.engine.api.Engine;
 import org.taf.engine.config.EngineConfig;
+import org.taf.engine.db.StorageEngine;
 import org.taf.engine.sql.SqlException;
 import org.taf.engine.sql.ast.Statement;
 import org.taf.engine.sql.parse.Parser;
@@ -34,7 +35,7 @@ class StatementCpuWorkTest {
 
     @BeforeEach
     void open() {
-        engine = Engine.open(
+        engine = StorageEngine.open(
                 EngineConfig.defaults().with("datadir", dir.toString()).with("innodb_buffer_pool_size", "8M"));
         knob = StatementCpuWork.of(0);
         a = session(1);

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.engine.api.Engine;
 import org.taf.engine.config.EngineConfig;
+import org.taf.engine.db.StorageEngine;
 import org.taf.engine.sql.SqlException;
 import org.taf.engine.sql.ast.Statement;
 import org.taf.engine.sql.parse.Parser;
@@ -31,7 +32,7 @@ class TproccSessionTest {
 
     @BeforeEach
     void load() {
-        engine = Engine.open(EngineConfig.defaults().with("datadir", dir.toString())
+        engine = StorageEngine.open(EngineConfig.defaults().with("datadir", dir.toString())
                 .with("innodb_buffer_pool_size", "8M"));
         session = new Session(engine, new SessionContext(1, "root", "127.0.0.1", () -> Map.of()));
         run("CREATE DATABASE IF NOT EXISTS `tpcc` CHARACTER SET latin1 COLLATE latin1_swedish_ci");

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.taf.runner.report.Svg;
 
 /**
  * A chart written into a Markdown page: a fenced code block whose info string is {@code chart},

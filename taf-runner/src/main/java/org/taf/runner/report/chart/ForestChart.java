@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.DoubleFunction;
+import org.taf.runner.report.Svg;
 
 /**
  * A forest plot of patch/parent ratios: one row per cell, the point at the ratio and a whisker

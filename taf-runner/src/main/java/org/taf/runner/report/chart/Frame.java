@@ -1,5 +1,7 @@
 package org.taf.runner.report.chart;
 
+import org.taf.runner.report.Svg;
+
 /** The outer {@code <svg>} element every chart shares: size, font, and the accessible name. */
 final class Frame {
     private Frame() {}

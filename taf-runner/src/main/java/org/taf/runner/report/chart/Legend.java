@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.taf.runner.report.Svg;
 
 /** The legend above the plot: one entry per listed series name, wrapped into rows that fit the width. */
 final class Legend {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.DoubleFunction;
+import org.taf.runner.report.Svg;
 
 /**
  * A line chart as inline SVG: y from zero (throughput and CPU are judged against zero; ratios may fit), x linear

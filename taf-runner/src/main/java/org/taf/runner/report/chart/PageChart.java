@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import org.taf.runner.report.Svg;
 
 /**
  * A {@link ChartBlock} drawn for a page of the site: a figure holding the chart's title, an inline

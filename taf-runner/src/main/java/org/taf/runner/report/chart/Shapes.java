@@ -1,5 +1,7 @@
 package org.taf.runner.report.chart;
 
+import org.taf.runner.report.Svg;
+
 /** Point markers; filled, hollow and square so that series differ without colour. */
 final class Shapes {
     private Shapes() {}

@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
+import org.taf.runner.report.Svg;
 
 /**
  * Flame graphs as static inline SVG: a plain one of one side's stacks, and a differential one of
@@ -238,7 +239,7 @@ public record FlameGraphSvg(int width, double minFrameWidth, int maxFrames, Layo
         double framesBottom = FRAMES_TOP + (maxDepth + 1) * ROW;
         List<List<Swatch>> legendRows = legendRows(legend);
         int height = (int) Math.ceil(framesBottom + (legendRows.isEmpty() ? 0 : 8 + legendRows.size() * 20) + PAD);
-        SvgWriter svg = new SvgWriter();
+        Svg svg = Svg.compact();
         svg.open("svg", "xmlns", "http://www.w3.org/2000/svg", "class", "flame", "id", id, "viewBox",
                 "0 0 " + width + " " + height, "width", Integer.toString(width), "height", Integer.toString(height),
                 "role", "img", "aria-labelledby", id + "-t " + id + "-d", "font-family", MONO, "font-size",
@@ -261,11 +262,11 @@ public record FlameGraphSvg(int width, double minFrameWidth, int maxFrames, Layo
             double w = box.w() > 3 ? box.w() - 1 : box.w(); // a hairline gap between neighbours
             svg.open("g");
             svg.text("title", tip.apply(box.node()));
-            svg.empty("rect", "x", SvgWriter.num(box.x()), "y", SvgWriter.num(y), "width", SvgWriter.num(w),
+            svg.empty("rect", "x", Svg.num(box.x()), "y", Svg.num(y), "width", Svg.num(w),
                     "height", Integer.toString(ROW - 1), "fill", fill.apply(box.node()));
             String label = Labels.fitMono(box.node().name, w - 6);
             if (label != null) {
-                svg.text("text", label, "x", SvgWriter.num(box.x() + 3), "y", SvgWriter.num(y + 11.5));
+                svg.text("text", label, "x", Svg.num(box.x() + 3), "y", Svg.num(y + 11.5));
             }
             svg.close("g").newline();
         }
@@ -273,9 +274,9 @@ public record FlameGraphSvg(int width, double minFrameWidth, int maxFrames, Layo
         for (List<Swatch> row : legendRows) {
             double x = PAD;
             for (Swatch s : row) {
-                svg.empty("rect", "x", SvgWriter.num(x), "y", SvgWriter.num(y), "width", "14", "height", "14", "fill",
+                svg.empty("rect", "x", Svg.num(x), "y", Svg.num(y), "width", "14", "height", "14", "fill",
                         s.color(), "stroke", MUTED, "stroke-width", "0.5");
-                svg.text("text", s.label(), "x", SvgWriter.num(x + 19), "y", SvgWriter.num(y + 11.5), "font-family",
+                svg.text("text", s.label(), "x", Svg.num(x + 19), "y", Svg.num(y + 11.5), "font-family",
                         SANS).newline();
                 x += swatchWidth(s);
             }
