@@ -11,15 +11,13 @@ import java.util.List;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.migration.Context;
 import org.flywaydb.core.api.migration.JavaMigration;
-import org.taf.runner.results.ResultsException;
 import org.taf.runner.results.ResultsStore;
 
 /**
  * Schema version 4: each run's content hash, {@code taf_run.content_hash} ({@link ResultsStore#contentHash}), and
  * an index that holds it with the run id, so that {@code taf publish --from-db} lists what each run holds without
- * reading its JSON and reads only the runs its site lacks. In Java rather than SQL: SQLite has no SHA-256, and a
- * run stored in an older results format hashes as this TAF would write it, upgraded. A row whose JSON cannot be
- * read keeps no hash: a publish reads it (and says what is wrong with it).
+ * reading its JSON and reads only the runs its site lacks. In Java rather than SQL: SQLite has no SHA-256. A row
+ * in another results format keeps no hash: a publish reads it (and says what is wrong with it).
  *
  * <p>Safe to run again: the column and index are added only when missing, and only rows without a hash are
  * filled (MariaDB commits the {@code ALTER} on its own, so a migration killed after it resumes here).
@@ -72,7 +70,7 @@ final class ContentHashMigration implements JavaMigration {
                 String hash = null;
                 try (ResultSet r = read.executeQuery()) {
                     if (r.next()) {
-                        hash = hash(id, r.getInt(1), r.getString(2));
+                        hash = hash(r.getInt(1), r.getString(2));
                     }
                 }
                 if (hash != null) {
@@ -91,19 +89,12 @@ final class ContentHashMigration implements JavaMigration {
 
     /**
      * The content hash of a stored run. Its JSON is what {@link ResultsStore#toJson} wrote; in this TAF's format it
-     * is hashed as it is (reading 2 GB of JSON back would cost minutes), in an older one it is read, upgraded and
-     * written again first. Null when it cannot be read.
+     * is hashed as it is (reading 2 GB of JSON back would cost minutes). Null in another one: this TAF cannot read
+     * it ({@link ResultsStore#parse} says why when it is read).
      */
-    private static String hash(String runId, int formatVersion, String json) {
-        if (formatVersion == ResultsStore.FORMAT_VERSION) {
-            return ResultsStore.contentHash(json.getBytes(StandardCharsets.UTF_8));
-        }
-        try {
-            String now = ResultsStore.toJson(ResultsStore.parse(json, "run " + runId));
-            return ResultsStore.contentHash(now.getBytes(StandardCharsets.UTF_8));
-        } catch (ResultsException e) {
-            return null;
-        }
+    private static String hash(int formatVersion, String json) {
+        return formatVersion == ResultsStore.FORMAT_VERSION
+                ? ResultsStore.contentHash(json.getBytes(StandardCharsets.UTF_8)) : null;
     }
 
     private static boolean hasColumn(Connection c) throws SQLException {

@@ -180,7 +180,7 @@ public final class ResultsDb {
         }
     }
 
-    /** The run {@code runId}, read back from its stored JSON (upgraded as files are). */
+    /** The run {@code runId}, read back from its stored JSON. */
     public Optional<RunRecord> read(String runId) {
         List<RunRecord> runs = readRuns("SELECT run_id, results_json FROM taf_run WHERE run_id = ?", runId);
         return runs.stream().findFirst();

@@ -9,8 +9,7 @@ import java.util.List;
  * @param sourceText its text, verbatim
  * @param settings   every effective key with its value and origin (as {@code taf explain} prints)
  * @param command    the command line that reproduces the run
- * @param post       what the post says besides the numbers (format 2 files: read back from {@code settings}
- *                   by {@link FormatUpgrade#toV3})
+ * @param post       what the post says besides the numbers
  */
 public record DefinitionRecord(String file, String sourceText, List<SettingRecord> settings, String command,
                                PostRecord post) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,14 +19,17 @@ import org.taf.runner.sys.AtomicWrite;
 /**
  * Reads and writes {@code results.json}: snake_case JSON with a {@code format_version}, written
  * atomically (a temporary file beside it, synced, then renamed over), so a reader or a crash
- * never sees half a file. An older format is upgraded on reading ({@link FormatUpgrade}); a newer one
- * is refused with what to do.
+ * never sees half a file. The format is frozen at 7: it only gains optional fields, so a file of today reads in
+ * every later TAF ({@code FormatFieldsTest} fails when a field is removed or renamed). Formats 1 to 6 were
+ * rewritten once, on 2026-12-07; an older file is refused with the TAF that reads it.
  */
 public final class ResultsStore {
-    /** The version this TAF writes and reads; bump it on any change to the record tree. */
+    /** The version this TAF writes and reads; frozen (fields are only added, each optional). */
     public static final int FORMAT_VERSION = 7;
     /** How today's verdicts are judged, as records name it. */
-    public static final String ANALYSIS = FormatUpgrade.Analysis.PAIRED;
+    public static final String ANALYSIS = "paired t over A/B pairs";
+    /** The last TAF commit that read formats 1 to 6 (it upgraded them on reading). */
+    private static final String LAST_UPGRADER = "909197e";
     /** The results file in a run's directory. */
     public static final String FILE_NAME = "results.json";
 
@@ -89,7 +91,7 @@ public final class ResultsStore {
     }
 
     /**
-     * Reads results text kept elsewhere (a database row), upgraded like a file.
+     * Reads results text kept elsewhere (a database row).
      *
      * @param origin names the text in errors, e.g. {@code run X in jdbc:sqlite:...}
      */
@@ -106,12 +108,13 @@ public final class ResultsStore {
             throw new ResultsException(origin + " is not a TAF results file (no format_version)");
         }
         int version = tree.get("format_version").asInt();
-        if (version < 1 || version > FORMAT_VERSION) {
-            throw new ResultsException(origin + " has format_version " + version + "; this TAF reads versions 1 to "
-                    + FORMAT_VERSION + (version > FORMAT_VERSION ? ": use a newer TAF to read it" : ""));
+        if (version != FORMAT_VERSION) {
+            throw new ResultsException(origin + " has format_version " + version + "; this TAF reads version "
+                    + FORMAT_VERSION + (version > FORMAT_VERSION ? ": use a newer TAF to read it"
+                    : ": TAF at commit " + LAST_UPGRADER + " or earlier reads versions 1 to 6"));
         }
         try {
-            return JSON.treeToValue(FormatUpgrade.toCurrent((ObjectNode) tree, version), RunRecord.class);
+            return JSON.treeToValue(tree, RunRecord.class);
         } catch (JsonProcessingException e) {
             throw new ResultsException(origin + " does not match format_version " + version + ": "
                     + e.getOriginalMessage(), e);

@@ -11,10 +11,7 @@ import java.util.stream.Collectors;
  * Everything the outputs say about one workload x threads cell: computed here, stored as it is in results.json
  * (its JSON shape set by mixins in {@code results}, so this package stays free of any format), and only
  * formatted by the templates, the JUnit XML and the text summaries. Numbers are raw (no rounding); a
- * {@code null} number means "not computable" and the {@code reason} or {@code warnings} say why. A verdict
- * read from a results file older than format 4 lacks what that format did not keep: its NaN numbers (the
- * classic verdict's medians, the MDE's noise, a truncated between-start variance) and null exclusion rule
- * are named where the file is upgraded ({@code results.FormatUpgrade}).
+ * {@code null} number means "not computable" and the {@code reason} or {@code warnings} say why.
  *
  * @param cell          workload x threads
  * @param verdict       the verdict, decided by the gating metrics ({@link StatsOptions#metrics()})

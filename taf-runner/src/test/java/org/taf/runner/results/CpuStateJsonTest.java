@@ -12,7 +12,7 @@ import org.taf.runner.results.EnvironmentRecord.CpuState;
 
 /** The per-CPU pinning status is optional: results written before it existed still read. */
 class CpuStateJsonTest {
-    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v1.json");
+    private static final Path GOLDEN = Path.of("src/test/resources/golden/results-v7.json");
     private static final String NO_CPUS = "\"cpus\" : [ ]";
 
     @TempDir
