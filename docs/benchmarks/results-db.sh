@@ -23,7 +23,7 @@ trap 'rm -f "$CPFILE"' EXIT
 mvn -B -ntp -q -o -pl taf-runner -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
     -Dmdep.outputFile="$CPFILE"
 CP="$PWD/taf-runner/target/test-classes:$PWD/taf-runner/target/classes:$(cat "$CPFILE")"
-# From taf-runner/, as the tests run: the template run is read from ../site/data/runs.
+# From taf-runner/, as the tests run: the template run is read from ../site-runs.
 (cd taf-runner && java -cp "$CP" org.taf.runner.db.ResultsDbBenchmark \
     runs="$RUNS" dir="$DIR" ${URL:+url="$URL"})
 echo "results-db: runs, database and sites in $DIR" >&2

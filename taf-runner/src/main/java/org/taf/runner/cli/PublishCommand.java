@@ -89,6 +89,9 @@ final class PublishCommand implements Callable<Integer> {
                 : RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
         SitePublisher publisher = joinSegments ? SitePublisher.english(siteDir).joiningSegments()
                 : SitePublisher.english(siteDir);
+        if (db != null) { // the database keeps the runs: the site reads them there, and copies none
+            publisher = publisher.keepingRunsIn(org.taf.runner.report.RunStore.readOnly(db.reader()));
+        }
         List<String> kept = new ArrayList<>();
         for (Path page : pages) {
             kept.add(publisher.keepPage(context.workDir().resolve(page)));

@@ -79,7 +79,8 @@ final class ComparisonBuilder {
                 PostContext.notesOf(cell.verdict()),
                 anyData ? IterationCharts.tps(x, anchor + "-tps", cell) : "",
                 anyData ? IterationCharts.cpu(x, anchor + "-cpu", cell) : "", its,
-                counters(x, cell, true), counters(x, cell, false), FlameViews.of(x, anchor, cell));
+                counters(x, cell, true), counters(x, cell, false),
+                x.cellFlames() ? FlameViews.of(x, anchor, cell) : List.of());
     }
 
     /** The margin counters were listed from, as the run stored it ("10%"), or a dash for older files. */

@@ -1,5 +1,8 @@
 package org.taf.runner.report;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -73,5 +76,15 @@ final class Narratives {
             out.add(root.resolve(named).normalize());
         }
         return List.copyOf(out);
+    }
+
+    /** Reads a narrative file; empty when it is missing or unreadable. */
+    static Optional<String> read(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Optional.of(Files.readString(file, StandardCharsets.UTF_8))
+                    : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 }

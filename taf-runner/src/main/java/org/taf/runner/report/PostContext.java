@@ -15,10 +15,19 @@ import org.taf.runner.results.SideRecord;
  * @param run the run
  * @param m   the edition's words
  * @param f   number formats of the edition
+ * @param cellFlames whether the cells' flame graphs are drawn (not in a superseded post)
  */
-record PostContext(RunRecord run, Messages m, Formats f) {
+record PostContext(RunRecord run, Messages m, Formats f, boolean cellFlames) {
     static PostContext of(RunRecord run, Messages m) {
-        return new PostContext(run, m, new Formats(m.numberLocale()));
+        return new PostContext(run, m, new Formats(m.numberLocale()), true);
+    }
+
+    /**
+     * This context without the cells' flame graphs: a superseded post keeps its numbers and points to the newer
+     * one, and its graphs (most of a post's weight) stay in its record.
+     */
+    PostContext withoutCellFlames() {
+        return new PostContext(run, m, f, false);
     }
 
     /** What the post says besides the numbers. */

@@ -33,7 +33,6 @@ import java.util.List;
  * @param propertiesFile the definition file as named
  * @param propertiesText its text, verbatim
  * @param reproduce     commands that reproduce the run
- * @param dataHref      the results JSON, relative to the post
  * @param histories     links to the workloads' history pages
  */
 public record PostView(
@@ -64,7 +63,6 @@ public record PostView(
         String propertiesFile,
         String propertiesText,
         List<String> reproduce,
-        String dataHref,
         List<PageView.Link> histories) {
 
     /**

@@ -27,7 +27,7 @@ final class PostViewBuilder {
      * @param newer the newer post of the same story that replaces this one, or null
      */
     static PostView build(RunRecord run, Messages m, Function<Path, Optional<String>> narratives, RunDigest newer) {
-        PostContext x = PostContext.of(run, m);
+        PostContext x = newer == null ? PostContext.of(run, m) : PostContext.of(run, m).withoutCellFlames();
         String path = SitePaths.post(run.runId());
         String title = PostTexts.title(x);
         String narrativeHtml = Narratives.of(run, narratives).map(Markdown::toHtml).orElse("");
@@ -70,7 +70,6 @@ final class PostViewBuilder {
                 def == null ? "" : def.file(),
                 def == null ? "" : def.sourceText(),
                 reproduce(x),
-                root + SitePaths.data(run.runId()),
                 histories);
     }
 

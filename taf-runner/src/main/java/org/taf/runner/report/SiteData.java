@@ -3,27 +3,24 @@ package org.taf.runner.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.taf.runner.results.ResultsException;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.sys.AtomicWrite;
 
 /**
- * The runs a site holds, in its data directory: each run's results ({@code data/runs/<run-id>/results.json}, the
- * record its post is made from; a run is held when this file is there) and its digest
- * ({@code data/digests/<run-id>.json}, what the shared pages show of it, {@link RunDigest}). A publish reads the
- * digests of the runs it does not render and the records of those it does. A digest that is missing, unreadable
- * or of another format is made again from the run's record and kept: a site written before digests existed gets
- * them at its next publish, at the cost of reading every record once.
+ * The runs a site holds: each run's digest ({@code data/digests/<run-id>.json}, what the shared pages show of it,
+ * {@link RunDigest}; a run is held when its digest is there). The records themselves are in the site's
+ * {@link RunStore}, outside the site. A digest that is unreadable or of another format is made again from the
+ * run's record.
  *
  * <p>One small file per run (about 6 KB for 30 cells) rather than one for all: reading them costs about what one
  * file would (docs/benchmarks/rules-evidence.md), but a publish writes only the digests of its runs, and the
@@ -33,73 +30,85 @@ import org.taf.runner.sys.AtomicWrite;
 final class SiteData {
     /** Not indented: a digest is read by the next publish, not by people. Sorted keys keep its bytes stable. */
     private static final ObjectMapper JSON = ResultsStore.json().disable(SerializationFeature.INDENT_OUTPUT);
+    private static final String SUFFIX = ".json";
 
     private SiteData() {}
 
-    /**
-     * A held run read from its data file.
-     *
-     * @param run  its record
-     * @param hash the content hash of the file's bytes ({@link ResultsStore#contentHash})
-     */
-    record Held(RunRecord run, String hash) {
-    }
-
     /** The ids of the runs the site at {@code dir} holds, sorted. */
     static List<String> ids(Path dir) {
-        Path runs = dir.resolve(SitePaths.DATA_RUNS);
-        if (!Files.isDirectory(runs)) {
+        Path digests = dir.resolve(SitePaths.DATA_DIGESTS);
+        if (!Files.isDirectory(digests)) {
             return List.of();
         }
-        try (Stream<Path> dirs = Files.list(runs)) {
-            return dirs.filter(d -> Files.isRegularFile(d.resolve(ResultsStore.FILE_NAME)))
-                    .map(d -> d.getFileName().toString()).sorted().toList();
+        try (Stream<Path> files = Files.list(digests)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(SUFFIX))
+                    .map(n -> n.substring(0, n.length() - SUFFIX.length())).sorted().toList();
         } catch (IOException e) {
             throw new ReportException("cannot list the runs of site " + dir + ": " + e.getMessage(), e);
         }
     }
 
-    /** The records of the runs the site at {@code dir} holds but those of {@code except}'s ids. */
-    static List<RunRecord> records(Path dir, Set<String> except) {
-        return RunFinder.read(ids(dir).stream().filter(id -> !except.contains(id))
-                .map(id -> dir.resolve(SitePaths.data(id))).toList());
-    }
-
-    /** The held run {@code runId}: its record and the hash of its data file. */
-    static Held read(Path dir, String runId) {
-        Path file = dir.resolve(SitePaths.data(runId));
-        try {
-            byte[] bytes = Files.readAllBytes(file);
-            return new Held(ResultsStore.parse(new String(bytes, StandardCharsets.UTF_8), file.toString()),
-                    ResultsStore.contentHash(bytes));
-        } catch (IOException | ResultsException e) {
-            throw new ReportException("cannot read run " + runId + " of site " + dir + ": " + e.getMessage(), e);
-        }
-    }
-
     /**
-     * The digest of every run the site at {@code dir} holds, by run id; one missing, unreadable or of another
-     * format is made from the run's record in the words of {@code m} and written into {@code dir} (a staging
+     * The digest of every run the site at {@code dir} holds, by run id; one unreadable or of another format is made
+     * from the run's record in {@code store}, in the words of {@code m}, and written into {@code dir} (a staging
      * directory: the site's swap makes it the site's).
+     *
+     * @throws ReportException when such a run's record is not in the store
      */
-    static Map<String, RunDigest> digests(Path dir, Messages m) {
+    static Map<String, RunDigest> digests(Path dir, Messages m, RunStore store) {
         Map<String, RunDigest> out = new LinkedHashMap<>();
-        List<String> missing = new ArrayList<>();
+        Set<String> stale = new TreeSet<>();
         for (String id : ids(dir)) {
             RunDigest d = digest(dir.resolve(SitePaths.digest(id)));
             if (d == null || !d.runId().equals(id)) {
-                missing.add(id);
-            } else {
-                out.put(id, d);
+                stale.add(id);
             }
+            out.put(id, d);
         }
-        for (String id : missing) {
-            Held held = read(dir, id);
-            RunDigest d = RunDigest.of(held.run(), held.hash(), m);
+        Map<String, RunRecord> records = store.read(stale).stream()
+                .collect(Collectors.toMap(RunRecord::runId, r -> r, (a, b) -> b));
+        for (String id : stale) {
+            RunRecord run = records.get(id);
+            if (run == null) {
+                throw new ReportException("site " + dir.getFileName() + " holds run " + id + " but its digest is"
+                        + " unreadable and its record is not in the site's store of runs");
+            }
+            RunDigest d = RunDigest.of(run, RunDigest.hash(ResultsStore.toJson(run)
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8)), m);
             AtomicWrite.write(dir.resolve(SitePaths.digest(id)), json(d));
             out.put(id, d);
         }
         return out;
+    }
+
+    /**
+     * Moves the records a site of the earlier layout kept inside it ({@code data/runs/<run-id>/results.json}, before
+     * 2026-12-07) into {@code store}, each with a digest, and out of the site at {@code dir} (a staging directory).
+     */
+    static void moveRecordsOut(Path dir, RunStore store, Messages m) {
+        Path legacy = dir.resolve("data/runs");
+        if (!Files.isDirectory(legacy)) {
+            return;
+        }
+        try (Stream<Path> runs = Files.list(legacy)) {
+            List<Path> files = runs.map(d -> d.resolve(ResultsStore.FILE_NAME)).filter(Files::isRegularFile)
+                    .sorted().toList();
+            for (RunRecord run : RunFinder.read(files)) {
+                store.keeper().accept(run);
+                Path digest = dir.resolve(SitePaths.digest(run.runId()));
+                if (digest(digest) == null) {
+                    AtomicWrite.write(digest, json(RunDigest.of(run, RunDigest.hash(ResultsStore.toJson(run)
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8)), m)));
+                }
+            }
+            try (Stream<Path> all = Files.walk(legacy)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p); // a link of the staging directory: the old site keeps its file
+                }
+            }
+        } catch (IOException e) {
+            throw new ReportException("cannot move the runs of site " + dir + " out of it: " + e.getMessage(), e);
+        }
     }
 
     /** {@code d} as its file holds it: deterministic bytes. */

@@ -14,9 +14,7 @@ final class SitePaths {
     static final String CSS = "assets/taf.css";
     static final String ICON = "assets/favicon.svg";
     static final String DATA_INDEX = "data/index.json";
-    /** Where each run's results are kept, {@code <run-id>/results.json}: the runs the site holds. */
-    static final String DATA_RUNS = "data/runs";
-    /** Where each run's digest is kept, {@code <run-id>.json} (see {@link RunDigest}). */
+    /** Where each run's digest is kept, {@code <run-id>.json} (see {@link RunDigest}): the runs the site holds. */
     static final String DATA_DIGESTS = "data/digests";
     /** Where the Markdown sources of the site's other pages are kept (see {@link SitePages}). */
     static final String PAGE_SOURCES = "data/pages";
@@ -27,11 +25,6 @@ final class SitePaths {
     /** {@code posts/<run-id>/index.html}; a run id that is not a plain name is refused. */
     static String post(String runId) {
         return "posts/" + checkedId(runId) + "/index.html";
-    }
-
-    /** {@code data/runs/<run-id>/results.json}: the results the post was made from. */
-    static String data(String runId) {
-        return DATA_RUNS + "/" + checkedId(runId) + "/results.json";
     }
 
     /** {@code data/digests/<run-id>.json}: what the shared pages show of the run. */
@@ -64,7 +57,7 @@ final class SitePaths {
         return slug.isEmpty() || slug.startsWith(".") ? "_" + slug : slug;
     }
 
-    private static String checkedId(String runId) {
+    static String checkedId(String runId) {
         if (!SAFE_ID.matcher(runId).matches()) {
             throw new ReportException("run id '" + runId + "' cannot name a directory of the site"
                     + " (letters, digits, '.', '_' and '-' only)");

@@ -1,7 +1,6 @@
 package org.taf.runner.report;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +22,9 @@ import org.taf.runner.sys.AtomicWrite;
 /**
  * Renders the static site from results alone: a post per run ({@code posts/<run-id>/index.html}),
  * the index, a history page per series' workload, the Regressions page (the series' change points),
- * the Atom feed, the stylesheet, and {@code data/} (each run's results and an index.json). Deterministic: the
+ * the Atom feed, the stylesheet, and {@code data/} (each run's digest and an index.json). The runs' records are
+ * kept outside the site, in its {@link RunStore} ({@code site-runs/} beside {@code site/}): the site holds what a
+ * reader opens, and a post is rendered again from its record. Deterministic: the
  * same runs give byte-identical files (times come from the results, never from a clock; numbers from the
  * edition's locale).
  *
@@ -37,7 +38,8 @@ import org.taf.runner.sys.AtomicWrite;
  * change points of a series are searched only when its points changed ({@link ChangePointCache}). A runner
  * with other templates or of another version renders every page once ({@link SiteState}). The shared pages
  * are made from each run's digest ({@link RunDigest}, kept by {@link SiteData}), so a publish reads the
- * records of the runs it renders only, and {@link #add(Source)} reads no other from its source.
+ * records of the runs it renders only, and {@link #add(Source)} reads no other from its source. A run whose
+ * record the store does not hold keeps its post as it was rendered.
  */
 public final class SitePublisher {
     private static final String CSS_RESOURCE = "templates/static/taf.css";
@@ -51,6 +53,7 @@ public final class SitePublisher {
     private final Templates templates;
     private final boolean joinSegments;
     private final SiteSwap swap;
+    private final RunStore store;
 
     /**
      * @param siteDir    the site's root directory (created when missing)
@@ -59,17 +62,18 @@ public final class SitePublisher {
      *                   it cannot (the post then says the file was not found)
      */
     public SitePublisher(Path siteDir, Messages messages, Function<Path, Optional<String>> narratives) {
-        this(siteDir, messages, narratives, false, SiteSwap.of(siteDir));
+        this(siteDir, messages, narratives, false, SiteSwap.of(siteDir), RunStore.beside(siteDir));
     }
 
     private SitePublisher(Path siteDir, Messages messages, Function<Path, Optional<String>> narratives,
-                          boolean joinSegments, SiteSwap swap) {
+                          boolean joinSegments, SiteSwap swap, RunStore store) {
         this.siteDir = siteDir.toAbsolutePath().normalize();
         this.messages = messages;
         this.narratives = narratives;
         this.templates = new Templates(messages);
         this.joinSegments = joinSegments;
         this.swap = swap;
+        this.store = store;
     }
 
     /**
@@ -79,17 +83,22 @@ public final class SitePublisher {
      * that it lies at an environment change.
      */
     public SitePublisher joiningSegments() {
-        return new SitePublisher(siteDir, messages, narratives, true, swap);
+        return new SitePublisher(siteDir, messages, narratives, true, swap, store);
+    }
+
+    /** This publisher keeping and reading the runs' records in {@code runs} (the results database, say). */
+    public SitePublisher keepingRunsIn(RunStore runs) {
+        return new SitePublisher(siteDir, messages, narratives, joinSegments, swap, runs);
     }
 
     /** This publisher telling {@code observer} each step of its swap (tests kill it there). */
     SitePublisher observingSwap(java.util.function.Consumer<SiteSwap.Step> observer) {
-        return new SitePublisher(siteDir, messages, narratives, joinSegments, swap.observing(observer));
+        return new SitePublisher(siteDir, messages, narratives, joinSegments, swap.observing(observer), store);
     }
 
     /** The English site at {@code siteDir}, narratives read from their files as UTF-8. */
     public static SitePublisher english(Path siteDir) {
-        return new SitePublisher(siteDir, Messages.english(), SitePublisher::readNarrative);
+        return new SitePublisher(siteDir, Messages.english(), Narratives::read);
     }
 
     /**
@@ -110,6 +119,7 @@ public final class SitePublisher {
     public Published publish(List<RunRecord> runs) {
         List<RunRecord> all = unique(runs);
         return swap.replace(dir -> {
+            SiteData.moveRecordsOut(dir, store, messages);
             List<RunDigest> digests = new ArrayList<>();
             for (RunRecord r : all) {
                 digests.add(keep(dir, r, bytes(r)));
@@ -126,8 +136,10 @@ public final class SitePublisher {
      * {@code taf publish}. Renders only what the runs change (see the class's comment).
      */
     public Published add(List<RunRecord> runs) {
-        return swap.replace(dir -> write(dir, incoming(dir, unique(runs), full(dir) ? null
-                : SiteData.digests(dir, messages))));
+        return swap.replace(dir -> {
+            SiteData.moveRecordsOut(dir, store, messages);
+            return write(dir, incoming(dir, unique(runs), full(dir) ? null : SiteData.digests(dir, messages, store)));
+        });
     }
 
     /**
@@ -147,8 +159,9 @@ public final class SitePublisher {
      */
     public Published add(Source source) {
         return swap.replace(dir -> {
+            SiteData.moveRecordsOut(dir, store, messages);
             Map<String, String> hashes = source.hashes();
-            Map<String, RunDigest> held = full(dir) ? null : SiteData.digests(dir, messages);
+            Map<String, RunDigest> held = full(dir) ? null : SiteData.digests(dir, messages, store);
             Set<String> wanted = new TreeSet<>();
             hashes.forEach((id, hash) -> {
                 RunDigest d = held == null ? null : held.get(id);
@@ -161,12 +174,9 @@ public final class SitePublisher {
         });
     }
 
-    /**
-     * The runs this site holds: {@code data/runs/<run-id>/results.json}, written with each run's post
-     * (none for a new site).
-     */
+    /** The runs this site holds (a digest in {@code data/digests}) whose records its store keeps. */
     public List<RunRecord> held() {
-        return swap.locked(() -> SiteData.records(siteDir, Set.of()));
+        return swap.locked(() -> store.read(new TreeSet<>(SiteData.ids(siteDir))));
     }
 
     /**
@@ -185,19 +195,29 @@ public final class SitePublisher {
     }
 
     /**
-     * Compares {@code given} with the site's digests ({@code held}, the staging directory's), and writes the data
-     * and digests of those that differ. A run's data file is its results as JSON, deterministic: the same content
-     * hash means the same record, so its post would not change. {@code held} null renders every page: the site's
-     * records are read, and every digest made again.
+     * Compares {@code given} with the site's digests ({@code held}, the staging directory's), and keeps the records
+     * and digests of those that differ: the same content hash means the same record, so its post would not change.
+     * {@code held} null renders every page: the records of the site's runs are read from the store and every
+     * digest made again; a run the store lacks keeps its digest and its post as they are.
      */
     private Work incoming(Path dir, List<RunRecord> given, Map<String, RunDigest> held) {
         if (held == null) {
-            List<RunRecord> all = new ArrayList<>(SiteData.records(dir,
-                    given.stream().map(RunRecord::runId).collect(Collectors.toSet())));
+            Set<String> others = new TreeSet<>(SiteData.ids(dir));
+            given.forEach(r -> others.remove(r.runId()));
+            List<RunRecord> all = new ArrayList<>(store.read(others));
             all.addAll(given);
             List<RunDigest> digests = new ArrayList<>();
             for (RunRecord r : all) {
+                others.remove(r.runId());
                 digests.add(keep(dir, r, bytes(r)));
+            }
+            for (String id : others) {
+                RunDigest d = SiteData.digest(dir.resolve(SitePaths.digest(id)));
+                if (d == null) {
+                    throw new ReportException("site " + siteDir + " holds run " + id + " but its digest is"
+                            + " unreadable and its record is not in the site's store of runs");
+                }
+                digests.add(d);
             }
             return new Work(digests, all, Set.copyOf(SiteViews.workloads(digests)), true);
         }
@@ -207,8 +227,8 @@ public final class SitePublisher {
         for (RunRecord r : given) {
             byte[] now = bytes(r);
             RunDigest before = held.get(r.runId());
-            if (before != null && before.hash().equals(RunDigest.hash(now))
-                    && Files.isRegularFile(dir.resolve(SitePaths.data(r.runId())))) {
+            if (before != null && before.hash().equals(RunDigest.hash(now))) {
+                store.keeper().accept(r); // the site has it; its store may not (a copy made elsewhere)
                 continue;
             }
             if (before != null) { // replaced: the workloads it had lose a point
@@ -222,10 +242,10 @@ public final class SitePublisher {
         return new Work(List.copyOf(all.values()), changed, workloads, false);
     }
 
-    /** Writes {@code run}'s data ({@code json}, its results) and digest into {@code dir}; returns the digest. */
+    /** Keeps {@code run} in the store and its digest in {@code dir} ({@code json}, its results); returns the digest. */
     private RunDigest keep(Path dir, RunRecord run, byte[] json) {
         RunDigest d = RunDigest.of(run, RunDigest.hash(json), messages);
-        put(dir, SitePaths.data(run.runId()), json);
+        store.keeper().accept(run);
         put(dir, SitePaths.digest(run.runId()), SiteData.json(d));
         return d;
     }
@@ -233,17 +253,17 @@ public final class SitePublisher {
     private Published write(Path dir, Work work) {
         List<RunDigest> all = work.all();
         List<Path> files = new ArrayList<>();
-        files.add(put(dir, SitePaths.CSS, resource(CSS_RESOURCE)));
-        files.add(put(dir, SitePaths.ICON, resource(ICON_RESOURCE)));
-        work.changed().forEach(r -> files.add(siteDir.resolve(SitePaths.data(r.runId())))); // written already
+        files.add(put(dir, SitePaths.CSS, Templates.resource(CSS_RESOURCE)));
+        files.add(put(dir, SitePaths.ICON, Templates.resource(ICON_RESOURCE)));
+        work.changed().forEach(r -> files.add(siteDir.resolve(SitePaths.digest(r.runId())))); // written already
         files.add(put(dir, SitePaths.DATA_INDEX, DataIndex.json(all)));
         Map<String, RunRecord> posts = new LinkedHashMap<>();
         work.changed().forEach(r -> posts.put(r.runId(), r));
-        withEarlierStoryRuns(dir, posts, all);
+        withEarlierStoryRuns(posts, all);
         Set<String> histories = new TreeSet<>(work.workloads());
-        if (!work.full()) { // and what is missing, whatever removed it
-            all.stream().filter(d -> !posts.containsKey(d.runId()) && !Files.exists(dir.resolve(d.post())))
-                    .forEach(d -> posts.put(d.runId(), SiteData.read(dir, d.runId()).run()));
+        if (!work.full()) { // and what is missing, whatever removed it, when the store has its record
+            fromStore(posts, all.stream().filter(d -> !posts.containsKey(d.runId())
+                    && !Files.exists(dir.resolve(d.post()))).map(RunDigest::runId).toList());
             SiteViews.workloads(all).stream().filter(w -> !Files.exists(dir.resolve(SitePaths.history(w))))
                     .forEach(histories::add);
         }
@@ -348,28 +368,24 @@ public final class SitePublisher {
         }
     }
 
-    private static byte[] resource(String name) {
-        try (InputStream in = SitePublisher.class.getClassLoader().getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException(name + " is missing from the runner's classpath");
-            }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + name, e);
+    /**
+     * Adds to {@code posts} the earlier runs of any story among them, read from the store: a new story post marks
+     * the ones it supersedes, so those pages change too.
+     */
+    private void withEarlierStoryRuns(Map<String, RunRecord> posts, List<RunDigest> all) {
+        Map<String, List<RunDigest>> stories = SiteViews.storyRuns(all);
+        List<String> earlier = new ArrayList<>();
+        for (RunRecord r : List.copyOf(posts.values())) {
+            stories.getOrDefault(r.name(), List.of()).forEach(same -> earlier.add(same.runId()));
         }
+        fromStore(posts, earlier);
     }
 
-    /**
-     * Adds to {@code posts} the earlier runs of any story among them, read from the site's data: a new story post
-     * marks the ones it supersedes, so those pages change too.
-     */
-    private static void withEarlierStoryRuns(Path dir, Map<String, RunRecord> posts, List<RunDigest> all) {
-        Map<String, List<RunDigest>> stories = SiteViews.storyRuns(all);
-        for (RunRecord r : List.copyOf(posts.values())) {
-            for (RunDigest same : stories.getOrDefault(r.name(), List.of())) {
-                posts.computeIfAbsent(same.runId(), id -> SiteData.read(dir, id).run());
-            }
-        }
+    /** Adds to {@code posts} the records of {@code ids} it lacks that the store holds. */
+    private void fromStore(Map<String, RunRecord> posts, List<String> ids) {
+        Set<String> wanted = new TreeSet<>(ids);
+        wanted.removeAll(posts.keySet());
+        store.read(wanted).forEach(r -> posts.putIfAbsent(r.runId(), r));
     }
 
     private static List<RunRecord> unique(List<RunRecord> runs) {
@@ -379,15 +395,5 @@ public final class SitePublisher {
             byId.put(r.runId(), r);
         }
         return List.copyOf(byId.values());
-    }
-
-    /** Reads a narrative file; empty when it is missing or unreadable. */
-    static Optional<String> readNarrative(Path file) {
-        try {
-            return Files.isRegularFile(file) ? Optional.of(Files.readString(file, StandardCharsets.UTF_8))
-                    : Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
     }
 }

@@ -11,6 +11,7 @@ import freemarker.template.TemplateModelException;
 import freemarker.template.TemplateNumberModel;
 import freemarker.template.TemplateScalarModel;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +81,18 @@ final class Templates {
                 }
             }
             return messages.get(((TemplateScalarModel) arguments.get(0)).getAsString(), args);
+        }
+    }
+
+    /** A file of the runner's classpath, as bytes (the stylesheet, the icon). */
+    static byte[] resource(String name) {
+        try (InputStream in = Templates.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException(name + " is missing from the runner's classpath");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + name, e);
         }
     }
 }

@@ -19,7 +19,7 @@ import picocli.CommandLine;
  * user's home in a temporary directory (the embedded default lives under it).
  */
 class ImportCommandTest {
-    private static final Path COMMITTED = Path.of("../site/data/runs").toAbsolutePath().normalize();
+    private static final Path COMMITTED = Path.of("../site-runs").toAbsolutePath().normalize();
 
     @TempDir
     Path dir;

@@ -87,7 +87,7 @@ class PublishCommandTest {
         assertThat(dir.resolve("site/posts/20261129-100000-quick/index.html")).isRegularFile();
         String index = Files.readString(dir.resolve("site/index.html"));
         assertThat(index).contains("posts/20261129-100000-quick/", "posts/" + story.runId() + "/");
-        assertThat(dir.resolve("site/data/runs/" + story.runId() + "/results.json")).isRegularFile();
+        assertThat(dir.resolve("site-runs/" + story.runId() + "/results.json")).isRegularFile();
     }
 
     @Test

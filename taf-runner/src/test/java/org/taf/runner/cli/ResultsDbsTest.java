@@ -18,7 +18,7 @@ import org.taf.runner.results.RunRecord;
 
 /** The end of a run: its record into the results database, or an error that says how to load it later. */
 class ResultsDbsTest {
-    private static final Path COMMITTED = Path.of("../site/data/runs/20261130-020755-quick").toAbsolutePath()
+    private static final Path COMMITTED = Path.of("../site-runs/20261130-020755-quick").toAbsolutePath()
             .normalize();
 
     @TempDir

@@ -8,9 +8,9 @@ import java.util.stream.Stream;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
 
-/** The runs committed under {@code site/data/runs/} (real runs, two of them): what the tests store. */
+/** The runs committed under {@code site-runs/} (real runs, two of them): what the tests store. */
 final class CommittedRuns {
-    static final Path DIR = Path.of("../site/data/runs").toAbsolutePath().normalize();
+    static final Path DIR = Path.of("../site-runs").toAbsolutePath().normalize();
 
     private CommittedRuns() {}
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 class JenkinsfileHistoryTest extends JenkinsfileTestBase {
     private static final String QUICK = "properties/quick.properties";
     private static final String SITE = "taf-out/nightly-site";
+    private static final String RUNS = "taf-out/nightly-site-runs";
     private static final String GOOD = "a".repeat(40);
     private static final String BAD = "b".repeat(40);
 
@@ -27,7 +28,7 @@ class JenkinsfileHistoryTest extends JenkinsfileTestBase {
 
     @Test
     void withoutASharedDatabaseTheLastNightlySitesRunsAreTheHistory() {
-        String earlier = SITE + "/data/runs/20261130-020000-quick/results.json";
+        String earlier = RUNS + "/20261130-020000-quick/results.json";
         jenkins.previousBuildArtifacts.put(earlier, "{}");
         jenkins.previousBuildArtifacts.put(SITE + "/data/pages/bisect-1.md", "# an earlier bisect\n");
         jenkins.previousBuildArtifacts.put(SITE + "/index.html", "<html>old</html>");
@@ -38,7 +39,7 @@ class JenkinsfileHistoryTest extends JenkinsfileTestBase {
         assertThat(result()).as(console()).isEqualTo("SUCCESS");
         assertThat(calls("./taf publish")).singleElement()
                 .satisfies(c -> assertThat(c.script()).startsWith("./taf publish " + earlier + " "));
-        // Only the site's data came across (its pages too, which publish keeps), not its rendered pages.
+        // Only the site's data and its runs came across (its pages too, which publish keeps), not its rendered pages.
         assertThat(jenkins.stashes.get("nightly-site").files()).containsKeys(SITE + "/data/pages/bisect-1.md", earlier)
                 .containsEntry(SITE + "/index.html", "<html>nightly</html>\n");
         assertThat(stage("Nightly bisect").status).isEqualTo(SimulatedJenkins.StageStatus.SKIPPED_BY_WHEN);
@@ -48,7 +49,7 @@ class JenkinsfileHistoryTest extends JenkinsfileTestBase {
     @Test
     void withASharedDatabaseTheSiteAndTheChangesComeFromIt() {
         jenkins.env.put("TAF_RESULTS_DB_URL", "jdbc:mariadb://db.example:3306/taf?user=taf");
-        jenkins.previousBuildArtifacts.put(SITE + "/data/runs/old/results.json", "{}");
+        jenkins.previousBuildArtifacts.put(RUNS + "/old/results.json", "{}");
         tonight();
         shell.on("./taf publish --from-db -Doutput.site_dir=" + SITE).writes(SITE + "/index.html", "<html/>");
         tafChanges(List.of("--from-db"), List.of(nightlyResults(QUICK)), "");
@@ -64,7 +65,7 @@ class JenkinsfileHistoryTest extends JenkinsfileTestBase {
         tonight();
         List<String> inputs = List.of(nightlyResults(QUICK));
         shell.on("./taf publish " + nightlyResults(QUICK) + " -Doutput.site_dir=" + SITE)
-                .writes(SITE + "/index.html", "<html/>").writes(SITE + "/data/runs/run-quick/results.json", "{}");
+                .writes(SITE + "/index.html", "<html/>").writes(RUNS + "/run-quick/results.json", "{}");
         String row = String.join("\t", QUICK, GOOD, BAD, "POINT_SELECT", "2", "HEAD~1 vs HEAD", "0.9012", "0.002",
                 "run-before", "run-quick");
         String second = row.replace(GOOD, "c".repeat(40));
@@ -82,7 +83,7 @@ class JenkinsfileHistoryTest extends JenkinsfileTestBase {
                 out2);
         String page2 = out2 + "/results/bisect-20261201-050000-quick/bisect-20261201-050000-quick.md";
         shell.on(bisect2).exits(2).writes(page2, "# Bisect 2\n");
-        shell.on("./taf publish " + SITE + "/data/runs/run-quick/results.json --page " + page + " --page " + page2
+        shell.on("./taf publish " + RUNS + "/run-quick/results.json --page " + page + " --page " + page2
                 + " -Doutput.site_dir=" + SITE).writes(SITE + "/pages/bisect.html", "<html/>");
         runJenkinsfile();
 
@@ -113,7 +114,7 @@ class JenkinsfileHistoryTest extends JenkinsfileTestBase {
         tonight();
         List<String> inputs = List.of(nightlyResults(QUICK));
         shell.on("./taf publish " + nightlyResults(QUICK) + " -Doutput.site_dir=" + SITE)
-                .writes(SITE + "/index.html", "<html/>").writes(SITE + "/data/runs/run-quick/results.json", "{}");
+                .writes(SITE + "/index.html", "<html/>").writes(RUNS + "/run-quick/results.json", "{}");
         String row = String.join("\t", QUICK, GOOD, BAD, "OLTP_RW", "2", "v1.0 vs main", "0.9702", "0.001",
                 "night-16", "night-17", "false", "tps");
         // the same nights stepped in CPU per transaction too: one range, bisected once
@@ -125,7 +126,7 @@ class JenkinsfileHistoryTest extends JenkinsfileTestBase {
                 + out + "/results -Doutput.site_dir=" + out + "/site -Doutput.publish=false", out);
         String page = out + "/results/bisect-20261201-030000-quick/bisect-20261201-030000-quick.md";
         shell.on(bisect).exits(1).writes(page, "# Bisect\n").writes(out + "/taf.log", "culprit: bbbb\n");
-        shell.on("./taf publish " + SITE + "/data/runs/run-quick/results.json --page " + page
+        shell.on("./taf publish " + RUNS + "/run-quick/results.json --page " + page
                 + " -Doutput.site_dir=" + SITE).writes(SITE + "/pages/bisect.html", "<html/>");
         runJenkinsfile();
 

@@ -98,7 +98,7 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         assertThat(jenkins.copiedArtifacts).singleElement().satisfies(a -> {
             assertThat(a)
                     .containsEntry("projectName", "taf/main")
-                    .containsEntry("filter", "taf-out/nightly-site/data/**")
+                    .containsEntry("filter", "taf-out/nightly-site/data/**,taf-out/nightly-site-runs/**")
                     .containsEntry("optional", true);
         });
         assertThat(calls("./taf publish")).singleElement().satisfies(c -> {

@@ -71,6 +71,8 @@ class GoldenTest {
         assertThat(Sites.tree(dir.resolve("b"))).isEqualTo(a);
         assertThat(a).containsKeys("index.html", "feed.xml", "assets/taf.css", "data/index.json",
                 "history/POINTS-COVERED-PK.html", "history/POINT_SELECT.html",
+                "data/digests/20261014-080000-mdev37992.json");
+        assertThat(a).as("the runs are kept beside the site").doesNotContainKey(
                 "data/runs/20261014-080000-mdev37992/results.json");
 
         Path index = dir.resolve("b/index.html");
@@ -84,13 +86,13 @@ class GoldenTest {
     }
 
     @Test
-    void theDataDirectoryHoldsTheResultsAsWrittenByTheStore() throws Exception {
+    void theSitesRunsAreKeptBesideItAsTheResultsStoreWritesThem() throws Exception {
         Path site = dir.resolve("site");
         Sites.publish(site, List.of(ResultsFixtures.small()));
         Path stored = org.taf.runner.results.ResultsStore.write(dir.resolve("results/x"), ResultsFixtures.small());
-        assertThat(Files.readAllBytes(site.resolve("data/runs/20261129-100000-quick/results.json")))
+        assertThat(Files.readAllBytes(dir.resolve("site-runs/20261129-100000-quick/results.json")))
                 .isEqualTo(Files.readAllBytes(stored));
-        assertThat(org.taf.runner.results.ResultsStore.read(site.resolve("data/runs/20261129-100000-quick")))
+        assertThat(org.taf.runner.results.ResultsStore.read(dir.resolve("site-runs/20261129-100000-quick")))
                 .isEqualTo(ResultsFixtures.small());
     }
 }

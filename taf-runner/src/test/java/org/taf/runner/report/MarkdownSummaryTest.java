@@ -83,7 +83,7 @@ class MarkdownSummaryTest {
     @Test
     void aComparisonOfSettingsOnOneCommitNamesTheSidesBySettings() {
         RunRecord run = org.taf.runner.results.ResultsStore.read(java.nio.file.Path.of(
-                "../site/data/runs/20261201-232737-bp-instances/results.json"));
+                "../site-runs/20261201-232737-bp-instances/results.json"));
         List<String> sentences = VerdictTexts.sentences(run, Messages.english(), Formats.english());
         // the label has it, the sides not
         assertThat(sentences).hasSize(3).allMatch(t -> !t.substring(t.indexOf("): ")).contains("98be4fb"))

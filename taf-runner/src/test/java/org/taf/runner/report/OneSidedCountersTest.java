@@ -20,7 +20,7 @@ import org.taf.runner.results.RunRecord;
  * compare it, yet it is what the regression does (about 0.63 latches made per transaction).
  */
 class OneSidedCountersTest {
-    private static final Path RUN = Path.of("../site/data/runs/20261201-203628-mysql56-rwlock/results.json")
+    private static final Path RUN = Path.of("../site-runs/20261201-203628-mysql56-rwlock/results.json")
             .toAbsolutePath().normalize();
 
     @TempDir

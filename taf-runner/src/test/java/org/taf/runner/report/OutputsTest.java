@@ -44,7 +44,8 @@ class OutputsTest {
         assertThat(local.resolve("index.html")).isRegularFile();
         assertThat(local.resolve("feed.xml")).isRegularFile();
         assertThat(local.resolve("history/POINT_SELECT.html")).isRegularFile();
-        assertThat(local.resolve("data/runs/" + run.runId() + "/results.json")).isRegularFile();
+        assertThat(dir.resolve("results/site-runs/" + run.runId() + "/results.json")).isRegularFile();
+        assertThat(local.resolve("data/digests/" + run.runId() + ".json")).isRegularFile();
         assertThat(dir.resolve("site")).doesNotExist();
         assertThat(out.lines().reduce((a, b) -> b).orElseThrow()).isEqualTo("taf: post " + post + " (a local site;"
                 + " ./taf publish " + dir.resolve("results").resolve(run.runId()) + " adds it to " + dir.resolve("site")

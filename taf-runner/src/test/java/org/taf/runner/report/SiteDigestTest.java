@@ -78,17 +78,21 @@ class SiteDigestTest {
     }
 
     @Test
-    void aSiteWithoutDigestsMakesThemFromItsRecordsAndRendersNoPostAgain() throws Exception {
+    void aSiteThatKeptItsRecordsInsideMovesThemOutAndRendersNoPostAgain() throws Exception {
         Path site = dir.resolve("site");
+        Path runs = dir.resolve("site-runs");
         Sites.publisher(site).add(runs());
         var before = Sites.tree(site);
+        var records = Sites.tree(runs);
         deleteDigests(site);
+        Files.move(runs, site.resolve("data/runs")); // the layout before 2026-12-07
         Files.writeString(site.resolve(SitePaths.digest(runs().get(3).runId())), "{\"format_version\":0}");
 
         SitePublisher.Published p = Sites.publisher(site).add(List.of());
 
         assertThat(p.posts()).isEmpty();
         assertThat(Sites.tree(site)).isEqualTo(before);
+        assertThat(Sites.tree(runs)).isEqualTo(records);
     }
 
     @Test

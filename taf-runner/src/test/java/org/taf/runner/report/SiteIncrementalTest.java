@@ -38,7 +38,8 @@ class SiteIncrementalTest {
         SitePublisher.Published p = Sites.publisher(site).add(List.of(night));
         assertThat(p.posts()).containsExactly(site.resolve(SitePaths.post(night.runId())));
         assertThat(p.files().stream().map(f -> site.relativize(f).toString())).containsExactly(
-                "assets/favicon.svg", "assets/taf.css", "data/index.json", SitePaths.data(night.runId()),
+                "assets/favicon.svg", "assets/taf.css", SitePaths.digest(night.runId()),
+                "data/index.json",
                 "feed.xml", "history/POINT_SELECT.html", "index.html", SitePaths.post(night.runId()),
                 "regressions.html");
         assertThat(Files.getAttribute(otherHistory, "unix:ino")).as("not rewritten").isEqualTo(otherInode);

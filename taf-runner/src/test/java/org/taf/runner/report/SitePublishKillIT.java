@@ -89,7 +89,7 @@ class SitePublishKillIT {
         assertThat(Sites.brokenLinks(site)).as("broken links in " + site).isEmpty();
         RunRecord night = nights().get(n);
         boolean post = Files.exists(site.resolve(SitePaths.post(night.runId())));
-        boolean data = Files.exists(site.resolve(SitePaths.data(night.runId())));
+        boolean data = Files.exists(site.resolve(SitePaths.digest(night.runId())));
         boolean linked = Sites.text(site.resolve(SitePaths.INDEX)).contains(SitePaths.post(night.runId()));
         assertThat(List.of(data, linked)).as("data and index entry of night %d, its post %s", n, post)
                 .containsOnly(post);

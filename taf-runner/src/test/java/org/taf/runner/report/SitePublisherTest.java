@@ -83,8 +83,8 @@ class SitePublisherTest {
         assertThat(dir.resolve("posts/" + run.runId() + "/index.html")).doesNotExist();
         Path md = dir.resolve("n.md");
         Files.writeString(md, "hello *there*");
-        assertThat(SitePublisher.readNarrative(md)).contains("hello *there*");
-        assertThat(SitePublisher.readNarrative(dir.resolve("missing.md"))).isEmpty();
+        assertThat(Narratives.read(md)).contains("hello *there*");
+        assertThat(Narratives.read(dir.resolve("missing.md"))).isEmpty();
     }
 
     /** A run that called a cell regressed is on the Regressions page, without waiting for a change point. */

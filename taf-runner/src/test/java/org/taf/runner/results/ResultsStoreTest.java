@@ -41,7 +41,7 @@ class ResultsStoreTest {
     /** The runs published on the site load: their pages are re-rendered from them. */
     @Test
     void thePublishedRunsStillLoad() throws IOException {
-        try (var dirs = Files.list(Path.of("../site/data/runs"))) {
+        try (var dirs = Files.list(Path.of("../site-runs"))) {
             for (Path d : dirs.toList()) {
                 RunRecord r = ResultsStore.read(d);
                 assertThat(r.comparisons()).as(d.toString()).isNotEmpty();
