@@ -14,23 +14,17 @@ import org.commonmark.ext.gfm.tables.TableCell;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.AbstractVisitor;
 import org.commonmark.node.Code;
-import org.commonmark.node.CustomBlock;
-import org.commonmark.node.FencedCodeBlock;
 import org.commonmark.node.Heading;
 import org.commonmark.node.Image;
 import org.commonmark.node.Link;
 import org.commonmark.node.Node;
-import org.commonmark.node.Paragraph;
 import org.commonmark.node.Text;
-import org.commonmark.parser.IncludeSourceSpans;
 import org.commonmark.parser.Parser;
 import org.commonmark.renderer.NodeRenderer;
 import org.commonmark.renderer.html.HtmlNodeRendererContext;
 import org.commonmark.renderer.html.HtmlRenderer;
 import org.commonmark.renderer.html.HtmlWriter;
 import org.commonmark.renderer.html.UrlSanitizer;
-import org.taf.runner.report.chart.ChartBlock;
-import org.taf.runner.report.chart.PageChart;
 
 /**
  * A post's narrative and the site's pages, CommonMark with GitHub's pipe tables
@@ -38,15 +32,12 @@ import org.taf.runner.report.chart.PageChart;
  * is shown as text, never passed through, and link and image URLs other than http(s) and relative
  * ones (such as {@code javascript:} or {@code data:}) are dropped. Headings are shifted under the
  * page's own; a table sits in the stylesheet's scrolling wrapper, with right-aligned columns marked
- * as numbers. A fenced code block with the info string {@code chart} is drawn as a chart from the
- * numbers it holds ({@link ChartBlock} gives its syntax); one that cannot be drawn is an error
- * naming its line, never dropped. A page of the site (heading shift 0) also gives its headings
- * GitHub's anchors, so that a link to {@code #a-section} works on the site as on GitHub.
+ * as numbers. A page of the site (heading shift 0) also gives its headings GitHub's anchors, so
+ * that a link to {@code #a-section} works on the site as on GitHub.
  */
 final class Markdown {
     private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create());
-    private static final Parser PARSER = Parser.builder().extensions(EXTENSIONS)
-            .includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
+    private static final Parser PARSER = Parser.builder().extensions(EXTENSIONS).build();
     /** Characters GitHub drops from a heading's anchor: all but letters, marks, digits, '_', '-' and spaces. */
     private static final Pattern NOT_IN_ANCHOR = Pattern.compile("[^\\p{L}\\p{M}\\p{N}\\p{Pc} -]");
 
@@ -60,21 +51,9 @@ final class Markdown {
      * As {@link #toHtml(String)}, with a heading of n {@code #} rendered as h(n + shift), h6 at
      * most: a post's narrative sits under the post's own headings (shift 2); a page of the site is
      * its own document (shift 0: {@code ##} is h2, under the page's title).
-     *
-     * @throws ReportException for a chart block that cannot be drawn, naming its line in {@code source}
      */
     static String toHtml(String source, int headingShift) {
-        return toHtml(source, headingShift, null, 0);
-    }
-
-    /**
-     * As {@link #toHtml(String, int)}, for text read from a file: a chart block's error names
-     * {@code origin} and the line in it, the source's first line being line {@code firstLine + 1}
-     * (the lines before it, such as a page's title, are not part of {@code source}).
-     */
-    static String toHtml(String source, int headingShift, String origin, int firstLine) {
         Node document = PARSER.parse(source);
-        List<FencedCodeBlock> charts = new ArrayList<>();
         Map<Node, String> ids = new IdentityHashMap<>();
         Set<String> taken = new HashSet<>();
         document.accept(new AbstractVisitor() {
@@ -86,61 +65,21 @@ final class Markdown {
                 }
                 visitChildren(heading);
             }
-
-            @Override
-            public void visit(FencedCodeBlock block) {
-                if (isChart(block)) {
-                    charts.add(block);
-                    ids.put(block, unique("chart-" + charts.size(), taken));
-                }
-            }
         });
         unlinkUnsafe(document);
-        for (FencedCodeBlock block : charts) {
-            ChartNode chart = new ChartNode(drawChart(block, ids.get(block), origin, firstLine));
-            block.insertBefore(chart);
-            block.unlink();
-        }
         return renderer(ids).render(document);
     }
 
-    private static boolean isChart(FencedCodeBlock block) {
-        String info = block.getInfo() == null ? "" : block.getInfo().strip();
-        return info.split("\\s+", 2)[0].equals(ChartBlock.INFO);
-    }
-
-    /** The chart's figure, or a ReportException naming the line that is wrong. */
-    private static String drawChart(FencedCodeBlock block, String id, String origin, int firstLine) {
-        // The opening fence's line, 1-based in the file; the block's text starts on the next.
-        int fence = firstLine
-                + 1
-                + (block.getSourceSpans().isEmpty()
-                        ? 0
-                        : block.getSourceSpans().get(0).getLineIndex());
-        ChartBlock chart;
-        try {
-            chart = ChartBlock.parse(block.getLiteral() == null ? "" : block.getLiteral());
-        } catch (ChartBlock.Malformed e) {
-            int line = fence + 1 + e.line();
-            throw new ReportException((origin == null ? "line " + line : origin + ":" + line)
-                    + ": chart block (opened at line " + fence + "): " + e.getMessage());
-        }
-        List<String> colors = new ArrayList<>();
-        for (int i = 0; i < chart.series().size(); i++) {
-            colors.add(Palette.cycle(i));
-        }
-        String caption = "";
-        if (!chart.caption().isEmpty()) {
-            Node text = PARSER.parse(chart.caption());
-            if (!(text.getFirstChild() instanceof Paragraph) || text.getFirstChild() != text.getLastChild()) {
-                throw new ReportException((origin == null ? "line " + fence : origin + ":" + fence)
-                        + ": chart block: its caption must be text (a paragraph of inline Markdown), not a heading,"
-                        + " list or other block");
+    /** Where the images of {@code source} point, in order ({@code ![text](destination)}). */
+    static List<String> images(String source) {
+        List<String> images = new ArrayList<>();
+        PARSER.parse(source).accept(new AbstractVisitor() {
+            @Override
+            public void visit(Image image) {
+                images.add(image.getDestination());
             }
-            unlinkUnsafe(text);
-            caption = renderer(Map.of()).render(text);
-        }
-        return PageChart.figure(chart, id, colors, caption);
+        });
+        return images;
     }
 
     /** A heading's anchor as GitHub makes it: its text in lower case, punctuation dropped, spaces as '-'. */
@@ -175,7 +114,6 @@ final class Markdown {
         return HtmlRenderer.builder()
                 // Added before the extensions: the first factory for a node type wins.
                 .nodeRendererFactory(WrappedTable::new)
-                .nodeRendererFactory(ChartRenderer::new)
                 .extensions(EXTENSIONS)
                 .escapeHtml(true)
                 .sanitizeUrls(true)
@@ -269,36 +207,6 @@ final class Markdown {
             }
             html.tag("/table");
             html.tag("/div");
-            html.line();
-        }
-    }
-
-    /** A chart block, replaced by its drawing before rendering. */
-    private static final class ChartNode extends CustomBlock {
-        private final String html;
-
-        ChartNode(String html) {
-            this.html = html;
-        }
-    }
-
-    /** Writes a chart's figure, built and escaped by {@link PageChart}, as it is. */
-    private static final class ChartRenderer implements NodeRenderer {
-        private final HtmlWriter html;
-
-        ChartRenderer(HtmlNodeRendererContext context) {
-            this.html = context.getWriter();
-        }
-
-        @Override
-        public Set<Class<? extends Node>> getNodeTypes() {
-            return Set.of(ChartNode.class);
-        }
-
-        @Override
-        public void render(Node node) {
-            html.line();
-            html.raw(((ChartNode) node).html);
             html.line();
         }
     }

@@ -294,8 +294,11 @@ public final class SitePublisher {
             sources.put(page.name(), source);
             if (work.full() || !source.equals(before.pages().get(page.name())) || !Files.exists(dir.resolve(path))) {
                 files.add(put(dir, path, templates.render("page.ftlh",
-                        new PageDocView(PageView.of(messages, page.title(), path),
-                                Markdown.toHtml(page.body(), 0, page.origin(), page.bodyLine())))));
+                        new PageDocView(PageView.of(messages, page.title(), path), Markdown.toHtml(page.body(), 0)))));
+            }
+            for (String image : SitePages.images(page)) { // kept beside its source by keepPage
+                byte[] bytes = SitePages.bytes(dir.resolve(SitePaths.PAGE_SOURCES).resolve(image));
+                files.add(put(dir, "pages/" + image, bytes));
             }
         }
         // The index and the feed last: they link to pages that now exist.
@@ -309,23 +312,21 @@ public final class SitePublisher {
 
     /**
      * Keeps {@code source} as a page of the site ({@code data/pages/<name>.md}, replacing one of the
-     * same name); the next publish renders it. A file that is not a page (no {@code # title}, not
-     * UTF-8, a bad name) is refused with its name, and nothing is written.
+     * same name), with the images it shows from files beside it; the next publish renders it. A file that
+     * is not a page (no {@code # title}, not UTF-8, a bad name, an image missing or not beside it) is
+     * refused with its name, and nothing is written.
      *
      * @return where the page will be, relative to the site's root
      */
     public String keepPage(Path source) {
         SitePages.Page page = SitePages.read(source);
-        Markdown.toHtml(
-                page.body(), 0, page.origin(), page.bodyLine()); // a bad chart block is refused here, kept nowhere
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(source);
-        } catch (IOException e) {
-            throw new ReportException("cannot read page " + source + ": " + e.getMessage(), e);
+        Map<String, byte[]> kept = new TreeMap<>();
+        kept.put(SitePaths.pageSource(page.name()), SitePages.bytes(source));
+        for (String image : SitePages.images(page)) {
+            kept.put(SitePaths.PAGE_SOURCES + "/" + image, SitePages.bytes(source.resolveSibling(image)));
         }
-        // Into the site as it is, under its lock: a source no page links to until the next publish renders it.
-        swap.locked(() -> put(siteDir, SitePaths.pageSource(page.name()), bytes));
+        // Into the site as it is, under its lock: sources no page links to until the next publish renders them.
+        swap.locked(() -> kept.entrySet().stream().map(e -> put(siteDir, e.getKey(), e.getValue())).toList());
         return SitePaths.page(page.name());
     }
 

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The published site as committed, read as a reader would: every story on the index leads with its
- * headline and tells its story (no "was not found"), and no number on any page is a percentage a reader
- * cannot use (+353891.0% was a counter that went from 0.005 to 17 a transaction).
+ * headline and tells its story (no "was not found"), no number on any page is a percentage a reader
+ * cannot use (+353891.0% was a counter that went from 0.005 to 17 a transaction), and every link of a kept
+ * page (the power study) resolves, its chart included.
  */
 class CommittedSiteTest {
     static final Path SITE = Path.of("../site");
@@ -31,6 +32,12 @@ class CommittedSiteTest {
         try (Stream<Path> s = Files.walk(SITE)) {
             return s.filter(p -> p.toString().endsWith(".html") || p.toString().endsWith(".xml")).sorted().toList();
         }
+    }
+
+    @Test
+    void everyLinkOfAKeptPageResolves() throws IOException {
+        assertThat(Sites.brokenLinks(SITE.toAbsolutePath().normalize())).filteredOn(l -> l.startsWith("pages/"))
+                .isEmpty();
     }
 
     @Test

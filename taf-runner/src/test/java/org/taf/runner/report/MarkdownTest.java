@@ -127,4 +127,27 @@ class MarkdownTest {
         assertThat(Markdown.toHtml("[rel](../data/x.json)")).contains("<a href=\"../data/x.json\">rel</a>");
         assertThat(Markdown.toHtml("")).isEmpty();
     }
+
+    @Test
+    void aPageGetsGitHubsHeadingAnchorsAndANarrativeNone() {
+        String html = Markdown.toHtml("""
+            ## Seventh study (2026-12-03, 14:23-15:44 UTC): 1 s windows, NO_CHANGE by two one-sided tests
+            ### Pools measured parent first (`measure.order = interleaved`)
+            ### Against issue 18's targets
+            ### Against issue 18's targets
+            """, 0);
+        assertThat(Jsoup.parseBodyFragment(html).select("h2, h3").eachAttr("id")).containsExactly(
+                "seventh-study-2026-12-03-1423-1544-utc-1-s-windows-no_change-by-two-one-sided-tests",
+                "pools-measured-parent-first-measureorder--interleaved",
+                "against-issue-18s-targets", "against-issue-18s-targets-1");
+        assertThat(Markdown.toHtml("## Results\n")).isEqualTo("<h4>Results</h4>\n");
+    }
+
+    @Test
+    void imagesAreListedWhereTheyPoint() {
+        assertThat(Markdown.images("![a chart](chart.svg)\n\n[a link](x.svg) ![b](https://example.org/b.png)\n"))
+                .containsExactly("chart.svg", "https://example.org/b.png");
+        assertThat(Markdown.toHtml("![a chart](chart.svg)", 0))
+                .isEqualTo("<p><img src=\"chart.svg\" alt=\"a chart\" /></p>\n");
+    }
 }

@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.results.ResultsFixtures;
 
-/** Markdown pages kept in the site: rendered in the site's frame, linked from the index, refused when bad. */
+/**
+ * Markdown pages kept in the site: rendered in the site's frame, linked from the index, their own images kept and
+ * published beside them, refused when bad.
+ */
 class SitePagesTest {
     @TempDir
     Path dir;
@@ -45,6 +48,25 @@ class SitePagesTest {
     }
 
     @Test
+    void anImageBesideThePageIsKeptAndPublishedBesideIt() throws Exception {
+        Path site = dir.resolve("site");
+        Path source = dir.resolve("study.md");
+        Files.writeString(source, "# A study\n\n![the curve](curve.svg) ![a logo](https://example.org/logo.png)\n");
+        Files.writeString(dir.resolve("curve.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n");
+        SitePublisher publisher = Sites.publisher(site);
+        publisher.keepPage(source);
+        assertThat(site.resolve("data/pages/curve.svg")).hasSameTextualContentAs(dir.resolve("curve.svg"));
+        Files.delete(dir.resolve("curve.svg")); // the site keeps its own copy
+        publisher.publish(List.of(ResultsFixtures.small()));
+
+        Document page = Sites.html(site.resolve("pages/study.html"));
+        assertThat(page.select("article.page img").eachAttr("src")).containsExactly("curve.svg",
+                "https://example.org/logo.png");
+        assertThat(site.resolve("pages/curve.svg")).hasContent("<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+        assertThat(Sites.brokenLinks(site)).isEmpty();
+    }
+
+    @Test
     void withoutPagesTheIndexHasNoPagesSection() throws Exception {
         Path site = dir.resolve("site");
         Sites.publish(site, List.of(ResultsFixtures.small()));
@@ -70,12 +92,15 @@ class SitePagesTest {
         Path latin1 = dir.resolve("latin1.md");
         Files.write(latin1, new byte[] {'#', ' ', 'c', 'a', 'f', (byte) 0xE9, '\n'});
         assertThatThrownBy(() -> publisher.keepPage(latin1)).hasMessage(latin1 + ": not UTF-8 text");
-        // a chart block it cannot draw: the page's file and the line in it (counted from the file's top)
-        Path badChart = dir.resolve("chart.md");
-        Files.writeString(badChart, "# A study\n\nText.\n\n```chart\ntitle: t\nx: threads\ny: TPS\n"
-                + "series: a = A\n\nthreads, a\n1, fast\n```\n");
-        assertThatThrownBy(() -> publisher.keepPage(badChart)).isInstanceOf(ReportException.class)
-                .hasMessageStartingWith(badChart + ":12");
+        // an image that would not resolve on the site: missing, or not beside the page
+        Path missing = dir.resolve("missing.md");
+        Files.writeString(missing, "# A study\n\n![the curve](curve.svg)\n");
+        assertThatThrownBy(() -> publisher.keepPage(missing)).isInstanceOf(ReportException.class)
+                .hasMessage(dir.resolve("curve.svg") + ": no such file");
+        Path elsewhere = dir.resolve("elsewhere.md");
+        Files.writeString(elsewhere, "# A study\n\n![the curve](../curve.svg)\n");
+        assertThatThrownBy(() -> publisher.keepPage(elsewhere)).hasMessage(elsewhere + ": image '../curve.svg': a"
+                + " page's own image is a .svg, .png or .jpg file beside it");
         assertThat(site.resolve("data/pages")).doesNotExist();
     }
 }
