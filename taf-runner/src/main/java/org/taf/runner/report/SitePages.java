@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 /**
  * Pages of the site that are not posts: studies and notes written in Markdown (the power study of
  * docs/benchmarks is one). {@code taf publish --page FILE} keeps a copy of the source under
- * {@code data/pages/<name>.md}, as the results of every post are kept under {@code data/runs/}, so
- * every later publish (and every {@code taf run}) renders it again and the index keeps linking it.
+ * {@code data/pages/<name>.md}, so every later publish (and every {@code taf run}) renders it again and the
+ * index keeps linking it.
  * A page's title is its first {@code # } heading; the rest is rendered as the narrative is (CommonMark with
  * pipe tables). An image the page shows from a file beside it ({@code ![a chart](study.svg)}) is kept and
  * published beside it too ({@code data/pages/study.svg}, {@code pages/study.svg}), so the link resolves on the
