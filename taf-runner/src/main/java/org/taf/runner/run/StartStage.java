@@ -13,7 +13,7 @@ import org.taf.runner.launch.EngineCommands;
 import org.taf.runner.launch.LaunchSpec;
 import org.taf.runner.launch.PortFinder;
 import org.taf.runner.launch.RunningEngine;
-import org.taf.runner.report.flame.JfrRecordingOptions;
+import org.taf.runner.jfr.JfrRecordingOptions;
 import org.taf.runner.warmup.RestDetector;
 
 /**
