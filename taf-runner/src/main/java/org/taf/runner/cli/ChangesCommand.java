@@ -18,6 +18,7 @@ import org.taf.runner.report.ChangePoints.ChangePoint;
 import org.taf.runner.report.ReportException;
 import org.taf.runner.report.RunFinder;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.run.ResultsDbs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

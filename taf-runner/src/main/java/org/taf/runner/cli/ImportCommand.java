@@ -19,6 +19,7 @@ import org.taf.runner.report.RunFinder;
 import org.taf.runner.results.ResultsException;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.run.ResultsDbs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
