@@ -58,7 +58,7 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         for (String key : overrides.keySet()) {
-            if (!ResultsDbs.isDbKey(key)) {
+            if (!key.equals(Keys.RESULTS_DB_URL.name()) && !key.equals(Keys.RESULTS_DB_PASSWORD.name())) {
                 throw new ConfigException("-D" + key + ": import reads only " + Keys.RESULTS_DB_URL.name() + " and "
                         + Keys.RESULTS_DB_PASSWORD.name());
             }

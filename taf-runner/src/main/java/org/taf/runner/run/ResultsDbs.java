@@ -31,14 +31,7 @@ public final class ResultsDbs {
      * else {@code -Dresults.db.password}), for the commands that load no definition; empty for none.
      */
     public static Optional<ResultsDb> open(LoadContext context, Map<String, String> overrides) {
-        String key = Keys.RESULTS_DB_PASSWORD.name();
-        String password = context.env().getOrDefault(KeyRegistry.envName(key), overrides.getOrDefault(key, ""));
-        return open(url(context, overrides), password);
-    }
-
-    /** The keys {@code import} and {@code publish} read from {@code -D}. */
-    public static boolean isDbKey(String key) {
-        return key.equals(Keys.RESULTS_DB_URL.name()) || key.equals(Keys.RESULTS_DB_PASSWORD.name());
+        return open(url(context, overrides), context.setting(Keys.RESULTS_DB_PASSWORD.name(), overrides, ""));
     }
 
     /**
@@ -68,7 +61,7 @@ public final class ResultsDbs {
         String env = KeyRegistry.envName(key);
         String origin = context.env().containsKey(env) ? "env " + env
                 : overrides.containsKey(key) ? "-D" + key : "default " + key;
-        String raw = context.env().getOrDefault(env, overrides.getOrDefault(key, Keys.RESULTS_DB_URL.defaultValue()));
+        String raw = context.setting(key, overrides, Keys.RESULTS_DB_URL.defaultValue());
         try {
             return Keys.RESULTS_DB_URL
                     .type()
