@@ -121,7 +121,8 @@ class ArchitectureTest {
         noClasses().that().resideInAnyPackage("org.taf.runner.launch..", "org.taf.runner.warmup..",
                 "org.taf.runner.workload..", "org.taf.runner.host..", "org.taf.runner.profile..",
                 "org.taf.runner.jfr..", "org.taf.runner.run..")
-                .and().doNotHaveFullyQualifiedName("org.taf.runner.run.Session").should().dependOnClassesThat().resideInAPackage("org.taf.runner.report..").check(MAIN);
+                .and().doNotHaveFullyQualifiedName("org.taf.runner.run.Session")
+                .should().dependOnClassesThat().resideInAPackage("org.taf.runner.report..").check(MAIN);
     }
 
     @Test
