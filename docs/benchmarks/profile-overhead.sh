@@ -36,7 +36,7 @@ cleanup() {
 trap cleanup EXIT
 # TAF's own recording settings, with its defaults filled in (JfrRecordingOptions.defaults()).
 sed -e 's/@SAMPLE_PERIOD@/10 ms/' -e 's/@LOCK_THRESHOLD@/100000 ns/' \
-  "$root/taf-runner/src/main/resources/org/taf/runner/report/flame/taf-profile.jfc" >"$work/taf-profile.jfc"
+  "$root/taf-runner/src/main/resources/org/taf/runner/jfr/taf-profile.jfc" >"$work/taf-profile.jfc"
 JFR_OPTS="-XX:StartFlightRecording=name=taf,settings=$work/taf-profile.jfc,disk=true,maxsize=33554432,dumponexit=true,filename=$work/engine.jfr -XX:FlightRecorderOptions=stackdepth=128"
 
 start() { # datadir extra-java-opts; sets pid and port

@@ -19,7 +19,8 @@ class ArchitectureTest {
             .importPackages("org.taf.runner");
 
     private static final String[] STAGES = {"..config..", "..git..", "..build..", "..profile..", "..launch..",
-        "..warmup..", "..workload..", "..stats..", "..results..", "..report..", "..db..", "..host..", "..sys.."};
+        "..warmup..", "..workload..", "..stats..", "..results..", "..report..", "..db..", "..host..", "..jfr..",
+        "..sys.."};
 
     @Test
     void noPackageCycles() {
@@ -111,6 +112,17 @@ class ArchitectureTest {
                 .haveFullyQualifiedName("org.taf.runner.run.Judgement").check(MAIN);
         noClasses().that().haveFullyQualifiedName("org.taf.runner.run.Judgement").should().dependOnClassesThat()
                 .haveFullyQualifiedName("org.taf.runner.run.AdaptiveLoop").check(MAIN);
+    }
+
+    @Test
+    void theMeasuringSideNeverImportsTheOutputs() {
+        // A run measures and records; the outputs render the records afterwards. Only run.Session, which
+        // writes a finished run's outputs, reaches report.
+        noClasses().that().resideInAnyPackage("org.taf.runner.launch..", "org.taf.runner.warmup..",
+                "org.taf.runner.workload..", "org.taf.runner.host..", "org.taf.runner.profile..",
+                "org.taf.runner.jfr..", "org.taf.runner.run..")
+                .and().doNotHaveFullyQualifiedName("org.taf.runner.run.Session")
+                .should().dependOnClassesThat().resideInAPackage("org.taf.runner.report..").check(MAIN);
     }
 
     @Test

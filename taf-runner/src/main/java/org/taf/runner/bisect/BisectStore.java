@@ -4,8 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import org.taf.runner.TafException;
+import org.taf.runner.db.BisectRow;
+import org.taf.runner.db.DbException;
+import org.taf.runner.db.ResultsDb;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.sys.AtomicWrite;
 
@@ -32,6 +36,17 @@ public final class BisectStore {
             throw new IllegalStateException("cannot serialize bisect " + record.bisectId(), e);
         }
         return file;
+    }
+
+    /** The evidence into the results database; a failure is printed, the bisect's exit code stands. */
+    public static void store(ResultsDb db, BisectRecord r, PrintStream err) {
+        try {
+            db.writeBisect(new BisectRow(r.bisectId(), r.definition(), r.good().sha(), r.bad().sha(),
+                    r.outcome().name(), r.culprit() == null ? null : r.culprit().sha(), r.startedAt(),
+                    r.finishedAt(), toJson(r)));
+        } catch (DbException e) {
+            err.println("error: " + e.getMessage());
+        }
     }
 
     /** The record as bisect.json holds it. */

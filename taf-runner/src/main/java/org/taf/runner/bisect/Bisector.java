@@ -8,11 +8,15 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.taf.runner.bisect.BisectRecord.CommitRef;
 import org.taf.runner.bisect.BisectRecord.Step;
+import org.taf.runner.config.Keys;
+import org.taf.runner.config.ResolvedConfig;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.git.CheckoutException;
 import org.taf.runner.git.CommitInfo;
@@ -20,6 +24,7 @@ import org.taf.runner.git.EngineTree;
 import org.taf.runner.git.FirstParents;
 import org.taf.runner.git.Repo;
 import org.taf.runner.report.SitePublisher;
+import org.taf.runner.stats.Question;
 
 /**
  * {@code taf bisect} from revisions to evidence: resolves good and bad, lists the first-parent
@@ -96,6 +101,21 @@ public final class Bisector {
         out.printf("taf: bisect evidence in %s (exit %d: %s)%n", dir.resolve(BisectStore.FILE_NAME),
                 r.outcome().exitCode().code(), r.outcome().name().toLowerCase(Locale.ROOT));
         return r;
+    }
+
+    /**
+     * {@code verdict.question} and every {@code verdict.question.*} key the definition sets, each to equivalence.
+     * A step asks whether the commit is slower, so every metric of every cell asks equivalence, whatever the
+     * definition's keys say: a NOT_WORSE step (non-inferiority) says nothing of a change smaller than the fail
+     * threshold, and such a change is what a nightly's change point sends a bisect after.
+     */
+    public static Map<String, String> equivalence(ResolvedConfig resolved) {
+        Map<String, String> out = new LinkedHashMap<>();
+        out.put(Keys.VERDICT_QUESTION.name(), Question.EQUIVALENCE.label());
+        for (var pattern : List.of(Keys.VERDICT_QUESTION_NAME, Keys.VERDICT_QUESTION_WORKLOAD_METRIC)) {
+            resolved.keys(pattern).forEach(k -> out.put(k, Question.EQUIVALENCE.label()));
+        }
+        return out;
     }
 
     private static CommitInfo resolve(Repo repo, String option, String revision) {

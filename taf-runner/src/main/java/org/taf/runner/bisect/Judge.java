@@ -3,11 +3,13 @@ package org.taf.runner.bisect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.taf.runner.TafException;
 import org.taf.runner.bisect.BisectRecord.CellResult;
 import org.taf.runner.git.CommitInfo;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.run.Session;
 import org.taf.runner.stats.Verdict;
 
 /**
@@ -42,6 +44,24 @@ public interface Judge {
         /** A measurement that judged nothing, for the reason given. */
         public static Measurement failed(String runId, String failure) {
             return new Measurement(runId, List.of(), Objects.requireNonNull(failure, "failure"));
+        }
+
+        /**
+         * What a step's run gave: its verdicts, or the first line of the error that ended it.
+         *
+         * @throws TafException when the run left no record: nothing started (the CPUs could not be pinned, say),
+         *                      and every step would fail the same way
+         */
+        public static Measurement of(Session.Finished run, String commit) {
+            if (run.record() == null) {
+                throw run.failure() != null ? run.failure()
+                        : new IllegalStateException("a run of " + commit + " left no record and no error");
+            }
+            if (run.failure() != null) {
+                return failed(run.record().runId(),
+                        String.valueOf(run.failure().getMessage()).lines().findFirst().orElse(""));
+            }
+            return of(run.record());
         }
 
         /**

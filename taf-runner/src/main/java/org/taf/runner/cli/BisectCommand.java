@@ -2,8 +2,6 @@ package org.taf.runner.cli;
 
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -12,14 +10,11 @@ import org.taf.runner.bisect.BisectStore;
 import org.taf.runner.bisect.Bisector;
 import org.taf.runner.bisect.Judge;
 import org.taf.runner.config.ConfigLoader;
-import org.taf.runner.config.Keys;
 import org.taf.runner.config.LoadContext;
-import org.taf.runner.config.ResolvedConfig;
 import org.taf.runner.config.TestDefinition;
-import org.taf.runner.db.BisectRow;
-import org.taf.runner.db.DbException;
 import org.taf.runner.db.ResultsDb;
-import org.taf.runner.stats.Question;
+import org.taf.runner.run.ResultsDbs;
+import org.taf.runner.run.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -60,47 +55,27 @@ final class BisectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path file = definition.file();
-        asked = equivalence(file);
+        // Every step asks equivalence, whatever the definition asks (Bisector.equivalence says why).
+        asked = Bisector.equivalence(new ConfigLoader(context).resolve(file, definition.overrides()));
         // Loaded once up front: a definition a step would refuse is refused before anything is built.
         TestDefinition def = new ConfigLoader(context).load(file, pair(good, bad));
+        Session session = RunCommand.session(context, false);
         Judge judge = (goodCommit, commit, step) -> {
             Map<String, String> settings = pair(goodCommit.sha(), commit.sha());
             settings.putIfAbsent("comments", "taf bisect " + good + ".." + bad + ", step " + step + ": "
                     + commit.label() + " against good " + goodCommit.label());
-            RunCommand.Finished f = new RunCommand(context).execute(file, settings, "run");
-            if (f.record() == null) {
-                // Nothing started (the CPUs could not be pinned, say): every step would fail the same way.
-                throw f.failure() != null ? f.failure()
-                        : new IllegalStateException("a run of " + commit.label() + " left no record and no error");
-            }
-            if (f.failure() != null) {
-                return Judge.Measurement.failed(f.record().runId(),
-                        String.valueOf(f.failure().getMessage()).lines().findFirst().orElse(""));
-            }
-            return Judge.Measurement.of(f.record());
+            return Judge.Measurement.of(session.run(file, settings, "run"), commit.label());
         };
         // Opened before the first step: a bad URL fails before anything is built (each step stores its run).
         Optional<ResultsDb> db = ResultsDbs.open(def.output().resultsDb(), def.output().resultsDbPassword());
-        String command = RunCommand.command(definition.file(), definition.overrides(),
+        String command = Session.command(definition.file(), definition.overrides(),
                 "bisect --good " + good + " --bad " + bad);
         BisectRecord r;
         try (var held = lock.take(context, "bisect", definition.file())) { // every step's run inside this one hold
             r = new Bisector(def, judge, Clock.systemUTC(), System.out, command).run(good, bad);
         }
-        db.ifPresent(d -> store(d, r));
+        db.ifPresent(d -> BisectStore.store(d, r, System.err));
         return r.outcome().exitCode().code();
-    }
-
-    /** The evidence into the results database; a failure is printed, the bisect's exit code stands. */
-    private static void store(ResultsDb db, BisectRecord r) {
-        try {
-            db.writeBisect(new BisectRow(r.bisectId(), r.definition(), r.good().sha(), r.bad().sha(),
-                    r.outcome().name(),
-                    r.culprit() == null ? null : r.culprit().sha(), r.startedAt(), r.finishedAt(),
-                    BisectStore.toJson(r)));
-        } catch (DbException e) {
-            System.err.println("error: " + e.getMessage());
-        }
     }
 
     /** The overrides with the definition's comparisons replaced by one pair, every cell asking equivalence. */
@@ -108,24 +83,5 @@ final class BisectCommand implements Callable<Integer> {
         Map<String, String> settings = definition.withPair(parent, patch);
         asked.forEach(settings::putIfAbsent);
         return settings;
-    }
-
-    /**
-     * A step asks whether the commit is slower, so every metric of every cell asks equivalence, whatever the
-     * definition's {@code verdict.question} keys say: a NOT_WORSE step (non-inferiority) says nothing of a change
-     * smaller than the fail threshold, and such a change is what a nightly's change point sends a bisect after.
-     */
-    private Map<String, String> equivalence(Path file) {
-        return equivalence(new ConfigLoader(context).resolve(file, definition.overrides()));
-    }
-
-    /** {@code verdict.question} and every {@code verdict.question.*} key the definition sets, each to equivalence. */
-    static Map<String, String> equivalence(ResolvedConfig resolved) {
-        Map<String, String> out = new LinkedHashMap<>();
-        out.put(Keys.VERDICT_QUESTION.name(), Question.EQUIVALENCE.label());
-        for (var pattern : List.of(Keys.VERDICT_QUESTION_NAME, Keys.VERDICT_QUESTION_WORKLOAD_METRIC)) {
-            resolved.keys(pattern).forEach(k -> out.put(k, Question.EQUIVALENCE.label()));
-        }
-        return out;
     }
 }

@@ -14,6 +14,8 @@ import org.taf.runner.launch.ProcessRuntime;
 import org.taf.runner.profile.RuntimeKind;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.run.Calibrator;
+import org.taf.runner.run.ResultsDbs;
+import org.taf.runner.run.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -53,7 +55,7 @@ final class CalibrateCommand implements Callable<Integer> {
         PrintStream out = System.out;
         Calibrator calibrator = new Calibrator(def, new ProcessRuntime(def.cacheDir().resolve("state")),
                 Clock.systemUTC(), out, VersionProvider.runnerVersion(),
-                RunCommand.command(definition.file(), definition.overrides(), "calibrate"));
+                Session.command(definition.file(), definition.overrides(), "calibrate"));
         Thread hook = new Thread(() -> {
             RunRecord r = calibrator.runner() == null ? null : calibrator.runner().interrupted();
             if (r != null) {

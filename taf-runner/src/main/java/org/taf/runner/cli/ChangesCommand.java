@@ -5,11 +5,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.taf.runner.ExitCode;
-import org.taf.runner.config.KeyRegistry;
 import org.taf.runner.config.Keys;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.db.ResultsDb;
@@ -18,6 +16,7 @@ import org.taf.runner.report.ChangePoints.ChangePoint;
 import org.taf.runner.report.ReportException;
 import org.taf.runner.report.RunFinder;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.run.ResultsDbs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -33,9 +32,6 @@ import picocli.CommandLine.Spec;
         description = "List the change points of the history series (the site's Regressions page) as text or TSV.")
 final class ChangesCommand implements Callable<Integer> {
     private static final String RESULTS_DIR = "output.results_dir";
-    /** The TSV's columns, in order; its first line. */
-    static final String TSV_HEADER = "definition\tgood\tbad\tworkload\tthreads\tcomparison\tratio\tp_value"
-            + "\tbefore_run\tafter_run\tat_drift\tmetric";
     private final LoadContext context;
 
     @Spec
@@ -80,24 +76,20 @@ final class ChangesCommand implements Callable<Integer> {
         if (!format.equals("text") && !format.equals("tsv")) {
             throw new ReportException("changes: --format " + format + " is not text or tsv");
         }
-        for (String key : overrides.keySet()) {
-            if (!key.equals(RESULTS_DIR) && !ResultsDbs.isDbKey(key)) {
-                throw new ReportException("changes: unknown key -D" + key + " (changes reads " + RESULTS_DIR + ", "
-                        + Keys.RESULTS_DB_URL.name() + " and " + Keys.RESULTS_DB_PASSWORD.name() + ")");
-            }
-        }
+        LoadContext.refuseOtherKeys("changes", overrides,
+                List.of(RESULTS_DIR, Keys.RESULTS_DB_URL.name(), Keys.RESULTS_DB_PASSWORD.name()));
         List<ChangePoint> found = ChangePoints.find(runs(), joinSegments).stream()
                 .filter(c -> newIn.isEmpty() || newIn.contains(c.afterRunId()))
                 .filter(c -> !regressionsOnly || c.regression())
                 .toList();
         PrintWriter out = spec.commandLine().getOut();
         if (format.equals("tsv")) {
-            out.println(TSV_HEADER);
-            found.forEach(c -> out.println(tsv(c)));
+            out.println(ChangePoints.TSV_HEADER);
+            found.forEach(c -> out.println(c.tsv()));
         } else if (found.isEmpty()) {
             out.println("no change point");
         } else {
-            found.forEach(c -> out.println(text(c)));
+            found.forEach(c -> out.println(c.text()));
         }
         out.flush();
         return ExitCode.PASS.code();
@@ -113,30 +105,7 @@ final class ChangesCommand implements Callable<Integer> {
                     "changes --from-db: " + Keys.RESULTS_DB_URL.name() + " is none: there is no results database"));
             return db.readAll();
         }
-        if (results.isEmpty()) {
-            String dir = context.env().getOrDefault(KeyRegistry.envName(RESULTS_DIR),
-                    overrides.getOrDefault(RESULTS_DIR, "results"));
-            return RunFinder.findAll(context.workDir().resolve(dir).normalize());
-        }
-        return RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
-    }
-
-    static String tsv(ChangePoint c) {
-        return String.join("\t", c.definition(), c.good(), c.bad(), c.workload(), Integer.toString(c.threads()),
-                c.comparison(), String.format(Locale.ROOT, "%.4f", c.ratio()),
-                String.format(Locale.ROOT, "%.4g", c.pValue()), c.beforeRunId(), c.afterRunId(),
-                Boolean.toString(c.atDrift()), c.metric());
-    }
-
-    static String text(ChangePoint c) {
-        return String.format(Locale.ROOT, "%s %s@%d (%s) on %s: %s %+.1f%% between %s and %s"
-                        + " (p %.3g; runs %s -> %s)%s%n  taf bisect --good %s --bad %s %s",
-                c.regression() ? "regression" : "improvement", c.workload(), c.threads(), c.comparison(), c.machine(),
-                c.metric(), (c.ratio() - 1) * 100, shortSha(c.good()), shortSha(c.bad()), c.pValue(), c.beforeRunId(),
-                c.afterRunId(), c.atDrift() ? "; at an environment change" : "", c.good(), c.bad(), c.definition());
-    }
-
-    private static String shortSha(String sha) {
-        return sha.length() > 12 ? sha.substring(0, 12) : sha;
+        return results.isEmpty() ? RunFinder.findAll(context.dirSetting(RESULTS_DIR, overrides, "results"))
+                : RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
     }
 }

@@ -35,7 +35,8 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (var held = lock.take(context, "compare", definition.file())) {
-            return new RunCommand(context).run(definition.file(), definition.withPair(parent, patch), "run");
+            return RunCommand.session(context, false).run(definition.file(), definition.withPair(parent, patch), "run")
+                    .exitCode();
         }
     }
 }

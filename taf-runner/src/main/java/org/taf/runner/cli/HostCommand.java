@@ -5,11 +5,9 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.taf.runner.ExitCode;
 import org.taf.runner.config.ConfigLoader;
@@ -19,17 +17,11 @@ import org.taf.runner.host.HostProbe;
 import org.taf.runner.host.QuietWait;
 import org.taf.runner.profile.HostFacts;
 import org.taf.runner.results.HostFingerprint;
-import org.taf.runner.results.NoiseFile;
-import org.taf.runner.results.NoiseRecord;
 import org.taf.runner.results.NoiseStore;
 import org.taf.runner.results.ProbeRecord;
 import org.taf.runner.run.PlannedMde;
-import org.taf.runner.stats.DetectableEffect;
-import org.taf.runner.stats.MinimalDetectableEffect;
-import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.sys.Sleeper;
 import org.taf.runner.sys.Ticker;
-import org.taf.runner.workload.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -94,49 +86,18 @@ final class HostCommand implements Callable<Integer> {
                     + QuietWait.MIN_HISTORY + " readings" : ", capacity at least " + trim(def.host().minCapacityPct())
                     + "% of the best it has shown";
             out.printf(Locale.ROOT, "taf: host %s: %s (the quiet rule: CV at most %s%%%s; %d readings in its"
-                    + " history)%n", host.id(), quiet(taken) ? "quiet now" : "in a noisy spell now",
+                    + " history)%n", host.id(), QuietWait.mostlyQuiet(taken) ? "quiet now" : "in a noisy spell now",
                     trim(def.host().maxCvPct()), capacity, history.size() + taken.size());
         }
-        if (!quiet(taken)) {
+        if (!QuietWait.mostlyQuiet(taken)) {
             out.printf("taf: a run now would wait up to %s (host.quiet_wait) for a quiet spell before each pair,"
                     + " then measure and flag its pairs NOISY_SPELL%n", def.host().quietWait().toSeconds() + "s");
-            spellLines(def, out);
+            PlannedMde.inSpell(def).forEach(out::println);
             out.println("taf: on this host when quiet:");
         }
         PlannedMde.check(def).forEach(out::println);
         out.flush();
-        return quiet(taken) ? ExitCode.PASS.code() : ExitCode.INCONCLUSIVE.code();
-    }
-
-    /**
-     * What each cell of {@code def} could see if it measured now, in a spell: from the spread of the last pairs
-     * measured in a spell on this host ({@code noise.json}), at the most pairs the run may reach.
-     */
-    private static void spellLines(TestDefinition def, PrintWriter out) {
-        HostFingerprint host = HostFacts.system().host().fingerprint();
-        NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
-        StatsOptions o = def.stats();
-        for (Workload w : def.tests()) {
-            for (int t : def.threads()) {
-                String cell = w.tafName() + "@" + t;
-                Optional<NoiseRecord.SpellNoise> s = noise.find(host.id(), w.tafName(), t).map(NoiseRecord::spell);
-                if (s.isEmpty()) {
-                    out.printf("taf: %s: no pairs measured in a noisy spell are stored for this host yet%n", cell);
-                    continue;
-                }
-                MinimalDetectableEffect m = DetectableEffect.compute(s.get().pairSd(), o.maxPairs(), o.level(true), o,
-                        "");
-                out.printf(Locale.ROOT, "taf: %s: measured in a spell like this one, it could see a drop of %.1f%% with"
-                        + " %d pairs (its pairs measured in a spell here spread %.1f%%: %d pairs, %s)%n", cell,
-                        m.pct(), o.maxPairs(), 100 * s.get().pairSd(), s.get().pairs(),
-                        s.get().measuredAt().truncatedTo(ChronoUnit.MINUTES));
-            }
-        }
-    }
-
-    /** Quiet now: most of the readings were. */
-    private static boolean quiet(List<ProbeRecord> taken) {
-        return 2 * taken.stream().filter(ProbeRecord::quiet).count() > taken.size();
+        return QuietWait.mostlyQuiet(taken) ? ExitCode.PASS.code() : ExitCode.INCONCLUSIVE.code();
     }
 
     private static String trim(double v) {

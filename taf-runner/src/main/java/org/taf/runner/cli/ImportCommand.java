@@ -19,6 +19,7 @@ import org.taf.runner.report.RunFinder;
 import org.taf.runner.results.ResultsException;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.run.ResultsDbs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -57,7 +58,7 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         for (String key : overrides.keySet()) {
-            if (!ResultsDbs.isDbKey(key)) {
+            if (!key.equals(Keys.RESULTS_DB_URL.name()) && !key.equals(Keys.RESULTS_DB_PASSWORD.name())) {
                 throw new ConfigException("-D" + key + ": import reads only " + Keys.RESULTS_DB_URL.name() + " and "
                         + Keys.RESULTS_DB_PASSWORD.name());
             }

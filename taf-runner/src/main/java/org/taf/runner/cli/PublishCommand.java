@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.taf.runner.ExitCode;
-import org.taf.runner.config.KeyRegistry;
 import org.taf.runner.config.Keys;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.db.ResultsDb;
@@ -15,6 +14,7 @@ import org.taf.runner.report.ReportException;
 import org.taf.runner.report.RunFinder;
 import org.taf.runner.report.SitePublisher;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.run.ResultsDbs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -74,18 +74,14 @@ final class PublishCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        for (String key : overrides.keySet()) {
-            if (!key.equals(SITE_DIR) && !key.equals(RESULTS_DIR) && !ResultsDbs.isDbKey(key)) {
-                throw new ReportException("publish: unknown key -D" + key + " (publish reads " + SITE_DIR + ", "
-                        + RESULTS_DIR + ", " + Keys.RESULTS_DB_URL.name() + " and " + Keys.RESULTS_DB_PASSWORD.name()
-                        + ")");
-            }
-        }
-        Path siteDir = dir(SITE_DIR, "site");
+        LoadContext.refuseOtherKeys("publish", overrides,
+                List.of(SITE_DIR, RESULTS_DIR, Keys.RESULTS_DB_URL.name(), Keys.RESULTS_DB_PASSWORD.name()));
+        Path siteDir = context.dirSetting(SITE_DIR, overrides, "site");
         var out = spec.commandLine().getOut();
         SitePublisher.Source db = fromDb ? fromDatabase() : null;
+        Path resultsDir = context.dirSetting(RESULTS_DIR, overrides, "results");
         List<RunRecord> runs = fromDb ? List.of()
-                : results.isEmpty() ? completed(RunFinder.findAll(dir(RESULTS_DIR, "results")), out)
+                : results.isEmpty() ? RunFinder.completed(resultsDir, context.display(resultsDir), out::println)
                 : RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
         SitePublisher publisher = joinSegments ? SitePublisher.english(siteDir).joiningSegments()
                 : SitePublisher.english(siteDir);
@@ -106,25 +102,6 @@ final class PublishCommand implements Callable<Integer> {
     }
 
     /**
-     * The runs of a results directory that completed: an interrupted, failed or still running run is
-     * published only when named (its post then says how it ended), never swept in with the others.
-     */
-    private List<RunRecord> completed(List<RunRecord> all, java.io.PrintWriter out) {
-        List<RunRecord> done = all.stream().filter(r -> r.status() == RunRecord.RunStatus.COMPLETED).toList();
-        List<String> left = all.stream().filter(r -> r.status() != RunRecord.RunStatus.COMPLETED)
-                .map(r -> r.runId() + " (" + r.status().name().toLowerCase(java.util.Locale.ROOT) + ")").toList();
-        if (done.isEmpty()) {
-            throw new ReportException("publish: no completed run under " + context.display(dir(RESULTS_DIR, "results"))
-                    + ": " + String.join(", ", left) + "; name a run to publish it anyway");
-        }
-        if (!left.isEmpty()) {
-            out.println("skipped " + left.size() + (left.size() == 1 ? " run that" : " runs that")
-                    + " did not complete: " + String.join(", ", left) + " (name a run to publish it anyway)");
-        }
-        return done;
-    }
-
-    /**
      * Every run of the results database, as a source the site reads only what it lacks from: the runs' content
      * hashes are listed here (an empty database is refused now), their JSON read when the site asks.
      */
@@ -140,10 +117,5 @@ final class PublishCommand implements Callable<Integer> {
                     + " (taf run writes them; taf import loads results.json files)");
         }
         return new SitePublisher.Source(hashes, db::read);
-    }
-
-    private Path dir(String key, String fallback) {
-        String value = context.env().getOrDefault(KeyRegistry.envName(key), overrides.getOrDefault(key, fallback));
-        return context.workDir().resolve(value).normalize();
     }
 }

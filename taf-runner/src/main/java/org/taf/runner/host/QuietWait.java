@@ -88,6 +88,11 @@ public final class QuietWait {
         return taken;
     }
 
+    /** Quiet now, by a few readings in a row ({@code taf host}): most of them were. */
+    public static boolean mostlyQuiet(List<ProbeRecord> readings) {
+        return 2 * readings.stream().filter(ProbeRecord::quiet).count() > readings.size();
+    }
+
     /** The latest reading, or null before the first. */
     public ProbeRecord last() {
         return last;

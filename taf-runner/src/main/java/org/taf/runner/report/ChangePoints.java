@@ -2,6 +2,7 @@ package org.taf.runner.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.taf.runner.results.RunRecord;
 
 /**
@@ -10,6 +11,10 @@ import org.taf.runner.results.RunRecord;
  * history and Regressions pages ({@link HistorySeries}, {@link SeriesChange}), so the two never disagree.
  */
 public final class ChangePoints {
+    /** The columns of {@link ChangePoint#tsv()}, in order; the first line of {@code taf changes --format tsv}. */
+    public static final String TSV_HEADER = "definition\tgood\tbad\tworkload\tthreads\tcomparison\tratio\tp_value"
+            + "\tbefore_run\tafter_run\tat_drift\tmetric";
+
     private ChangePoints() {}
 
     /**
@@ -34,6 +39,25 @@ public final class ChangePoints {
     public record ChangePoint(String definition, String workload, int threads, String comparison, String machine,
                               String good, String bad, String beforeRunId, String afterRunId, double ratio,
                               double pValue, boolean regression, boolean atDrift, String metric) {
+        /** One line of {@link #TSV_HEADER}'s columns, for scripts (the nightly job bisects from them). */
+        public String tsv() {
+            return String.join("\t", definition, good, bad, workload, Integer.toString(threads), comparison,
+                    String.format(Locale.ROOT, "%.4f", ratio), String.format(Locale.ROOT, "%.4g", pValue),
+                    beforeRunId, afterRunId, Boolean.toString(atDrift), metric);
+        }
+
+        /** Two lines for people: what changed where, and the {@code taf bisect} that finds the commit. */
+        public String text() {
+            return String.format(Locale.ROOT, "%s %s@%d (%s) on %s: %s %+.1f%% between %s and %s"
+                            + " (p %.3g; runs %s -> %s)%s%n  taf bisect --good %s --bad %s %s",
+                    regression ? "regression" : "improvement", workload, threads, comparison, machine, metric,
+                    (ratio - 1) * 100, shortSha(good), shortSha(bad), pValue, beforeRunId, afterRunId,
+                    atDrift ? "; at an environment change" : "", good, bad, definition);
+        }
+
+        private static String shortSha(String sha) {
+            return sha.length() > 12 ? sha.substring(0, 12) : sha;
+        }
     }
 
     /** Every change point of {@code runs} within segments (the environment-drift refusal). */

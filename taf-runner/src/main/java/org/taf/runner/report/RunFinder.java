@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
@@ -34,6 +36,29 @@ public final class RunFinder {
             runs.add(run);
         }
         return runs;
+    }
+
+    /**
+     * The runs under {@code resultsDir} that completed: an interrupted, failed or still running run is
+     * published only when named (its post then says how it ended), never swept in with the others.
+     *
+     * @param shown   the directory as messages show it
+     * @param skipped told the line that names the runs left out, if any
+     */
+    public static List<RunRecord> completed(Path resultsDir, String shown, Consumer<String> skipped) {
+        List<RunRecord> all = findAll(resultsDir);
+        List<RunRecord> done = all.stream().filter(r -> r.status() == RunRecord.RunStatus.COMPLETED).toList();
+        List<String> left = all.stream().filter(r -> r.status() != RunRecord.RunStatus.COMPLETED)
+                .map(r -> r.runId() + " (" + r.status().name().toLowerCase(Locale.ROOT) + ")").toList();
+        if (done.isEmpty()) {
+            throw new ReportException("publish: no completed run under " + shown + ": " + String.join(", ", left)
+                    + "; name a run to publish it anyway");
+        }
+        if (!left.isEmpty()) {
+            skipped.accept("skipped " + left.size() + (left.size() == 1 ? " run that" : " runs that")
+                    + " did not complete: " + String.join(", ", left) + " (name a run to publish it anyway)");
+        }
+        return done;
     }
 
     /** Every run under {@code resultsDir}, in directory-name order. */

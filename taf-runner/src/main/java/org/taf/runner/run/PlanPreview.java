@@ -30,6 +30,7 @@ import org.taf.runner.stats.CellKey;
 import org.taf.runner.stats.Role;
 import org.taf.runner.stats.StatsOptions;
 import org.taf.runner.sys.Durations;
+import org.taf.runner.workload.ProgressBar;
 
 /**
  * What {@code taf run} would do with a definition, worked out without building, materializing or running
@@ -306,5 +307,76 @@ public record PlanPreview(int formatVersion, String definition, String name, Str
 
     private static String seconds(double s) {
         return s == Math.rint(s) ? String.format(Locale.ROOT, "%.0fs", s) : String.format(Locale.ROOT, "%.1fs", s);
+    }
+
+    /** The plan for people ({@code taf plan}): sides, cells, pairs and MDE, the time it takes. */
+    public String text() {
+        StringBuilder b = new StringBuilder();
+        b.append("plan of ").append(definition()).append(" (").append(name())
+                .append("): nothing is built or run\n");
+        b.append("repository ").append(repository()).append('\n');
+        b.append("host ").append(host()).append(" (").append(hostFingerprint()).append(")\n");
+        for (ComparisonPlan c : comparisons()) {
+            b.append("\ncomparison ").append(c.name()).append(": ").append(c.label()).append('\n');
+            side(b, c.parent());
+            side(b, c.patch());
+        }
+        int workloads = (int) cells().stream().map(CellPlan::workload).distinct().count();
+        int threads = (int) cells().stream().map(CellPlan::threads).distinct().count();
+        b.append(String.format(Locale.ROOT, "%ncells: %s × %s × %s%n", count(workloads, "workload"),
+                count(threads, "thread count"), count(comparisons().size(), "comparison")));
+        for (CellPlan c : cells()) {
+            b.append(String.format(Locale.ROOT, "  %s@%d: %s (%s); %d pairs planned%s%n", c.workload(),
+                    c.threads(), c.design(), c.designWhy(), c.plannedPairs(), c.maxPairs() > c.plannedPairs()
+                    ? ", up to " + c.maxPairs() + " with the adaptive loop" : ""));
+            b.append("    MDE: ").append(mde(c, power())).append('\n');
+            if (c.mdeWarning() != null) {
+                b.append("    warning: ").append(c.mdeWarning()).append('\n');
+            }
+            for (int i = 0; i < c.answers().size(); i++) { // sizes the gate: what this host answers, how fast
+                b.append(i == 0 ? "    questions: " : "      ").append(c.answers().get(i)).append('\n');
+            }
+            b.append(String.format(Locale.ROOT, "    a pair: about %s (%s)%n",
+                    ProgressBar.duration(Math.round(c.pairSeconds())),
+                    c.pairCost()));
+        }
+        Eta e = eta();
+        b.append("\ntime (").append(e.excluded()).append("):\n");
+        b.append(String.format(Locale.ROOT, "  planned: %d pairs, about %s%n", e.plannedPairs(),
+                ProgressBar.duration(e.plannedSeconds())));
+        if (e.adaptive()) {
+            b.append(String.format(Locale.ROOT, "  at most %d pairs, about %s (adaptive budget: stats.max_pairs %d"
+                    + " per cell, stats.budget %s)%n", e.maxPairs(), ProgressBar.duration(e.maxSeconds()),
+                    e.maxPairsPerCell(),
+                    ProgressBar.duration(e.budgetSeconds())));
+        } else {
+            b.append(String.format(Locale.ROOT, "  at most %d pairs, about %s (%s)%n", e.maxPairs(),
+                    ProgressBar.duration(e.maxSeconds()), e.note()));
+        }
+        return b.toString();
+    }
+
+    private static void side(StringBuilder b, SidePlan s) {
+        b.append(String.format(Locale.ROOT, "  %-7s%s%s (key %s)%n", s.role(), s.revision(),
+                s.patchDiff() == null ? "" : " + " + s.patchDiff(), s.key()));
+        b.append(String.format(Locale.ROOT, "         %s %s%n", s.shortSha(), s.subject()));
+        b.append(String.format(Locale.ROOT, "         sha %s%n", s.sha()));
+        b.append(String.format(Locale.ROOT, "         build %s %s%n", s.buildCached() ? "cached in" : "not built: a run"
+                + " builds it into", s.buildDir()));
+    }
+
+    private static String mde(CellPlan c, double power) {
+        if (c.mdePct() == null) {
+            return c.mdeBasis();
+        }
+        String most = c.maxPairs() > c.plannedPairs() && c.maxPairsMdePct() != null
+                ? String.format(Locale.ROOT, ", %.1f%% with %d pairs", c.maxPairsMdePct(), c.maxPairs()) : "";
+        return String.format(Locale.ROOT, "a drop of %.1f%% at %.0f%% power with %d pairs%s (%s)", c.mdePct(),
+                100 * power, c.plannedPairs(), most,
+                c.mdeBasis());
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 }

@@ -196,6 +196,36 @@ public final class PlannedMde {
         return out;
     }
 
+    /**
+     * What each cell of {@code def} could see if it measured now, in a noisy spell ({@code taf host}): from the
+     * spread of the last pairs measured in a spell on this host ({@code noise.json}), at the most pairs the run
+     * may reach.
+     */
+    public static List<String> inSpell(TestDefinition def) {
+        HostFingerprint host = org.taf.runner.profile.HostFacts.system().host().fingerprint();
+        NoiseFile noise = org.taf.runner.results.NoiseStore.read(org.taf.runner.results.NoiseStore.fileIn(
+                def.output().resultsDir()));
+        StatsOptions o = def.stats();
+        List<String> out = new ArrayList<>();
+        for (Workload w : def.tests()) {
+            for (int t : def.threads()) {
+                String cell = w.tafName() + "@" + t;
+                Optional<NoiseRecord.SpellNoise> s = noise.find(host.id(), w.tafName(), t).map(NoiseRecord::spell);
+                if (s.isEmpty()) {
+                    out.add("taf: " + cell + ": no pairs measured in a noisy spell are stored for this host yet");
+                    continue;
+                }
+                MinimalDetectableEffect m = DetectableEffect.compute(s.get().pairSd(), o.maxPairs(), o.level(true), o,
+                        "");
+                out.add(String.format(Locale.ROOT, "taf: %s: measured in a spell like this one, it could see a drop"
+                        + " of %.1f%% with %d pairs (its pairs measured in a spell here spread %.1f%%: %d pairs, %s)",
+                        cell, m.pct(), o.maxPairs(), 100 * s.get().pairSd(), s.get().pairs(),
+                        s.get().measuredAt().truncatedTo(ChronoUnit.MINUTES)));
+            }
+        }
+        return out;
+    }
+
     /** One pair's cost on this host in the cell's design: two starts as this mode last measured them, and windows. */
     static double pairSeconds(TestDefinition def, NoiseRecord noise, Design.Cell cell) {
         int windows = cell.mode() == MeasureMode.ALTERNATE ? cell.windows() : 1;

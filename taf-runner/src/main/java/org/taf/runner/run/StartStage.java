@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.TreeMap;
 import org.taf.runner.TafException;
 import org.taf.runner.config.TestDefinition;
+import org.taf.runner.jfr.JfrRecordingOptions;
 import org.taf.runner.launch.DataDirectories;
 import org.taf.runner.launch.EngineCommands;
 import org.taf.runner.launch.LaunchSpec;
 import org.taf.runner.launch.PortFinder;
 import org.taf.runner.launch.RunningEngine;
-import org.taf.runner.report.flame.JfrRecordingOptions;
 import org.taf.runner.warmup.RestDetector;
 
 /**

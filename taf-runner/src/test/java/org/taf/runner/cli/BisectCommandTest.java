@@ -11,6 +11,7 @@ import org.eclipse.jgit.revwalk.RevCommit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.taf.runner.bisect.Bisector;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.git.TestRepo;
 import picocli.CommandLine;
@@ -75,17 +76,6 @@ class BisectCommandTest {
     }
 
     @Test
-    void theCommandLineOfAStepReadsBackInAShell() {
-        // Each step's post shows the command that reproduces it; its comments hold spaces.
-        assertThat(RunCommand.command(Path.of("e2e.properties"), Map.of("comments", "step 2: it's slow"), "run"))
-                .isEqualTo("./taf run e2e.properties '-Dcomments=step 2: it'\\''s slow'");
-        assertThat(RunCommand.shellWord("-Dparent=HEAD~1")).as("a tilde inside a word is not expanded")
-                .isEqualTo("-Dparent=HEAD~1");
-        assertThat(RunCommand.shellWord("-Dname=$x")).isEqualTo("'-Dname=$x'");
-        assertThat(RunCommand.shellWord("-Dcomparisons=")).isEqualTo("-Dcomparisons=");
-    }
-
-    @Test
     void bothRevisionsAreRequired() {
         assertThat(taf("bisect", "--good", "HEAD~1", "b.properties")).isEqualTo(3);
         assertThat(err.toString()).contains("Missing required option: '--bad=REV'");
@@ -104,7 +94,7 @@ class BisectCommandTest {
                 + " non_inferiority\n");
         var loader = new org.taf.runner.config.ConfigLoader(new LoadContext(dir, Map.of(), Path.of("/opt/jdk"),
                 home()));
-        Map<String, String> asked = BisectCommand.equivalence(loader.resolve(Path.of("q.properties"), Map.of()));
+        Map<String, String> asked = Bisector.equivalence(loader.resolve(Path.of("q.properties"), Map.of()));
         assertThat(asked).containsOnlyKeys("verdict.question", "verdict.question.OLTP_RW",
                 "verdict.question.cpu_per_tx", "verdict.question.POINT_SELECT.tps").allSatisfy((k, v) ->
                 assertThat(v).isEqualTo("equivalence"));

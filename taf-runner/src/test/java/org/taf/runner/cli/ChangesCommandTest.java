@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.config.LoadContext;
 import org.taf.runner.db.ResultsDb;
+import org.taf.runner.report.ChangePoints;
 import org.taf.runner.report.HistoryFixtures;
 import org.taf.runner.results.ResultsStore;
 import org.taf.runner.results.RunRecord;
@@ -43,7 +44,7 @@ class ChangesCommandTest {
         assertThat(run("changes", "--format", "tsv")).as(err.toString()).isZero();
         String good = "c0000016" + "0".repeat(32);
         String bad = "c0000017" + "0".repeat(32);
-        assertThat(out.toString().lines()).hasSize(2).first().isEqualTo(ChangesCommand.TSV_HEADER);
+        assertThat(out.toString().lines()).hasSize(2).first().isEqualTo(ChangePoints.TSV_HEADER);
         assertThat(out.toString().lines().skip(1).findFirst().orElseThrow().split("\t"))
                 .startsWith(runs.get(17).definition().file(), good, bad, "POINT_SELECT", "2")
                 .endsWith(runs.get(16).runId(), runs.get(17).runId(), "false", "tps");

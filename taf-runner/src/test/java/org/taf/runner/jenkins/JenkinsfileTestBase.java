@@ -184,7 +184,7 @@ abstract class JenkinsfileTestBase extends PipelineTestBase {
                 .prints(CHANGES_HEADER + "\n" + rows);
     }
 
-    /** The first line of {@code taf changes --format tsv} (cli.ChangesCommand.TSV_HEADER). */
+    /** The first line of {@code taf changes --format tsv} (report.ChangePoints.TSV_HEADER). */
     static final String CHANGES_HEADER = "definition\tgood\tbad\tworkload\tthreads\tcomparison\tratio\tp_value"
             + "\tbefore_run\tafter_run\tat_drift\tmetric";
 

@@ -3,6 +3,7 @@ package org.taf.runner.report.flame;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.taf.runner.jfr.CollapsedStacks;
 
 /**
  * The part of a differential flame graph where the change is: from the root, follow the call that

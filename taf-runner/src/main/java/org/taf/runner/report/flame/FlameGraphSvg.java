@@ -10,6 +10,8 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
+import org.taf.runner.jfr.CollapsedStacks;
+import org.taf.runner.jfr.ProfileKind;
 import org.taf.runner.report.Svg;
 
 /**

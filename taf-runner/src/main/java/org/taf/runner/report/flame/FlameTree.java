@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
+import org.taf.runner.jfr.CollapsedStacks;
 
 /**
  * The call tree of one or two sets of folded stacks: a node per frame in its calling context, with

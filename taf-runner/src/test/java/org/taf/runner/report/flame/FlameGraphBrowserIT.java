@@ -26,6 +26,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
+import org.taf.runner.jfr.JfrFolder;
+import org.taf.runner.jfr.ProfileKind;
 import org.taf.runner.report.Html;
 
 /**

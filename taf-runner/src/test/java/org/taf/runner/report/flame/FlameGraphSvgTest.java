@@ -14,6 +14,8 @@ import java.util.function.Supplier;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.config.Golden;
+import org.taf.runner.jfr.CollapsedStacks;
+import org.taf.runner.jfr.ProfileKind;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;

@@ -1,5 +1,7 @@
 package org.taf.runner.report.flame;
 
+import org.taf.runner.jfr.CollapsedStacks;
+
 /** Small synthetic stacks of an engine-like server, for the SVG goldens and the browser check. */
 final class FlameSamples {
     static final String RUN = "java.lang.Thread.run;org.taf.engine.server.Connection.run;";

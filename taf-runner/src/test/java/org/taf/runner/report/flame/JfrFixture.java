@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.taf.runner.jfr.JfrRecordingOptions;
 
 /**
  * Records {@link FlameWorkload} in a child JVM started with {@link JfrRecordingOptions}'s arguments,

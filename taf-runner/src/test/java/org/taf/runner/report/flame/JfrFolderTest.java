@@ -15,6 +15,10 @@ import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.config.Golden;
+import org.taf.runner.jfr.CollapsedStacks;
+import org.taf.runner.jfr.FlameException;
+import org.taf.runner.jfr.JfrFolder;
+import org.taf.runner.jfr.ProfileKind;
 
 /**
  * Folding JFR recordings: the committed fixture (made by {@link JfrFixture} from

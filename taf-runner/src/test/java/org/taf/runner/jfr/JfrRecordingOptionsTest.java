@@ -1,4 +1,4 @@
-package org.taf.runner.report.flame;
+package org.taf.runner.jfr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package org.taf.runner.cli;
+package org.taf.runner.run;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

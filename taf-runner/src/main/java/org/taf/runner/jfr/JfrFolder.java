@@ -1,4 +1,4 @@
-package org.taf.runner.report.flame;
+package org.taf.runner.jfr;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -197,7 +197,7 @@ public record JfrFolder(ProfileKind kind, Instant from, Instant to, Predicate<St
     }
 
     /** {@code name} without the parts that differ from run to run (see the class comment). */
-    static String stableClassName(String name) {
+    public static String stableClassName(String name) {
         String n = LAMBDA.matcher(name).replaceAll(Matcher.quoteReplacement("$$Lambda"));
         n = HIDDEN_SUFFIX.matcher(n).replaceAll("");
         return GENERATED_NUMBER.matcher(n).replaceAll("$1");

@@ -1,4 +1,4 @@
-package org.taf.runner.cli;
+package org.taf.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

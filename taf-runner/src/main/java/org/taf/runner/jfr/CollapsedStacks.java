@@ -1,4 +1,4 @@
-package org.taf.runner.report.flame;
+package org.taf.runner.jfr;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -194,7 +194,7 @@ public final class CollapsedStacks {
     }
 
     /** Every frame's self and total weight, by frame name. */
-    Map<String, FrameWeight> frames() {
+    public Map<String, FrameWeight> frames() {
         Map<String, double[]> acc = new HashMap<>();
         stacks.forEach((stack, w) -> {
             String[] frames = stack.split(";");

@@ -1,4 +1,4 @@
-package org.taf.runner.report.flame;
+package org.taf.runner.jfr;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -58,7 +58,7 @@ public enum ProfileKind {
     }
 
     /** Three significant digits, plain notation: {@code 0.0123}, {@code 12.3}, {@code 1230}. */
-    static String significant(double v) {
+    public static String significant(double v) {
         if (v == 0 || !Double.isFinite(v)) {
             return v == 0 ? "0" : String.valueOf(v);
         }

@@ -1,4 +1,4 @@
-package org.taf.runner.cli;
+package org.taf.runner.run;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -15,14 +15,14 @@ import org.taf.runner.db.ResultsDb;
 import org.taf.runner.results.RunRecord;
 
 /** How the commands use the results database ({@code results.db.url}): open it early, write each run at the end. */
-final class ResultsDbs {
+public final class ResultsDbs {
     private ResultsDbs() {}
 
     /**
      * Opens (and migrates) the database a run will write to, before anything is measured, so that a bad
      * URL costs nothing; empty for {@code none}.
      */
-    static Optional<ResultsDb> open(Optional<String> url, String password) {
+    public static Optional<ResultsDb> open(Optional<String> url, String password) {
         return url.map(u -> ResultsDb.open(u, password));
     }
 
@@ -30,15 +30,8 @@ final class ResultsDbs {
      * The database of {@link #url} opened with {@code results.db.password} ({@code TAF_RESULTS_DB_PASSWORD},
      * else {@code -Dresults.db.password}), for the commands that load no definition; empty for none.
      */
-    static Optional<ResultsDb> open(LoadContext context, Map<String, String> overrides) {
-        String key = Keys.RESULTS_DB_PASSWORD.name();
-        String password = context.env().getOrDefault(KeyRegistry.envName(key), overrides.getOrDefault(key, ""));
-        return open(url(context, overrides), password);
-    }
-
-    /** The keys {@code import} and {@code publish} read from {@code -D}. */
-    static boolean isDbKey(String key) {
-        return key.equals(Keys.RESULTS_DB_URL.name()) || key.equals(Keys.RESULTS_DB_PASSWORD.name());
+    public static Optional<ResultsDb> open(LoadContext context, Map<String, String> overrides) {
+        return open(url(context, overrides), context.setting(Keys.RESULTS_DB_PASSWORD.name(), overrides, ""));
     }
 
     /**
@@ -46,7 +39,7 @@ final class ResultsDbs {
      * run's exit code (its verdict stands, and its results.json is written): it is printed as an error
      * naming the database and the directory to import later.
      */
-    static void store(Optional<ResultsDb> db, RunRecord run, Path runDir, PrintStream err) {
+    public static void store(Optional<ResultsDb> db, RunRecord run, Path runDir, PrintStream err) {
         if (db.isEmpty() || run == null) {
             return;
         }
@@ -63,12 +56,12 @@ final class ResultsDbs {
      * {@code results.db.url} for the commands that load no definition ({@code import}, {@code publish}):
      * {@code TAF_RESULTS_DB_URL}, else {@code -Dresults.db.url}, else the default, parsed as a definition's is.
      */
-    static Optional<String> url(LoadContext context, Map<String, String> overrides) {
+    public static Optional<String> url(LoadContext context, Map<String, String> overrides) {
         String key = Keys.RESULTS_DB_URL.name();
         String env = KeyRegistry.envName(key);
         String origin = context.env().containsKey(env) ? "env " + env
                 : overrides.containsKey(key) ? "-D" + key : "default " + key;
-        String raw = context.env().getOrDefault(env, overrides.getOrDefault(key, Keys.RESULTS_DB_URL.defaultValue()));
+        String raw = context.setting(key, overrides, Keys.RESULTS_DB_URL.defaultValue());
         try {
             return Keys.RESULTS_DB_URL
                     .type()

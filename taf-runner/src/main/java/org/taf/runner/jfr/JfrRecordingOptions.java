@@ -1,4 +1,4 @@
-package org.taf.runner.report.flame;
+package org.taf.runner.jfr;
 
 import java.io.IOException;
 import java.io.InputStream;
