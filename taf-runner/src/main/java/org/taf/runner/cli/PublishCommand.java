@@ -12,6 +12,7 @@ import org.taf.runner.config.LoadContext;
 import org.taf.runner.db.ResultsDb;
 import org.taf.runner.report.ReportException;
 import org.taf.runner.report.RunFinder;
+import org.taf.runner.report.RunStore;
 import org.taf.runner.report.SitePublisher;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.run.ResultsDbs;
@@ -85,9 +86,8 @@ final class PublishCommand implements Callable<Integer> {
                 : RunFinder.read(results.stream().map(p -> context.workDir().resolve(p)).toList());
         SitePublisher publisher = joinSegments ? SitePublisher.english(siteDir).joiningSegments()
                 : SitePublisher.english(siteDir);
-        if (db != null) { // the database keeps the runs: the site reads them there, and copies none
-            publisher = publisher.keepingRunsIn(org.taf.runner.report.RunStore.readOnly(db.reader()));
-        }
+        // The database keeps the runs: the site reads them there, and copies none.
+        publisher = db == null ? publisher : publisher.keepingRunsIn(RunStore.readOnly(db.reader()));
         List<String> kept = new ArrayList<>();
         for (Path page : pages) {
             kept.add(publisher.keepPage(context.workDir().resolve(page)));
@@ -101,10 +101,7 @@ final class PublishCommand implements Callable<Integer> {
         return ExitCode.PASS.code();
     }
 
-    /**
-     * Every run of the results database, as a source the site reads only what it lacks from: the runs' content
-     * hashes are listed here (an empty database is refused now), their JSON read when the site asks.
-     */
+    /** The results database as a source: its runs' content hashes now (none is refused), their JSON when asked. */
     private SitePublisher.Source fromDatabase() {
         if (!results.isEmpty()) {
             throw new ReportException("publish: --from-db renders every run in the database; name no RESULTS with it");
