@@ -232,7 +232,8 @@ final class DefinitionBuilder {
         atMost(WARMUP_WINDOW, WARMUP_MAX, config.get(WARMUP_WINDOW).compareTo(config.get(WARMUP_MAX)) <= 0);
         // The settle window needs 3 samples (SettleOptions checks it too; here the message names the origins).
         Duration sample = settleSample();
-        if (config.get(WARMUP_WINDOW).compareTo(sample.multipliedBy(3)) < 0) {
+        if (!SettleOptions.fixed(sample, config.get(WARMUP_MAX))
+                && config.get(WARMUP_WINDOW).compareTo(sample.multipliedBy(3)) < 0) {
             problems.error(show(WARMUP_WINDOW) + " must be at least 3 samples of " + Durations.format(sample)
                     + " (warmup.signal " + config.get(WARMUP_SIGNAL).label() + ")");
         }

@@ -185,7 +185,8 @@ public final class Keys {
     public static final Key<Duration> WARMUP_MIN = key("warmup.min", duration(Duration.ZERO), "10s",
             "shortest warm-up, settled or not; a shorter warmup.max set by the user shortens this default with it");
     public static final Key<Duration> WARMUP_MAX = key("warmup.max", duration(Duration.ofSeconds(1)), "120s",
-            "longest warm-up; a run that has not settled by then is flagged");
+            "longest warm-up; a run that has not settled by then is flagged; shorter than 3 samples of the"
+                    + " signal, a fixed warm-up of this long");
     public static final Key<Duration> WARMUP_WINDOW = key("warmup.window", duration(Duration.ofMillis(100)), "10s",
             "rolling window the settle test looks at (at least 3 samples); a shorter warmup.max shortens this default");
     public static final Key<Double> WARMUP_MAX_CV_PCT = key("warmup.max_cv_pct", percent(0.1, 100), "5",

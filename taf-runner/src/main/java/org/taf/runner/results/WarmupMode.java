@@ -14,7 +14,9 @@ public enum WarmupMode {
     /** Until the load's throughput settled. */
     TPS("tps"),
     /** Until the JIT compilers went quiet. */
-    JIT("jit");
+    JIT("jit"),
+    /** For a fixed time: a warm-up too short for a settle test (since 2026-12-07). */
+    FIXED("fixed");
 
     private final String label;
 

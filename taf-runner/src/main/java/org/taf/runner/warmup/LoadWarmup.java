@@ -36,6 +36,23 @@ final class LoadWarmup implements Warmup {
                 Durations.format(options.max())));
     }
 
+    static LoadWarmup fixed(SettleOptions options) {
+        double seconds = options.max().toNanos() / 1e9;
+        String why = "a fixed warm-up of " + Durations.format(options.max())
+                + " (too short for a settle test's 3 samples)";
+        return new LoadWarmup(WarmupMode.FIXED, options, target -> new AbstractLoadSettle() {
+                    @Override
+                    public boolean offer(double elapsedSeconds, double intervalSeconds, double tps) {
+                        return over() || elapsedSeconds >= seconds - 1e-9 && end(true, elapsedSeconds, why);
+                    }
+
+                    @Override
+                    WarmupMode mode() {
+                        return WarmupMode.FIXED;
+                    }
+                }, why);
+    }
+
     static LoadWarmup jit(SettleOptions options, double maxJitPct) {
         JitSettle.checkLimit(maxJitPct); // when the run starts, not at its first engine start
         return new LoadWarmup(WarmupMode.JIT, options,

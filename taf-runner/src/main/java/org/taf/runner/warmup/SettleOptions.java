@@ -32,7 +32,8 @@ public record SettleOptions(Duration window, Duration interval, double maxCvPct,
         requirePositive("warmup.interval", interval);
         requirePositive("warmup.window", window);
         requirePositive("warmup.max", max);
-        if (window.compareTo(interval.multipliedBy(3)) < 0) {
+        boolean judged = !fixed(interval, max);
+        if (judged && window.compareTo(interval.multipliedBy(3)) < 0) {
             throw new IllegalArgumentException("warmup.window (" + Durations.format(window)
                     + ") must be at least 3 x warmup.interval (" + Durations.format(interval) + ")");
         }
@@ -43,7 +44,7 @@ public record SettleOptions(Duration window, Duration interval, double maxCvPct,
             throw new IllegalArgumentException("warmup.max (" + Durations.format(max)
                     + ") must be at least warmup.min (" + Durations.format(min) + ")");
         }
-        if (max.compareTo(window) < 0) {
+        if (judged && max.compareTo(window) < 0) {
             throw new IllegalArgumentException("warmup.max (" + Durations.format(max)
                     + ") must be at least warmup.window (" + Durations.format(window) + ")");
         }
@@ -68,6 +69,14 @@ public record SettleOptions(Duration window, Duration interval, double maxCvPct,
     /** These options with another {@code warmup.min}. */
     public SettleOptions withMin(Duration newMin) {
         return new SettleOptions(window, interval, maxCvPct, maxSlopePct, newMin, max);
+    }
+
+    /**
+     * Whether a warm-up of at most {@code max} is too short for any settle test (3 samples of {@code interval}):
+     * then it is a fixed one, the load run for {@code max} (TAF (perl)'s {@code taf.warmup_duration}).
+     */
+    public static boolean fixed(Duration interval, Duration max) {
+        return max.compareTo(interval.multipliedBy(3)) < 0;
     }
 
     /** Samples in one window: window / interval, rounded. */

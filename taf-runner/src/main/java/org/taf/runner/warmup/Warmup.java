@@ -39,6 +39,13 @@ public interface Warmup {
     }
 
     /**
+     * The load run for {@code options.max()}, no settle test: a warm-up too short to judge (fewer than 3 samples).
+     */
+    static Warmup forTime(SettleOptions options) {
+        return LoadWarmup.fixed(options);
+    }
+
+    /**
      * Until the engine's CPU load settles ({@code warmup.signal = cpu}, TAF's rule), sampled every
      * {@code options.interval()} while the load runs, within {@code options.min()} and {@code options.max()}.
      */

@@ -31,6 +31,9 @@ public record WarmupOptions(boolean enabled, WarmupSignal signal, int threads, S
         if (!enabled) {
             return Warmup.none();
         }
+        if (SettleOptions.fixed(settle.interval(), settle.max())) {
+            return Warmup.forTime(settle);
+        }
         return switch (signal) {
             case CPU -> Warmup.untilCpuSettles(settle);
             case TPS -> Warmup.untilTpsSettles(settle);

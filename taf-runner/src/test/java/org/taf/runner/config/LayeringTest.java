@@ -212,6 +212,10 @@ class LayeringTest {
         assertThat(origin(c, "warmup.min")).isEqualTo("default, shortened to warmup.max");
         assertThat(origin(c, "warmup.window")).isEqualTo("default, shortened to warmup.max");
         assertThat(f.load("perl.properties").warmup().settle().min()).isEqualTo(Duration.ofSeconds(4));
+        // One second is too short for the settle test's 3 samples: a fixed warm-up, as TAF (perl) meant it.
+        f.write("one.properties", "taf.warmup_duration = 1");
+        assertThat(f.load("one.properties").warmup().strategy().describe()).isEqualTo(
+                "a fixed warm-up of 1s (too short for a settle test's 3 samples)");
         // A long warm-up leaves the defaults alone.
         f.write("long.properties", "warmup.max = 60s");
         assertThat(origin(f.resolve("long.properties"), "warmup.min")).isEqualTo("default");

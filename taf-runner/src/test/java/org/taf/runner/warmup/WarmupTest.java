@@ -113,6 +113,26 @@ class WarmupTest {
     }
 
     @Test
+    void aWarmUpTooShortForThreeSamplesRunsTheLoadForItsTimeAndIsNotFlagged() throws Exception {
+        // 1 s of 500 ms samples: no settle test can judge 2 samples, whatever the load does.
+        SettleOptions second = new SettleOptions(Duration.ofSeconds(1), Duration.ofMillis(500), 5, 2,
+                Duration.ofSeconds(1), Duration.ofSeconds(1));
+        WarmupOptions options = new WarmupOptions(true, WarmupSignal.TPS, 1, second, 5);
+        Warmup w = options.strategy();
+        assertThat(w.mode()).isEqualTo(WarmupMode.FIXED);
+        assertThat(w.timeout()).isEqualTo(Duration.ofSeconds(1));
+        FakeTarget target = FakeTarget.load(0.5, 20, s -> s < 0.6 ? 10_000 : 90_000, () -> 0);
+        WarmupTrace t = w.warmUp(target, time, NEVER);
+        assertThat(t.mode()).isEqualTo(WarmupMode.FIXED);
+        assertThat(t.settled()).isTrue();
+        assertThat(t.cutAtSeconds()).isEqualTo(1.0);
+        assertThat(t.reason()).isEqualTo("a fixed warm-up of 1s (too short for a settle test's 3 samples)");
+        assertThat(target.reported).isEqualTo(2);
+        assertThat(new WarmupOptions(true, WarmupSignal.TPS, 1, HALF_SECOND, 5).strategy().mode())
+                .as("3 samples or more: judged").isEqualTo(WarmupMode.TPS);
+    }
+
+    @Test
     void aLoadThatEndsFirstLeavesTheRuleNotOver() throws Exception {
         FakeTarget target = FakeTarget.load(0.5, 0.5, s -> 100_000, () -> 0);
         WarmupTrace t = Warmup.untilTpsSettles(HALF_SECOND).warmUp(target, time, NEVER);
