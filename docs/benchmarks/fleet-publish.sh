@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): a fleet's year of nightly runs in the results database, and what publishing it costs
-# (issue 35). org.taf.runner.report.FleetPublishBenchmark in the runner's test sources writes HOSTS x NIGHTS
+# (issue 35). org.taf.runner.report.site.FleetPublishBenchmark in the runner's test sources writes HOSTS x NIGHTS
 # synthetic runs of CELLS cells each (5 x 365 x 30 = 54,750 cell-runs) into the database, then times
 #   1. the first `taf publish --from-db` (an empty site: every post, history page and change-point search),
 #   2. a nightly one after one more night (HOSTS x CELLS = 150 cell-runs): only what they change is rendered,
@@ -31,6 +31,6 @@ mvn -B -ntp -q -o -pl taf-runner -am -DskipTests package
 CP="$PWD/taf-runner/target/test-classes:$PWD/taf-runner/target/taf-runner.jar"
 url=()
 if [ "$DB" != sqlite ]; then url=(url="$DB"); fi
-(cd taf-runner && java -Xmx4g -cp "$CP" org.taf.runner.report.FleetPublishBenchmark dir="$DIR" \
+(cd taf-runner && java -Xmx4g -cp "$CP" org.taf.runner.report.site.FleetPublishBenchmark dir="$DIR" \
     hosts="${HOSTS:-5}" cells="${CELLS:-30}" nights="${NIGHTS:-365}" "${url[@]}")
 echo "fleet-publish: database and site in $DIR" >&2

@@ -18,4 +18,4 @@ mvn -B -ntp -o -q -pl taf-runner -am test-compile dependency:build-classpath -Dm
 CP="taf-runner/target/test-classes:taf-runner/target/classes:$(cat "$CPFILE")"
 rm -f "$CPFILE"
 echo "RESULT nights series-and-change-points-ms view-ms render-ms bytes change-points"
-java -cp "$CP" org.taf.runner.report.HistoryRenderBenchmark "$NIGHTS" "$ROUNDS"
+java -cp "$CP" org.taf.runner.report.site.HistoryRenderBenchmark "$NIGHTS" "$ROUNDS"

@@ -23,7 +23,7 @@ import org.taf.runner.git.CommitInfo;
 import org.taf.runner.git.EngineTree;
 import org.taf.runner.git.FirstParents;
 import org.taf.runner.git.Repo;
-import org.taf.runner.report.SitePublisher;
+import org.taf.runner.report.site.SitePublisher;
 import org.taf.runner.stats.Question;
 
 /**

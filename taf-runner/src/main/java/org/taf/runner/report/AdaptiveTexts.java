@@ -11,17 +11,17 @@ import org.taf.runner.stats.StopReason;
  * the JUnit XML and the post, so all say the same thing. Numbers come from the results; nothing is
  * computed here.
  */
-final class AdaptiveTexts {
+public final class AdaptiveTexts {
     private AdaptiveTexts() {}
 
     /** The planned MDE of a cell, or null when the run has none for it (older results). */
-    static PlannedMdeRecord plannedOf(RunRecord run, String workload, int threads) {
+    public static PlannedMdeRecord plannedOf(RunRecord run, String workload, int threads) {
         return run.plannedMde().stream().filter(p -> p.workload().equals(workload) && p.threads() == threads)
                 .findFirst().orElse(null);
     }
 
     /** E.g. "10.7% with 5 pairs (4.5% with 20 pairs if needed)", or why there is none. */
-    static String planned(PlannedMdeRecord p, Messages m, Formats f) {
+    public static String planned(PlannedMdeRecord p, Messages m, Formats f) {
         if (p == null) {
             return Formats.NONE;
         }
@@ -34,7 +34,7 @@ final class AdaptiveTexts {
     }
 
     /** One sentence on the adaptive loop, or null when the run has no account of it. */
-    static String loop(RunRecord run, Messages m) {
+    public static String loop(RunRecord run, Messages m) {
         AdaptiveRecord a = run.adaptive();
         if (a == null) {
             return null;
@@ -47,7 +47,7 @@ final class AdaptiveTexts {
     }
 
     /** A stop reason as words: BUDGET_SPENT -> "budget spent". */
-    static String stop(StopReason reason) {
+    public static String stop(StopReason reason) {
         return reason == null ? Formats.NONE : reason.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 }

@@ -8,7 +8,7 @@ import org.taf.runner.results.IterationRecord;
 import org.taf.runner.stats.CounterChange;
 
 /** The engine's counters as the outputs print them; the comparison comes from the stats stage. */
-final class CounterTexts {
+public final class CounterTexts {
     /** What the counters a post leads with count, in a reader's words (SHOW STATUS names are for the tables). */
     private static final Map<String, String> HUMAN = Map.ofEntries(
             Map.entry("cpu_per_tx", "CPU per transaction"),
@@ -51,7 +51,7 @@ final class CounterTexts {
     private CounterTexts() {}
 
     /** What a counter is, in a reader's words, for the process ones; the engine's go by their SHOW STATUS names. */
-    static String label(String name) {
+    public static String label(String name) {
         return switch (name) {
             case CountersRecord.VOLUNTARY -> "voluntary context switches";
             case CountersRecord.INVOLUNTARY -> "involuntary context switches";
@@ -61,7 +61,7 @@ final class CounterTexts {
     }
 
     /** A counter or metric in a reader's words ("pool-mutex acquisitions"); an unknown one by its own name. */
-    static String human(String name) {
+    public static String human(String name) {
         return HUMAN.getOrDefault(name, name);
     }
 
@@ -71,7 +71,7 @@ final class CounterTexts {
      * ×3,540). The compared levels cannot say it: the stats stage adds half a count to every count, so a
      * side that counted nothing shows a level such as 0.0000022 per transaction.
      */
-    static String change(Formats f, Messages m, CellRecord cell, CounterChange c) {
+    public static String change(Formats f, Messages m, CellRecord cell, CounterChange c) {
         long parent = total(cell.parent(), c.name());
         long patch = total(cell.patch(), c.name());
         if (parent == 0 && patch > 0) {
@@ -84,7 +84,7 @@ final class CounterTexts {
     }
 
     /** A side's level as shown: 0 when its starts counted none (see {@link #change}), else the compared one. */
-    static String level(Formats f, CellRecord cell, CounterChange c, boolean patch) {
+    public static String level(Formats f, CellRecord cell, CounterChange c, boolean patch) {
         return total(patch ? cell.patch() : cell.parent(), c.name()) == 0 ? "0"
                 : f.perTx(patch ? c.patch() : c.parent());
     }
@@ -105,7 +105,7 @@ final class CounterTexts {
     }
 
     /** {@code Innodb_buffer_pool_mutex_waits 0.210 -> 2.05 per tx, ratio 9.762 [9.500, 10.010]}. */
-    static String line(Formats f, CounterChange c) {
+    public static String line(Formats f, CounterChange c) {
         return label(c.name()) + " " + f.perTx(c.parent()) + " -> " + f.perTx(c.patch()) + " per tx, ratio "
                 + f.ratio(c.ratio()) + " " + f.interval(c.ciLow(), c.ciHigh()) + " (" + f.change(c.ratio()) + ")";
     }

@@ -14,7 +14,7 @@ import org.taf.runner.stats.MetricVerdict;
  * The second metric, engine CPU time per transaction, as the outputs print it; the numbers come from
  * the stats stage.
  */
-final class CpuTexts {
+public final class CpuTexts {
     private CpuTexts() {}
 
     private static MetricVerdict cpu(CellVerdict v) {
@@ -22,13 +22,13 @@ final class CpuTexts {
     }
 
     /** {@code 82.4 -> 84.0}: parent and patch CPU microseconds per transaction, or a dash. */
-    static String perTx(Formats f, CellVerdict v) {
+    public static String perTx(Formats f, CellVerdict v) {
         MetricVerdict c = cpu(v);
         return c == null ? Formats.NONE : f.micros(c.parent()) + " -> " + f.micros(c.patch());
     }
 
     /** {@code 1.050 [1.030, 1.070]} (or the ratio alone without an interval), or a dash. */
-    static String ratio(Formats f, CellVerdict v) {
+    public static String ratio(Formats f, CellVerdict v) {
         MetricVerdict c = cpu(v);
         if (c == null) {
             return Formats.NONE;
@@ -37,7 +37,7 @@ final class CpuTexts {
     }
 
     /** One line for logs and JUnit: levels, ratio, interval, p-value, change and pairs. */
-    static String line(Formats f, CellVerdict v) {
+    public static String line(Formats f, CellVerdict v) {
         MetricVerdict c = cpu(v);
         if (c == null) {
             return "cpu/tx " + Formats.NONE + " (no per-iteration CPU readings)";
@@ -49,7 +49,7 @@ final class CpuTexts {
     }
 
     /** Every CPU source of the run's iterations, in plan order. */
-    static Set<String> sources(RunRecord run) {
+    public static Set<String> sources(RunRecord run) {
         Set<String> out = new LinkedHashSet<>();
         for (ComparisonRecord c : run.comparisons()) {
             for (CellRecord cell : c.cells()) {

@@ -14,20 +14,20 @@ import java.util.Locale;
  * 17 925 in Russian); times are always UTC and ISO-like so that they read the same everywhere.
  * A missing value (null) is written as an em dash.
  */
-final class Formats {
-    static final String NONE = "\u2014";
+public final class Formats {
+    public static final String NONE = "\u2014";
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
     private final DecimalFormatSymbols symbols;
 
-    Formats(Locale locale) {
+    public Formats(Locale locale) {
         this.symbols = DecimalFormatSymbols.getInstance(locale);
     }
 
     /** The English formats of the plain-text summary and JUnit XML. */
-    static Formats english() {
+    public static Formats english() {
         return new Formats(Locale.ENGLISH);
     }
 
@@ -38,7 +38,7 @@ final class Formats {
     }
 
     /** Throughput: whole numbers from 100 up (17,925), one decimal from 10, two below. */
-    String tps(Double v) {
+    public String tps(Double v) {
         if (v == null) {
             return NONE;
         }
@@ -47,12 +47,12 @@ final class Formats {
     }
 
     /** A ratio with three decimals: 3.503. */
-    String ratio(Double v) {
+    public String ratio(Double v) {
         return v == null ? NONE : pattern("0.000", v);
     }
 
     /** A factor to about three significant digits: x1.37, x2.5, x17.3, x3,540 (the sign is the times sign). */
-    String times(Double ratio) {
+    public String times(Double ratio) {
         if (ratio == null) {
             return NONE;
         }
@@ -66,7 +66,7 @@ final class Formats {
      * A ratio as the factor a headline quotes beside its interval, to two decimals below 10 so that it
      * reads with the interval (×0.99 [0.97, 1.02], ×1.37 [1.24, 1.51]); from 10 up as {@link #times}.
      */
-    String factor(Double ratio) {
+    public String factor(Double ratio) {
         if (ratio == null) {
             return NONE;
         }
@@ -83,12 +83,12 @@ final class Formats {
     }
 
     /** An interval of ratios to two decimals, as a headline quotes it: [1.24, 1.51]. */
-    String shortInterval(Double low, Double high) {
+    public String shortInterval(Double low, Double high) {
         return low == null || high == null ? NONE : "[" + pattern("0.00", low) + ", " + pattern("0.00", high) + "]";
     }
 
     /** An interval of ratios: [3.410, 3.600]. */
-    String interval(Double low, Double high) {
+    public String interval(Double low, Double high) {
         return low == null || high == null ? NONE : "[" + ratio(low) + ", " + ratio(high) + "]";
     }
 
@@ -98,7 +98,7 @@ final class Formats {
      * 17 a transaction), so the factor is written instead: 2.5 is x2.5, 3540 is x3,540; and a fall of more
      * than 99% by what it was divided by (0.0001 is /10,000), since -100.0% would read as "gone".
      */
-    String change(Double ratio) {
+    public String change(Double ratio) {
         if (ratio == null) {
             return NONE;
         }
@@ -117,17 +117,17 @@ final class Formats {
     }
 
     /** A percentage with {@code decimals} decimals: 1.2%. */
-    String percent(Double v, int decimals) {
+    public String percent(Double v, int decimals) {
         return v == null ? NONE : pattern(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals), v) + "%";
     }
 
     /** Microseconds with one decimal: 82.4, 1,234.0. */
-    String micros(Double v) {
+    public String micros(Double v) {
         return v == null ? NONE : pattern("#,##0.0", v);
     }
 
     /** A count per transaction to about three significant digits: 1,234, 36.5, 2.45, 0.0312, 0.000051. */
-    String perTx(Double v) {
+    public String perTx(Double v) {
         if (v == null) {
             return NONE;
         }
@@ -140,23 +140,23 @@ final class Formats {
     }
 
     /** A plain number with up to {@code decimals} decimals. */
-    String number(Double v, int decimals) {
+    public String number(Double v, int decimals) {
         return v == null ? NONE : pattern(decimals == 0 ? "#,##0" : "#,##0." + "#".repeat(decimals), v);
     }
 
     /** A duration in seconds: 8 s, 8.5 s, 312 s. */
-    String seconds(double v) {
+    public String seconds(double v) {
         return pattern("#,##0.#", v) + " s";
     }
 
     /** A confidence level as a percent with at most one decimal: 0.95 -> "95%", 0.98764 -> "98.8%". */
-    String confidence(double level) {
+    public String confidence(double level) {
         double pct = Math.round(level * 1000) / 10.0;
         return (pct == Math.rint(pct) ? String.valueOf((long) pct) : String.valueOf(pct)) + "%";
     }
 
     /** A p-value: 0.029, or below 0.001. */
-    String pValue(Double p) {
+    public String pValue(Double p) {
         if (p == null) {
             return NONE;
         }
@@ -164,7 +164,7 @@ final class Formats {
     }
 
     /** An axis label: 0, 500, 2.5k, 60k, 1.2M. */
-    String compact(double v) {
+    public String compact(double v) {
         double a = Math.abs(v);
         if (a >= 1_000_000) {
             return pattern("0.#", v / 1_000_000) + "M";
@@ -176,17 +176,17 @@ final class Formats {
     }
 
     /** Memory in GiB with two decimals: 124.98 GiB. */
-    String gib(long bytes) {
+    public String gib(long bytes) {
         return pattern("#,##0.00", bytes / (double) (1L << 30)) + " GiB";
     }
 
     /** A time to the minute: 2026-11-29 10:00 UTC. */
-    String minute(Instant t) {
+    public String minute(Instant t) {
         return t == null ? NONE : MINUTE.format(t);
     }
 
     /** A day: 2026-11-29. */
-    String day(Instant t) {
+    public String day(Instant t) {
         return t == null ? NONE : DAY.format(t);
     }
 
@@ -194,7 +194,7 @@ final class Formats {
      * A machine-readable time (RFC 3339, as HTML's datetime and Atom want it), to the second: the
      * clock's nanoseconds say nothing to a reader or a feed.
      */
-    static String iso(Instant t) {
+    public static String iso(Instant t) {
         return DateTimeFormatter.ISO_INSTANT.format(t.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
     }
 }

@@ -17,11 +17,11 @@ import org.taf.runner.stats.StopReason;
  * summary, the JUnit XML and the post: quiet throughout, noisy spells (how long the run waited, which pairs were
  * measured in one and what the verdict did with them), or too noisy to answer. From the record alone.
  */
-final class HostTexts {
+public final class HostTexts {
     private HostTexts() {}
 
     /** The sentence after "host: ", or null when the run did not probe the host (older runs, host.probe = 0s). */
-    static String of(RunRecord run, Messages m) {
+    public static String of(RunRecord run, Messages m) {
         List<ProbeRecord> probes = run.probes();
         if (probes.isEmpty()) {
             return null;

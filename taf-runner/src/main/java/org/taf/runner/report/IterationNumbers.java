@@ -11,7 +11,7 @@ import org.taf.runner.results.SampleRecord;
  * from the stats stage): an iteration's median TPS and spread, and throughput per used core as
  * MariaDB's benchmark sheets show it, TPS / min(threads, CPUs available to the engine).
  */
-final class IterationNumbers {
+public final class IterationNumbers {
     private IterationNumbers() {}
 
     /** The median; the mean of the middle two for an even count; empty for no values. */
@@ -25,7 +25,7 @@ final class IterationNumbers {
     }
 
     /** Median TPS of an iteration's measured samples (after the warm-up cut). */
-    static OptionalDouble medianTps(IterationRecord it) {
+    public static OptionalDouble medianTps(IterationRecord it) {
         return median(it.samples().stream().map(SampleRecord::tps).toList());
     }
 
@@ -33,17 +33,17 @@ final class IterationNumbers {
      * Median of an iteration's measured rates ({@link SampleRecord#rate()}: TPS, or a TPROC-C start's NOPM): the
      * value the verdict compares per start, as the exports give it.
      */
-    static OptionalDouble medianRate(IterationRecord it) {
+    public static OptionalDouble medianRate(IterationRecord it) {
         return median(it.samples().stream().map(SampleRecord::rate).toList());
     }
 
     /** Median of a latency column of the measured samples, milliseconds. */
-    static OptionalDouble medianP95(IterationRecord it) {
+    public static OptionalDouble medianP95(IterationRecord it) {
         return median(it.samples().stream().map(SampleRecord::p95Ms).toList());
     }
 
     /** Coefficient of variation of the per-second TPS, percent; empty below two samples. */
-    static OptionalDouble cvPct(IterationRecord it) {
+    public static OptionalDouble cvPct(IterationRecord it) {
         List<Double> tps = it.samples().stream().map(SampleRecord::tps).toList();
         if (tps.size() < 2) {
             return OptionalDouble.empty();
@@ -73,7 +73,7 @@ final class IterationNumbers {
     }
 
     /** CPUs the engine could use: its cpuset's size when pinned, else the host's logical CPUs. */
-    static int availableCpus(EnvironmentRecord env) {
+    public static int availableCpus(EnvironmentRecord env) {
         if (env == null) {
             return 1;
         }
@@ -82,7 +82,7 @@ final class IterationNumbers {
     }
 
     /** min(threads, CPUs): the cores a perfectly scaling engine would keep busy. */
-    static int usedCores(int threads, EnvironmentRecord env) {
+    public static int usedCores(int threads, EnvironmentRecord env) {
         return Math.max(1, Math.min(threads, availableCpus(env)));
     }
 

@@ -35,7 +35,7 @@ import org.commonmark.renderer.html.UrlSanitizer;
  * as numbers. A page of the site (heading shift 0) also gives its headings GitHub's anchors, so
  * that a link to {@code #a-section} works on the site as on GitHub.
  */
-final class Markdown {
+public final class Markdown {
     private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create());
     private static final Parser PARSER = Parser.builder().extensions(EXTENSIONS).build();
     /** Characters GitHub drops from a heading's anchor: all but letters, marks, digits, '_', '-' and spaces. */
@@ -43,7 +43,7 @@ final class Markdown {
 
     private Markdown() {}
 
-    static String toHtml(String source) {
+    public static String toHtml(String source) {
         return toHtml(source, 2);
     }
 
@@ -52,7 +52,7 @@ final class Markdown {
      * most: a post's narrative sits under the post's own headings (shift 2); a page of the site is
      * its own document (shift 0: {@code ##} is h2, under the page's title).
      */
-    static String toHtml(String source, int headingShift) {
+    public static String toHtml(String source, int headingShift) {
         Node document = PARSER.parse(source);
         Map<Node, String> ids = new IdentityHashMap<>();
         Set<String> taken = new HashSet<>();
@@ -71,7 +71,7 @@ final class Markdown {
     }
 
     /** Where the images of {@code source} point, in order ({@code ![text](destination)}). */
-    static List<String> images(String source) {
+    public static List<String> images(String source) {
         List<String> images = new ArrayList<>();
         PARSER.parse(source).accept(new AbstractVisitor() {
             @Override

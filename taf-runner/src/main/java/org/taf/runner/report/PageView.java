@@ -18,14 +18,14 @@ package org.taf.runner.report;
  */
 public record PageView(String lang, String title, String root, String css, String indexHref, String feedHref,
                        String regressionsHref, String icon, String description) {
-    static PageView of(Messages m, String title, String path) {
+    public static PageView of(Messages m, String title, String path) {
         String root = SitePaths.root(path);
         return new PageView(m.edition(), title, root, root + SitePaths.CSS, root + SitePaths.INDEX,
                 root + SitePaths.FEED, root + SitePaths.REGRESSIONS, root + SitePaths.ICON, "");
     }
 
     /** The same page with its description. */
-    PageView describedAs(String text) {
+    public PageView describedAs(String text) {
         return new PageView(lang, title, root, css, indexHref, feedHref, regressionsHref, icon, text);
     }
 

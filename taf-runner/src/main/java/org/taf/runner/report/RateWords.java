@@ -9,20 +9,20 @@ import org.taf.runner.results.RateUnit;
  * cell, in the bundle's words ({@code unit.tps}, {@code unit.nopm}). A table or chart over cells of both units
  * (one run of sysbench and TPROC-C) says "rate" ({@code unit.mixed}) in its head, and each number its own unit.
  */
-final class RateWords {
+public final class RateWords {
     /** The message key's end for cells that share no unit. */
-    static final String MIXED = "mixed";
+    public static final String MIXED = "mixed";
 
     private RateWords() {}
 
     /** The message key's end for {@code cells}: {@code tps}, {@code nopm}, or {@link #MIXED}. */
-    static String key(List<CellRecord> cells) {
+    public static String key(List<CellRecord> cells) {
         RateUnit shared = RateUnit.shared(cells);
         return shared == null ? MIXED : shared.key();
     }
 
     /** The unit of {@code cells} in words: "TPS", "NOPM", or "rate" for both. */
-    static String word(Messages m, List<CellRecord> cells) {
+    public static String word(Messages m, List<CellRecord> cells) {
         return m.get("unit." + key(cells));
     }
 
@@ -30,22 +30,22 @@ final class RateWords {
      * The unit of one workload's {@code cells} (a sweep, a history page): NOPM when any is TPROC-C's, else TPS.
      * A workload's cells share it; an older cell without samples (every start failed) must not make it TPS.
      */
-    static RateUnit ofWorkload(List<CellRecord> cells) {
+    public static RateUnit ofWorkload(List<CellRecord> cells) {
         return ofUnits(cells.stream().map(RateUnit::of).toList());
     }
 
     /** As {@link #ofWorkload}, from the cells' units (a history page's, from the runs' digests). */
-    static RateUnit ofUnits(List<RateUnit> units) {
+    public static RateUnit ofUnits(List<RateUnit> units) {
         return units.contains(RateUnit.NOPM) ? RateUnit.NOPM : RateUnit.TPS;
     }
 
     /** The unit in words: "TPS" or "NOPM". */
-    static String word(Messages m, RateUnit unit) {
+    public static String word(Messages m, RateUnit unit) {
         return m.get("unit." + unit.key());
     }
 
     /** The rows' cells. */
-    static List<CellRecord> cells(List<SummaryRow> rows) {
+    public static List<CellRecord> cells(List<SummaryRow> rows) {
         return rows.stream().map(SummaryRow::cell).toList();
     }
 
@@ -54,7 +54,7 @@ final class RateWords {
      * it), else with its own unit beside it ("33,360 NOPM"); without a {@code value} (a dash, "build failed")
      * as formatted.
      */
-    static String level(Messages m, List<SummaryRow> rows, SummaryRow row, Double value, String formatted) {
+    public static String level(Messages m, List<SummaryRow> rows, SummaryRow row, Double value, String formatted) {
         return value == null || RateUnit.shared(cells(rows)) != null ? formatted
                 : formatted + " " + word(m, RateUnit.of(row.cell()));
     }

@@ -2,6 +2,7 @@ package org.taf.runner.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.RateUnit;
@@ -21,11 +22,11 @@ import org.taf.runner.stats.Verdict;
  * @param patch      the patch side
  * @param verdict    the verdict, or null when the cell was never decided (an interrupted run)
  */
-record SummaryRow(String comparison, String label, CellRecord cell, SideRecord parent, SideRecord patch,
+public record SummaryRow(String comparison, String label, CellRecord cell, SideRecord parent, SideRecord patch,
                   CellVerdict verdict) {
 
     /** Every cell of a run, comparisons in definition order, cells in plan order. */
-    static List<SummaryRow> of(RunRecord run) {
+    public static List<SummaryRow> of(RunRecord run) {
         List<SummaryRow> rows = new ArrayList<>();
         for (ComparisonRecord c : run.comparisons()) {
             for (CellRecord cell : c.cells()) {
@@ -35,49 +36,49 @@ record SummaryRow(String comparison, String label, CellRecord cell, SideRecord p
         return rows;
     }
 
-    static String labelOf(ComparisonRecord c) {
+    public static String labelOf(ComparisonRecord c) {
         return c.label() == null || c.label().isBlank() ? c.name() : c.label();
     }
 
-    String workload() {
+    public String workload() {
         return cell.workload();
     }
 
-    int threads() {
+    public int threads() {
         return cell.threads();
     }
 
     /** The unit of the cell's rate, which {@link #parentTps} and {@link #patchTps} are in. */
-    RateUnit unit() {
+    public RateUnit unit() {
         return RateUnit.of(cell);
     }
 
     /** The verdict, or null when there is none. */
-    Verdict verdictOrNull() {
+    public Verdict verdictOrNull() {
         return verdict == null ? null : verdict.verdict();
     }
 
-    Double parentTps() {
+    public Double parentTps() {
         return verdict == null ? null : verdict.parentTps();
     }
 
-    Double patchTps() {
+    public Double patchTps() {
         return verdict == null ? null : verdict.patchTps();
     }
 
-    Double ratio() {
+    public Double ratio() {
         return verdict == null ? null : verdict.ratio();
     }
 
-    Double ciLow() {
+    public Double ciLow() {
         return verdict == null ? null : verdict.ciLow();
     }
 
-    Double ciHigh() {
+    public Double ciHigh() {
         return verdict == null ? null : verdict.ciHigh();
     }
 
-    static String shortSha(SideRecord side) {
+    public static String shortSha(SideRecord side) {
         if (side == null || side.commit() == null) {
             return Formats.NONE;
         }
@@ -85,7 +86,19 @@ record SummaryRow(String comparison, String label, CellRecord cell, SideRecord p
         return s == null || s.isBlank() ? side.commit().sha() : s;
     }
 
-    static boolean buildFailed(SideRecord side) {
+    public static boolean buildFailed(SideRecord side) {
         return side != null && side.build() != null && side.build().failure() != null;
+    }
+
+    /** Engine settings where this side differs from the other side of its comparison ("k=v, ..."). */
+    public static String differingSettings(ComparisonRecord c, SideRecord side) {
+        SideRecord other = side == c.parent() ? c.patch() : c.parent();
+        List<String> diff = new ArrayList<>();
+        side.engineSettings().forEach((k, v) -> {
+            if (other == null || !Objects.equals(other.engineSettings().get(k), v)) {
+                diff.add(k + "=" + v);
+            }
+        });
+        return String.join(", ", diff);
     }
 }

@@ -15,11 +15,11 @@ import org.taf.runner.stats.Verdict;
  * threshold, either way, and an undecided one did not even show that. A reader who sees "pass" must not read it as
  * "no change" (docs/statistics.md, 4a).
  */
-final class Unresolved {
+public final class Unresolved {
     private Unresolved() {}
 
     /** The sentence, or null for a cell that asked equivalence of every gating metric or was decided otherwise. */
-    static String of(RunRecord run, CellVerdict v, Messages m, Formats f) {
+    public static String of(RunRecord run, CellVerdict v, Messages m, Formats f) {
         if (v == null || v.question() != Question.NON_INFERIORITY
                 || v.verdict() != Verdict.NOT_WORSE && v.verdict() != Verdict.INCONCLUSIVE) {
             return null;
@@ -44,7 +44,7 @@ final class Unresolved {
     }
 
     /** The fail threshold as the sentences say it: "5%", "2.5%". */
-    static String failPct(RunRecord run, Formats f) {
+    public static String failPct(RunRecord run, Formats f) {
         double p = run.judgement().failPct();
         return f.percent(p, p == Math.rint(p) ? 0 : 1);
     }

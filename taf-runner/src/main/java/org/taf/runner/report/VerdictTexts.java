@@ -19,7 +19,7 @@ import org.taf.runner.stats.Verdict;
  *     0.903 [0.885, 0.921]; other cells: 2 improved   (one line)
  * </pre>
  */
-final class VerdictTexts {
+public final class VerdictTexts {
     private VerdictTexts() {}
 
     /**
@@ -30,16 +30,16 @@ final class VerdictTexts {
      * @param label    the comparison
      * @param text     what was found, with the numbers, and the other cells counted
      */
-    record Sentence(SummaryRow deciding, String verdict, String label, String text) {
+    public record Sentence(SummaryRow deciding, String verdict, String label, String text) {
     }
 
     /** One sentence per comparison of {@code run}, in definition order (none for a comparison without cells). */
-    static List<String> sentences(RunRecord run, Messages m, Formats f) {
+    public static List<String> sentences(RunRecord run, Messages m, Formats f) {
         return parts(run, m, f).stream().map(s -> m.get("sentence.lead", s.verdict(), s.label(), s.text())).toList();
     }
 
     /** As {@link #sentences}, in parts. */
-    static List<Sentence> parts(RunRecord run, Messages m, Formats f) {
+    public static List<Sentence> parts(RunRecord run, Messages m, Formats f) {
         List<Sentence> out = new ArrayList<>();
         for (ComparisonRecord c : run.comparisons()) {
             List<SummaryRow> rows = SummaryRow.of(run).stream().filter(r -> r.comparison().equals(c.name())).toList();
@@ -51,7 +51,7 @@ final class VerdictTexts {
     }
 
     /** The verdict's name as the text summary prints it: the enum's, or NOT MEASURED without one. */
-    static String name(SummaryRow r) {
+    public static String name(SummaryRow r) {
         return r.verdictOrNull() == null ? "NOT MEASURED" : r.verdictOrNull().name();
     }
 
@@ -97,7 +97,7 @@ final class VerdictTexts {
             org.taf.runner.results.SideRecord other, boolean patch, Messages m) {
         String sha = SummaryRow.shortSha(side);
         if (c.parent() != null && c.patch() != null && sha.equals(SummaryRow.shortSha(other))) {
-            String settings = SweepBuilder.differingSettings(c, patch ? c.patch() : c.parent());
+            String settings = SummaryRow.differingSettings(c, patch ? c.patch() : c.parent());
             if (!settings.isEmpty()) {
                 return settings;
             }

@@ -54,7 +54,7 @@ public final class Warnings {
      * same on every run there, and a post shows it in its environment section. A pinning that
      * failed stays a warning.
      */
-    static List<String> aboutRun(RunRecord run, Messages messages) {
+    public static List<String> aboutRun(RunRecord run, Messages messages) {
         List<String> all = of(run, messages);
         if (!constantCpufreq(run)) {
             return all;
@@ -177,7 +177,7 @@ public final class Warnings {
         return String.join("; ", refs.subList(0, LISTED)) + "; " + m.get("list.more", refs.size() - LISTED);
     }
 
-    static String firstLine(String s) {
+    public static String firstLine(String s) {
         if (s == null) {
             return "";
         }

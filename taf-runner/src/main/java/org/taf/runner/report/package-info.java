@@ -1,7 +1,8 @@
 /**
- * The outputs people and CI read: the static site (posts, index, workload history, Atom feed, JSON
- * data) rendered with Freemarker from view models built here, JUnit XML, and the plain-text summary.
- * Statistics come precomputed in the results; numbers derived for display (per-core throughput,
- * iteration medians) are computed once in the view models, never in templates.
+ * What every output shares: the edition's words ({@code Messages}), number formats, the verdict, counter, CPU,
+ * host and rate texts, the summary rows, the warnings, the site's paths and page frame, Markdown, SVG and HTML
+ * escaping. Here so that the summaries, the post and the site say the same thing in the same words; the outputs
+ * themselves are in {@code post}, {@code site} and {@code output}, which import this package and never the
+ * other way round. Statistics come precomputed in the results; numbers derived for display are computed once.
  */
 package org.taf.runner.report;

@@ -15,7 +15,7 @@ import org.taf.runner.config.LoadContext;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.db.ResultsDb;
 import org.taf.runner.launch.EngineRuntime;
-import org.taf.runner.report.Outputs;
+import org.taf.runner.report.output.Outputs;
 import org.taf.runner.results.RunRecord;
 
 /**

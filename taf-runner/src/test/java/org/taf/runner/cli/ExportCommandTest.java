@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.config.LoadContext;
-import org.taf.runner.report.CsvExport;
+import org.taf.runner.report.output.CsvExport;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.ResultsStore;
 import picocli.CommandLine;

@@ -6,13 +6,13 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /** Run ids as the runner makes them: {@code yyyyMMdd-HHmmss}. */
-final class ResultsStoreDates {
+public final class ResultsStoreDates {
     private static final DateTimeFormatter ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
 
     private ResultsStoreDates() {}
 
-    static String id(Instant t) {
+    public static String id(Instant t) {
         return ID.format(t);
     }
 }

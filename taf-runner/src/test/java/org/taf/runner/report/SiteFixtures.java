@@ -54,10 +54,11 @@ import org.taf.runner.stats.Verdict;
  * patch, POINTS-COVERED-PK) with a thread sweep, a failed build, flagged iterations and a commit
  * subject holding markup. Deterministic (fixed seeds and times). Synthetic: never written to site/.
  */
-final class SiteFixtures {
+public final class SiteFixtures {
     static final Instant START = Instant.parse("2026-10-14T08:00:00Z");
-    static final String SCRIPT_SUBJECT = "Buffer pool: <script>alert('x')</script> & make-young without buf_pool.mutex";
-    static final String NARRATIVE = """
+    public static final String SCRIPT_SUBJECT =
+            "Buffer pool: <script>alert('x')</script> & make-young without buf_pool.mutex";
+    public static final String NARRATIVE = """
             # Why this run
 
             Mark Callaghan's ticket: *long* `IN` lists by primary key, \
@@ -72,7 +73,7 @@ final class SiteFixtures {
 
     /** The full run: sweep 1..64, three iterations per side, 20 s measured. */
     /** A page of the site that is not a post, as {@code taf publish --page} keeps one. */
-    static final String PAGE = """
+    public static final String PAGE = """
             # A study of false alarms
 
             What an A/A comparison said, per budget.
@@ -84,17 +85,17 @@ final class SiteFixtures {
             | 10m | 400 | 1 |
             """;
 
-    static RunRecord branches() {
+    public static RunRecord branches() {
         return branches(new int[] {1, 2, 4, 8, 16, 32, 64}, 3, 20, START);
     }
 
     /** A smaller run for golden files: sweep 1, 8, 64, two iterations, 8 s measured. */
-    static RunRecord goldenBranches() {
+    public static RunRecord goldenBranches() {
         return branches(new int[] {1, 8, 64}, 2, 8, START);
     }
 
     /** Older runs of the same workload and a run of another one, for the index, history and feed. */
-    static List<RunRecord> history() {
+    public static List<RunRecord> history() {
         List<RunRecord> runs = new ArrayList<>();
         runs.add(branches(new int[] {1, 8, 64}, 2, 6, Instant.parse("2026-09-01T08:00:00Z")));
         runs.add(branches(new int[] {1, 8, 64}, 2, 6, Instant.parse("2026-09-20T20:30:00Z")));
@@ -222,7 +223,7 @@ final class SiteFixtures {
     }
 
     /** {@code run} with its definition's post settings replaced. */
-    static RunRecord withPost(RunRecord run, PostRecord post) {
+    public static RunRecord withPost(RunRecord run, PostRecord post) {
         DefinitionRecord d = run.definition();
         return ResultsFixtures.withDefinition(run, new DefinitionRecord(d.file(), d.sourceText(), d.settings(),
                 d.command(), post));

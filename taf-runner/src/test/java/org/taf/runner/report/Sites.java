@@ -11,30 +11,31 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
+import org.taf.runner.report.site.SitePublisher;
 import org.taf.runner.results.RunRecord;
 
 /** Helpers for tests that render a site and read it back. */
-final class Sites {
+public final class Sites {
     private Sites() {}
 
-    static SitePublisher publisher(Path dir) {
+    public static SitePublisher publisher(Path dir) {
         return new SitePublisher(dir, Messages.english(), p -> Optional.of(SiteFixtures.NARRATIVE));
     }
 
-    static SitePublisher.Published publish(Path dir, List<RunRecord> runs) {
+    public static SitePublisher.Published publish(Path dir, List<RunRecord> runs) {
         return publisher(dir).publish(runs);
     }
 
-    static Document html(Path file) throws IOException {
+    public static Document html(Path file) throws IOException {
         return Jsoup.parse(file.toFile(), "UTF-8");
     }
 
-    static String text(Path file) throws IOException {
+    public static String text(Path file) throws IOException {
         return Files.readString(file, StandardCharsets.UTF_8);
     }
 
     /** Every file under {@code dir} with its bytes as text, by relative path. */
-    static Map<String, String> tree(Path dir) throws IOException {
+    public static Map<String, String> tree(Path dir) throws IOException {
         Map<String, String> out = new TreeMap<>();
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path p : files.filter(Files::isRegularFile).toList()) {
@@ -49,7 +50,7 @@ final class Sites {
      * missing, or whose fragment names no element of its page. Links with a scheme ({@code https:},
      * {@code data:}) are not the site's and are not followed.
      */
-    static List<String> brokenLinks(Path site) throws IOException {
+    public static List<String> brokenLinks(Path site) throws IOException {
         List<String> broken = new java.util.ArrayList<>();
         Map<Path, Document> parsed = new java.util.HashMap<>();
         List<Path> pages;
@@ -85,7 +86,7 @@ final class Sites {
         }
     }
 
-    static Path post(SitePublisher.Published site, RunRecord run) {
+    public static Path post(SitePublisher.Published site, RunRecord run) {
         return site.siteDir().resolve("posts").resolve(run.runId()).resolve("index.html");
     }
 }

@@ -16,21 +16,21 @@ import org.taf.runner.stats.MetricVerdict;
  * The report fixtures as if TPROC-C had measured them: the same numbers, each cell named TPROC-C and its
  * samples counting new orders (45% of its events), so its rate is NOPM ({@link org.taf.runner.results.RateUnit}).
  */
-final class TproccRuns {
+public final class TproccRuns {
     static final String WORKLOAD = "TPROC-C";
     /** 45% of the events are new orders, counted per minute. */
-    static final double NOPM_PER_TPS = 0.45 * 60;
+    public static final double NOPM_PER_TPS = 0.45 * 60;
 
     private TproccRuns() {}
 
     /** {@code run} with every cell TPROC-C's. */
-    static RunRecord of(RunRecord run) {
+    public static RunRecord of(RunRecord run) {
         return run.withComparisons(run.comparisons().stream().map(c -> new ComparisonRecord(c.name(), c.label(),
                 c.parent(), c.patch(), c.cells().stream().map(TproccRuns::cell).toList())).toList());
     }
 
     /** {@code run} with a TPROC-C copy of each cell after it: a run of sysbench and TPROC-C. */
-    static RunRecord mixed(RunRecord run) {
+    public static RunRecord mixed(RunRecord run) {
         return run.withComparisons(run.comparisons().stream().map(c -> {
             List<CellRecord> cells = new ArrayList<>(c.cells());
             c.cells().forEach(k -> cells.add(cell(k)));

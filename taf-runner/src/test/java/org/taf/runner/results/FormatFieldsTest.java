@@ -31,8 +31,8 @@ class FormatFieldsTest {
     @CsvSource({
         "results, org.taf.runner.results.RunRecord",
         "noise, org.taf.runner.results.NoiseFile",
-        "digest, org.taf.runner.report.RunDigest",
-        "summary, org.taf.runner.report.JsonSummary",
+        "digest, org.taf.runner.report.site.RunDigest",
+        "summary, org.taf.runner.report.output.JsonSummary",
         "bisect, org.taf.runner.bisect.BisectRecord"})
     void aStoredFieldIsNeverRemovedOrRenamed(String format, String type) throws Exception {
         Set<String> now = new TreeSet<>();

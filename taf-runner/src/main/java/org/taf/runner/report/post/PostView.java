@@ -1,0 +1,361 @@
+package org.taf.runner.report.post;
+
+import java.util.List;
+import org.taf.runner.report.PageView;
+
+/**
+ * Everything a post shows, formatted: the template lays it out and translates labels, nothing more.
+ * Strings are never null ("" when absent); SVG fields hold markup made by the chart package.
+ *
+ * @param page          the page frame
+ * @param runId         the run's id
+ * @param date          when it started, to the minute (UTC)
+ * @param dateIso       the same, machine-readable
+ * @param status        run status (COMPLETED, INTERRUPTED...)
+ * @param headlines     per comparison, the answer over all its cells and the mechanism: what the post leads with
+ * @param why           the headlines with key counters, for the section that shows them
+ * @param chain         the sides of several comparisons drawn once ("6cf9f02 → 7f8f212 (regression) → ..."), or ""
+ * @param tpsCharts     TPS by thread count, parent against patch, per comparison and workload: the first chart
+ * @param unreliable    why the post cannot be read as a finding (most starts flagged, a call below the MDE), or empty
+ * @param superseded    the newer post of the same story that replaces this one, or null
+ * @param summary       the summary paragraph (post.summary, or generated)
+ * @param highlights    one line per comparison, its headline cell, as the seed posts list them
+ * @param warnings      warnings computed from the data, in the edition's words
+ * @param narrativeHtml the narrative rendered from Markdown ("" if none)
+ * @param comments      the definition's comments (why the run was made)
+ * @param glance        the summary table and the ratio chart
+ * @param sweeps        one per workload: sweep charts and sheets
+ * @param comparisons   per comparison: sides and cells with their iterations
+ * @param environment   the host and the CPU state achieved
+ * @param engine        engine settings of the definition
+ * @param workload      workload settings
+ * @param measurement   measure/warm-up/rest/verdict/stats settings
+ * @param allSettings   every effective setting with its origin
+ * @param propertiesFile the definition file as named
+ * @param propertiesText its text, verbatim
+ * @param reproduce     commands that reproduce the run
+ * @param histories     links to the workloads' history pages
+ */
+public record PostView(
+        PageView page,
+        String runId,
+        String date,
+        String dateIso,
+        String status,
+        List<Headline> headlines,
+        List<Headline> why,
+        String chain,
+        List<Figure> tpsCharts,
+        List<String> unreliable,
+        PageView.Link superseded,
+        String summary,
+        List<String> highlights,
+        List<String> warnings,
+        String narrativeHtml,
+        String comments,
+        Glance glance,
+        List<Sweep> sweeps,
+        List<Comparison> comparisons,
+        List<PageView.Fact> environment,
+        List<Setting> engine,
+        List<Setting> workload,
+        List<Setting> measurement,
+        List<Setting> allSettings,
+        String propertiesFile,
+        String propertiesText,
+        List<String> reproduce,
+        List<PageView.Link> histories) {
+
+    /**
+     * A comparison's answer, first on the post and on the index: one sentence over all its cells, a badge
+     * that counts them, and the mechanism from the key counters of its clearest cell.
+     *
+     * @param label     the comparison's short label ("" with one comparison)
+     * @param verdict   the leading finding's verdict (the badge's colour), e.g. IMPROVED
+     * @param badge     the badge's text: "improved 4 of 5"
+     * @param sentence  direction, size and confidence across the cells
+     * @param href      link to the clearest cell's details
+     * @param mechanism "Why: ..." from the first key counters, or ""
+     * @param where     the clearest cell, e.g. "16 threads on POINTS-COVERED-PK": where the key counters are from
+     * @param counters  the key counters of that cell
+     * @param flame     its differential CPU flame graph cropped to where the change is, or null
+     */
+    public record Headline(String label, String verdict, String badge, String sentence, String href,
+                           String mechanism, String where, List<KeyCounter> counters, Flame flame) {
+    }
+
+    /**
+     * One key counter in a reader's terms.
+     *
+     * @param label      what it counts, e.g. "pool-mutex acquisitions"
+     * @param name       its SHOW STATUS (or metric) name
+     * @param parent     the parent's level (per transaction, or microseconds for CPU), or a dash
+     * @param patch      the patch's level, or a dash
+     * @param unit       what the levels are in, e.g. "per transaction"
+     * @param change     "−44.2%", "×3,540", "new in patch", "absent in patch", "not measured"
+     * @param interval   the ratio's interval, or ""
+     * @param decided    whether the change is decided (significant beyond the margin, or one side only)
+     * @param surprising whether it moved against the verdict: more work in a faster cell, or less in a slower one
+     */
+    public record KeyCounter(String label, String name, String parent, String patch, String unit, String change,
+                             String interval, boolean decided, boolean surprising) {
+    }
+
+    /**
+     * A chart with its caption.
+     *
+     * @param svg     inline SVG
+     * @param caption what it shows and how to read it
+     */
+    public record Figure(String svg, String caption) {
+    }
+
+    /**
+     * A comparison's verdict in one sentence, as summary.md leads with it.
+     *
+     * @param verdict the deciding cell's verdict (the badge), e.g. REGRESSED
+     * @param text    the sentence after the verdict: comparison, change, cell, ratio and interval
+     * @param href    link to the deciding cell's details: {@code #id} in the post, the post's path and
+     *                {@code #id} from the index
+     */
+    public record Answer(String verdict, String text, String href) {
+    }
+
+    /**
+     * The summary table, a group of rows per comparison, and the forest plot of ratios.
+     *
+     * @param confidence the interval's level as a percentage, e.g. "95%"
+     * @param caption    the table's caption: what its levels are (TPS, NOPM or both) and the interval's level
+     * @param groups     one per comparison
+     * @param cells      how many rows in all
+     * @param forestSvg  the ratio chart
+     */
+    public record Glance(String confidence, String caption, List<GlanceGroup> groups, int cells, String forestSvg) {
+    }
+
+    /**
+     * A comparison's rows in the summary table, under a heading with its two commits.
+     *
+     * @param anchor      id of the comparison's section
+     * @param label       the comparison
+     * @param parentSha   short sha
+     * @param parentHref  link to the commit ("" without post.commit_url)
+     * @param parentExtra the parent's own engine settings where they differ from the patch's
+     * @param patchSha    short sha
+     * @param patchHref   link
+     * @param patchExtra  the patch's own engine settings where they differ
+     * @param rows        its cells
+     */
+    public record GlanceGroup(String anchor, String label, String parentSha, String parentHref, String parentExtra,
+                              String patchSha, String patchHref, String patchExtra, List<GlanceRow> rows) {
+    }
+
+    /**
+     * One row of the summary table. Its levels are the verdict's (median of iteration medians), in the cell's rate
+     * unit: TPS, or NOPM for TPROC-C.
+     *
+     * @param cellAnchor  id of the cell's section
+     * @param label       the comparison
+     * @param workload    the workload
+     * @param threads     client threads
+     * @param parentSha   short sha
+     * @param parentHref  link to the commit ("" without post.commit_url)
+     * @param parentTps   formatted level, or a dash
+     * @param patchSha    short sha
+     * @param patchHref   link
+     * @param patchTps    formatted level
+     * @param unit        the unit its workload's heading shows: "" for TPS (the caption's), "NOPM" for TPROC-C
+     * @param ratio       patch / parent
+     * @param interval    its confidence interval
+     * @param change      the ratio as a signed percentage
+     * @param verdict     verdict name (message key suffix), or NOT_MEASURED
+     * @param notes       the verdict's notes
+     */
+    public record GlanceRow(String cellAnchor, String label, int threads, String workload, String parentSha,
+                            String parentHref, String parentTps, String patchSha, String patchHref, String patchTps,
+                            String unit, String ratio, String interval, String change, String verdict,
+                            List<String> notes) {
+    }
+
+    /**
+     * A workload's thread sweep across comparisons, as MariaDB's benchmark sheets show it.
+     *
+     * @param workload    the workload
+     * @param anchor      id of its section
+     * @param historyHref its history page
+     * @param tpsSvg      TPS vs threads ("" with a single thread count)
+     * @param perCoreSvg  TPS per used core vs threads ("" with a single thread count)
+     * @param rate        what its levels are, in words: "TPS", or "NOPM" for TPROC-C
+     * @param columns     the sides shown, parents and patches
+     * @param rows        one per thread count
+     */
+    public record Sweep(String workload, String anchor, String historyHref, String tpsSvg, String perCoreSvg,
+                        String rate, List<SheetColumn> columns, List<SheetRow> rows) {
+    }
+
+    /**
+     * A column of a sheet: one side.
+     *
+     * @param label comparison label
+     * @param role  parent or patch
+     * @param sha   short sha
+     * @param extra engine settings of the side, if any
+     */
+    public record SheetColumn(String label, String role, String sha, String extra) {
+    }
+
+    /**
+     * One thread count of a sheet.
+     *
+     * @param threads   client threads
+     * @param usedCores min(threads, CPUs)
+     * @param cells     one per column
+     */
+    public record SheetRow(int threads, int usedCores, List<SheetCell> cells) {
+    }
+
+    /**
+     * One side at one thread count.
+     *
+     * @param tps     formatted TPS ("" when not measured)
+     * @param perCore formatted TPS per used core
+     * @param delta   change of a patch against its parent ("" for parents)
+     * @param mark    "faster" or "slower" beyond 1%, else ""
+     */
+    public record SheetCell(String tps, String perCore, String delta, String mark) {
+    }
+
+    /**
+     * A comparison's section.
+     *
+     * @param anchor id
+     * @param label  label or name
+     * @param name   name in the definition
+     * @param sides  parent and patch
+     * @param cells  its cells
+     */
+    public record Comparison(String anchor, String label, String name, List<Side> sides, List<Cell> cells) {
+    }
+
+    /**
+     * One side: its commit, build and engine settings.
+     *
+     * @param role         parent or patch
+     * @param revision     as written in the definition
+     * @param sha          full sha
+     * @param shortSha     short sha
+     * @param href         commit link, or ""
+     * @param subject      commit subject
+     * @param author       author name
+     * @param date         author date
+     * @param build        cached, built or failed (message key suffix)
+     * @param buildSeconds build time when built
+     * @param buildFailure the failure text when failed
+     * @param settings     engine settings of the side ("key = value")
+     * @param patchDiff    the diff applied on the commit, or ""
+     */
+    public record Side(String role, String revision, String sha, String shortSha, String href, String subject,
+                       String author, String date, String build, String buildSeconds, String buildFailure,
+                       List<String> settings, String patchDiff) {
+    }
+
+    /**
+     * One cell: the verdict's details, the time-series charts and the iterations.
+     *
+     * @param anchor   id
+     * @param workload workload
+     * @param threads  threads
+     * @param verdict  verdict name, or NOT_MEASURED
+     * @param facts    the verdict's numbers (labels are message keys)
+     * @param counterMargin the margin counters are listed from, e.g. "10%"
+     * @param notes    the verdict's notes
+     * @param tpsSvg   TPS per second of every iteration, warm-up cut marked
+     * @param cpuSvg   engine CPU from rest through warm-up and measurement
+     * @param iterations the iterations in measurement order
+     * @param changed  what else changed: the counters that moved beyond the margin
+     * @param counters every counter compared, for the full table
+     * @param flames   the cell's flame graphs (per side and differential), empty without profiles
+     */
+    public record Cell(
+            String anchor,
+            String workload,
+            int threads,
+            String verdict,
+            List<PageView.Fact> facts,
+            String counterMargin,
+            List<String> notes,
+            String tpsSvg,
+            String cpuSvg,
+            List<Iteration> iterations,
+            List<CounterRow> changed,
+            List<CounterRow> counters,
+            List<Flame> flames) {}
+
+    /**
+     * One engine counter per transaction.
+     *
+     * @param name     its SHOW STATUS (or process) name
+     * @param label    what it is, for process counters; else the name
+     * @param parent   the parent's count per transaction
+     * @param patch    the patch's
+     * @param ratio    patch / parent
+     * @param interval the ratio's interval
+     * @param change   signed percent
+     * @param moved    whether it is listed as changed
+     */
+    public record CounterRow(String name, String label, String parent, String patch, String ratio, String interval,
+                             String change, boolean moved) {
+    }
+
+    /**
+     * One flame graph, inline SVG.
+     *
+     * @param title what it shows
+     * @param svg   the graph
+     * @param note  how it was made (recordings, samples, normalisation)
+     */
+    public record Flame(String title, String svg, String note) {
+    }
+
+    /**
+     * One iteration's row.
+     *
+     * @param role      parent or patch
+     * @param number    1-based number within the side
+     * @param sequence  1-based position in the run's order
+     * @param started   when its engine started
+     * @param medianTps median TPS of its measured samples
+     * @param cv        coefficient of variation of its per-second TPS
+     * @param p95       median of its per-second p95 latencies, ms
+     * @param cpuPerTx  the engine's CPU microseconds per transaction over its measured window, or a dash
+     * @param rest      how long rest took, or that it did not rest
+     * @param warmup    warm-up cut and whether it settled
+     * @param settled   whether the CPU load settled
+     * @param flags     flag names (message key suffixes)
+     * @param failure   its failure, or ""
+     */
+    public record Iteration(
+            String role,
+            int number,
+            int sequence,
+            String started,
+            String medianTps,
+            String cv,
+            String p95,
+            String cpuPerTx,
+            String rest,
+            String warmup,
+            boolean settled,
+            List<String> flags,
+            String failure) {}
+
+    /**
+     * One effective setting.
+     *
+     * @param key    key
+     * @param value  value
+     * @param origin where it came from
+     */
+    public record Setting(String key, String value, String origin) {
+    }
+}

@@ -1,0 +1,159 @@
+package org.taf.runner.report.post;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import org.taf.runner.report.Formats;
+import org.taf.runner.report.Markdown;
+import org.taf.runner.report.Messages;
+import org.taf.runner.report.PageView;
+import org.taf.runner.report.SitePaths;
+import org.taf.runner.report.SummaryRow;
+import org.taf.runner.report.VerdictTexts;
+import org.taf.runner.report.Warnings;
+import org.taf.runner.report.post.PostView.Setting;
+import org.taf.runner.results.ComparisonRecord;
+import org.taf.runner.results.DefinitionRecord.SettingRecord;
+import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.SideRecord;
+
+/** Builds the {@link PostView} of one run. */
+public final class PostViewBuilder {
+    private PostViewBuilder() {}
+
+    /**
+     * @param narratives reads the Markdown file named by {@code post.narrative}; empty when unreadable
+     */
+    static PostView build(RunRecord run, Messages m, Function<Path, Optional<String>> narratives) {
+        return build(run, m, narratives, null);
+    }
+
+    /**
+     * The newer post of the same story that replaces a post.
+     *
+     * @param startedAt its run's start, or null
+     * @param post      its path from the site's root
+     */
+    public record Newer(Instant startedAt, String post) {}
+
+    /**
+     * @param newer the newer post of the same story that replaces this one, or null
+     */
+    public static PostView build(RunRecord run, Messages m, Function<Path, Optional<String>> narratives, Newer newer) {
+        PostContext x = newer == null ? PostContext.of(run, m) : PostContext.of(run, m).withoutCellFlames();
+        String path = SitePaths.post(run.runId());
+        String title = PostTexts.title(x);
+        String narrativeHtml = Narratives.of(run, narratives).map(Markdown::toHtml).orElse("");
+        String root = SitePaths.root(path);
+        List<PageView.Link> histories = run.workloads().stream()
+                .map(w -> new PageView.Link(w, root + SitePaths.history(w))).toList();
+        var def = run.definition();
+        List<PostView.Headline> headlines = Headlines.of(x);
+        PageView page = PageView.of(m, title, path).describedAs(String.join(" ", headlines.stream()
+                .map(h -> (h.label().isEmpty() ? "" : h.label() + ": ") + h.badge() + ": " + h.sentence() + ".")
+                .toList()));
+        List<SettingRecord> all = def == null ? List.of() : def.settings();
+        return new PostView(
+                page,
+                run.runId(),
+                x.f().minute(run.startedAt()),
+                run.startedAt() == null ? "" : Formats.iso(run.startedAt()),
+                run.status().name(),
+                headlines,
+                headlines.stream().filter(h -> !h.counters().isEmpty()).toList(),
+                ComparisonLabels.chain(run),
+                TpsCharts.of(x),
+                Reliability.problem(run, m),
+                newer == null
+                        ? null
+                        : new PageView.Link(x.f().minute(newer.startedAt()), root + newer.post()),
+                PostTexts.summary(x),
+                PostTexts.highlights(x),
+                Warnings.aboutRun(run, m),
+                narrativeHtml,
+                run.comments() == null ? "" : run.comments(),
+                GlanceBuilder.build(x),
+                SweepBuilder.build(x),
+                ComparisonBuilder.build(x),
+                EnvironmentFacts.of(x),
+                settings(withPrefix(all, "engine.")),
+                settings(withPrefix(all, "workload.")),
+                settings(withPrefix(all, "measure.", "warmup.", "rest.", "verdict.", "stats.")),
+                settings(all),
+                def == null ? "" : def.file(),
+                def == null ? "" : def.sourceText(),
+                reproduce(x),
+                histories);
+    }
+
+    /** Settings whose key starts with one of {@code prefixes}, in recorded order. */
+    private static List<SettingRecord> withPrefix(List<SettingRecord> all, String... prefixes) {
+        return all.stream().filter(s -> java.util.Arrays.stream(prefixes).anyMatch(p -> s.key().startsWith(p)))
+                .toList();
+    }
+
+    /** The verdict per comparison, as summary.md's first lines say it, each linked to its deciding cell. */
+    static List<PostView.Answer> answers(PostContext x) {
+        List<PostView.Answer> out = new ArrayList<>();
+        for (VerdictTexts.Sentence s : VerdictTexts.parts(x.run(), x.m(), x.f())) {
+            SummaryRow d = s.deciding();
+            ComparisonRecord c = x.run().comparisons().stream().filter(k -> k.name().equals(d.comparison()))
+                    .findFirst().orElseThrow();
+            out.add(new PostView.Answer(
+                    PostContext.verdictName(d.cell()),
+                    x.m().get("post.answer", s.label(), s.text()),
+                    "#" + PostContext.cellAnchor(c, d.cell())));
+        }
+        return out;
+    }
+
+    private static List<Setting> settings(List<SettingRecord> records) {
+        return records.stream().map(s -> new Setting(s.key(), s.value() == null ? "" : s.value(),
+                s.origin() == null ? "" : s.origin())).toList();
+    }
+
+    /**
+     * The recorded command; the same with every revision pinned to the sha it resolved to (HEAD~1
+     * moves, a sha does not), for the keys the definition actually used; and how to re-render the post.
+     */
+    static List<String> reproduce(PostContext x) {
+        RunRecord run = x.run();
+        List<String> out = new ArrayList<>();
+        String command = run.definition() == null ? "" : run.definition().command();
+        if (command != null && !command.isBlank()) {
+            out.add(command);
+            List<String> pins = new ArrayList<>();
+            for (ComparisonRecord c : run.comparisons()) {
+                pin(x, pins, c.name(), c.parent(), "parent");
+                pin(x, pins, c.name(), c.patch(), "patch");
+                String revisionKey = "comparison." + c.name() + ".revision";
+                if (x.isSet(revisionKey) && c.parent() != null && c.parent().commit() != null) {
+                    pins.add("-D" + revisionKey + "=" + c.parent().commit().sha());
+                }
+            }
+            if (!pins.isEmpty()) {
+                out.add(command + " " + String.join(" ", new LinkedHashSet<>(pins)));
+            }
+        }
+        String results = run.definition() == null ? "results"
+                : run.definition().setting("output.results_dir").orElse("results");
+        out.add("./taf publish " + results.replaceAll("/+$", "") + "/" + run.runId());
+        return out;
+    }
+
+    private static void pin(PostContext x, List<String> pins, String comparison, SideRecord side, String role) {
+        if (side == null || side.commit() == null || side.patchDiff() != null) {
+            return;
+        }
+        for (String key : new String[] {"comparison." + comparison + "." + role, role}) {
+            if (x.isSet(key) && (key.startsWith("comparison.") || x.run().comparisons().size() == 1)) {
+                pins.add("-D" + key + "=" + side.commit().sha());
+                return;
+            }
+        }
+    }
+}
