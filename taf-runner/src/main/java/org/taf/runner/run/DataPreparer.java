@@ -28,9 +28,9 @@ import org.taf.runner.workload.ConnectionSettings;
 import org.taf.runner.workload.DataLoader;
 import org.taf.runner.workload.DataSpec;
 import org.taf.runner.workload.LoadGenerator;
-import org.taf.runner.workload.SampleListener;
 import org.taf.runner.workload.TproccConsistency;
 import org.taf.runner.workload.Workload;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * What every engine start of a build begins from, made once per build and cached under

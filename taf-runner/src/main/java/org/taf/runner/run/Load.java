@@ -5,10 +5,10 @@ import java.time.Duration;
 import org.taf.runner.launch.RunningEngine;
 import org.taf.runner.workload.LoadGenerator;
 import org.taf.runner.workload.LoadSession;
-import org.taf.runner.workload.SampleListener;
 import org.taf.runner.workload.TproccConsistency;
 import org.taf.runner.workload.Workload;
 import org.taf.runner.workload.WorkloadOptions;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * A load on one engine, as an iteration's stages run it: one that connects for each run and disconnects at its

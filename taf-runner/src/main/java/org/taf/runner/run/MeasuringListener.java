@@ -10,8 +10,8 @@ import org.taf.runner.sys.HostCpu;
 import org.taf.runner.sys.HostCpuTimes;
 import org.taf.runner.sys.HostCpuUsage;
 import org.taf.runner.warmup.LoadSettle;
-import org.taf.runner.workload.IntervalSample;
-import org.taf.runner.workload.SampleListener;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * Collects a load run's samples in two phases: warm-up, then, from {@link #measure(int)} on, the

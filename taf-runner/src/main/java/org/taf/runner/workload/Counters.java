@@ -3,6 +3,7 @@ package org.taf.runner.workload;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
+import org.taf.runner.workload.sample.Counts;
 
 /**
  * The live counters of one worker thread. Only that thread writes (plain read + release store, no atomic

@@ -2,6 +2,9 @@ package org.taf.runner.workload;
 
 import java.util.List;
 import org.HdrHistogram.Histogram;
+import org.taf.runner.workload.sample.Counts;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.LatencySummary;
 
 /**
  * Turns the workers' live counters into {@link IntervalSample}s: the difference of the summed counts since

@@ -1,6 +1,7 @@
 package org.taf.runner.workload;
 
 import java.util.Locale;
+import org.taf.runner.workload.sample.IntervalSample;
 
 /** Formats an {@link IntervalSample} exactly as sysbench 1.0.20 prints an intermediate report. */
 public final class LiveLine {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * sysbench's {@code run} command in Java: N threads, one connection each, running a {@link Workload}'s

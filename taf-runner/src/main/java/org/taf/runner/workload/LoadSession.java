@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * A load kept open across windows: N threads, one connection each, connected and prepared once, running a

@@ -1,6 +1,9 @@
 package org.taf.runner.workload;
 
 import java.util.List;
+import org.taf.runner.workload.sample.Counts;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.LatencySummary;
 
 /**
  * One load run: every interval sample (raw data kept), the totals over the whole run and the whole-run

@@ -18,9 +18,9 @@ import java.util.concurrent.locks.LockSupport;
 import org.taf.runner.workload.ConnectionSettings;
 import org.taf.runner.workload.LoadGenerator;
 import org.taf.runner.workload.LoadSession;
-import org.taf.runner.workload.SampleListener;
 import org.taf.runner.workload.Workload;
 import org.taf.runner.workload.WorkloadOptions;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * Benchmark driver (not a test) for docs/benchmarks/host-probe.sh: which probe of the host tracks what the

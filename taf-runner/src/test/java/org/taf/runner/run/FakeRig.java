@@ -20,12 +20,12 @@ import org.taf.runner.launch.SweptEngine;
 import org.taf.runner.sys.CpuSampler;
 import org.taf.runner.sys.HostCpu;
 import org.taf.runner.warmup.ManualTime;
-import org.taf.runner.workload.Counts;
-import org.taf.runner.workload.IntervalSample;
-import org.taf.runner.workload.LatencySummary;
-import org.taf.runner.workload.SampleListener;
 import org.taf.runner.workload.Workload;
 import org.taf.runner.workload.WorkloadException;
+import org.taf.runner.workload.sample.Counts;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.LatencySummary;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * What an iteration runs on, without engines, loads or a real clock. An engine answers at once and uses no CPU

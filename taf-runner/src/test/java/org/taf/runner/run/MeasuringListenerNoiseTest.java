@@ -13,10 +13,10 @@ import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.HostNoise;
 import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.sys.HostCpu;
-import org.taf.runner.workload.Counts;
-import org.taf.runner.workload.IntervalSample;
-import org.taf.runner.workload.LatencySummary;
-import org.taf.runner.workload.SampleListener.Action;
+import org.taf.runner.workload.sample.Counts;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.LatencySummary;
+import org.taf.runner.workload.sample.SampleListener.Action;
 
 /**
  * Per-second host noise of a measurement from injected /proc/stat text and injected engine and

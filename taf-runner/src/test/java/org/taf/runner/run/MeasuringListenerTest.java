@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.within;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.sys.CpuSampler;
 import org.taf.runner.sys.HostCpu;
-import org.taf.runner.workload.Counts;
-import org.taf.runner.workload.IntervalSample;
-import org.taf.runner.workload.LatencySummary;
-import org.taf.runner.workload.SampleListener;
+import org.taf.runner.workload.sample.Counts;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.LatencySummary;
+import org.taf.runner.workload.sample.SampleListener;
 
 /** The engine's CPU seconds are summed over exactly the measured intervals, not the warm-up. */
 class MeasuringListenerTest {

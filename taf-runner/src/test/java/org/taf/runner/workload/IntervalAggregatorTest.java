@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.taf.runner.workload.sample.Counts;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.LatencySummary;
 
 /** The sample arithmetic with an explicit clock: deltas per interval, rounding of the second, latencies. */
 class IntervalAggregatorTest {

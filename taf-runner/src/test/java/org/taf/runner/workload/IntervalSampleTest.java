@@ -7,6 +7,9 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.taf.runner.workload.sample.Counts;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.LatencySummary;
 
 class IntervalSampleTest {
     private static final LatencySummary LAT = new LatencySummary(1, 2, 3, 4);

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * Benchmark driver (not a test) for docs/benchmarks/load-generator.sh: warms up, then runs one workload

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.taf.runner.workload.sample.SampleListener;
 
 /** The run loop against a real server: killed connections, a missing table, stopping and closing. */
 @ExtendWith(MariaDbExtension.class)

@@ -18,6 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.taf.runner.workload.sample.Counts;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * The run loop against scripted sessions: stopping (listener, stop(), interrupt, duration), error handling

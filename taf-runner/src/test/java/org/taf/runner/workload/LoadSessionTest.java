@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * A load kept open across windows (alternate mode) against scripted sessions: connections survive the

@@ -10,6 +10,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * Our data and our load against stock sysbench 1.0.20: sysbench runs on tables we prepared, we run on tables

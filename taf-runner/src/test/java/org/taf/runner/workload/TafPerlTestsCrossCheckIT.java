@@ -6,6 +6,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.taf.runner.workload.sample.Counts;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * TAF (perl)'s TPCB_KEY and TPCB_NO_KEY are stock sysbench's oltp_read_write with fixed counts, PARSER-RO

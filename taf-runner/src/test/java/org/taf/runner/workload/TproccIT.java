@@ -16,6 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.taf.runner.workload.sample.Counts;
+import org.taf.runner.workload.sample.SampleListener;
 import org.taf.runner.workload.tprocc.JdbcTproccSql;
 import org.taf.runner.workload.tprocc.TproccRandom;
 import org.taf.runner.workload.tprocc.TproccScale;

@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.taf.runner.workload.sample.Counts;
+import org.taf.runner.workload.sample.IntervalSample;
+import org.taf.runner.workload.sample.SampleListener;
 
 /**
  * Every workload against a real server: 2 tables x 10k rows, 2 threads, 2 s. Statements are counted as

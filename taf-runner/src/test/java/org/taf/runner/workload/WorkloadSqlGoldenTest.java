@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.taf.runner.workload.sample.Counts;
 
 /**
  * The SQL of every workload, sealed in a golden file: what each thread prepares and the statements of two

@@ -1,4 +1,4 @@
-package org.taf.runner.workload;
+package org.taf.runner.workload.sample;
 
 import org.HdrHistogram.Histogram;
 

@@ -1,4 +1,4 @@
-package org.taf.runner.workload;
+package org.taf.runner.workload.sample;
 
 /**
  * Event and statement counts over some span of a run, as sysbench counts them: an event is one completed

@@ -1,8 +1,8 @@
-package org.taf.runner.workload;
+package org.taf.runner.workload.sample;
 
 /**
  * Receives each {@link IntervalSample} as soon as it is measured, on the thread that called
- * {@link LoadGenerator#run}, and decides whether the run goes on. The warm-up stage uses this to stop the
+ * {@code workload.LoadGenerator#run}, and decides whether the run goes on. The warm-up stage uses this to stop the
  * load once the engine's CPU has settled. Must return quickly: workers keep running meanwhile.
  */
 @FunctionalInterface

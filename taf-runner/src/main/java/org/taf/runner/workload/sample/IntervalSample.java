@@ -1,4 +1,4 @@
-package org.taf.runner.workload;
+package org.taf.runner.workload.sample;
 
 /**
  * What happened during one report interval of a run: sysbench's intermediate report as a record. Rates are
