@@ -7,6 +7,13 @@ package org.taf.engine.buffer;
  * {@code innodb_old_blocks_pct} of the list once it has at least {@link #OLD_MIN_LEN} blocks.
  * Pages read from disk enter at {@code oldHead} (midpoint insertion), so a scan cannot flush the
  * young sublist; pages made young go to the head.
+ * <p>
+ * Unlike buf0lru.cc, the old sublist is dissolved only once the list is {@link #OLD_TOLERANCE} blocks
+ * shorter than it was made at. InnoDB dissolves it as soon as the list is one block short, walking the whole
+ * list to clear the flags, and makes it again at the next add, walking it again. A full pool evicts a page for
+ * every page it reads, so an instance of exactly {@code OLD_MIN_LEN} frames walked its list twice per miss,
+ * under the pool mutex (docs/benchmarks/bp-instances.md). InnoDB does not sit at that edge: its pools are
+ * thousands of pages, and it splits a pool into instances only from 1 GB on.
  */
 final class LruList {
     /** The old-sublist ratio is kept in units of 1/1024 (BUF_LRU_OLD_RATIO_DIV). */
@@ -35,7 +42,7 @@ final class LruList {
 
     /** For tests: an old sublist from {@code oldMinLen} blocks on. */
     LruList(int oldBlocksPct, int oldMinLen) {
-        if (oldMinLen < OLD_TOLERANCE + NON_OLD_MIN_LEN + 1) {
+        if (oldMinLen < 2 * OLD_TOLERANCE + NON_OLD_MIN_LEN + 1) {
             throw new IllegalArgumentException("oldMinLen " + oldMinLen + " too small");
         }
         this.oldMinLen = oldMinLen;
@@ -93,24 +100,27 @@ final class LruList {
             throw new IllegalStateException(b + " is already in the LRU list");
         }
         b.inLru = true;
-        if (!old || length < oldMinLen) {
+        if (!old || oldHead == null) {
             linkFirst(b);
             b.freedPageClock = freedPageClock & Integer.MAX_VALUE;
         } else {
             linkAfter(oldHead, b);
             oldLength++;
         }
-        if (length > oldMinLen) {
+        if (oldHead != null) {
             b.old = old;
             adjustOldLength();
-        } else if (length == oldMinLen) {
+        } else if (length >= oldMinLen) {
             initOld();
         } else {
-            b.old = oldHead != null;
+            b.old = false;
         }
     }
 
-    /** Removes a block, keeping the old sublist's pointer and length right. */
+    /**
+     * Removes a block, keeping the old sublist's pointer and length right. Without an old sublist no
+     * block is old, so there is nothing to clear.
+     */
     void remove(Block b) {
         if (!b.inLru) {
             throw new IllegalStateException(b + " is not in the LRU list");
@@ -123,19 +133,22 @@ final class LruList {
         }
         unlink(b);
         b.inLru = false;
-        if (length < oldMinLen) {
-            for (Block x = head; x != null; x = x.lruNext) {
+        boolean wasOld = b.old;
+        b.old = false;
+        if (oldHead == null) {
+            return;
+        }
+        if (length < oldMinLen - OLD_TOLERANCE) {
+            for (Block x = oldHead; x != null; x = x.lruNext) {
                 x.old = false;
             }
             oldHead = null;
             oldLength = 0;
-            b.old = false;
             return;
         }
-        if (b.old) {
+        if (wasOld) {
             oldLength--;
         }
-        b.old = false;
         adjustOldLength();
     }
 

@@ -104,16 +104,40 @@ class LruListTest {
     }
 
     @Test
-    void shrinkingBelowTheMinimumClearsOldFlags() {
+    void shrinkingWellBelowTheMinimumClearsOldFlags() {
         LruList lru = new LruList(37, MIN);
-        List<Block> bs = blocks(MIN);
-        for (Block b : bs) {
+        for (Block b : blocks(MIN)) {
             lru.add(b, false);
         }
         assertThat(lru.oldHead()).isNotNull();
-        lru.remove(lru.tail());
+        for (int i = 0; i <= LruList.OLD_TOLERANCE; i++) {
+            assertThat(lru.oldHead()).as("still %d blocks", lru.length()).isNotNull();
+            lru.remove(lru.tail());
+        }
         assertThat(lru.oldHead()).isNull();
         assertThat(countOld(lru)).isZero();
+        lru.add(new Block(null, 16), true);
+        assertThat(lru.head().old).as("no old sublist: a read enters at the head, young").isFalse();
+    }
+
+    /** A full pool evicts one page per page it reads: the old sublist must survive that, not be made again. */
+    @Test
+    void evictingAndReadingAtTheMinimumKeepsTheOldSublist() {
+        LruList lru = new LruList(37, MIN);
+        for (Block b : blocks(MIN)) {
+            lru.add(b, true);
+        }
+        Block oldHead = lru.oldHead();
+        for (int i = 0; i < 3 * MIN; i++) {
+            Block victim = lru.tail();
+            lru.remove(victim);
+            assertThat(lru.oldHead()).isNotNull();
+            lru.add(victim, true);
+            assertThat(victim.old).isTrue();
+            assertThat(victim.lruPrev).isSameAs(lru.oldHead());
+        }
+        assertThat(lru.oldHead()).isSameAs(oldHead);
+        assertThat(countOld(lru)).isEqualTo(lru.oldLength());
     }
 
     @Test
