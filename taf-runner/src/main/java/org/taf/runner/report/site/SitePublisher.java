@@ -19,10 +19,10 @@ import org.taf.runner.report.PageView;
 import org.taf.runner.report.ReportException;
 import org.taf.runner.report.SitePaths;
 import org.taf.runner.report.post.Narratives;
+import org.taf.runner.report.post.PostContext;
 import org.taf.runner.report.post.PostView;
 import org.taf.runner.report.post.PostViewBuilder;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.sys.AtomicWrite;
 
 /**
  * Renders the static site from results alone: a post per run ({@code posts/<run-id>/index.html}),
@@ -247,7 +247,7 @@ public final class SitePublisher {
 
     /** Keeps {@code run} in the store and its digest in {@code dir} ({@code json}, its results); returns the digest. */
     private RunDigest keep(Path dir, RunRecord run, byte[] json) {
-        RunDigest d = RunDigest.of(run, RunDigest.hash(json), messages);
+        RunDigest d = RunDigest.of(PostContext.of(run, messages, narratives), RunDigest.hash(json));
         store.keeper().accept(run);
         put(dir, SitePaths.digest(run.runId()), SiteData.json(d));
         return d;
