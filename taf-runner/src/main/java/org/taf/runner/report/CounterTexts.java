@@ -66,24 +66,43 @@ public final class CounterTexts {
     }
 
     /**
-     * How a count per transaction changed, in words a reader can use: "new in patch" and "absent in
-     * patch" where one side's starts counted none at all, else {@link Formats#change} (−44.2%, +37.1%,
-     * ×3,540). The compared levels cannot say it: the stats stage adds half a count to every count, so a
-     * side that counted nothing shows a level such as 0.0000022 per transaction.
+     * Beyond this factor either way one side is near zero beside the other: the change reads "new in patch" or
+     * "gone in patch", never ×479,000. The stats stage adds half a count to every count, so a side that counted
+     * nothing shows a level such as 0.0000022 per transaction, and its ratio says only how long the run was.
      */
-    public static String change(Formats f, Messages m, CellRecord cell, CounterChange c) {
+    public static final double NEAR_ZERO = Formats.FACTOR_LIMIT;
+
+    /**
+     * "counter.new" when the parent's side is near zero beside the patch's (its starts counted none, or a
+     * thousandth of the patch's count), "counter.gone" the other way round, else null: a change a ratio can say.
+     */
+    public static String oneSide(CellRecord cell, CounterChange c) {
         long parent = total(cell.parent(), c.name());
         long patch = total(cell.patch(), c.name());
-        if (parent == 0 && patch > 0) {
-            return m.get("key.new");
+        if (parent == 0 && patch > 0 || c.ratio() > NEAR_ZERO) {
+            return "counter.new";
         }
-        if (patch == 0 && parent > 0) {
-            return m.get("key.absent");
+        if (patch == 0 && parent > 0 || c.ratio() > 0 && c.ratio() < 1 / NEAR_ZERO) {
+            return "counter.gone";
         }
-        return f.change(c.ratio());
+        return null;
     }
 
-    /** A side's level as shown: 0 when its starts counted none (see {@link #change}), else the compared one. */
+    /**
+     * How a count per transaction changed, in words a reader can use: "new in patch" and "gone in patch" where one
+     * side is near zero ({@link #oneSide}), else {@link Formats#change} (−44.2%, +37.1%, ×3.54).
+     */
+    public static String change(Formats f, Messages m, CellRecord cell, CounterChange c) {
+        String side = oneSide(cell, c);
+        return side != null ? m.get(side) : f.change(c.ratio());
+    }
+
+    /** The change's interval in the change's own terms ([−44.1%, −42.9%]); a dash where one side is near zero. */
+    public static String interval(Formats f, CellRecord cell, CounterChange c) {
+        return oneSide(cell, c) != null ? Formats.NONE : f.changeInterval(c.ciLow(), c.ciHigh());
+    }
+
+    /** A side's level as shown: 0 when its starts counted none (see {@link #oneSide}), else the compared one. */
     public static String level(Formats f, CellRecord cell, CounterChange c, boolean patch) {
         return total(patch ? cell.patch() : cell.parent(), c.name()) == 0 ? "0"
                 : f.perTx(patch ? c.patch() : c.parent());
@@ -104,9 +123,14 @@ public final class CounterTexts {
         return any ? sum : -1;
     }
 
-    /** {@code Innodb_buffer_pool_mutex_waits 0.210 -> 2.05 per tx, ratio 9.762 [9.500, 10.010]}. */
+    /**
+     * {@code Innodb_buffer_pool_mutex_waits 0.210 -> 2.05 per tx, ratio 9.762 [9.500, 10.010] (x9.76)}; a side near
+     * zero says "new in patch" or "gone in patch" in place of the factor (the summaries are English, as "per tx").
+     */
     public static String line(Formats f, CounterChange c) {
+        String change = c.ratio() > NEAR_ZERO ? "new in patch"
+                : c.ratio() > 0 && c.ratio() < 1 / NEAR_ZERO ? "gone in patch" : f.change(c.ratio());
         return label(c.name()) + " " + f.perTx(c.parent()) + " -> " + f.perTx(c.patch()) + " per tx, ratio "
-                + f.ratio(c.ratio()) + " " + f.interval(c.ciLow(), c.ciHigh()) + " (" + f.change(c.ratio()) + ")";
+                + f.ratio(c.ratio()) + " " + f.interval(c.ciLow(), c.ciHigh()) + " (" + change + ")";
     }
 }

@@ -16,6 +16,12 @@ import java.util.Locale;
  */
 public final class Formats {
     public static final String NONE = "\u2014";
+    /**
+     * The largest factor a change is written as: beyond it a number says only how close to nothing one side was
+     * (×479,000 was a counter that one side never counted), so it reads "&gt;×1,000" (and the counters' words say
+     * "new in patch").
+     */
+    public static final double FACTOR_LIMIT = 1000;
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT)
@@ -95,12 +101,16 @@ public final class Formats {
     /**
      * A ratio as a signed change: 1.0523 is +5.2%, 0.9 is -10.0%. From twice as much up, a percentage
      * says less than the factor and grows without bound (+353891.0% for a counter that went from 0.005 to
-     * 17 a transaction), so the factor is written instead: 2.5 is x2.5, 3540 is x3,540; and a fall of more
-     * than 99% by what it was divided by (0.0001 is /10,000), since -100.0% would read as "gone".
+     * 17 a transaction), so the factor is written instead: 2.5 is x2.5, 354 is x354; and a fall of more
+     * than 99% by what it was divided by (0.002 is /500), since -100.0% would read as "gone". Beyond
+     * {@link #FACTOR_LIMIT} either way: "&gt;×1,000", "&gt;÷1,000".
      */
     public String change(Double ratio) {
         if (ratio == null) {
             return NONE;
+        }
+        if (ratio > FACTOR_LIMIT || ratio > 0 && ratio < 1 / FACTOR_LIMIT) {
+            return ">" + change(ratio > 1 ? FACTOR_LIMIT : 1 / FACTOR_LIMIT); // by more than a thousand, either way
         }
         if (ratio >= 2) {
             return times(ratio);
@@ -116,6 +126,14 @@ public final class Formats {
         return (pct > 0 ? "+" : "-") + s + "%";
     }
 
+    /**
+     * A ratio's interval as changes, each end as {@link #change} writes it, so that a percentage goes with a
+     * percentage interval: [0.559, 0.571] is [-44.1%, -42.9%], [1.721, 2.740] is [+72.1%, ×2.74].
+     */
+    public String changeInterval(Double low, Double high) {
+        return low == null || high == null ? NONE : "[" + change(low) + ", " + change(high) + "]";
+    }
+
     /** A percentage with {@code decimals} decimals: 1.2%. */
     public String percent(Double v, int decimals) {
         return v == null ? NONE : pattern(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals), v) + "%";
@@ -128,6 +146,11 @@ public final class Formats {
 
     /** A count per transaction to about three significant digits: 1,234, 36.5, 2.45, 0.0312, 0.000051. */
     public String perTx(Double v) {
+        return digits3(v);
+    }
+
+    /** A number to about three significant digits, small ones too: 0.00852 and 0.00898 stay apart. */
+    public String digits3(Double v) {
         if (v == null) {
             return NONE;
         }

@@ -15,18 +15,20 @@ package org.taf.runner.report;
  *                  refuses a {@code data:} icon)
  * @param description what the page says in a sentence or two, for search results and link previews
  *                  ({@code <meta name="description">}); "" for none
+ * @param glossaryHref the glossary (what a post's words mean), relative to this page
  */
 public record PageView(String lang, String title, String root, String css, String indexHref, String feedHref,
-                       String regressionsHref, String icon, String description) {
+                       String regressionsHref, String icon, String description, String glossaryHref) {
     public static PageView of(Messages m, String title, String path) {
         String root = SitePaths.root(path);
         return new PageView(m.edition(), title, root, root + SitePaths.CSS, root + SitePaths.INDEX,
-                root + SitePaths.FEED, root + SitePaths.REGRESSIONS, root + SitePaths.ICON, "");
+                root + SitePaths.FEED, root + SitePaths.REGRESSIONS, root + SitePaths.ICON, "",
+                root + SitePaths.GLOSSARY);
     }
 
     /** The same page with its description. */
     public PageView describedAs(String text) {
-        return new PageView(lang, title, root, css, indexHref, feedHref, regressionsHref, icon, text);
+        return new PageView(lang, title, root, css, indexHref, feedHref, regressionsHref, icon, text, glossaryHref);
     }
 
     /**

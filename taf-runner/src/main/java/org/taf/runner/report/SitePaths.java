@@ -14,6 +14,12 @@ public final class SitePaths {
     public static final String CSS = "assets/taf.css";
     public static final String ICON = "assets/favicon.svg";
     public static final String DATA_INDEX = "data/index.json";
+    /** The glossary's name among the site's pages: {@code pages/glossary.html}, from the runner's own Markdown. */
+    public static final String GLOSSARY_NAME = "glossary";
+    /** What a post's words mean, linked from every page (see {@code site.SitePages#glossary}). */
+    public static final String GLOSSARY = "pages/" + GLOSSARY_NAME + ".html";
+    /** The glossary's section on intervals and how TAF decides (a heading's anchor, as GitHub makes it). */
+    public static final String GLOSSARY_DECIDES = GLOSSARY + "#how-taf-decides";
     /** Where each run's digest is kept, {@code <run-id>.json} (see {@code site.RunDigest}): the runs the site holds. */
     public static final String DATA_DIGESTS = "data/digests";
     /** Where the Markdown sources of the site's other pages are kept (see {@code site.SitePages}). */

@@ -35,11 +35,12 @@ class PublishCommandTest {
     void publishesEveryRunUnderResultsToSite() {
         ResultsStore.write(dir.resolve("results/20261129-100000-quick"), ResultsFixtures.small());
         assertThat(run(Map.of(), "publish")).isZero();
-        assertThat(out.toString()).isEqualTo("published 1 post to site (9 files)\n"
+        assertThat(out.toString()).isEqualTo("published 1 post to site (10 files)\n"
                 + "  site/posts/20261129-100000-quick/index.html\n");
         assertThat(dir.resolve("site/index.html")).isRegularFile();
         assertThat(dir.resolve("site/feed.xml")).isRegularFile();
         assertThat(dir.resolve("site/history/POINT_SELECT.html")).isRegularFile();
+        assertThat(dir.resolve("site/pages/glossary.html")).isRegularFile(); // every site has its glossary
         assertThat(dir.resolve("site/regressions.html")).isRegularFile();
     }
 

@@ -69,7 +69,10 @@ class MessagesTest {
         for (org.taf.runner.stats.Change c : org.taf.runner.stats.Change.values()) {
             keys.add("cpu.change." + c);
             keys.add("metric.change." + c);
+            keys.add("how." + c); // HowTexts: what each deciding metric answered
         }
+        keys.addAll(List.of("counter.new", "counter.gone")); // a side near zero (CounterTexts.oneSide)
+        keys.addAll(List.of("headline.why.up", "headline.why.down")); // Headlines.why: against a faster or slower patch
         for (String fact : new String[] {"host", "kernel", "jvm", "engine_jvm", "runner"}) {
             keys.add("drift." + fact); // SeriesKey.Drift's facts
         }

@@ -107,15 +107,14 @@ final class ComparisonBuilder {
         List<PostView.CounterRow> out = new ArrayList<>(oneSided(x, cell));
         (movedOnly ? v.moved() : v.counters()).stream().map(c -> new PostView.CounterRow(c.name(),
                 CounterTexts.label(c.name()), CounterTexts.level(f, cell, c, false),
-                CounterTexts.level(f, cell, c, true),
-                f.ratio(c.ratio()), f.interval(c.ciLow(), c.ciHigh()), CounterTexts.change(f, x.m(), cell, c),
-                c.moved())).forEach(out::add);
+                CounterTexts.level(f, cell, c, true), CounterTexts.change(f, x.m(), cell, c),
+                CounterTexts.interval(f, cell, c), c.moved())).forEach(out::add);
         return out;
     }
 
     /**
-     * The counters only one side's engine has, first: "new in patch" (or "only in parent") in place of
-     * a ratio, and listed as changed, since a counter that appears is a change the stats stage cannot
+     * The counters only one side's engine has, first: "new in patch" (or "gone in patch") in place of
+     * a change, and listed as changed, since a counter that appears is a change the stats stage cannot
      * compare.
      */
     static List<PostView.CounterRow> oneSided(PostContext x, CellRecord cell) {
@@ -123,8 +122,8 @@ final class ComparisonBuilder {
         String absent = x.m().get("counters.not_counted");
         return OneSidedCounters.of(cell).stream().map(c -> new PostView.CounterRow(c.name(),
                 CounterTexts.label(c.name()), c.inPatch() ? absent : f.perTx(c.perTx()),
-                c.inPatch() ? f.perTx(c.perTx()) : absent, Formats.NONE, "",
-                c.inPatch() ? x.m().get("counters.new_in_patch") : x.m().get("counters.only_in_parent"), true))
+                c.inPatch() ? f.perTx(c.perTx()) : absent, x.m().get(c.inPatch() ? "counter.new" : "counter.gone"),
+                Formats.NONE, true))
                 .toList();
     }
 
@@ -143,11 +142,13 @@ final class ComparisonBuilder {
         facts.add(new Fact("cell.parent_" + rate, f.tps(v.parentTps())));
         facts.add(new Fact("cell.patch_" + rate, f.tps(v.patchTps())));
         facts.add(new Fact("cell.ratio", f.ratio(v.ratio()) + " " + f.interval(v.ciLow(), v.ciHigh()) + " ("
-                + x.m().get("cell.ci", f.confidence(v.confidence())) + ")"));
-        facts.add(new Fact("cell.change", f.change(v.ratio())));
+                + x.m().get("cell.ci", x.level()) + ")"));
+        facts.add(new Fact("cell.change", f.change(v.ratio()) + " " + f.changeInterval(v.ciLow(), v.ciHigh())));
         facts.add(new Fact("cell.classic", v.classic() == null ? "" : v.classic().outcome().name()));
-        facts.add(new Fact("cell.p_value", v.tps() == null ? Formats.NONE
-                : f.pValue(v.tps().pValue()) + " / " + f.pValue(v.tps().pAdjusted())));
+        String test = HowTexts.full(x, cell);
+        if (!test.isEmpty()) {
+            facts.add(new Fact("cell.test", test));
+        }
         facts.add(new Fact("cell.pairs", Integer.toString(v.pairsUsed())));
         facts.add(new Fact("cell.stop", AdaptiveTexts.stop(v.stopReason())));
         if (v.question() == Question.NON_INFERIORITY) { // which metric a pass left open: the rest were shown the same
@@ -164,7 +165,7 @@ final class ComparisonBuilder {
         MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
         if (cpu != null) {
             facts.add(new Fact("cell.cpu_ratio", CpuTexts.ratio(f, v) + (cpu.ciLow() == null ? "" : " ("
-                    + x.m().get("cell.ci", f.confidence(cpu.confidence())) + ")")));
+                    + x.m().get("cell.ci", x.level()) + ")")));
             facts.add(new Fact("cell.cpu_change", x.m().get("cpu.change." + cpu.change()) + ", p "
                     + f.pValue(cpu.pValue()) + " / " + f.pValue(cpu.pAdjusted())));
             java.util.stream.Stream.concat(cell.parent().stream(), cell.patch().stream())

@@ -36,6 +36,17 @@ final class ComparisonLabels {
         return c.label() != null && !c.label().isBlank() && c.label().length() <= SHORT ? c.label() : c.name();
     }
 
+    /**
+     * The comparison as the headline names it above its answer: its label, else its name; "" when the run has one
+     * comparison or is a sweep, whose sentences name their sides ("innodb_buffer_pool_instances=2 is ...").
+     */
+    static String name(RunRecord run, ComparisonRecord c) {
+        if (run.comparisons().size() < 2 || sweptKey(run) != null) {
+            return "";
+        }
+        return c.label() != null && !c.label().isBlank() ? c.label() : c.name();
+    }
+
     /** A label up to this long is short enough to stand for its comparison on a phone: "11.8", "fix". */
     private static final int SHORT = 16;
 

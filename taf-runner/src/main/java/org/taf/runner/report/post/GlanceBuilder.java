@@ -2,9 +2,7 @@ package org.taf.runner.report.post;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import org.taf.runner.report.CounterTexts;
 import org.taf.runner.report.Palette;
 import org.taf.runner.report.RateWords;
 import org.taf.runner.report.SummaryRow;
@@ -24,26 +22,6 @@ final class GlanceBuilder {
             "nopm", "results.lean_caption_nopm", RateWords.MIXED, "results.lean_caption_mixed");
 
     private GlanceBuilder() {}
-
-    /** Compared counters shown beside a cell's number: the two that moved most. */
-    private static final int CAUSES = 2;
-
-    /** The verdict's notes, then the counters that moved most: the cause beside the number. */
-    private static List<String> withCauses(PostContext x, CellRecord cell) {
-        org.taf.runner.stats.CellVerdict v = cell.verdict();
-        List<String> out = new ArrayList<>(PostContext.notesOf(v));
-        if (v != null) {
-            v.moved().stream().limit(CAUSES).forEach(c -> out.add(x.m().get("glance.changed",
-                    CounterTexts.label(c.name()), x.f().perTx(c.parent()), x.f().perTx(c.patch()),
-                    x.f().change(c.ratio()))));
-            // a counter only one side has is a change the stats stage cannot compare: the first of
-            // them too (a patch that adds its own counters would flood the line with all of them)
-            OneSidedCounters.of(cell).stream().limit(1).forEach(c -> out.add(c.inPatch()
-                    ? x.m().get("glance.new_in_patch", CounterTexts.label(c.name()), x.f().perTx(c.perTx()))
-                    : x.m().get("glance.only_in_parent", CounterTexts.label(c.name()), x.f().perTx(c.perTx()))));
-        }
-        return out;
-    }
 
     static Glance build(PostContext x) {
         RunRecord run = x.run();
@@ -70,7 +48,7 @@ final class GlanceBuilder {
                     SummaryRow.shortSha(r.patch()), x.commitHref(r.patch()), tps(x, r.patchTps(), r.patch()),
                     r.unit() == RateUnit.TPS ? "" : RateWords.word(x.m(), r.unit()),
                     x.f().ratio(r.ratio()), x.f().interval(r.ciLow(), r.ciHigh()), x.f().change(r.ratio()), verdict,
-                    withCauses(x, r.cell())));
+                    HowTexts.of(x, r.cell())));
             String label = x.m().get("ref.cell", r.label(), r.workload(), r.threads());
             String value = r.ratio() == null ? verdictText
                     : x.f().ratio(r.ratio()) + " " + x.f().interval(r.ciLow(), r.ciHigh());
@@ -96,19 +74,11 @@ final class GlanceBuilder {
                 x.m().get("chart.forest.desc", String.join("; ", described)), forest, warn / 100,
                 x.m().get("chart.forest.x", RateWords.word(x.m(), cells)),
                 x.m().get("chart.forest.band", "\u00b1" + x.f().percent(warn, 0)), v -> x.f().number(v, 2));
-        String caption = x.m().get(CAPTIONS.get(RateWords.key(cells)), confidence(x));
-        return new Glance(confidence(x), caption, groups, forest.size(), forestSvg);
+        String caption = x.m().get(CAPTIONS.get(RateWords.key(cells)), x.level());
+        return new Glance(x.level(), caption, groups, forest.size(), forestSvg);
     }
 
     private static String tps(PostContext x, Double tps, org.taf.runner.results.SideRecord side) {
         return tps == null && SummaryRow.buildFailed(side) ? x.m().get("build.failed") : x.f().tps(tps);
-    }
-
-    /** The interval level shared by the cells, e.g. "95%"; "" when they differ or none is known. */
-    private static String confidence(PostContext x) {
-        List<Double> levels = x.run().comparisons().stream().flatMap(c -> c.cells().stream())
-                .filter(c -> c.verdict() != null && c.verdict().tps() != null).map(c -> c.verdict().confidence())
-                .distinct().toList();
-        return levels.size() == 1 ? x.f().confidence(levels.get(0)) : "";
     }
 }

@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import org.taf.runner.report.Formats;
 import org.taf.runner.report.SummaryRow;
@@ -99,9 +100,11 @@ public final class Headlines {
         List<PostView.KeyCounter> keys = KeyCounters.of(x, best.row().cell(), x.post().keyCounters(), better);
         String where = x.m().get("headline.at", threads(x, List.of(best.row()), best.row().workload(), rows),
                 best.row().workload());
+        Why why = why(x, lead.verdict(), better, keys);
         return new Headline(ComparisonLabels.shortLabel(x.run(), c), verdict, badge, String.join("; ", parts),
-                "#" + PostContext.cellAnchor(c, best.row().cell()), mechanism(x, keys), where, keys,
-                FlameViews.cropped(x, PostContext.cellAnchor(c, best.row().cell()), best.row().cell()));
+                "#" + PostContext.cellAnchor(c, best.row().cell()), why.text(), where, keys,
+                FlameViews.cropped(x, PostContext.cellAnchor(c, best.row().cell()), best.row().cell()),
+                ComparisonLabels.name(x.run(), c), why.story());
     }
 
     private static Finding finding(SummaryRow r) {
@@ -305,11 +308,52 @@ public final class Headlines {
         return sha;
     }
 
-    /** "Why: pool-mutex acquisitions 80 → 45 per transaction (−44%); CPU per transaction ..." or "". */
-    private static String mechanism(PostContext x, List<PostView.KeyCounter> keys) {
-        List<String> parts = keys.stream().filter(k -> !k.parent().equals(Formats.NONE)
-                || !k.patch().equals(Formats.NONE)).limit(IN_LINE).map(k -> item(x, k)).toList();
-        return parts.isEmpty() ? "" : x.m().get("headline.mechanism", String.join("; ", parts));
+    /**
+     * The line under a headline, and the story it points to ("#narrative", or "" for none).
+     *
+     * @param text  "Why: ..." or "Why no change: ...", or ""
+     * @param story where the story says why, when the line says that the mechanism did not go the verdict's way
+     */
+    record Why(String text, String story) {
+    }
+
+    /**
+     * The why of a headline. For a change, the decided key counters that moved the way the verdict did ("Why:
+     * pool-mutex waits 1.89 → 0.375 per transaction (-80.1%); ..."); when the first key counter, the story's
+     * mechanism, moved against the verdict or did not move, one sentence says so and points to the story. For no
+     * change, the story's own line when its narrative has one ({@link Narratives#whyNoChange}), then the decided
+     * counters that moved all the same. Never a counter that did not move, offered as a reason.
+     *
+     * @param better whether the verdict is an improvement (true), a regression (false), or neither (null)
+     */
+    static Why why(PostContext x, Verdict verdict, Boolean better, List<PostView.KeyCounter> keys) {
+        List<PostView.KeyCounter> shown = keys.stream().filter(k -> !k.parent().equals(Formats.NONE)
+                || !k.patch().equals(Formats.NONE)).toList();
+        String story = x.narrative().isEmpty() ? "" : "#narrative";
+        if (better == null) {
+            String moved = items(x, shown.stream().filter(PostView.KeyCounter::decided).toList());
+            String anyway = moved.isEmpty() ? "" : x.m().get("headline.why.anyway", moved);
+            Optional<String> line = verdict == Verdict.NO_CHANGE ? Narratives.whyNoChange(x.narrative())
+                    : Optional.empty();
+            return new Why(line.map(l -> (x.m().get("headline.why.no_change", l) + " " + anyway).strip())
+                    .orElse(anyway), "");
+        }
+        String with = items(x, shown.stream().filter(k -> k.decided() && !k.surprising()).toList());
+        PostView.KeyCounter mechanism = shown.isEmpty() ? null : shown.get(0);
+        if (mechanism == null || mechanism.decided() && !mechanism.surprising()) {
+            return new Why(with.isEmpty() ? "" : x.m().get("headline.mechanism", with), "");
+        }
+        String not = mechanism.surprising()
+                ? x.m().get(better ? "headline.why.up" : "headline.why.down", mechanism.label(), mechanism.change())
+                : x.m().get("headline.why.still", mechanism.label(), mechanism.change());
+        String text = with.isEmpty() ? x.m().get("headline.why", not)
+                : x.m().get("headline.mechanism", with) + " " + x.m().get("headline.why.but", not);
+        return new Why(text + (story.isEmpty() ? "." : ";"), story);
+    }
+
+    /** Up to {@link #IN_LINE} key counters, "a; b". */
+    private static String items(PostContext x, List<PostView.KeyCounter> keys) {
+        return String.join("; ", keys.stream().limit(IN_LINE).map(k -> item(x, k)).toList());
     }
 
     /**

@@ -18,7 +18,7 @@ import org.taf.runner.stats.MetricVerdict;
 
 /**
  * The few numbers that show why a cell changed, in a reader's terms: "pool-mutex acquisitions 80 → 45
- * per transaction, −44%", "×3,540", "new in patch", "absent in patch". They are the definition's
+ * per transaction, −44%", "×3.54", "new in patch", "gone in patch". They are the definition's
  * {@code post.key_counters} when it names them (a story knows its mechanism), else CPU per transaction
  * when it moved, then the counters that moved most. A counter that moved against the verdict (more work
  * per transaction in a cell that got faster) is marked as surprising: the narrative must say why.
@@ -55,7 +55,7 @@ final class KeyCounters {
         v.moved().stream().filter(c -> c.ratio() > 0)
                 .sorted(Comparator.comparingDouble((CounterChange c) -> Math.abs(Math.log(c.ratio()))).reversed())
                 .limit(AUTO - out.size()).forEach(c -> out.add(counter(x, cell, c, better)));
-        OneSidedCounters.of(cell).stream().limit(1).forEach(c -> out.add(oneSided(x, c)));
+        OneSidedCounters.of(cell).stream().limit(1).forEach(c -> out.add(oneSided(x, c, better)));
         return out;
     }
 
@@ -71,7 +71,7 @@ final class KeyCounters {
             return counter(x, cell, c.get(), better);
         }
         return OneSidedCounters.of(cell).stream().filter(k -> k.name().equals(name)).findFirst()
-                .map(k -> oneSided(x, k)).orElseGet(() -> missing(x, name));
+                .map(k -> oneSided(x, k, better)).orElseGet(() -> missing(x, name));
     }
 
     private static KeyCounter metric(PostContext x, CellRecord cell, MetricVerdict m, Boolean better) {
@@ -85,7 +85,7 @@ final class KeyCounters {
                 ? x.m().get("chart.axis.nopm") : CounterTexts.human(m.metric().label());
         return new KeyCounter(label, m.metric().label(),
                 values(x, m.metric(), m.parent()), values(x, m.metric(), m.patch()), unit,
-                x.f().change(m.ratio()), x.f().interval(m.ciLow(), m.ciHigh()), decided, surprising);
+                x.f().change(m.ratio()), x.f().changeInterval(m.ciLow(), m.ciHigh()), decided, surprising);
     }
 
     private static String values(PostContext x, Metric m, double v) {
@@ -96,21 +96,21 @@ final class KeyCounters {
         boolean surprising = c.moved() && better != null && (better ? c.ratio() > 1 : c.ratio() < 1);
         return new KeyCounter(CounterTexts.human(c.name()), c.name(), CounterTexts.level(x.f(), cell, c, false),
                 CounterTexts.level(x.f(), cell, c, true), x.m().get("key.unit.tx"),
-                CounterTexts.change(x.f(), x.m(), cell, c), readable(c) ? x.f().interval(c.ciLow(), c.ciHigh()) : "",
+                CounterTexts.change(x.f(), x.m(), cell, c),
+                CounterTexts.oneSide(cell, c) == null ? x.f().changeInterval(c.ciLow(), c.ciHigh()) : "",
                 c.moved(), surprising);
     }
 
-    /** An interval of ratios with three decimals says nothing beyond x10 either way ([0.000, 0.000]). */
-    private static boolean readable(CounterChange c) {
-        return c.ciLow() != null && c.ciHigh() != null && c.ciLow() >= 0.1 && c.ciHigh() <= 10;
-    }
-
-    private static KeyCounter oneSided(PostContext x, OneSidedCounters.Counter c) {
+    /**
+     * A counter one side's engine has and the other's lacks: every measured start of that side counts it, so it is
+     * decided (nothing is left to test), and new in a faster patch it is more work against the verdict.
+     */
+    private static KeyCounter oneSided(PostContext x, OneSidedCounters.Counter c, Boolean better) {
         String level = x.f().perTx(c.perTx());
         return new KeyCounter(CounterTexts.human(c.name()), c.name(), c.inPatch() ? Formats.NONE : level,
                 c.inPatch() ? level : Formats.NONE, x.m().get("key.unit.tx"),
-                x.m().get(c.inPatch() ? "key.new" : "key.absent"), "", true,
-                false); // every measured start of one side has it and none of the other's: nothing left to test
+                x.m().get(c.inPatch() ? "counter.new" : "counter.gone"), "", true,
+                better != null && better == c.inPatch());
     }
 
     private static KeyCounter missing(PostContext x, String name) {

@@ -79,6 +79,29 @@ public final class Narratives {
         return List.copyOf(out);
     }
 
+    /** The label of the narrative's line that a "no change" headline quotes as its why. */
+    static final String WHY_NO_CHANGE = "**Why no change:**";
+
+    /**
+     * Why a story's comparisons show no change, when its narrative says so in a paragraph that starts with
+     * {@value #WHY_NO_CHANGE} ("2 vCPUs cannot contend this mutex; the original needed 512 threads"): the paragraph's
+     * text after the label, as plain text without its final stop; empty when the narrative has none.
+     */
+    static Optional<String> whyNoChange(String markdown) {
+        List<String> lines = markdown.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).strip().startsWith(WHY_NO_CHANGE)) {
+                StringBuilder b = new StringBuilder(lines.get(i).strip().substring(WHY_NO_CHANGE.length()));
+                for (int j = i + 1; j < lines.size() && !lines.get(j).isBlank(); j++) {
+                    b.append(' ').append(lines.get(j).strip());
+                }
+                String text = b.toString().replaceAll("[*`]", "").strip().replaceAll("\\.$", "");
+                return text.isEmpty() ? Optional.empty() : Optional.of(text);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Reads a narrative file; empty when it is missing or unreadable. */
     public static Optional<String> read(Path file) {
         try {

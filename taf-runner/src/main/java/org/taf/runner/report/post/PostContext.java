@@ -1,6 +1,9 @@
 package org.taf.runner.report.post;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import org.taf.runner.report.Formats;
 import org.taf.runner.report.Messages;
 import org.taf.runner.report.SitePaths;
@@ -19,10 +22,23 @@ import org.taf.runner.results.SideRecord;
  * @param m   the edition's words
  * @param f   number formats of the edition
  * @param cellFlames whether the cells' flame graphs are drawn (not in a superseded post)
+ * @param narrative  the story's Markdown ({@code post.narrative}), "" for none: the post shows it, and a headline
+ *                   takes its "Why no change" line from it ({@link Narratives#whyNoChange})
  */
-public record PostContext(RunRecord run, Messages m, Formats f, boolean cellFlames) {
+public record PostContext(RunRecord run, Messages m, Formats f, boolean cellFlames, String narrative) {
+    /** The context of {@code run} with the narrative text it recorded. */
     public static PostContext of(RunRecord run, Messages m) {
-        return new PostContext(run, m, new Formats(m.numberLocale()), true);
+        PostRecord post = run.definition() == null ? PostRecord.NONE : run.definition().post();
+        return new PostContext(run, m, new Formats(m.numberLocale()), true,
+                post.narrative() == null ? "" : post.narrative());
+    }
+
+    /**
+     * The context of {@code run} with its narrative read from its file when {@code files} can ({@link Narratives#of}),
+     * so that a story's text edited after its run is the one its post and its headlines say.
+     */
+    public static PostContext of(RunRecord run, Messages m, Function<Path, Optional<String>> files) {
+        return new PostContext(run, m, new Formats(m.numberLocale()), true, Narratives.of(run, files).orElse(""));
     }
 
     /**
@@ -30,7 +46,7 @@ public record PostContext(RunRecord run, Messages m, Formats f, boolean cellFlam
      * one, and its graphs (most of a post's weight) stay in its record.
      */
     PostContext withoutCellFlames() {
-        return new PostContext(run, m, f, false);
+        return new PostContext(run, m, f, false, narrative);
     }
 
     /** What the post says besides the numbers. */
@@ -41,6 +57,15 @@ public record PostContext(RunRecord run, Messages m, Formats f, boolean cellFlam
     /** Whether the definition set {@code key} (to a value that is not blank). */
     boolean isSet(String key) {
         return run.definition() != null && run.definition().setting(key).isPresent();
+    }
+
+    /**
+     * The level every interval of the post is stated at, "95%": {@code stats.confidence}. In the adaptive loop each
+     * look's interval is wider (98-99% on its own) so that all the looks together hold at this level (a repeated
+     * confidence interval, docs/statistics.md section 5); so one level holds for every run of the site.
+     */
+    String level() {
+        return f.confidence(run.judgement().confidence());
     }
 
     /** The warning threshold the run was judged by, in percent: the band of "no change". */
@@ -77,13 +102,18 @@ public record PostContext(RunRecord run, Messages m, Formats f, boolean cellFlam
         return post().commitLink(side.commit().sha()).orElse("");
     }
 
-    /** What the post says under a verdict: why (the stats stage's reason), then its notes. */
+    /**
+     * The verdict's notes (flags, exclusions, the MDE's warning), after its reason when no metric could decide (a side
+     * failed, nothing to compare): the reason of a compared cell names each look's level, which the post tells apart
+     * from its one stated level ({@link HowTexts}).
+     */
     static List<String> notesOf(org.taf.runner.stats.CellVerdict v) {
         if (v == null) {
             return List.of();
         }
         List<String> out = new java.util.ArrayList<>();
-        if (v.reason() != null && !v.reason().isBlank()) {
+        boolean compared = v.metrics().stream().anyMatch(org.taf.runner.stats.MetricVerdict::gates);
+        if (!compared && v.reason() != null && !v.reason().isBlank()) {
             out.add(v.reason());
         }
         out.addAll(v.notes());

@@ -75,13 +75,18 @@ public record PostView(
      * @param badge     the badge's text: "improved 4 of 5"
      * @param sentence  direction, size and confidence across the cells
      * @param href      link to the clearest cell's details
-     * @param mechanism "Why: ..." from the first key counters, or ""
+     * @param mechanism "Why: ..." from the key counters that moved the verdict's way, "Why no change: ...", or ""
      * @param where     the clearest cell, e.g. "16 threads on POINTS-COVERED-PK": where the key counters are from
      * @param counters  the key counters of that cell
      * @param flame     its differential CPU flame graph cropped to where the change is, or null
+     * @param name      the comparison as a reader names it, above its answer ("an I/O latch per page read
+     *                  (regression)"); "" when the sentence names it (one comparison, a sweep's setting)
+     * @param story     where the story says why the mechanism did not go the verdict's way (after the mechanism
+     *                  line), or ""
      */
     public record Headline(String label, String verdict, String badge, String sentence, String href,
-                           String mechanism, String where, List<KeyCounter> counters, Flame flame) {
+                           String mechanism, String where, List<KeyCounter> counters, Flame flame, String name,
+                           String story) {
     }
 
     /**
@@ -92,8 +97,8 @@ public record PostView(
      * @param parent     the parent's level (per transaction, or microseconds for CPU), or a dash
      * @param patch      the patch's level, or a dash
      * @param unit       what the levels are in, e.g. "per transaction"
-     * @param change     "−44.2%", "×3,540", "new in patch", "absent in patch", "not measured"
-     * @param interval   the ratio's interval, or ""
+     * @param change     "−44.2%", "×3.54", "new in patch", "gone in patch", "not measured"
+     * @param interval   the change's interval in the same terms ("[−44.9%, −43.5%]"), or ""
      * @param decided    whether the change is decided (significant beyond the margin, or one side only)
      * @param surprising whether it moved against the verdict: more work in a faster cell, or less in a slower one
      */
@@ -298,13 +303,12 @@ public record PostView(
      * @param label    what it is, for process counters; else the name
      * @param parent   the parent's count per transaction
      * @param patch    the patch's
-     * @param ratio    patch / parent
-     * @param interval the ratio's interval
-     * @param change   signed percent
+     * @param change   signed percent, a factor from twice up, or "new in patch", "gone in patch"
+     * @param interval the change's interval in the same terms ([-44.1%, -42.9%]), or a dash
      * @param moved    whether it is listed as changed
      */
-    public record CounterRow(String name, String label, String parent, String patch, String ratio, String interval,
-                             String change, boolean moved) {
+    public record CounterRow(String name, String label, String parent, String patch, String change, String interval,
+                             boolean moved) {
     }
 
     /**

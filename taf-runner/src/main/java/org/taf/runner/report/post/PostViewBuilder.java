@@ -44,10 +44,11 @@ public final class PostViewBuilder {
      * @param newer the newer post of the same story that replaces this one, or null
      */
     public static PostView build(RunRecord run, Messages m, Function<Path, Optional<String>> narratives, Newer newer) {
-        PostContext x = newer == null ? PostContext.of(run, m) : PostContext.of(run, m).withoutCellFlames();
+        PostContext read = PostContext.of(run, m, narratives);
+        PostContext x = newer == null ? read : read.withoutCellFlames();
         String path = SitePaths.post(run.runId());
         String title = PostTexts.title(x);
-        String narrativeHtml = Narratives.of(run, narratives).map(Markdown::toHtml).orElse("");
+        String narrativeHtml = x.narrative().isEmpty() ? "" : Markdown.toHtml(x.narrative());
         String root = SitePaths.root(path);
         List<PageView.Link> histories = run.workloads().stream()
                 .map(w -> new PageView.Link(w, root + SitePaths.history(w))).toList();

@@ -25,8 +25,9 @@ import org.taf.runner.results.SideRecord;
 /**
  * A workload's thread sweep across all comparisons of a run, laid out like the MDEV-15058 sheets:
  * one column per side (a parent shared by several comparisons, as in a sweep over a setting, is
- * shown once), one row per thread count, system TPS and TPS per used core, the patch's cells marked
- * when it is more than 1% slower or faster than its own parent; and the same as two charts.
+ * shown once), one row per thread count, system TPS and TPS per used core, each patch's cell with its change
+ * against its own parent (the pairs' ratio, the one the headline and the results table give) and marked when that is
+ * more than 1% either way; and the same as two charts.
  */
 final class SweepBuilder {
     /** The sheets' colour threshold, as in the MDEV-15058 sheets: more than 1% either way. */
@@ -93,15 +94,13 @@ final class SweepBuilder {
             index++;
         }
         List<Column> cols = List.copyOf(columns.values());
-        List<SheetColumn> header = cols.stream().map(col -> column(col)).toList();
+        List<SheetColumn> header = cols.stream().map(col -> column(x, col)).toList();
         List<SheetRow> rows = new ArrayList<>();
         for (int t : threads) {
             int used = IterationNumbers.usedCores(t, x.run().environment());
             List<SheetCell> cells = new ArrayList<>();
             for (Column col : cols) {
-                Column parentCol = cols.stream().filter(p -> p.role().equals("parent")
-                        && p.members().contains(col.members().get(0))).findFirst().orElse(null);
-                cells.add(cell(x, col, parentCol, workload, t, used));
+                cells.add(cell(x, col, workload, t, used));
             }
             rows.add(new SheetRow(t, used, cells));
         }
@@ -121,33 +120,37 @@ final class SweepBuilder {
                 RateWords.word(x.m(), unit), header, rows);
     }
 
-    private static SheetColumn column(Column col) {
+    /**
+     * A column's head: the side, its commit and its own settings, under its comparison's short label ("fix") when
+     * the sides differ by commit. A sweep's columns differ by their setting alone, and a parent shared by several
+     * comparisons belongs to none of them: no label (joined, three comparisons' names made a head 4,000 px wide).
+     */
+    private static SheetColumn column(PostContext x, Column col) {
         ComparisonRecord c = col.members().get(0);
         SideRecord side = col.side();
-        String label = col.members().size() > 1 ? String.join(", ", col.members().stream().map(SummaryRow::labelOf)
-                .toList()) : SummaryRow.labelOf(c);
+        String label = col.members().size() > 1 || ComparisonLabels.sweptKey(x.run()) != null ? ""
+                : ComparisonLabels.shortLabel(x.run(), c);
         return new SheetColumn(label, col.role(), SummaryRow.shortSha(side),
                 SummaryRow.differingSettings(c, side));
     }
 
-    private static SheetCell cell(PostContext x, Column col, Column parentCol, String workload, int threads,
-                                  int used) {
+    /**
+     * A side at a thread count; a patch's with its change against its own parent: the ratio of its comparison's
+     * pairs, not the ratio of the two numbers shown (a shared parent's is the mean over several comparisons, so that
+     * ratio read ×3.93 where the headline said ×3.83).
+     */
+    private static SheetCell cell(PostContext x, Column col, String workload, int threads, int used) {
         Double tps = col.tps(workload, threads);
         if (tps == null) {
             return new SheetCell("", "", "", "");
         }
-        String delta = "";
-        String mark = "";
-        if (col.role().equals("patch") && parentCol != null) {
-            Double parent = parentCol.tps(workload, threads); // the parent as the sheet shows it
-            if (parent != null && parent > 0) {
-                // The sheet compares the numbers it shows (medians), like the spreadsheet it replaces.
-                double ratio = tps / parent;
-                delta = x.f().change(ratio);
-                mark = ratio > 1 + MARK_FRACTION ? "faster" : ratio < 1 - MARK_FRACTION ? "slower" : "";
-            }
+        CellRecord cell = cellOf(col.members().get(0), workload, threads);
+        Double ratio = col.role().equals("patch") && cell.verdict() != null ? cell.verdict().ratio() : null;
+        if (ratio == null) {
+            return new SheetCell(x.f().tps(tps), x.f().tps(tps / used), "", "");
         }
-        return new SheetCell(x.f().tps(tps), x.f().tps(tps / used), delta, mark);
+        String mark = ratio > 1 + MARK_FRACTION ? "faster" : ratio < 1 - MARK_FRACTION ? "slower" : "";
+        return new SheetCell(x.f().tps(tps), x.f().tps(tps / used), x.f().change(ratio), mark);
     }
 
     private static String chart(PostContext x, String id, String workload, RateUnit unit, List<Column> cols,
@@ -165,7 +168,10 @@ final class SweepBuilder {
                     pts.add(new Series.Point(t, y));
                 }
             }
-            String name = column(col).label() + " " + x.m().get("role." + col.role());
+            SheetColumn head = column(x, col);
+            String role = x.m().get("role." + col.role()); // "12.3 patch", else "patch innodb_buffer_pool_instances=2"
+            String name = head.label().isEmpty() ? role + " " + (head.extra().isEmpty() ? head.sha() : head.extra())
+                    : head.label() + " " + role;
             boolean shared = col.members().size() > 1;
             Series s = Series.line(name, shared ? Palette.PARENT : Palette.cycle(col.colorIndex()), pts);
             series.add(col.role().equals("parent") ? s.asDashed().withShape(Series.Shape.RING)

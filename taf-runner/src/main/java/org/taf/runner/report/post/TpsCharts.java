@@ -82,17 +82,12 @@ final class TpsCharts {
                         .asDashed().withShape(Series.Shape.RING))
                 .add(Series.line(x.m().get("role.patch") + " " + side(x, c, true),
                         index == 0 ? Palette.PATCH : Palette.cycle(index), patch).withShape(Series.Shape.DOT));
-        return new Figure(chart.svg(), x.m().get(keys + "caption", x.f().confidence(confidence(c))));
+        return new Figure(chart.svg(), x.m().get(keys + "caption", x.level()));
     }
 
     private static String side(PostContext x, ComparisonRecord c, boolean patch) {
         String sha = SummaryRow.shortSha(patch ? c.patch() : c.parent());
         String settings = SummaryRow.differingSettings(c, patch ? c.patch() : c.parent());
         return settings.isEmpty() ? sha : settings;
-    }
-
-    private static double confidence(ComparisonRecord c) {
-        return c.cells().stream().filter(k -> k.verdict() != null && k.verdict().tps() != null)
-                .mapToDouble(k -> k.verdict().confidence()).findFirst().orElse(0.95);
     }
 }

@@ -178,9 +178,18 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
         return ResultsStore.contentHash(json);
     }
 
-    /** The digest of {@code run}, whose results JSON hashes to {@code hash}, in the words of {@code m}. */
+    /**
+     * The digest of {@code run}, whose results JSON hashes to {@code hash}, in the words of {@code m}, its story's
+     * headlines from the narrative it recorded.
+     */
     static RunDigest of(RunRecord run, String hash, Messages m) {
-        PostContext x = PostContext.of(run, m);
+        return of(PostContext.of(run, m), hash);
+    }
+
+    /** The digest of the run of {@code x}, with the narrative {@code x} read, as the run's post is made. */
+    static RunDigest of(PostContext x, String hash) {
+        RunRecord run = x.run();
+        Messages m = x.m();
         Map<String, Integer> verdicts = new TreeMap<>();
         PostTexts.verdictCounts(run).forEach((v, n) -> verdicts.put(v.name(), n));
         return new RunDigest(FORMAT_VERSION, hash, run.runId(), run.name(), run.startedAt(), run.finishedAt(),
@@ -277,7 +286,8 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
         }
         String href = SitePaths.post(run.runId());
         List<PostView.Headline> headlines = Headlines.of(x).stream().map(h -> new PostView.Headline(h.label(),
-                h.verdict(), h.badge(), h.sentence(), href + h.href(), h.mechanism(), h.where(), h.counters(), null))
+                h.verdict(), h.badge(), h.sentence(), href + h.href(), h.mechanism(), h.where(), h.counters(), null,
+                h.name(), h.story().isEmpty() ? "" : href + h.story()))
                 .toList();
         return new Story(number, Reliability.problem(run, x.m()).isEmpty(), PostTexts.counts(x.m(), run), headlines,
                 Differences.settings(run.definition()));

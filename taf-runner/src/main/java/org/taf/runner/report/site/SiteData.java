@@ -136,4 +136,20 @@ final class SiteData {
             return null; // a cache of the record: made again from it
         }
     }
+
+    /**
+     * Writes {@code content} at {@code file} unless it holds it already. Atomic: a hard link to the old site's file
+     * is replaced, never written through; an unreadable file is rewritten.
+     */
+    static void writeIfChanged(Path file, byte[] content) {
+        byte[] old;
+        try {
+            old = Files.isRegularFile(file) ? Files.readAllBytes(file) : null;
+        } catch (IOException e) {
+            old = null;
+        }
+        if (old == null || !java.util.Arrays.equals(old, content)) {
+            AtomicWrite.write(file, content);
+        }
+    }
 }

@@ -43,11 +43,25 @@ final class SitePages {
 
     private SitePages() {}
 
+    /**
+     * The glossary: what a post's words mean, plain words first. Its source is the runner's own
+     * ({@code templates/glossary.md} in the repository), so every site has it and every page can link it.
+     */
+    static Page glossary() {
+        String source = new String(Templates.resource(GLOSSARY), StandardCharsets.UTF_8);
+        return parse(SitePaths.GLOSSARY_NAME, source, GLOSSARY);
+    }
+
+    private static final String GLOSSARY = "templates/glossary.md";
+
     /** Parses a page's source; {@code origin} names the file in errors. */
     static Page parse(String name, String source, String origin) {
         if (!NAME.matcher(name).matches()) {
             throw new ReportException(origin + ": '" + name + "' cannot name a page of the site (letters, digits,"
                     + " '.', '_' and '-' only, before .md)");
+        }
+        if (name.equals(SitePaths.GLOSSARY_NAME) && !origin.equals(GLOSSARY)) {
+            throw new ReportException(origin + ": 'glossary' is the site's own page; name this page otherwise");
         }
         List<String> lines = source.replace("\r\n", "\n").lines().toList();
         for (int i = 0; i < lines.size(); i++) {

@@ -1,11 +1,9 @@
 package org.taf.runner.report.site;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +19,10 @@ import org.taf.runner.report.PageView;
 import org.taf.runner.report.ReportException;
 import org.taf.runner.report.SitePaths;
 import org.taf.runner.report.post.Narratives;
+import org.taf.runner.report.post.PostContext;
 import org.taf.runner.report.post.PostView;
 import org.taf.runner.report.post.PostViewBuilder;
 import org.taf.runner.results.RunRecord;
-import org.taf.runner.sys.AtomicWrite;
 
 /**
  * Renders the static site from results alone: a post per run ({@code posts/<run-id>/index.html}),
@@ -249,7 +247,7 @@ public final class SitePublisher {
 
     /** Keeps {@code run} in the store and its digest in {@code dir} ({@code json}, its results); returns the digest. */
     private RunDigest keep(Path dir, RunRecord run, byte[] json) {
-        RunDigest d = RunDigest.of(run, RunDigest.hash(json), messages);
+        RunDigest d = RunDigest.of(PostContext.of(run, messages, narratives), RunDigest.hash(json));
         store.keeper().accept(run);
         put(dir, SitePaths.digest(run.runId()), SiteData.json(d));
         return d;
@@ -295,13 +293,15 @@ public final class SitePublisher {
         List<SitePages.Page> pages = SitePages.kept(dir);
         SiteState before = SiteState.read(dir);
         Map<String, String> sources = new TreeMap<>();
+        if (work.full() || !Files.exists(dir.resolve(SitePaths.GLOSSARY))) { // its source is in the render key
+            files.add(put(dir, SitePaths.GLOSSARY, page(SitePages.glossary(), SitePaths.GLOSSARY)));
+        }
         for (SitePages.Page page : pages) {
             String path = SitePaths.page(page.name());
             String source = SiteState.sha256(page.body().getBytes(StandardCharsets.UTF_8)) + "|" + page.title();
             sources.put(page.name(), source);
             if (work.full() || !source.equals(before.pages().get(page.name())) || !Files.exists(dir.resolve(path))) {
-                files.add(put(dir, path, templates.render("page.ftlh",
-                        new PageDocView(PageView.of(messages, page.title(), path), Markdown.toHtml(page.body(), 0)))));
+                files.add(put(dir, path, page(page, path)));
             }
             for (String image : SitePages.images(page)) { // kept beside its source by keepPage
                 byte[] bytes = SitePages.bytes(dir.resolve(SitePaths.PAGE_SOURCES).resolve(image));
@@ -337,6 +337,11 @@ public final class SitePublisher {
         return SitePaths.page(page.name());
     }
 
+    private String page(SitePages.Page page, String path) {
+        return templates.render("page.ftlh", new PageDocView(PageView.of(messages, page.title(), path),
+                Markdown.toHtml(page.body(), 0)));
+    }
+
     /** The site's root. */
     public Path siteDir() {
         return siteDir;
@@ -352,20 +357,8 @@ public final class SitePublisher {
      * never written through.
      */
     private Path put(Path dir, String relative, byte[] content) {
-        Path file = dir.resolve(relative);
-        byte[] old = readIfPresent(file);
-        if (old == null || !Arrays.equals(old, content)) {
-            AtomicWrite.write(file, content);
-        }
+        SiteData.writeIfChanged(dir.resolve(relative), content);
         return siteDir.resolve(relative);
-    }
-
-    private static byte[] readIfPresent(Path file) {
-        try {
-            return Files.isRegularFile(file) ? Files.readAllBytes(file) : null;
-        } catch (IOException e) {
-            return null; // unreadable: rewritten
-        }
     }
 
     /**

@@ -29,7 +29,7 @@ record SiteState(String renderKey, Map<String, String> pages) {
     private static final List<String> RESOURCES = List.of("templates/layout.ftlh", "templates/post.ftlh",
             "templates/history.ftlh", "templates/index.ftlh", "templates/regressions.ftlh", "templates/page.ftlh",
             "templates/feed.ftlx", "templates/messages_en.properties", "templates/static/taf.css",
-            "templates/static/favicon.svg", "org/taf/runner/cli/version.properties");
+            "templates/static/favicon.svg", "templates/glossary.md", "org/taf/runner/cli/version.properties");
     private static final String RESOURCES_HASH = resourcesHash();
 
     SiteState {

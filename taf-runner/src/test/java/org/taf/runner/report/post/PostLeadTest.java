@@ -55,9 +55,11 @@ class PostLeadTest {
         // the headline answers the whole comparison, not its worst cell: 12.3 improved at 8 and 64 threads
         assertThat(answers.get(1).selectFirst(".badge").text()).isEqualTo("improved 2 of 3");
         assertThat(answers.get(1).selectFirst(".badge").hasClass("v-improved")).isTrue();
+        // each comparison's name stands above its answer, not beside the badge
+        assertThat(post.select("section.headline p.answer-name").eachText()).containsExactly("11.8", "12.3", "13.1",
+                "13.1 wip");
         assertThat(answers.get(1).text())
                 .contains(
-                        "12.3:",
                         "2.41–3.63 times as fast as 5981efcecd8 at 8 and 64 threads",
                         "(64 threads: 17,530 → 63,562 TPS, ×3.63 [3.55, 3.70])",
                         "; 9.7% slower at 1 thread");

@@ -103,9 +103,9 @@ class SiteLinksAndEscapingTest {
         Document post = Sites.html(site.resolve("posts/20261014-080000-mdev37992-x/index.html"));
         assertThat(post.select(".side dd").eachText()).contains(SiteFixtures.SCRIPT_SUBJECT);
         assertThat(post.selectFirst("h1").text()).isEqualTo("MDEV-37992: 3.5x on long IN lists <after> MDEV-33966");
-        // SVG: the label is a legend entry and a row of the ratio chart, as text
-        List<String> svgTexts = post.select("svg text").eachText();
-        assertThat(svgTexts).anyMatch(t -> t.startsWith(SCRIPT_LABEL));
+        // the label names its answer and its group of the results table, as text; the charts use the short name
+        assertThat(post.select("section.headline p.answer-name").eachText()).contains(SCRIPT_LABEL);
+        assertThat(post.select("table.summary tr.group-head").eachText()).anyMatch(t -> t.startsWith(SCRIPT_LABEL));
         assertThat(post.select("svg script, svg foreignObject")).isEmpty();
         // the narrative: markup escaped, javascript: not linked
         Element narrative = post.selectFirst(".narrative");
