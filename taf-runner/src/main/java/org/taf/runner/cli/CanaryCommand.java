@@ -84,7 +84,9 @@ final class CanaryCommand implements Callable<Integer> {
 
     /**
      * The overrides of one canary run: the comparisons replaced by {@code patch} against itself (without a
-     * {@code patch_diff}), and for the planted run the knob on the patch side.
+     * {@code patch_diff}), and for the planted run the knob on the patch side and 0, its default, named on the
+     * parent's, so that the run's sides differ in that one setting by name (its label and post say
+     * {@code taf_statement_cpu_work=0 vs 280}).
      */
     private Map<String, String> settings(ResolvedConfig resolved, String patch, String comments, Integer rounds) {
         Map<String, String> settings = definition.withPair(patch, patch);
@@ -93,6 +95,7 @@ final class CanaryCommand implements Callable<Integer> {
         }
         settings.putIfAbsent(Keys.COMMENTS.name(), comments);
         if (rounds != null) {
+            settings.put("parent.engine." + KNOB, "0");
             settings.put("patch.engine." + KNOB, Integer.toString(rounds));
         }
         return settings;

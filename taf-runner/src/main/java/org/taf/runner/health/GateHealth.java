@@ -80,17 +80,17 @@ public record GateHealth(String definition, String host, String hostName, Propor
     /** One line, the rates first: "gate on perf1 (host 1a2b...): caught 28 of 30 planted slowdowns (93%, ...". */
     public String line() {
         StringBuilder b = new StringBuilder(where()).append(": ");
-        b.append(caught.trials() == 0 ? "no planted slowdown completed yet"
-                : "caught " + caught.hits() + " of " + caught.trials() + " planted slowdowns " + rate(caught));
+        b.append(caught.trials() == 0 ? "no planted slowdown completed yet" : "caught " + caught.hits() + " of "
+                + count(caught.trials(), "planted slowdown") + " " + rate(caught));
         b.append("; ").append(falseAlarms.trials() == 0 ? "no A/A run completed yet"
-                : falseAlarms.hits() + " false alarm" + (falseAlarms.hits() == 1 ? "" : "s") + " in "
-                + falseAlarms.trials() + " unchanged runs " + rate(falseAlarms));
-        b.append("; decided ").append(decided.hits()).append(" of ").append(decided.trials()).append(" runs");
+                : count(falseAlarms.hits(), "false alarm") + " in " + count(falseAlarms.trials(), "unchanged run") + " "
+                + rate(falseAlarms));
+        b.append("; decided ").append(decided.hits()).append(" of ").append(count(decided.trials(), "run"));
         if (medianToDecide != null) {
             b.append(", in ").append(minutes(medianToDecide)).append(" (median)");
         }
         if (errors > 0) {
-            b.append("; ").append(errors).append(errors == 1 ? " run" : " runs").append(" ended in an error");
+            b.append("; ").append(count(errors, "run")).append(" ended in an error");
         }
         if (!plantedTpsRatios.isEmpty()) {
             List<String> cells = new ArrayList<>();
@@ -105,6 +105,11 @@ public record GateHealth(String definition, String host, String hostName, Propor
 
     private String where() {
         return definition + " on " + hostName + " (host " + host + ")";
+    }
+
+    /** {@code 1 run}, {@code 2 runs}. */
+    private static String count(int n, String thing) {
+        return n + " " + thing + (n == 1 ? "" : "s");
     }
 
     private static String rate(Proportion p) {

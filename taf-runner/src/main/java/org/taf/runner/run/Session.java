@@ -22,7 +22,8 @@ import org.taf.runner.results.RunRecord;
 /**
  * One run of a definition, start to end: load it, measure and judge ({@link Runner}), write every output
  * ({@code report.Outputs}) and store the record in the results database. {@code taf run} and {@code taf compare}
- * make one; {@code taf bisect} one per step. The only class of the measuring side that reaches the outputs.
+ * make one; {@code taf bisect} one per step; {@code taf canary} two, marked as canaries. The only class of the
+ * measuring side that reaches the outputs.
  */
 public final class Session {
     /** How long an interrupted run's hook waits for the outputs the run is writing. */
