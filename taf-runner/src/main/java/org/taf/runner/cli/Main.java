@@ -28,7 +28,8 @@ public final class Main implements Callable<Integer> {
     /** The subcommands, in the order {@code --help} lists them. */
     static List<Object> commands(LoadContext context) {
         return List.of(new RunCommand(context), new CompareCommand(context), new BisectCommand(context),
-                new CalibrateCommand(context), new HostCommand(context),
+                new CalibrateCommand(context), new HostCommand(context), new CanaryCommand(context),
+                new HealthCommand(context),
                 new ExplainCommand(context),
                 new PlanCommand(context),
                 new ValidateCommand(context), new PublishCommand(context), new ImportCommand(context),

@@ -8,9 +8,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The host-wide measuring lock of the commands that measure ({@code run}, {@code compare}, {@code calibrate},
- * {@code bisect}), and their {@code --no-wait}: one of them measures on a host at a time, so two people's
- * runs never disturb each other's numbers. It is held for the whole command, builds included, since a
- * build beside a measurement disturbs it as much as a second engine. An OS lock ({@link HostLock}): the
+ * {@code bisect}, {@code canary}, {@code host}), and their {@code --no-wait}: one of them measures on a host at a
+ * time, so two people's runs never disturb each other's numbers. It is held for the whole command, builds included,
+ * since a build beside a measurement disturbs it as much as a second engine. An OS lock ({@link HostLock}): the
  * kernel frees it when its holder dies. Engines in containers run on this host, so they count too.
  */
 final class MeasuringLock {

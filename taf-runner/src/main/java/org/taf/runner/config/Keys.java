@@ -370,6 +370,10 @@ public final class Keys {
             "stop a cell's extra pairs early when, at the spread its pairs show, the most pairs stats.budget and"
                     + " stats.max_pairs reach could not answer its question (the host is too noisy now; exit 2)");
 
+    // --- canaries (taf canary)
+    public static final Key<Integer> CANARY_CPU_WORK = key("canary.cpu_work", integer(1, 1_000_000_000), "280",
+            "taf canary's planted slowdown: taf_statement_cpu_work rounds on the patch side (docs/health.md)");
+
     /** Every key and pattern, in declaration order. */
     public static List<KeySpec> all() {
         return List.copyOf(SPECS);

@@ -227,6 +227,18 @@ public final class ResultsDb {
         return out;
     }
 
+    /** The newest {@code perKind} canary runs of each kind per host and definition name, oldest first. */
+    public List<RunRecord> canaries(int perKind) {
+        List<String> ids;
+        try (Connection c = connect()) {
+            ids = CanaryIndex.newest(c, perKind);
+        } catch (SQLException e) {
+            throw new DbException("cannot list the canaries of results database " + redact(url) + ": " + e.getMessage(),
+                    e);
+        }
+        return read(ids);
+    }
+
     /** The cell rows that match {@code filter}, oldest run first. */
     public List<CellRow> cells(SeriesFilter filter) {
         List<String> where = new ArrayList<>();
@@ -309,8 +321,8 @@ public final class ResultsDb {
 
     private static void insertRun(Connection c, RunRecord run, String json, String hash) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT INTO taf_run (run_id, name, status, started_at,"
-                + " finished_at, host_fingerprint, runner_version, format_version, results_json, content_hash)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + " finished_at, host_fingerprint, runner_version, format_version, results_json, content_hash, canary)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             s.setString(1, run.runId());
             s.setString(2, run.name());
             s.setString(3, run.status().name());
@@ -321,6 +333,7 @@ public final class ResultsDb {
             s.setInt(8, run.formatVersion());
             s.setString(9, json);
             s.setString(10, hash);
+            s.setString(11, run.canary() == null ? null : run.canary().name());
             s.executeUpdate();
         }
     }

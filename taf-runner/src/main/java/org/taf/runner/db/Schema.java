@@ -16,7 +16,7 @@ import org.flywaydb.core.api.MigrationVersion;
  */
 final class Schema {
     /** The newest schema version this TAF has migrations for; bump it with each new one. */
-    static final int LATEST = 4;
+    static final int LATEST = 5;
     static final String HISTORY_TABLE = "taf_schema_history";
 
     private Schema() {}

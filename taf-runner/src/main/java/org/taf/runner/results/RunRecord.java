@@ -1,6 +1,7 @@
 package org.taf.runner.results;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -27,12 +28,14 @@ import org.taf.runner.ExitCode;
  * @param adaptive      what the adaptive loop did (null before the planned pairs end)
  * @param judgement     the rules its verdicts are judged by, known from its start
  * @param probes        the host probe's readings, in order (empty when the run did not probe, or before it did)
+ * @param canary        what canary of {@code taf canary} this run is; null (and absent from the JSON) for any other
  */
 public record RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
                         Instant finishedAt, RunStatus status, String failure, String runnerVersion,
                         DefinitionRecord definition, EnvironmentRecord environment,
                         List<ComparisonRecord> comparisons, List<String> warnings, List<PlannedMdeRecord> plannedMde,
-                        AdaptiveRecord adaptive, JudgementRecord judgement, List<ProbeRecord> probes) {
+                        AdaptiveRecord adaptive, JudgementRecord judgement, List<ProbeRecord> probes,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Canary canary) {
     @JsonCreator
     public RunRecord {
         Objects.requireNonNull(runId, "runId");
@@ -44,6 +47,16 @@ public record RunRecord(int formatVersion, String runId, String name, String com
         probes = probes == null ? List.of() : List.copyOf(probes);
     }
 
+    /** A record of an ordinary run (not a canary). */
+    public RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
+                     Instant finishedAt, RunStatus status, String failure, String runnerVersion,
+                     DefinitionRecord definition, EnvironmentRecord environment,
+                     List<ComparisonRecord> comparisons, List<String> warnings, List<PlannedMdeRecord> plannedMde,
+                     AdaptiveRecord adaptive, JudgementRecord judgement, List<ProbeRecord> probes) {
+        this(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure, runnerVersion, definition,
+                environment, comparisons, warnings, plannedMde, adaptive, judgement, probes, null);
+    }
+
     /** A record without the host probe's readings. */
     public RunRecord(int formatVersion, String runId, String name, String comments, Instant startedAt,
                      Instant finishedAt, RunStatus status, String failure, String runnerVersion,
@@ -51,7 +64,7 @@ public record RunRecord(int formatVersion, String runId, String name, String com
                      List<ComparisonRecord> comparisons, List<String> warnings, List<PlannedMdeRecord> plannedMde,
                      AdaptiveRecord adaptive, JudgementRecord judgement) {
         this(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure, runnerVersion, definition,
-                environment, comparisons, warnings, plannedMde, adaptive, judgement, List.of());
+                environment, comparisons, warnings, plannedMde, adaptive, judgement, List.of(), null);
     }
 
     /** Seconds the run waited for the host to quieten, over all its probe readings. */
@@ -69,14 +82,14 @@ public record RunRecord(int formatVersion, String runId, String name, String com
     public RunRecord withComparisons(List<ComparisonRecord> newComparisons) {
         return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
                 runnerVersion, definition, environment, newComparisons, warnings, plannedMde, adaptive, judgement,
-                probes);
+                probes, canary);
     }
 
     /** This record with the adaptive loop's account. */
     public RunRecord withAdaptive(AdaptiveRecord newAdaptive) {
         return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
                 runnerVersion, definition, environment, comparisons, warnings, plannedMde, newAdaptive, judgement,
-                probes);
+                probes, canary);
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.taf.runner.config.Comparison;
 import org.taf.runner.config.TestDefinition;
 import org.taf.runner.results.AdaptiveRecord;
+import org.taf.runner.results.Canary;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.DefinitionRecord;
@@ -38,6 +39,8 @@ final class RunState {
     private final DefinitionRecord definition;
     private final Design design;
     private final JudgementRecord rules;
+    /** What canary the run is ({@code taf canary}), or null: in every record from the start. */
+    private final Canary canary;
     private EnvironmentRecord environment;
     private final List<ComparisonState> comparisons = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
@@ -60,11 +63,15 @@ final class RunState {
         }
     }
 
-    /** @param rules the rules the run is judged by ({@link Judgement#rules}), in every record from the start */
+    /**
+     * @param rules  the rules the run is judged by ({@link Judgement#rules}), in every record from the start
+     * @param canary what canary of {@code taf canary} the run is, or null
+     */
     RunState(TestDefinition def, String runId, Instant startedAt, String runnerVersion, DefinitionRecord definition,
-             Design design, JudgementRecord rules) {
+             Design design, JudgementRecord rules, Canary canary) {
         this.def = def;
         this.rules = rules;
+        this.canary = canary;
         this.runId = runId;
         this.startedAt = startedAt;
         this.runnerVersion = runnerVersion;
@@ -164,7 +171,7 @@ final class RunState {
         }
         return new RunRecord(ResultsStore.FORMAT_VERSION, runId, def.name(), def.comments(), startedAt, finishedAt,
                 status, failure, runnerVersion, definition, environment, out, warnings, plannedMde, adaptive, rules,
-                probes);
+                probes, canary);
     }
 
     /**

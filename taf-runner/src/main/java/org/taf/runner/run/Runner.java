@@ -30,6 +30,7 @@ import org.taf.runner.profile.HostFacts;
 import org.taf.runner.profile.HostInfo;
 import org.taf.runner.profile.IdlePolling;
 import org.taf.runner.profile.Pinning;
+import org.taf.runner.results.Canary;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.DefinitionRecord;
 import org.taf.runner.results.HostFingerprint;
@@ -67,6 +68,7 @@ public final class Runner {
     private final String command;
     private final StatsOptions options;
     private boolean adaptive = true;
+    private Canary canary;
     private RunState state;
     private Path runDir;
     private RunRecord last;
@@ -114,6 +116,12 @@ public final class Runner {
         return this;
     }
 
+    /** This runner's run marked as a canary of {@code taf canary} in every record. Call before {@link #run()}. */
+    public Runner asCanary(Canary kind) {
+        canary = kind;
+        return this;
+    }
+
     /** The run's directory under output.results_dir, known once {@link #run()} started. */
     public Path runDir() {
         return runDir;
@@ -156,7 +164,7 @@ public final class Runner {
         NoiseFile noise = NoiseStore.read(NoiseStore.fileIn(def.output().resultsDir()));
         Design design = Design.of(def, noise, host, out);
         state = new RunState(def, runId, started, runnerVersion, definition, design,
-                Judgement.rules(options, def.profile().noise()));
+                Judgement.rules(options, def.profile().noise()), canary);
         state.environment(Environment.record(def, engineJava, runtime, pinning.outcome(), idle, hostInfo));
         if (adaptive) {
             state.plannedMde(PlannedMde.reached(def, options, noise, host, design));

@@ -16,12 +16,14 @@ import org.taf.runner.config.TestDefinition;
 import org.taf.runner.db.ResultsDb;
 import org.taf.runner.launch.EngineRuntime;
 import org.taf.runner.report.output.Outputs;
+import org.taf.runner.results.Canary;
 import org.taf.runner.results.RunRecord;
 
 /**
  * One run of a definition, start to end: load it, measure and judge ({@link Runner}), write every output
  * ({@code report.Outputs}) and store the record in the results database. {@code taf run} and {@code taf compare}
- * make one; {@code taf bisect} one per step. The only class of the measuring side that reaches the outputs.
+ * make one; {@code taf bisect} one per step; {@code taf canary} two, marked as canaries. The only class of the
+ * measuring side that reaches the outputs.
  */
 public final class Session {
     /** How long an interrupted run's hook waits for the outputs the run is writing. */
@@ -68,6 +70,14 @@ public final class Session {
      * @throws org.taf.runner.config.ConfigException when the definition is refused: nothing ran
      */
     public Finished run(Path definition, Map<String, String> settings, String verb) {
+        return run(definition, settings, verb, null);
+    }
+
+    /**
+     * As {@link #run(Path, Map, String)}, the run marked as a canary of {@code taf canary} ({@code canary} null: an
+     * ordinary run) in its results.json and its row of the results database.
+     */
+    public Finished run(Path definition, Map<String, String> settings, String verb, Canary canary) {
         TestDefinition def = new ConfigLoader(context).load(definition, settings);
         PrintStream out = System.out;
         def.config().warnings().forEach(w -> System.err.println("warning: " + w));
@@ -76,7 +86,7 @@ public final class Session {
         EngineRuntime runtime = Runtimes.forProfile(def.profile(), def.cacheDir().resolve("state"), System.err);
         Runtimes.pinClient(def.profile(), System.err);
         Runner runner = new Runner(def, runtime, Clock.systemUTC(), live, runnerVersion,
-                command(definition, settings, verb));
+                command(definition, settings, verb)).asCanary(canary);
         CountDownLatch outputsWritten = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             RunRecord r = runner.interrupted();

@@ -97,7 +97,7 @@ class ResultsDbMariaDbIT {
             s.executeUpdate();
         }
         ResultsDb db = ResultsDb.open(url);
-        assertThat(db.schemaVersion()).isEqualTo(4);
+        assertThat(db.schemaVersion()).isEqualTo(5);
         assertThat(db.contentHashes()).as("JSON it cannot read keeps no hash").containsEntry("r1", null)
                 .containsEntry(run.runId(), ResultsStore.contentHash(json.getBytes(StandardCharsets.UTF_8)));
         assertThat(db.cells(SeriesFilter.any())).singleElement()

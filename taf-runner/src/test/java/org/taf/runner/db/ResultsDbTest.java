@@ -35,13 +35,13 @@ class ResultsDbTest {
     @Test
     void anEmptyDatabaseIsMigratedToTheLatestSchema() throws Exception {
         ResultsDb db = ResultsDb.open(url());
-        assertThat(db.schemaVersion()).isEqualTo(Schema.LATEST).isEqualTo(4);
+        assertThat(db.schemaVersion()).isEqualTo(Schema.LATEST).isEqualTo(5);
         assertThat(columns("taf_bisect")).contains("bisect_id", "good_sha", "culprit_sha", "bisect_json");
         assertThat(columns("taf_cell")).contains("started_at", "host_fingerprint", "settings_key", "patch_tps");
         assertThat(columns("taf_run")).contains("results_json", "host_fingerprint", "status");
         assertThat(query("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'taf_cell_series'"))
                 .containsExactly("taf_cell_series");
-        assertThat(ResultsDb.open(url()).schemaVersion()).as("opening again changes nothing").isEqualTo(4);
+        assertThat(ResultsDb.open(url()).schemaVersion()).as("opening again changes nothing").isEqualTo(5);
         assertThat(db.readAll()).isEmpty();
     }
 
@@ -62,7 +62,7 @@ class ResultsDbTest {
 
         ResultsDb db = ResultsDb.open(url());
 
-        assertThat(db.schemaVersion()).isEqualTo(4);
+        assertThat(db.schemaVersion()).isEqualTo(5);
         assertThat(db.read(run.runId())).contains(run);
         List<CellRow> rows = db.cells(SeriesFilter.any());
         assertThat(rows).hasSize(1);
@@ -132,7 +132,7 @@ class ResultsDbTest {
 
         ResultsDb db = ResultsDb.open(url());
 
-        assertThat(db.schemaVersion()).isEqualTo(4);
+        assertThat(db.schemaVersion()).isEqualTo(5);
         Map<String, String> hashes = db.contentHashes();
         assertThat(hashes.get("now")).isEqualTo(hash(ResultsStore.toJson(run)));
         assertThat(hashes).as("another format: read, and refused, when published").containsEntry("older", null);
@@ -223,10 +223,10 @@ class ResultsDbTest {
     void aSchemaNewerThanThisTafIsRefusedNamingTheUrlAndBothVersions() throws Exception {
         ResultsDb.open(url());
         execute("INSERT INTO taf_schema_history (installed_rank, version, description, type, script, checksum,"
-                + " installed_by, execution_time, success) VALUES (5, '5', 'from a newer TAF', 'SQL',"
-                + " 'V5__from_a_newer_taf.sql', 0, 'test', 1, 1)");
+                + " installed_by, execution_time, success) VALUES (6, '6', 'from a newer TAF', 'SQL',"
+                + " 'V6__from_a_newer_taf.sql', 0, 'test', 1, 1)");
         assertThatThrownBy(() -> ResultsDb.open(url())).isInstanceOf(DbException.class)
-                .hasMessage("results database " + url() + " has schema version 5; this TAF knows versions 1 to 4:"
+                .hasMessage("results database " + url() + " has schema version 6; this TAF knows versions 1 to 5:"
                         + " use a newer TAF, or another results.db.url");
     }
 
@@ -236,7 +236,7 @@ class ResultsDbTest {
         String url = "jdbc:mariadb://127.0.0.1:1/taf?user=taf&password=s3cret&connectTimeout=2000";
         assertThatThrownBy(() -> ResultsDb.open(url)).isInstanceOf(DbException.class)
                 .hasMessageStartingWith("cannot reach results database jdbc:mariadb://127.0.0.1:1/taf?user=taf"
-                        + "&password=****&connectTimeout=2000 (this TAF's schema version is 4): ")
+                        + "&password=****&connectTimeout=2000 (this TAF's schema version is 5): ")
                 .message().doesNotContain("s3cret");
         Path underAFile = dir.resolve("file");
         assertThatThrownBy(() -> {

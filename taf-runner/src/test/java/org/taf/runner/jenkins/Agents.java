@@ -102,6 +102,11 @@ final class Agents {
         return n;
     }
 
+    /** The names of the agents matching the label expression {@code label}, in the order they were added. */
+    List<String> names(String label) {
+        return nodes.values().stream().filter(n -> n.carries(label)).map(n -> n.name).toList();
+    }
+
     /** Takes an executor on an agent matching the label expression {@code label} (null or "": any agent). */
     Node allocate(String label) {
         List<Node> matching = nodes.values().stream().filter(n -> n.carries(label)).toList();

@@ -22,7 +22,8 @@ class JenkinsfileGateTest extends JenkinsfileTestBase {
         assertThat(result()).isEqualTo("SUCCESS");
         assertThat(jenkins.stages.values()).extracting(s -> s.name + " " + s.status).containsExactly(
                 "Build and unit tests SUCCESS", "Plan SUCCESS", "Performance gate SUCCESS",
-                "Nightly matrix SKIPPED_BY_WHEN", "Nightly site SKIPPED_BY_WHEN", "Nightly bisect SKIPPED_BY_WHEN");
+                "Nightly matrix SKIPPED_BY_WHEN", "Canaries SKIPPED_BY_WHEN", "Nightly site SKIPPED_BY_WHEN",
+                "Nightly bisect SKIPPED_BY_WHEN");
         assertThat(jenkins.artifacts)
                 .containsOnlyKeys(
                         "taf-out/gate/taf.log",

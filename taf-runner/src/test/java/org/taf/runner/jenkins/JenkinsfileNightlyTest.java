@@ -58,9 +58,18 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
                 .map(JenkinsfileTestBase::nightlyResults).sorted().toList());
     }
 
+    /** The build's description: each definition's outcome, then each host's canaries (healthy). */
     private String description(String definition, String outcome) {
         return String.join(", ", committed.stream()
-                .map(d -> nameOf(d) + ": " + (d.equals(definition) ? outcome : "pass")).toList());
+                .map(d -> nameOf(d) + ": " + (d.equals(definition) ? outcome : "pass")).toList())
+                + ", canaries perf1: healthy, canaries perf2: healthy";
+    }
+
+    /** The matrix's parallel run: the first (the canaries' comes after it). */
+    private SimulatedJenkins.ParallelRun matrix() {
+        assertThat(jenkins.parallels).hasSize(2);
+        assertThat(jenkins.parallels.get(1).branches()).containsExactly("canary-perf1", "canary-perf2");
+        return jenkins.parallels.get(0);
     }
 
     private void allPass(List<String> definitions) {
@@ -79,13 +88,11 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         assertThat(result()).isEqualTo("SUCCESS");
         assertThat(jenkins.stages.values()).extracting(s -> s.name + " " + s.status).containsExactly(
                 "Build and unit tests SUCCESS", "Plan SUCCESS", "Performance gate SKIPPED_BY_WHEN",
-                "Nightly matrix SUCCESS", "Nightly site SUCCESS", "Nightly bisect SKIPPED_BY_WHEN");
-        assertThat(jenkins.parallels)
-                .singleElement()
-                .satisfies(p -> assertThat(p.branches()).isEqualTo(names(committed)));
+                "Nightly matrix SUCCESS", "Canaries SUCCESS", "Nightly site SUCCESS", "Nightly bisect SKIPPED_BY_WHEN");
+        assertThat(matrix().branches()).isEqualTo(names(committed));
         assertThat(tafRuns()).extracting(c -> c.frame().branch()).isEqualTo(names(committed));
         assertThat(tafRuns()).extracting(c -> c.frame().nodeName()).isEqualTo(alternating(committed.size()));
-        assertThat(jenkins.checkouts).filteredOn(f -> f.branch() != null)
+        assertThat(jenkins.checkouts).filteredOn(f -> f.branch() != null && !f.branch().startsWith("canary-"))
                 .extracting(f -> f.branch() + "@" + f.nodeName()).isEqualTo(tafRuns().stream()
                         .map(c -> c.frame().branch() + "@" + c.frame().nodeName()).toList());
         assertThat(tafRuns()).noneMatch(c -> c.script().contains("-Dparent") || c.script().contains("-Dpatch"));
@@ -133,9 +140,9 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("SUCCESS");
-        assertThat(jenkins.parallels).singleElement().satisfies(p -> assertThat(p.branches())
+        assertThat(matrix().branches())
                 .contains("gate", "nightly-oltp-rw", "nightly-sweep", "quick").isEqualTo(names(definitions))
-                .noneMatch(b -> b.startsWith("examples") || b.startsWith("profiles") || b.startsWith("common")));
+                .noneMatch(b -> b.startsWith("examples") || b.startsWith("profiles") || b.startsWith("common"));
         assertThat(tafRuns()).hasSize(definitions.size());
         for (ShellCall run : tafRuns()) {
             assertThat(run.runs("./taf run properties/" + run.frame().branch().replace("nightly-", "nightly/")))
@@ -172,8 +179,10 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
 
         assertThat(result()).isEqualTo("SUCCESS");
         assertThat(tafRuns()).allSatisfy(c -> assertThat(c.frame().locks()).containsExactly("bench-perf1"));
-        assertThat(jenkins.locks).extracting(SimulatedJenkins.LockUse::resource).hasSize(committed.size())
+        // One lock a definition, and one for the host's canaries.
+        assertThat(jenkins.locks).extracting(SimulatedJenkins.LockUse::resource).hasSize(committed.size() + 1)
                 .containsOnly("bench-perf1");
+        assertThat(jenkins.parallels.get(1).branches()).containsExactly("canary-perf1");
     }
 
     @Test
@@ -273,8 +282,7 @@ class JenkinsfileNightlyTest extends JenkinsfileTestBase {
         runJenkinsfile();
 
         assertThat(result()).isEqualTo("SUCCESS");
-        assertThat(jenkins.parallels).singleElement().satisfies(p -> assertThat(p.branches())
-                .containsExactly("quick", "examples-bp-instances"));
+        assertThat(matrix().branches()).containsExactly("quick", "examples-bp-instances");
     }
 
     @Test

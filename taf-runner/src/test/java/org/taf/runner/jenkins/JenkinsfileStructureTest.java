@@ -78,8 +78,8 @@ class JenkinsfileStructureTest extends JenkinsfileTestBase {
         assertThat(jenkins.log)
                 .containsSubsequence(
                         "TAF gate: inconclusive",
-                        "UNSTABLE: an inconclusive comparison (taf exit 2), warnings in summary.txt, or failed tests"
-                                + " in a JUnit report.");
+                        "UNSTABLE: an inconclusive comparison (taf exit 2), warnings in summary.txt, failed tests in"
+                                + " a JUnit report, or a gate health alarm (taf health exit 2).");
         assertThat(jenkins.pipeline.post.blocks.keySet()).containsExactly("always", "unstable", "failure");
     }
 

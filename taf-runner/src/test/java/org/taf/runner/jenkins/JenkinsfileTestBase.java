@@ -142,11 +142,46 @@ abstract class JenkinsfileTestBase extends PipelineTestBase {
         return nightlyOut(definition) + "/results/run-" + nameOf(definition) + "/results.json";
     }
 
-    /** Unit tests pass, every definition validates, the runner builds: what a nightly needs before measuring. */
+    /**
+     * Unit tests pass, every definition validates, the runner builds, and on both benchmark hosts the canaries
+     * complete and the gate is healthy: what a nightly needs but its definitions' runs.
+     */
     protected void nightlyRunsUpTo(List<String> definitions) {
         unitTests(0);
         definitions.forEach(d -> validates(d, 0));
         runnerBuilds();
+        canaries("perf1", 0, 0, HEALTHY);
+        canaries("perf2", 0, 0, HEALTHY);
+    }
+
+    /** What {@code taf health --this-host} prints on a host whose gate meets its targets. */
+    static final String HEALTHY = "gate on perf (host 0123456789abcdef): caught 6 of 6 planted slowdowns (100%, 95%"
+            + " interval 61–100%); 0 false alarms in 6 unchanged runs (0%, 95% interval 0–39%)\n";
+
+    static String canaryOut(String host) {
+        return "taf-out/canary/" + host;
+    }
+
+    /**
+     * On {@code host}, {@code taf canary} of the gate's definition (with {@code -Dpatch} when PATCH was given) exits
+     * {@code canary}, writing its two runs' results; then {@code taf health --this-host} exits {@code health},
+     * printing {@code healthOutput} (into its log, where the Jenkinsfile reads the alarms).
+     */
+    protected void canaries(String host, int canary, int health, String healthOutput) {
+        String out = canaryOut(host);
+        List<String> words = new ArrayList<>(List.of("./taf canary " + GATE));
+        Object patch = jenkins.startedWith.get("PATCH");
+        if (patch != null && !patch.toString().isEmpty()) {
+            words.add("-Dpatch=" + patch);
+        }
+        words.addAll(List.of("-Doutput.results_dir=" + out + "/results", "-Doutput.site_dir=" + out + "/site",
+                "-Doutput.publish=true"));
+        shell.on(teed(String.join(" ", words), out)).exits(canary)
+                .writes(out + "/results/run-aa/results.json", "{}")
+                .writes(out + "/taf.log", canary == 0 ? "taf canary: A/A: passed, no false alarm\n"
+                        : "error: build of c0ffee00 failed\n");
+        shell.on(teed("./taf health --this-host", out + "/health")).exits(health).prints(healthOutput)
+                .writes(out + "/health/taf.log", healthOutput);
     }
 
     /**

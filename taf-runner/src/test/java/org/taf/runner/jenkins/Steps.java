@@ -25,7 +25,8 @@ import org.taf.runner.jenkins.SimulatedJenkins.Stash;
  * basic steps (echo, error, unstable, catchError, script, dir, deleteDir, readFile, fileExists,
  * writeFile, timeout), {@code node}, {@code checkout}, {@code parallel}, {@code lock}
  * (lockable-resources), {@code stash}/{@code unstash}, {@code archiveArtifacts}, {@code junit},
- * {@code publishHTML} (htmlpublisher), {@code findFiles} (pipeline-utility-steps), and {@code sh}
+ * {@code publishHTML} (htmlpublisher), {@code findFiles} and {@code nodesByLabel} (pipeline-utility-steps; every
+ * agent is online), and {@code sh}
  * through the {@link ShellMock}. Named arguments a step does not take are refused, as Jenkins does.
  */
 final class Steps {
@@ -80,6 +81,9 @@ final class Steps {
         step(helper, "writeFile", List.of(Map.class), a -> writeFile(map(a[0])));
         step(helper, "copyArtifacts", List.of(Map.class), a -> copyArtifacts(map(a[0])));
         step(helper, "lastCompleted", List.of(), a -> "lastCompleted");
+        step(helper, "nodesByLabel", List.of(Map.class), a -> jenkins.agents.names(String.valueOf(
+                check(a[0], "nodesByLabel", Set.of("label"), Set.of("offline")).get("label"))));
+        step(helper, "nodesByLabel", List.of(String.class), a -> jenkins.agents.names(String.valueOf(a[0])));
     }
 
     /**
