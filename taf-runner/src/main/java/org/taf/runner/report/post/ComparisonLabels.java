@@ -61,8 +61,9 @@ final class ComparisonLabels {
                 return null;
             }
             List<String> differing = differing(c.parent().engineSettings(), c.patch().engineSettings());
-            if (differing.size() != 1 || key != null && !key.equals(differing.get(0))) {
-                return null;
+            if (differing.size() != 1 || key != null && !key.equals(differing.get(0))
+                    || !c.parent().engineSettings().containsKey(differing.get(0))) {
+                return null; // a setting only the patch names is a change of one side, not a sweep's value
             }
             key = differing.get(0);
         }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.EnvironmentRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
+import org.taf.runner.results.SideRecord;
 
 /**
  * A post leads with the answer: one sentence per comparison under the title, then the results,
@@ -129,5 +131,22 @@ class PostLeadTest {
         Document single = post(ResultsFixtures.small());
         assertThat(single.select("svg#glance-ratios text[text-anchor=end]").eachText())
                 .containsExactly("POINT_SELECT@2");
+    }
+
+    /** {@code -Dpatch.engine.X=N} alone: one setting only the patch names. The headline names it; it once threw. */
+    @Test
+    void aSettingOnlyThePatchNamesIsNamedInTheHeadline() throws Exception {
+        RunRecord small = ResultsFixtures.small();
+        ComparisonRecord c = small.comparisons().get(0);
+        SideRecord p = c.parent();
+        SideRecord parent = new SideRecord(p.role(), p.revision(), p.commit(), p.treeId(), null, Map.of(), p.build());
+        SideRecord planted = new SideRecord(c.patch().role(), p.revision(), p.commit(), p.treeId(), null,
+                Map.of("taf_statement_cpu_work", "280"), p.build());
+        RunRecord run = ResultsFixtures.copy(small, small.runId(), small.name(), small.startedAt(), small.finishedAt(),
+                small.status(), null, List.of(new ComparisonRecord(c.name(), c.label(), parent, planted, c.cells())),
+                small.warnings());
+        Document post = post(run);
+        String answer = post.selectFirst("section.headline p.answer-text").text();
+        assertThat(answer).contains("taf_statement_cpu_work=280").doesNotContain("null");
     }
 }
