@@ -25,7 +25,7 @@ import org.taf.runner.sys.AtomicWrite;
  * speedscope and async-profiler's converters read. Stacks are kept and written in {@link String}
  * order of the joined frames, so the same stacks always give the same bytes (locale independent).
  *
- * <p>Weights are in the unit of their {@link ProfileKind} (samples, nanoseconds), or per
+ * <p>Weights are in the unit of their {@link FlameKind} (samples, nanoseconds), or per
  * transaction after {@link #scale}. A frame may not be empty or contain {@code ;} or a line break.
  */
 public final class CollapsedStacks {

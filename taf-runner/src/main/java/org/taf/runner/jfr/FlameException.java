@@ -3,7 +3,7 @@ package org.taf.runner.jfr;
 import org.taf.runner.TafException;
 
 /**
- * Profile data that cannot be read: a missing, empty or corrupt JFR recording, or a collapsed-stacks
+ * JFR data that cannot be read: a missing, empty or corrupt JFR recording, or a collapsed-stacks
  * file with a malformed line. The message names the file (and line).
  */
 public class FlameException extends TafException {

@@ -313,7 +313,7 @@ public final class Runner {
     }
 
     private RunRecord finish(RunRecord judged) {
-        RunRecord r = Profiles.fold(judged, runDir);
+        RunRecord r = Flames.fold(judged, runDir);
         state.write(runDir, r, true);
         last = r;
         return r;

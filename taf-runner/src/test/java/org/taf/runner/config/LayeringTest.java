@@ -141,6 +141,54 @@ class LayeringTest {
     }
 
     @Test
+    void aRenamedKeyStillReadsUnderItsOldNameAndSaysTheNewOne() {
+        Fixture f = new Fixture(dir).env(Map.of("TAF_PROFILE_JFR", "true"));
+        f.write("old.properties", "profile.jfr = true");
+        TestDefinition d = f.load("old.properties");
+        assertThat(d.measure().jfr()).isTrue();
+        assertThat(origin(d.config(), "jfr")).isEqualTo("env TAF_PROFILE_JFR (as profile.jfr)");
+        assertThat(d.config().warnings()).containsExactly(
+                "old.properties:1: profile.jfr is now called jfr; the old name still works",
+                "env TAF_PROFILE_JFR: profile.jfr is now called jfr; the old name still works");
+        f.write("new.properties", "jfr = true");
+        ResolvedConfig c = new Fixture(dir).resolve("new.properties");
+        assertThat(c.get(Keys.JFR)).isTrue();
+        assertThat(c.warnings()).isEmpty();
+        assertThat(new Fixture(dir).load("new.properties", Map.of("profile.jfr", "false")).measure().jfr())
+                .as("-D with the old name overrides the file's new one").isFalse();
+    }
+
+    @Test
+    void bothNamesOfOneKeyAreAnErrorNamingBoth() {
+        Fixture f = new Fixture(dir);
+        f.write("both.properties", "jfr = true", "profile.jfr = false");
+        assertThatThrownBy(() -> f.resolve("both.properties")).isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
+                        "both.properties:2: duplicate key profile.jfr (jfr); first set at line 1 as jfr"));
+        f.write("t.properties", "");
+        Map<String, String> cli = new LinkedHashMap<>();
+        cli.put("jfr", "true");
+        cli.put("profile.jfr", "false");
+        assertThatThrownBy(() -> f.resolve("t.properties", cli)).isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
+                        "-Djfr and -Dprofile.jfr both set jfr; give one of them"));
+        Fixture env = new Fixture(dir).env(new java.util.TreeMap<>(Map.of("TAF_JFR", "true", "TAF_PROFILE_JFR", "1")));
+        assertThatThrownBy(() -> env.resolve("t.properties")).isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
+                        "env TAF_JFR and env TAF_PROFILE_JFR both set jfr; give one of them"));
+    }
+
+    @Test
+    void aProfileMayNotRecordJfrUnderEitherName() {
+        Fixture f = new Fixture(dir);
+        f.write("profiles/default.properties", "profile.jfr = true");
+        f.write("t.properties", "");
+        assertThatThrownBy(() -> f.resolve("t.properties")).isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
+                        "profiles/default.properties:1: a profile may set only profile.* keys, not profile.jfr (jfr)"));
+    }
+
+    @Test
     void aDurationUnderItsCanonicalNameStillNeedsAUnit() {
         Fixture f = new Fixture(dir);
         f.write("t.properties", "measure.duration = 300");

@@ -50,7 +50,7 @@ class TestDefinitionTest {
                 1, 1, 1, 10, 5, 1, Duration.ofSeconds(1), new ConnectionSettings("127.0.0.1", 3306, "root", "",
                 "sbtest"), 2, true, true, org.taf.runner.workload.tprocc.TproccScale.STANDARD));
         assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.BALANCED, 1,
-                MeasureMode.AUTO, 3, Duration.ofMillis(500), true));
+                MeasureMode.AUTO, 3, Duration.ofMillis(500), true, false));
         assertThat(d.warmup()).isEqualTo(new WarmupOptions(true, WarmupSignal.TPS, 2, new SettleOptions(
                 Duration.ofSeconds(10), Duration.ofSeconds(1), 5, 2, Duration.ofSeconds(10), Duration.ofSeconds(120)),
                 5));
@@ -63,7 +63,7 @@ class TestDefinitionTest {
                 LaunchOptions.AUTO, List.of(), false, Duration.ofSeconds(10)));
         assertThat(d.profile()).isEqualTo(new ProfileOptions("default", RuntimeKind.PROCESS, Optional.empty(),
                 Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
-                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, CpuIdle.UNCHANGED, false, Optional.empty(), false,
+                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, CpuIdle.UNCHANGED, false, Optional.empty(),
                 NoiseThresholds.DEFAULT));
         assertThat(d.profile().changesCpu()).isFalse();
         assertThat(d.output()).isEqualTo(new OutputSettings(dir.resolve("results"), dir.resolve("site"), false, true,

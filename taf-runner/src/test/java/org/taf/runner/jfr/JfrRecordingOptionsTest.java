@@ -29,7 +29,7 @@ class JfrRecordingOptionsTest {
         JfrRecordingOptions o = JfrRecordingOptions.defaults();
         assertThat(o.maxSizeBytes()).isEqualTo(32L << 20);
         Path settings = o.writeSettings(dir.resolve("conf"));
-        assertThat(settings).hasFileName("taf-profile.jfc").exists();
+        assertThat(settings).hasFileName("taf.jfc").exists();
         Path rec = dir.resolve("out/engine.jfr");
         assertThat(o.jvmArguments(rec, settings))
                 .containsExactly(
@@ -73,7 +73,7 @@ class JfrRecordingOptionsTest {
         byte[] first = Files.readAllBytes(o.writeSettings(dir));
         assertThat(Files.readAllBytes(o.writeSettings(dir))).isEqualTo(first);
         try (var files = Files.list(dir)) {
-            assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactly("taf-profile.jfc");
+            assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactly("taf.jfc");
         }
     }
 
@@ -81,16 +81,16 @@ class JfrRecordingOptionsTest {
     void badValuesAreRefusedWithTheKeyTheValueAndTheRule() {
         JfrRecordingOptions d = JfrRecordingOptions.defaults();
         assertThatThrownBy(() -> d.withMaxSize(1000)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("profile.jfr.max_size (1000 bytes) must be at least 1M");
+                .hasMessage("JFR max size (1000 bytes) must be at least 1M");
         assertThatThrownBy(() -> d.withSamplePeriod(Duration.ofNanos(500_000)))
-                .hasMessage("profile.jfr.sample_period (500us) must be a whole number of milliseconds from 1ms to 1s");
+                .hasMessage("JFR sample period (500us) must be a whole number of milliseconds from 1ms to 1s");
         assertThatThrownBy(() -> d.withSamplePeriod(Duration.ofSeconds(2)))
-                .hasMessage("profile.jfr.sample_period (2000ms) must be a whole number of milliseconds from 1ms to 1s");
+                .hasMessage("JFR sample period (2000ms) must be a whole number of milliseconds from 1ms to 1s");
         assertThatThrownBy(() -> d.withLockThreshold(Duration.ofMillis(-1)))
-                .hasMessage("profile.jfr.lock_threshold (-1ms) must be from 0 to 1s");
-        assertThatThrownBy(() -> d.withStackDepth(0)).hasMessage("profile.jfr.stack_depth (0) must be from 1 to 2048");
+                .hasMessage("JFR lock threshold (-1ms) must be from 0 to 1s");
+        assertThatThrownBy(() -> d.withStackDepth(0)).hasMessage("JFR stack depth (0) must be from 1 to 2048");
         assertThatThrownBy(() -> d.withSamplePeriod(null)).isInstanceOf(NullPointerException.class)
-                .hasMessage("profile.jfr.sample_period");
+                .hasMessage("JFR sample period");
         Path comma = Path.of("/tmp/a,b/engine.jfr");
         assertThatThrownBy(() -> d.jvmArguments(comma, Path.of("/tmp/x.jfc")))
                 .hasMessage("JFR recording path (/tmp/a,b/engine.jfr) must not contain a comma");

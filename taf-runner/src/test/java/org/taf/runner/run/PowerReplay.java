@@ -356,7 +356,7 @@ public final class PowerReplay {
                 c.process(), c.threads(), c.threadsLost(), c.readMillis());
         return new IterationRecord(index, sequence, it.startedAt(), it.serverVersion(), it.rest(), it.warmup(),
                 it.samples(), it.cpu(), it.flags(), it.failure(), it.engineLog(), it.engineCpu(), it.launchSeconds(),
-                it.windows(), process, it.profile());
+                it.windows(), process, it.jfr());
     }
 
     /**
