@@ -229,9 +229,4 @@ final class TafPerl {
                 (a, b) -> Stream.concat(a.stream(), b.stream()).toList()));
         return all;
     }
-
-    /** Whether a name is written in TAF (perl)'s namespaces. */
-    static boolean isTafName(String name) {
-        return name.startsWith("taf.") || name.startsWith("sysbench_lua.") || name.startsWith("hammerdb_tprocc.");
-    }
 }

@@ -12,10 +12,10 @@ import org.taf.runner.results.CountersRecord;
 import org.taf.runner.results.CpuPointRecord;
 import org.taf.runner.results.EngineCpuRecord;
 import org.taf.runner.results.HostNoise;
+import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.IterationRecord.RestRecord;
 import org.taf.runner.results.IterationRecord.WarmupRecord;
-import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.JfrRecord;
 import org.taf.runner.results.NoiseThresholds;
 import org.taf.runner.results.SampleRecord;
@@ -119,11 +119,6 @@ final class Attempt {
             windows.add(new Window(m.samples(), m.cpu(), m.measuredEngineCpuSeconds(), m.engineCpuSource(),
                     m.counters(), m.window()));
         }
-    }
-
-    /** Why the start failed, or null. */
-    String failure() {
-        return failure;
     }
 
     void failed(String why) {

@@ -119,11 +119,6 @@ public final class Runner {
         return runDir;
     }
 
-    /** The statistics' options this runner judges with. */
-    public StatsOptions options() {
-        return options;
-    }
-
     /**
      * Runs the plan and judges it. Errors (bad revision, failed build, engine that does not start) end
      * the run with status FAILED: the record is judged as far as it got, written, and the error rethrown.

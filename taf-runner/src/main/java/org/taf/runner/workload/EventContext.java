@@ -13,11 +13,6 @@ record EventContext(Session session, RandomSource random, WorkloadOptions option
         }
     }
 
-    /** A context whose new orders go nowhere (sysbench's workloads count none). */
-    EventContext(Session session, RandomSource random, WorkloadOptions options, int thread, int threads) {
-        this(session, random, options, thread, threads, new Counters());
-    }
-
     /** This context with every statement sent as text ({@code --db-ps-mode=disable}). */
     EventContext overText() {
         return new EventContext(new TextSession(session), random, options, thread, threads, counters);

@@ -43,7 +43,7 @@ class TestDefinitionTest {
         assertThat(d.comments()).isEmpty();
         assertThat(d.repository()).isEqualTo(dir);
         assertThat(d.cacheDir()).isEqualTo(Fixture.USER_HOME.resolve(".cache/taf"));
-        assertThat(d.engine().isEmpty()).isTrue();
+        assertThat(d.engine().asMap()).isEmpty();
         assertThat(d.tests()).containsExactly(Workload.POINT_SELECT);
         assertThat(d.threads()).containsExactly(1, 2);
         assertThat(d.workload()).isEqualTo(new WorkloadOptions(4, 10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1,

@@ -47,7 +47,7 @@ class PlannedMdeTest {
 
     private static NoiseRecord noise(String host, double cv) {
         return new NoiseRecord(host, "x", "POINT_SELECT", 2, cv, 0.02, 1, 10, 10, 6,
-                Instant.parse("2026-11-28T09:00:00Z"), "r");
+                Instant.parse("2026-11-28T09:00:00Z"), "r", java.util.List.of(), null);
     }
 
     @Test
@@ -130,8 +130,10 @@ class PlannedMdeTest {
         Instant at = Instant.parse("2026-12-02T06:00:00Z");
         NoiseRecord components = noise(HOST.id(), 0.08);
         NoiseRecord measured = new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.08, 0.02, 1, 10, 10, 6, at, "r",
-                List.of(new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.03, 8, 8.5, at, "r"),
-                        new DesignNoise(MeasureMode.ALTERNATE, 3, 2.0, 0.01, 8, 8.5, at, "r")));
+                List.of(new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.03, 8, 8.5, at, "r",
+                        null, null, java.util.Map.of()),
+                        new DesignNoise(MeasureMode.ALTERNATE, 3, 2.0, 0.01, 8, 8.5, at, "r",
+                                null, null, java.util.Map.of())), null);
         NoiseFile file = NoiseFile.empty().with(List.of(measured));
         PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true).get(0);
         assertThat(c.mdePct()).isEqualTo(DetectableEffect.compute(0.03, 5, o.level(true), o, "").pct());
@@ -156,7 +158,7 @@ class PlannedMdeTest {
         Instant at = Instant.parse("2026-12-02T06:00:00Z");
         NoiseFile file = NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.08, 0.02,
                 1, 10, 10, 6, at, "r", List.of(new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.032, 12, 8.5, at, "r",
-                0.001, 0.081)))));
+                0.001, 0.081, java.util.Map.of())), null)));
         PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true).get(0);
         double sd = Math.sqrt(0.001 * 0.001 + 0.081 * 0.081 / 10);
         assertThat(c.mdePct()).isEqualTo(DetectableEffect.compute(sd, 5, o.level(true), o, "").pct());
@@ -174,7 +176,7 @@ class PlannedMdeTest {
         Instant at = Instant.parse("2026-12-03T18:00:00Z");
         return NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "OLTP_RW", 2, 0.05, 0.2, 0.25, 40, 4, 8,
                 at, "r", List.of(new DesignNoise(MeasureMode.ALTERNATE, 10, 1.0, pairSd, 8, 8, at, "r", null, null,
-                        others)))));
+                        others)), null)));
     }
 
     @Test
@@ -308,10 +310,10 @@ class PlannedMdeTest {
         NoiseFile file = NoiseFile.empty().with(List.of(
                 new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.01, 0.1, 0.25, 40, 26, 3.2, at, "r", List.of(
                         new DesignNoise(MeasureMode.ALTERNATE, 10, 1.0, 0.022, 13, 3.2, at, "r", null, null,
-                                Map.of(Metric.CPU_PER_TX, 0.035)))),
+                                Map.of(Metric.CPU_PER_TX, 0.035))), null),
                 new NoiseRecord(HOST.id(), "x", "OLTP_RW", 2, 0.04, 0.16, 0.25, 40, 26, 5.2, at, "r", List.of(
                         new DesignNoise(MeasureMode.ALTERNATE, 10, 1.0, 0.062, 13, 5.2, at, "r", null, null,
-                                Map.of(Metric.CPU_PER_TX, 0.045))))));
+                                Map.of(Metric.CPU_PER_TX, 0.045))), null)));
         List<QuestionTimes> q = QuestionTimes.of(def, def.stats(), file, HOST, design(def, file));
         QuestionTimes rw = q.get(1);
         assertThat(rw.workload()).isEqualTo("OLTP_RW");

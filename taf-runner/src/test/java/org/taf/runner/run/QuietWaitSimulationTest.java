@@ -94,7 +94,8 @@ class QuietWaitSimulationTest {
 
         @Override
         public List<CellSamples> samples(int index) {
-            return List.of(new CellSamples(CELL, parent, patch));
+            return List.of(new CellSamples(CELL, parent, patch,
+                    java.util.List.of(), java.util.List.of(), java.util.Set.of(), false));
         }
 
         @Override

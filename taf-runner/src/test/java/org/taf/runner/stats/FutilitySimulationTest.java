@@ -71,7 +71,8 @@ class FutilitySimulationTest {
                 if (s != null) {
                     progress = progress.plus(1, MINUTE);
                 }
-                s = Statistics.evaluate(List.of(new CellSamples(Simulation.CELL, parent, patch)), o.withSeed(r),
+                s = Statistics.evaluate(List.of(new CellSamples(Simulation.CELL, parent, patch,
+                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false)), o.withSeed(r),
                         progress);
             }
             CellVerdict v = s.cells().get(0);

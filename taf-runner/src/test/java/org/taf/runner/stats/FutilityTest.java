@@ -19,7 +19,8 @@ class FutilityTest {
             double t = 1000 * Math.exp(logs[i]);
             patch.add(IterationSample.of(i, t, t, t));
         }
-        return Statistics.evaluate(List.of(new CellSamples(Simulation.CELL, parent, patch)), o,
+        return Statistics.evaluate(List.of(new CellSamples(Simulation.CELL, parent, patch,
+                java.util.List.of(), java.util.List.of(), java.util.Set.of(), false)), o,
                 AdaptiveProgress.start(Duration.ofSeconds(30))).cells().get(0);
     }
 

@@ -39,7 +39,8 @@ class MetricQuestionsTest {
             base[i] = 10;
         }
         return new CellSamples(new CellKey("POINT_SELECT", 2), Cells.withCpu(Cells.side(FLAT), base),
-                Cells.withCpu(Cells.side(tps), cpu));
+                Cells.withCpu(Cells.side(tps), cpu),
+                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
     }
 
     private static CellVerdict judge(CellSamples cell, Questions q) {
@@ -89,7 +90,8 @@ class MetricQuestionsTest {
         CellVerdict byMetric = judge(cell, new Questions(EQ, Map.of(), Map.of(Metric.CPU_PER_TX, NI), Map.of()));
         assertThat(byMetric.verdict()).as("verdict.question.cpu_per_tx asks it of every cell").isEqualTo(
                 Verdict.NOT_WORSE);
-        CellVerdict otherCell = judge(new CellSamples(new CellKey("OLTP_RW", 2), cell.parent(), cell.patch()), GATE);
+        CellVerdict otherCell = judge(new CellSamples(new CellKey("OLTP_RW", 2), cell.parent(), cell.patch(),
+                java.util.List.of(), java.util.List.of(), java.util.Set.of(), false), GATE);
         assertThat(otherCell.verdict()).as("POINT_SELECT's key is not OLTP_RW's").isEqualTo(Verdict.INCONCLUSIVE);
     }
 
@@ -155,7 +157,7 @@ class MetricQuestionsTest {
             qc[i] = 10 * cpuRatio * Math.exp(b * gauss(rnd));
         }
         return new CellSamples(new CellKey("POINT_SELECT", 2), Cells.withCpu(Cells.side(pt), pc),
-                Cells.withCpu(Cells.side(qt), qc));
+                Cells.withCpu(Cells.side(qt), qc), java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
     }
 
     private static double gauss(SplittableRandom rnd) {
@@ -213,7 +215,8 @@ class MetricQuestionsTest {
             int n = 5;
             for (; n <= 13; n++) {
                 CellSamples first = new CellSamples(all.cell(), new ArrayList<>(all.parent().subList(0, n)),
-                        new ArrayList<>(all.patch().subList(0, n)));
+                        new ArrayList<>(all.patch().subList(0, n)),
+                                java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
                 v = Statistics.evaluate(List.of(first), o.withSeed(r), AdaptiveProgress.start(Duration.ofSeconds(1)))
                         .cells().get(0);
                 if (v.verdict().isFinal()) {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.taf.runner.config.Golden;
 import org.taf.runner.jfr.CollapsedStacks;
 import org.taf.runner.jfr.FlameKind;
+import org.taf.runner.jfr.FoldedText;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -215,7 +216,7 @@ class FlameGraphSvgTest {
 
     @Test
     void lockWeightsAreShownAsDurations() {
-        CollapsedStacks s = CollapsedStacks.parse("a.B.run;[park x.Lock] 1500000\na.B.run;[monitor y.M] 2500\n");
+        CollapsedStacks s = FoldedText.parse("a.B.run;[park x.Lock] 1500000\na.B.run;[monitor y.M] 2500\n");
         assertThat(SVG.withMinFrameWidth(0.5).plain("l", "Locks", s, FlameKind.LOCKS))
                 .contains("1.5 ms, 99.8% of all")
                 .contains("2.5 \u00b5s, 0.2% of all");

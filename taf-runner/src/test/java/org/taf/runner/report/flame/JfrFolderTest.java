@@ -18,6 +18,7 @@ import org.taf.runner.config.Golden;
 import org.taf.runner.jfr.CollapsedStacks;
 import org.taf.runner.jfr.FlameException;
 import org.taf.runner.jfr.FlameKind;
+import org.taf.runner.jfr.FoldedText;
 import org.taf.runner.jfr.JfrFolder;
 
 /**
@@ -50,9 +51,10 @@ class JfrFolderTest {
         assertThat(Files.size(jfr)).as("fixture size").isLessThan(300_000);
         JfrFolder.Folded cpu = JfrFolder.of(FlameKind.CPU).fold(jfr);
         JfrFolder.Folded locks = JfrFolder.of(FlameKind.LOCKS).fold(jfr);
-        Golden.assertMatches(Path.of("src/test/resources/flame/fixture-cpu.folded"), cpu.stacks().format(), REGENERATE);
-        Golden.assertMatches(Path.of("src/test/resources/flame/fixture-locks.folded"), locks.stacks().format(),
+        Golden.assertMatches(Path.of("src/test/resources/flame/fixture-cpu.folded"), FoldedText.format(cpu.stacks()),
                 REGENERATE);
+        Golden.assertMatches(Path.of("src/test/resources/flame/fixture-locks.folded"),
+                FoldedText.format(locks.stacks()), REGENERATE);
         assertThat(cpu.events()).isEqualTo((long) cpu.stacks().total());
         assertThat(cpu.truncated()).isPositive();
         assertThat(cpu.stacks().stacks().keySet()).anyMatch(k -> k.startsWith("[truncated];" + WORKLOAD + "recurse;"));
