@@ -131,7 +131,7 @@ class LayeringTest {
         assertThat(d.warmup().settle().max()).hasSeconds(100);
         assertThat(d.rest()).isEqualTo(new RestOptions(false, 6, 25, 10, 200, java.time.Duration.ofSeconds(2)));
         assertThat(d.stats()).as("verdict.*, and TPS and CPU per transaction gating by default")
-                .isEqualTo(StatsOptions.defaults().withThresholds(2, 4, 6));
+                .isEqualTo(StatsOptions.defaults().toBuilder().warningPct(2).failPct(4).gainPct(6).build());
         assertThat(d.comments()).isEqualTo("legacy");
         ResolvedConfig c = d.config();
         assertThat(origin(c, "measure.duration")).isEqualTo("legacy.properties:2 (as taf.duration)");

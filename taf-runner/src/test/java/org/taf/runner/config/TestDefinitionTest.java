@@ -73,7 +73,8 @@ class TestDefinitionTest {
         assertThat(d.post()).isEqualTo(new PostSettings(Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), java.util.List.of()));
         assertThat(d.stats()).isEqualTo(new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, 1, ExclusionRule.DEFAULT, 3, 20,
-                Duration.ofMinutes(10), List.of(Metric.TPS, Metric.CPU_PER_TX), 10));
+                Duration.ofMinutes(10), List.of(Metric.TPS, Metric.CPU_PER_TX), 10,
+                        org.taf.runner.stats.Questions.EQUIVALENCE, true));
         assertThat(d.measurementsPerSide()).isEqualTo(1 * 2 * 3);
         assertThat(d.file()).isEqualTo(dir.resolve("d.properties"));
     }

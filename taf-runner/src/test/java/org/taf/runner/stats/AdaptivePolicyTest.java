@@ -65,7 +65,7 @@ class AdaptivePolicyTest {
         assertThat(none.cellStops().values()).containsOnly(StopReason.BUDGET_SPENT);
         assertThat(none.why()).startsWith("stopped: budget spent (budget 600s, 540s spent, a pair costs 120s)");
 
-        StatsOptions noBudget = O.withAdaptive(3, 20, Duration.ZERO);
+        StatsOptions noBudget = O.toBuilder().firstLook(3).maxPairs(20).budget(Duration.ZERO).build();
         assertThat(AdaptivePolicy.next(cells, AdaptiveProgress.start(MINUTE), noBudget).runStop())
                 .isEqualTo(StopReason.BUDGET_SPENT);
     }
@@ -116,8 +116,8 @@ class AdaptivePolicyTest {
      */
     @Test
     void loopStopsWhenTheBudgetIsSpent() {
-        RunStatistics s = runLoop(Synthetic.issueNoise(22), 1.0, 5, Simulation.options().withAdaptive(5, 20,
-                Duration.ofMinutes(3)).toBuilder().futility(false).build());
+        RunStatistics s = runLoop(Synthetic.issueNoise(22), 1.0, 5, Simulation.options().toBuilder().firstLook(5)
+                .maxPairs(20).budget(Duration.ofMinutes(3)).futility(false).build());
         assertThat(s.next().runStop()).isEqualTo(StopReason.BUDGET_SPENT);
         assertThat(s.cells().get(0).pairsUsed()).isEqualTo(8);
         assertThat(s.cells().get(0).stopReason()).isEqualTo(StopReason.BUDGET_SPENT);
@@ -126,8 +126,8 @@ class AdaptivePolicyTest {
     /** A/A data with a large budget: the loop stops at max pairs (futility off, as above). */
     @Test
     void loopStopsAtMaxPairs() {
-        RunStatistics s = runLoop(Synthetic.issueNoise(23), 1.0, 5, Simulation.options().withAdaptive(5, 9,
-                Duration.ofHours(1)).toBuilder().futility(false).build());
+        RunStatistics s = runLoop(Synthetic.issueNoise(23), 1.0, 5, Simulation.options().toBuilder().firstLook(5)
+                .maxPairs(9).budget(Duration.ofHours(1)).futility(false).build());
         assertThat(s.cells().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(s.cells().get(0).pairsUsed()).isEqualTo(9);
         assertThat(s.cells().get(0).stopReason()).isEqualTo(StopReason.MAX_PAIRS);

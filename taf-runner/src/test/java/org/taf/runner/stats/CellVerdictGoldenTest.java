@@ -39,7 +39,8 @@ class CellVerdictGoldenTest {
 
     @Test
     void cellVerdictJson() throws Exception {
-        CellVerdict v = Statistics.evaluate(List.of(input()), StatsOptions.defaults().withSeed(42)).cells().get(0);
+        CellVerdict v = Statistics.evaluate(List.of(input()), StatsOptions.defaults().toBuilder().seed(42).build())
+                .cells().get(0);
         String json = json(v);
         Golden.assertMatches(Golden.file("stats/cell-verdict.json"), json, REGENERATE);
         assertThat(json).contains("\"verdict\" : \"REGRESSED\"", "\"stop_reason\" : \"DECIDED\"")

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * nothing. Each pair is one minute of a 15-minute budget, 5 planned pairs, at most 20 (the main job's loop).
  */
 class FutilitySimulationTest {
-    private static final StatsOptions ON = Simulation.options().withAdaptive(5, 20, Duration.ofMinutes(15));
+    private static final StatsOptions ON = Simulation.options().toBuilder().firstLook(5).maxPairs(20)
+            .budget(Duration.ofMinutes(15)).build();
     private static final StatsOptions OFF = ON.toBuilder().futility(false).build();
     private static final Duration MINUTE = Duration.ofMinutes(1);
 
@@ -72,7 +73,8 @@ class FutilitySimulationTest {
                     progress = progress.plus(1, MINUTE);
                 }
                 s = Statistics.evaluate(List.of(new CellSamples(Simulation.CELL, parent, patch,
-                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false)), o.withSeed(r),
+                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false)), o.toBuilder().seed(r)
+                                .build(),
                         progress);
             }
             CellVerdict v = s.cells().get(0);

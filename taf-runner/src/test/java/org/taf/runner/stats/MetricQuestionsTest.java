@@ -44,7 +44,7 @@ class MetricQuestionsTest {
     }
 
     private static CellVerdict judge(CellSamples cell, Questions q) {
-        return Statistics.evaluate(List.of(cell), O.withQuestions(q)).cells().get(0);
+        return Statistics.evaluate(List.of(cell), O.toBuilder().questions(q).build()).cells().get(0);
     }
 
     private static double[] inverse(double[] ratios) {
@@ -133,8 +133,9 @@ class MetricQuestionsTest {
     void theLoopStopsACellOnceEachMetricIsAnswered() {
         CellSamples cell = cell(TPS_SAME, LOWER);
         AdaptiveProgress progress = AdaptiveProgress.start(Duration.ofSeconds(30));
-        StatsOptions loop = O.withAdaptive(5, 20, Duration.ofMinutes(10));
-        CellVerdict gate = Statistics.evaluate(List.of(cell), loop.withQuestions(GATE), progress).cells().get(0);
+        StatsOptions loop = O.toBuilder().firstLook(5).maxPairs(20).budget(Duration.ofMinutes(10)).build();
+        CellVerdict gate = Statistics.evaluate(List.of(cell), loop.toBuilder().questions(GATE).build(), progress)
+                .cells().get(0);
         CellVerdict both = Statistics.evaluate(List.of(cell), loop, progress).cells().get(0);
         assertThat(gate.verdict()).as(gate.reason()).isEqualTo(Verdict.NOT_WORSE);
         assertThat(gate.stopReason()).isEqualTo(StopReason.DECIDED);
@@ -205,7 +206,8 @@ class MetricQuestionsTest {
     /** The share of 400 A/A runs whose cell was answered (a passing verdict) within 13 pairs, and the mean pairs. */
     private static double[] answered(Questions q, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        StatsOptions o = O.withAdaptive(5, 13, Duration.ofHours(1)).withQuestions(q);
+        StatsOptions o = O.toBuilder().firstLook(5).maxPairs(13).budget(Duration.ofHours(1))
+                .questions(q).build();
         int runs = 400;
         int passed = 0;
         long pairs = 0;
@@ -217,7 +219,8 @@ class MetricQuestionsTest {
                 CellSamples first = new CellSamples(all.cell(), new ArrayList<>(all.parent().subList(0, n)),
                         new ArrayList<>(all.patch().subList(0, n)),
                                 java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
-                v = Statistics.evaluate(List.of(first), o.withSeed(r), AdaptiveProgress.start(Duration.ofSeconds(1)))
+                v = Statistics.evaluate(List.of(first), o.toBuilder().seed(r)
+                        .build(), AdaptiveProgress.start(Duration.ofSeconds(1)))
                         .cells().get(0);
                 if (v.verdict().isFinal()) {
                     break;

@@ -47,7 +47,8 @@ class StatisticsTest {
         assertThat(cpu.change()).isEqualTo(Change.WORSE);
         assertThat(v.verdict()).as("CPU per transaction gates by default").isEqualTo(Verdict.REGRESSED);
         assertThat(v.findings()).anyMatch(f -> f.contains("is higher while TPS is unchanged"));
-        CellVerdict tpsOnly = Statistics.evaluate(List.of(cell), O.withMetrics(List.of(Metric.TPS))).cells().get(0);
+        CellVerdict tpsOnly = Statistics.evaluate(List.of(cell), O.toBuilder().metrics(List.of(Metric.TPS)).build())
+                .cells().get(0);
         assertThat(tpsOnly.verdict()).isEqualTo(Verdict.NO_CHANGE);
         assertThat(tpsOnly.findings()).anyMatch(f -> f.startsWith("cpu_per_tx moved (worse"));
     }
@@ -68,7 +69,7 @@ class StatisticsTest {
         assertThat(v.verdict()).as("not in verdict.metrics by default").isEqualTo(Verdict.NO_CHANGE);
         assertThat(v.findings()).anyMatch(f -> f.startsWith("cs_per_tx moved (worse"));
         CellVerdict gated = Statistics.evaluate(List.of(cell),
-                O.withMetrics(List.of(Metric.TPS, Metric.CS_PER_TX))).cells().get(0);
+                O.toBuilder().metrics(List.of(Metric.TPS, Metric.CS_PER_TX)).build()).cells().get(0);
         assertThat(gated.verdict()).isEqualTo(Verdict.REGRESSED);
     }
 
@@ -118,7 +119,8 @@ class StatisticsTest {
                 Cells.withCounters(same.parent(), cs, parent), Cells.withCounters(same.patch(), cs, patch),
                         java.util.List.of(), java.util.List.of(), java.util.Set.of(), false)),
                 new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, 1, ExclusionRule.DEFAULT, 3, 20,
-                        java.time.Duration.ofMinutes(10), List.of(Metric.TPS), 2)).cells().get(0);
+                        java.time.Duration.ofMinutes(10), List.of(Metric.TPS), 2, Questions.EQUIVALENCE, true)).cells()
+                                .get(0);
         assertThat(wide.moved()).as("a 2%% margin lists the reads too").hasSize(3);
     }
 
@@ -253,7 +255,7 @@ class StatisticsTest {
 
     @Test
     void theLoopTestsAtItsPerLookLevelWithItsConfidence() {
-        StatsOptions o = O.withAdaptive(5, 12, java.time.Duration.ofMinutes(5));
+        StatsOptions o = O.toBuilder().firstLook(5).maxPairs(12).budget(java.time.Duration.ofMinutes(5)).build();
         RunStatistics s = Statistics.evaluate(List.of(Cells.regressedTenPercent("A", 1)), o,
                 AdaptiveProgress.start(java.time.Duration.ofSeconds(30)));
         CellVerdict v = s.cells().get(0);
@@ -288,8 +290,8 @@ class StatisticsTest {
 
     @Test
     void eachWorkloadAsksItsOwnQuestion() {
-        StatsOptions o = O.withQuestions(new Questions(Question.EQUIVALENCE,
-                java.util.Map.of("OLTP_RW", Question.NON_INFERIORITY)));
+        StatsOptions o = O.toBuilder().questions(new Questions(Question.EQUIVALENCE,
+                java.util.Map.of("OLTP_RW", Question.NON_INFERIORITY))).build();
         RunStatistics s = Statistics.evaluate(List.of(smallSpread("OLTP_RW", 2), smallSpread("POINT_SELECT", 2)), o);
         CellVerdict rw = s.cells().stream().filter(c -> c.cell().workload().equals("OLTP_RW")).findFirst()
                 .orElseThrow();
@@ -306,7 +308,7 @@ class StatisticsTest {
 
     @Test
     void benjaminiHochbergSpansTheNotWorseClaimsOfTheCellsThatMakeThem() {
-        StatsOptions o = O.withQuestions(new Questions(Question.NON_INFERIORITY, java.util.Map.of()));
+        StatsOptions o = O.toBuilder().questions(new Questions(Question.NON_INFERIORITY, java.util.Map.of())).build();
         // Alone, the borderline cell passes at the one-sided 5%; beside a clear one its p is adjusted over two.
         CellSamples borderline = Cells.cell("OLTP_RW", 4, new double[] {1000, 1000, 1000, 1000, 1000, 1000},
                 new double[] {940, 1035, 950, 1012, 978, 990});
