@@ -76,22 +76,6 @@ public record JfrRecordingOptions(long maxSizeBytes, Duration samplePeriod, Dura
                 DEFAULT_STACK_DEPTH);
     }
 
-    public JfrRecordingOptions withMaxSize(long bytes) {
-        return new JfrRecordingOptions(bytes, samplePeriod, lockThreshold, stackDepth);
-    }
-
-    public JfrRecordingOptions withSamplePeriod(Duration period) {
-        return new JfrRecordingOptions(maxSizeBytes, period, lockThreshold, stackDepth);
-    }
-
-    public JfrRecordingOptions withLockThreshold(Duration threshold) {
-        return new JfrRecordingOptions(maxSizeBytes, samplePeriod, threshold, stackDepth);
-    }
-
-    public JfrRecordingOptions withStackDepth(int depth) {
-        return new JfrRecordingOptions(maxSizeBytes, samplePeriod, lockThreshold, depth);
-    }
-
     /** The settings file's text with these options filled in (the same options give the same bytes). */
     public String settings() {
         try (InputStream in = JfrRecordingOptions.class.getResourceAsStream(SETTINGS_FILE)) {

@@ -75,7 +75,6 @@ class TestDefinitionTest {
         assertThat(d.stats()).isEqualTo(new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, 1, ExclusionRule.DEFAULT, 3, 20,
                 Duration.ofMinutes(10), List.of(Metric.TPS, Metric.CPU_PER_TX), 10,
                         org.taf.runner.stats.Questions.EQUIVALENCE, true));
-        assertThat(d.measurementsPerSide()).isEqualTo(1 * 2 * 3);
         assertThat(d.file()).isEqualTo(dir.resolve("d.properties"));
     }
 
@@ -125,7 +124,7 @@ class TestDefinitionTest {
         assertThat(d.launch().jvmArgs()).containsExactly("-Xmx2g", "-XX:+UseParallelGC");
         assertThat(d.launch().port()).isEqualTo(33061);
         assertThat(d.post().narrative()).contains(dir.resolve("story.md"));
-        assertThat(d.post().commitLink("abc123")).contains("https://example.org/c/abc123");
+        assertThat(d.post().commitUrl()).contains("https://example.org/c/{sha}");
         assertThat(d.stats().confidence()).isEqualTo(0.99);
         ProfileOptions p = d.profile();
         assertThat(p.name()).isEqualTo("pinned");

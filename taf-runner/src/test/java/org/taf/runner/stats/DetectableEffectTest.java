@@ -42,10 +42,9 @@ class DetectableEffectTest {
                 .endsWith("(at 80% power, 5 pairs)");
         MinimalDetectableEffect quiet = DetectableEffect.compute(0.01, 10, 0.05, O, "test");
         assertThat(quiet.warning()).isNull();
-        assertThat(quiet.canSee(5)).isTrue();
+        assertThat(quiet.pct()).isLessThanOrEqualTo(5);
         MinimalDetectableEffect one = DetectableEffect.compute(0.01, 1, 0.05, O, "test");
         assertThat(one.pct()).isNull();
-        assertThat(one.canSee(50)).isFalse();
     }
 
     @Test

@@ -47,7 +47,8 @@ class EquivalenceSimulationTest {
         for (int r = 0; r < RUNS; r++) {
             CellSamples cell = syn.cell(Simulation.CELL, 1.0, 10);
             CellVerdict v = Statistics.evaluate(
-                            List.of(cell), o.toBuilder().seed(r).build(), AdaptiveProgress.start(Duration.ofMinutes(1)))
+                            List.of(cell), o.toBuilder().seed(r)
+                                    .build(), new AdaptiveProgress(java.time.Duration.ZERO, Duration.ofMinutes(1)))
                     .cells()
                     .get(0);
             MetricVerdict m = v.metric(Metric.TPS);

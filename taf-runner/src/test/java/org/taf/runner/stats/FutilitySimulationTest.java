@@ -55,7 +55,7 @@ class FutilitySimulationTest {
             SplittableRandom rng = new SplittableRandom(seed * 100_003 + r);
             List<IterationSample> parent = new ArrayList<>();
             List<IterationSample> patch = new ArrayList<>();
-            AdaptiveProgress progress = AdaptiveProgress.start(MINUTE);
+            AdaptiveProgress progress = new AdaptiveProgress(java.time.Duration.ZERO, MINUTE);
             RunStatistics s = null;
             while (s == null || s.next().addPair()) {
                 int add = s == null ? 5 : 1;
@@ -70,7 +70,7 @@ class FutilitySimulationTest {
                     patch.add(start(i, ratio * Math.exp(cluster), clustered && inSpell ? 0.01 : sd, flags, rng));
                 }
                 if (s != null) {
-                    progress = progress.plus(1, MINUTE);
+                    progress = new AdaptiveProgress(progress.extraElapsed().plus(MINUTE), MINUTE);
                 }
                 s = Statistics.evaluate(List.of(new CellSamples(Simulation.CELL, parent, patch,
                         java.util.List.of(), java.util.List.of(), java.util.Set.of(), false)), o.toBuilder().seed(r)

@@ -22,7 +22,7 @@ class FutilityTest {
         }
         return Statistics.evaluate(List.of(new CellSamples(Simulation.CELL, parent, patch,
                 java.util.List.of(), java.util.List.of(), java.util.Set.of(), false)), o,
-                AdaptiveProgress.start(Duration.ofSeconds(30))).cells().get(0);
+                new AdaptiveProgress(java.time.Duration.ZERO, Duration.ofSeconds(30))).cells().get(0);
     }
 
     @Test

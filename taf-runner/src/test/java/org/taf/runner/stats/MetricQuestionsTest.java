@@ -132,7 +132,7 @@ class MetricQuestionsTest {
     @Test
     void theLoopStopsACellOnceEachMetricIsAnswered() {
         CellSamples cell = cell(TPS_SAME, LOWER);
-        AdaptiveProgress progress = AdaptiveProgress.start(Duration.ofSeconds(30));
+        AdaptiveProgress progress = new AdaptiveProgress(java.time.Duration.ZERO, Duration.ofSeconds(30));
         StatsOptions loop = O.toBuilder().firstLook(5).maxPairs(20).budget(Duration.ofMinutes(10)).build();
         CellVerdict gate = Statistics.evaluate(List.of(cell), loop.toBuilder().questions(GATE).build(), progress)
                 .cells().get(0);
@@ -220,7 +220,7 @@ class MetricQuestionsTest {
                         new ArrayList<>(all.patch().subList(0, n)),
                                 java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
                 v = Statistics.evaluate(List.of(first), o.toBuilder().seed(r)
-                        .build(), AdaptiveProgress.start(Duration.ofSeconds(1)))
+                        .build(), new AdaptiveProgress(java.time.Duration.ZERO, Duration.ofSeconds(1)))
                         .cells().get(0);
                 if (v.verdict().isFinal()) {
                     break;

@@ -61,7 +61,7 @@ class NonInferioritySimulationTest {
             int passed = 0;
             for (int r = 0; r < RUNS; r++) {
                 CellSamples cell = syn.cell(Simulation.CELL, 0.95, 5);
-                AdaptiveProgress progress = AdaptiveProgress.start(Duration.ofSeconds(1));
+                AdaptiveProgress progress = new AdaptiveProgress(java.time.Duration.ZERO, Duration.ofSeconds(1));
                 boolean any = false;
                 for (int n = 5; n <= 20 && !any; n++) {
                     if (n > 5) {

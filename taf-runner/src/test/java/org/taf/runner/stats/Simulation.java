@@ -74,11 +74,11 @@ final class Simulation {
         int covered = 0;
         for (int r = 0; r < runs; r++) {
             CellSamples cell = syn.cell(CELL, ratio, planned);
-            AdaptiveProgress progress = AdaptiveProgress.start(cost);
+            AdaptiveProgress progress = new AdaptiveProgress(java.time.Duration.ZERO, cost);
             RunStatistics s = Statistics.evaluate(List.of(cell), o.toBuilder().seed(r).build(), progress);
             while (s.next().addPair()) {
                 cell = syn.addPair(cell, ratio);
-                progress = progress.plus(1, cost);
+                progress = new AdaptiveProgress(progress.extraElapsed().plus(cost), cost);
                 s = Statistics.evaluate(List.of(cell), o.toBuilder().seed(r).build(), progress);
             }
             CellVerdict v = s.cells().get(0);

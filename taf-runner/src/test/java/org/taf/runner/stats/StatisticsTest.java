@@ -257,7 +257,7 @@ class StatisticsTest {
     void theLoopTestsAtItsPerLookLevelWithItsConfidence() {
         StatsOptions o = O.toBuilder().firstLook(5).maxPairs(12).budget(java.time.Duration.ofMinutes(5)).build();
         RunStatistics s = Statistics.evaluate(List.of(Cells.regressedTenPercent("A", 1)), o,
-                AdaptiveProgress.start(java.time.Duration.ofSeconds(30)));
+                new AdaptiveProgress(java.time.Duration.ZERO, java.time.Duration.ofSeconds(30)));
         CellVerdict v = s.cells().get(0);
         assertThat(v.level()).isEqualTo(PairedLevel.perLook(0.05, 5, 12)).isLessThan(0.05);
         assertThat(v.metric(Metric.TPS).confidence()).isCloseTo(1 - PairedLevel.perLook(0.05, 5, 12), within(1e-12));
