@@ -1,12 +1,9 @@
 package org.taf.runner.bisect;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import org.taf.runner.TafException;
 import org.taf.runner.db.BisectRow;
 import org.taf.runner.db.DbException;
 import org.taf.runner.db.ResultsDb;
@@ -14,7 +11,7 @@ import org.taf.runner.results.ResultsStore;
 import org.taf.runner.sys.AtomicWrite;
 
 /**
- * Reads and writes {@code bisect.json}: the conventions of {@code results.json} (snake_case, a
+ * Writes {@code bisect.json}: the conventions of {@code results.json} (snake_case, a
  * {@code format_version}, written atomically), so a crash mid-bisect leaves the steps so far, whole.
  */
 public final class BisectStore {
@@ -55,22 +52,6 @@ public final class BisectStore {
             return JSON.writeValueAsString(record);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize bisect " + record.bisectId(), e);
-        }
-    }
-
-    /** Reads a bisect's evidence (the file, or its directory). */
-    public static BisectRecord read(Path path) {
-        Path file = path.getFileName().toString().equals(FILE_NAME) ? path : path.resolve(FILE_NAME);
-        try {
-            JsonNode tree = JSON.readTree(file.toFile());
-            int version = tree == null || !tree.has("format_version") ? -1 : tree.get("format_version").asInt();
-            if (version != FORMAT_VERSION) {
-                throw new TafException(file + " has format_version " + version + "; this TAF reads bisect files of"
-                        + " version " + FORMAT_VERSION);
-            }
-            return JSON.treeToValue(tree, BisectRecord.class);
-        } catch (IOException e) {
-            throw new TafException("cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 }

@@ -50,11 +50,6 @@ public final class Builder {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** {@code <cache>/builds}. */
-    public Path directory() {
-        return builds;
-    }
-
     /** Where the log of the last attempt at {@code key} is kept, whether it failed or not. */
     public Path logOf(String key) {
         return builds.resolve("logs").resolve(key + ".log");

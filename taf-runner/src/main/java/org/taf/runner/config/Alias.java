@@ -1,7 +1,7 @@
 package org.taf.runner.config;
 
 /**
- * A TAF (perl) property name accepted in place of a canonical key.
+ * An old name accepted in place of a canonical key: TAF (perl)'s, or one of ours that was renamed.
  *
  * @param name      the legacy name, e.g. {@code threads}, {@code taf.threads} or
  *                  {@code sysbench_lua.number_of_rows}
@@ -11,15 +11,17 @@ package org.taf.runner.config;
  *                  {@code taf.duration=600}, ten minutes, and HammerDB's own default_duration)
  * @param fallback  TAF (perl) reads it only when no other name of {@code canonical} is set (the suite's
  *                  {@code default_duration}): another one in the same file drops it with a warning
+ * @param renamed   our own key's old name ({@code profile.jfr} for {@code jfr}): still read, and each use
+ *                  warned about once with the new name, so that files move to it
  */
-record Alias(String name, String canonical, Bare bare, boolean fallback) {
+record Alias(String name, String canonical, Bare bare, boolean fallback, boolean renamed) {
 
     /** How TAF wrote a duration without its unit. */
     enum Bare { NONE, SECONDS }
 
-    /** An alias that is no fallback. */
-    Alias(String name, String canonical, Bare bare) {
-        this(name, canonical, bare, false);
+    /** Our own key's old name. */
+    static Alias renamed(String name, String canonical) {
+        return new Alias(name, canonical, Bare.NONE, false, true);
     }
 
     /**

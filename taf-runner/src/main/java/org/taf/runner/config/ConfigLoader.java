@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +61,8 @@ public final class ConfigLoader {
         List<Setting> cli = new ArrayList<>();
         overrides.forEach((k, v) -> reader.override(k, v, Origin.cli()).ifPresent(cli::add));
         List<Setting> env = environment(reader, problems);
+        once(cli, problems);
+        once(env, problems);
 
         List<Setting> upper = new ArrayList<>(includes);
         upper.addAll(source.settings());
@@ -192,6 +195,25 @@ public final class ConfigLoader {
                         Origin.shortenedTo(Keys.WARMUP_MAX.name())));
             }
         }
+    }
+
+    /**
+     * Two names of one key in {@code -D} or the environment ({@code -Djfr} and its old name {@code -Dprofile.jfr},
+     * or {@code -Dthreads} and {@code -Dworkload.threads}) is an error naming both, as two lines of one file are:
+     * which one wins would depend on the order of a map.
+     */
+    private static void once(List<Setting> layer, Problems problems) {
+        Map<String, Setting> seen = new HashMap<>();
+        for (Setting s : layer) {
+            Setting first = seen.putIfAbsent(s.key(), s);
+            if (first != null) {
+                problems.error(written(first) + " and " + written(s) + " both set " + s.key() + "; give one of them");
+            }
+        }
+    }
+
+    private static String written(Setting s) {
+        return s.origin().kind() == Origin.Kind.ENV ? s.origin().where() : "-D" + s.origin().alias().orElse(s.key());
     }
 
     private static Optional<Setting> last(List<Setting> settings, String key) {

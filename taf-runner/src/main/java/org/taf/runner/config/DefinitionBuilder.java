@@ -74,7 +74,8 @@ final class DefinitionBuilder {
                 workload(),
                 new MeasureSettings(config.get(MEASURE_DURATION), config.get(MEASURE_ITERATIONS),
                         config.get(MEASURE_ORDER), config.get(MEASURE_ORDER_SEED), config.get(MEASURE_MODE),
-                        config.get(MEASURE_WINDOWS), config.get(MEASURE_SWITCH_SKIP), config.get(MEASURE_COUNTERS)),
+                        config.get(MEASURE_WINDOWS), config.get(MEASURE_SWITCH_SKIP), config.get(MEASURE_COUNTERS),
+                        config.get(JFR)),
                 warmup(),
                 new RestOptions(config.get(REST_ENABLED), config.get(REST_LOW_PCT), config.get(REST_HIGH_PCT),
                         config.get(REST_CONSECUTIVE), config.get(REST_MAX_ATTEMPTS), config.get(REST_INTERVAL)),
@@ -222,7 +223,7 @@ final class DefinitionBuilder {
                 optionalLong(config.get(PROFILE_CPU_MIN_FREQ)), optionalLong(config.get(PROFILE_CPU_MAX_FREQ)),
                 config.get(PROFILE_CPU_BOOST), config.get(PROFILE_CPU_SMT), config.get(PROFILE_CPU_IDLE),
                 config.get(PROFILE_CPU_STRICT),
-                config.get(PROFILE_IMAGE), config.get(PROFILE_JFR),
+                config.get(PROFILE_IMAGE),
                 new NoiseThresholds(config.get(PROFILE_NOISE_MAX_OTHER_PCT),
                         config.get(PROFILE_NOISE_MAX_STEAL_PCT)));
     }

@@ -11,17 +11,10 @@ import java.util.TreeMap;
  * name. Values stay strings: the engine parses and checks them when it starts.
  */
 public final class EngineSettings {
-    private static final EngineSettings EMPTY = new EngineSettings(new TreeMap<>());
-
     private final SortedMap<String, String> values;
 
     private EngineSettings(SortedMap<String, String> values) {
         this.values = Collections.unmodifiableSortedMap(values);
-    }
-
-    /** No variables: the engine's own defaults. */
-    public static EngineSettings empty() {
-        return EMPTY;
     }
 
     /** The given variables; names must be lower_snake. */
@@ -51,10 +44,6 @@ public final class EngineSettings {
     /** All variables, sorted by name, unmodifiable. */
     public SortedMap<String, String> asMap() {
         return values;
-    }
-
-    public boolean isEmpty() {
-        return values.isEmpty();
     }
 
     @Override

@@ -54,9 +54,4 @@ public record KeyPattern(String template, ValueType<?> type, String description)
         }
         return out;
     }
-
-    /** The fixed text before the first placeholder, e.g. {@code comparison.}. */
-    String prefix() {
-        return template.substring(0, template.indexOf('<'));
-    }
 }

@@ -10,7 +10,7 @@ import java.util.Optional;
 import org.taf.runner.sys.EditDistance;
 
 /**
- * Looks key names up: canonical keys and patterns from {@link Keys}, TAF's legacy names as
+ * Looks key names up: canonical keys and patterns from {@link Keys}, old names (TAF's, and our renamed keys') as
  * aliases, {@code TAF_*} environment names, and did-you-mean suggestions for unknown names.
  */
 public final class KeyRegistry {
@@ -41,13 +41,14 @@ public final class KeyRegistry {
             // TAF_WARMUP_THREADS is both warmup_threads and warmup.threads: the canonical key keeps it.
             boolean sameAsCanonical = a.canonical().equals(envNames.get(envName(a.name())));
             // Only bare names get a TAF_* variable: TAF_TAF_THREADS or TAF_SYSBENCH_LUA_... would name nothing new.
-            if (!a.name().contains(".") && !sameAsCanonical) {
+            // A renamed key keeps its old variable (TAF_PROFILE_JFR), as its files keep their old name.
+            if ((a.renamed() || !a.name().contains(".")) && !sameAsCanonical) {
                 addEnvName(a.name());
             }
         }
     }
 
-    /** The registry of {@link Keys} with TAF's legacy names. */
+    /** The registry of {@link Keys} with the old names. */
     public static KeyRegistry standard() {
         return STANDARD;
     }
@@ -62,7 +63,7 @@ public final class KeyRegistry {
         return Optional.ofNullable(keys.get(name));
     }
 
-    /** The legacy aliases, in declaration order. */
+    /** The old names, in declaration order: renamed keys of ours, then TAF (perl)'s. */
     List<Alias> aliases() {
         return List.copyOf(aliases.values());
     }
@@ -191,8 +192,12 @@ public final class KeyRegistry {
         }
     }
 
-    /** TAF (perl)'s property names that map onto ours (see {@link TafPerl}). */
+    /** Our keys' old names, then TAF (perl)'s property names that map onto ours (see {@link TafPerl}). */
     static List<Alias> legacyAliases() {
-        return TafPerl.aliases();
+        List<Alias> all = new ArrayList<>();
+        // "profile" names the host profile alone (profile.*); JFR recording is its own key.
+        all.add(Alias.renamed("profile.jfr", Keys.JFR.name()));
+        all.addAll(TafPerl.aliases());
+        return all;
     }
 }

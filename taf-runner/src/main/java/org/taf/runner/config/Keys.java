@@ -311,7 +311,9 @@ public final class Keys {
     public static final Key<Optional<String>> PROFILE_IMAGE = key("profile.image",
             optional(matching("image", "\\S+", "must not contain spaces")), "",
             "container image of the engine (empty: built locally, no registry)");
-    public static final Key<Boolean> PROFILE_JFR = key("profile.jfr", bool(), "false",
+
+    // --- JFR recording (profile.jfr before; KeyRegistry still reads that name)
+    public static final Key<Boolean> JFR = key("jfr", bool(), "false",
             "record the engine with JFR (CPU samples, lock waits) and show flame graphs of the measured windows"
                     + " per side, and patch minus parent per transaction, in the post");
 

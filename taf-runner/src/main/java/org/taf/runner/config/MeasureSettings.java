@@ -17,9 +17,11 @@ import org.taf.runner.results.MeasureMode;
  * @param mode       restart, alternate or auto (default auto)
  * @param windows    windows per engine start in alternate mode (default 3)
  * @param counters   read the engine's status counters and context switches over each window (default true)
+ * @param jfr        record the engine with JFR, folded into flame graphs of the measured windows ({@code jfr},
+ *                   default false)
  */
 public record MeasureSettings(Duration duration, int iterations, MeasureOrder order, long orderSeed, MeasureMode mode,
-                              int windows, Duration switchSkip, boolean counters) {
+                              int windows, Duration switchSkip, boolean counters, boolean jfr) {
     public MeasureSettings {
         positive("measure.duration", duration);
         atLeast("measure.iterations", iterations, 1);

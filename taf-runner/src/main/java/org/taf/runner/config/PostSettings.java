@@ -26,9 +26,4 @@ public record PostSettings(Optional<String> title, Optional<String> summary, Opt
         notNull("post.story", story);
         keyCounters = List.copyOf(keyCounters);
     }
-
-    /** The commit link for {@code sha}, if a template is set. */
-    public Optional<String> commitLink(String sha) {
-        return commitUrl.map(t -> t.replace("{sha}", sha));
-    }
 }

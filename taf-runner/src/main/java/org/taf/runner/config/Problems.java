@@ -27,10 +27,6 @@ final class Problems {
         return List.copyOf(dropped);
     }
 
-    boolean hasErrors() {
-        return !errors.isEmpty();
-    }
-
     List<String> warnings() {
         return List.copyOf(warnings);
     }

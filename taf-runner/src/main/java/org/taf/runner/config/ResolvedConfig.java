@@ -113,16 +113,6 @@ public final class ResolvedConfig {
         return new ResolvedConfig(file, fileDisplay, sourceText, profileFile, settings, registry, all, dropped);
     }
 
-    /**
-     * The values of the keys of {@code pattern} (a pattern of one placeholder), by what each key puts in it:
-     * {@code verdict.question.OLTP_RW = non_inferiority} gives OLTP_RW to NON_INFERIORITY.
-     */
-    public java.util.Map<String, Object> byPlaceholder(KeyPattern pattern) {
-        java.util.Map<String, Object> out = new LinkedHashMap<>();
-        matching(pattern).forEach(s -> out.put(pattern.captures(s.key())[0], s.value()));
-        return out;
-    }
-
     /** The keys set that match {@code pattern}, in key order: {@code verdict.question.POINT_SELECT.cpu_per_tx}. */
     public List<String> keys(KeyPattern pattern) {
         return matching(pattern).stream().map(Setting::key).toList();

@@ -98,7 +98,8 @@ final class SourceReader {
                 continue;
             }
             if (kind == Origin.Kind.PROFILE && !match.get().key().startsWith("profile.")) {
-                problems.error(origin.where() + ": a profile may set only profile.* keys, not " + line.written());
+                problems.error(origin.where() + ": a profile may set only profile.* keys, not "
+                        + written(line.written(), match.get()));
                 continue;
             }
             Origin o = line.kind() == Entry.Kind.OPTION ? origin.withAlias(line.written()) : origin;
@@ -194,6 +195,8 @@ final class SourceReader {
     private Optional<Setting> setting(String written, String rawValue, KeyMatch match, Origin origin) {
         String raw = rawValue.strip();
         Origin o = match.alias().map(a -> origin.withAlias(a.name())).orElse(origin);
+        match.alias().filter(Alias::renamed).ifPresent(a -> problems.warn(origin.where() + ": " + a.name()
+                + " is now called " + a.canonical() + "; the old name still works"));
         String adapted = match.alias().map(a -> a.adapt(raw)).orElse(raw);
         Path base = origin.file().map(Path::getParent).orElse(context.workDir());
         try {

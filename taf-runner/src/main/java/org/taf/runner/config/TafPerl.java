@@ -120,7 +120,7 @@ final class TafPerl {
         perlOnly("waits are decided by the rest and warm-up checks (rest.*, warmup.*)",
                 "taf.sleep_after_test_setup", "taf.sleep_after_test_run", "taf.sleep_before_test_run",
                 "taf.include_warmup_iteration");
-        perlOnly("perf profiling is not run; profile.jfr records the engine with JFR and the post shows flame"
+        perlOnly("perf profiling is not run; jfr = true records the engine with JFR and the post shows flame"
                 + " graphs", "taf.profiler_enabled", "taf.profiler_lib", "taf.profiler_start_delay",
                 "taf.profiler_duration", "taf.profiler_ts_duration_unit", "taf.profiler_continuous",
                 "taf.profiler_opts", "taf.profiler_generate_report", "taf.profiler_generate_flamegraph");
@@ -151,7 +151,7 @@ final class TafPerl {
                 + " scripts are not run", h + "client_executable", h + "client_script_dir", h + "extra_args",
                 h + "test_client_version", h + "db_type");
         perlOnly("HammerDB's metrics agent is not run; the engine's counters (measure.counters), its CPU and"
-                + " profile.jfr are recorded over every window instead", h + "agent", h + "agent_port",
+                + " its JFR recording (jfr) are taken over every window instead", h + "agent", h + "agent_port",
                 h + "agent_started_by_ts");
         List<String> reports = new ArrayList<>();
         for (String kind : new String[] {"json", "html"}) {
@@ -207,7 +207,7 @@ final class TafPerl {
             case "s" -> Alias.Bare.SECONDS;
             default -> Alias.Bare.NONE;
         };
-        return new Alias(name, row[1], bare, row[2].endsWith("fallback"));
+        return new Alias(name, row[1], bare, row[2].endsWith("fallback"), false);
     }
 
     /** Why a perl-only name has no effect here, or empty for any other name. */
@@ -228,10 +228,5 @@ final class TafPerl {
         PERL_ONLY_PREFIXES.forEach((prefix, reason) -> all.merge(reason, List.of(prefix + "*"),
                 (a, b) -> Stream.concat(a.stream(), b.stream()).toList()));
         return all;
-    }
-
-    /** Whether a name is written in TAF (perl)'s namespaces. */
-    static boolean isTafName(String name) {
-        return name.startsWith("taf.") || name.startsWith("sysbench_lua.") || name.startsWith("hammerdb_tprocc.");
     }
 }

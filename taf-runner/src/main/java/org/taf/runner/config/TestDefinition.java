@@ -100,11 +100,6 @@ public record TestDefinition(String name, String comments, Path repository, Path
         return config.file();
     }
 
-    /** Engine runs per comparison side: workloads x thread counts x iterations. */
-    public int measurementsPerSide() {
-        return tests.size() * threads.size() * measure.iterations();
-    }
-
     /** The largest thread count: the default warm-up concurrency. */
     public int maxThreads() {
         return threads.stream().mapToInt(Integer::intValue).max().orElseThrow();

@@ -34,11 +34,6 @@ public final class TreeCache {
         this.trees = cacheRoot.toAbsolutePath().normalize().resolve("trees");
     }
 
-    /** {@code <cache>/trees}. */
-    public Path directory() {
-        return trees;
-    }
-
     /**
      * Writes the tree of {@code commit} to {@code <cache>/trees/<sha>/}, or reuses it (then {@code cached}).
      *

@@ -1,11 +1,6 @@
 package org.taf.runner.jfr;
 
-import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -16,22 +11,18 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
-import org.taf.runner.sys.AtomicWrite;
 
 /**
- * Folded stacks, immutable: each distinct stack (frames root first) with its summed weight. The text
- * form is Brendan Gregg's, one stack a line, {@code root;caller;leaf weight}, which flamegraph.pl,
- * speedscope and async-profiler's converters read. Stacks are kept and written in {@link String}
- * order of the joined frames, so the same stacks always give the same bytes (locale independent).
+ * Folded stacks, immutable: each distinct stack (frames root first, joined by {@code ;} as in Brendan Gregg's
+ * {@code root;caller;leaf weight} lines, which flamegraph.pl and speedscope read) with its summed weight. Stacks
+ * are kept in {@link String} order of the joined frames, so the same stacks always give the same bytes.
  *
- * <p>Weights are in the unit of their {@link ProfileKind} (samples, nanoseconds), or per
+ * <p>Weights are in the unit of their {@link FlameKind} (samples, nanoseconds), or per
  * transaction after {@link #scale}. A frame may not be empty or contain {@code ;} or a line break.
  */
 public final class CollapsedStacks {
     /** No stacks, total 0. */
     public static final CollapsedStacks EMPTY = new CollapsedStacks(new TreeMap<>());
-    private static final Pattern WEIGHT = Pattern.compile("[0-9]+(\\.[0-9]+)?");
     private final NavigableMap<String, Double> stacks;
 
     /**
@@ -63,7 +54,7 @@ public final class CollapsedStacks {
             return put(String.join(";", frames), weight);
         }
 
-        /** Adds {@code weight} to a stack given in the text form, {@code root;caller;leaf}. */
+        /** Adds {@code weight} to a stack given as its frames joined by {@code ;}, {@code root;caller;leaf}. */
         public Builder add(String stack, double weight) {
             return add(List.of(stack.split(";", -1)), weight);
         }
@@ -85,63 +76,6 @@ public final class CollapsedStacks {
 
     public static Builder builder() {
         return new Builder();
-    }
-
-    /**
-     * Parses the text form. Blank lines are skipped; a stack given twice is summed.
-     *
-     * @throws IllegalArgumentException naming the line that is not {@code frames weight}
-     */
-    public static CollapsedStacks parse(String text) {
-        Builder b = builder();
-        String[] lines = text.split("\r?\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
-            if (line.isBlank()) {
-                continue;
-            }
-            int space = line.lastIndexOf(' ');
-            String weight = space < 0 ? "" : line.substring(space + 1);
-            if (space <= 0 || !WEIGHT.matcher(weight).matches()) {
-                throw new IllegalArgumentException("line " + (i + 1) + ": expected 'frame;frame;... weight' with a "
-                        + "plain decimal weight, got '" + abbreviate(line) + "'");
-            }
-            try {
-                b.add(line.substring(0, space), Double.parseDouble(weight));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("line " + (i + 1) + ": " + e.getMessage(), e);
-            }
-        }
-        return b.build();
-    }
-
-    /** Reads a file in the text form (UTF-8). */
-    public static CollapsedStacks read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new FlameException("collapsed stacks " + file + " do not exist");
-        } catch (IOException e) {
-            throw new FlameException("collapsed stacks " + file + " cannot be read: " + e, e);
-        }
-        try {
-            return parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new FlameException(file + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** The text form: one line per stack, in order, each ending with a newline; weights in plain notation. */
-    public String format() {
-        StringBuilder out = new StringBuilder(stacks.size() * 80);
-        stacks.forEach((stack, w) -> out.append(stack).append(' ').append(plain(w)).append('\n'));
-        return out.toString();
-    }
-
-    /** Writes {@link #format()} to {@code file}, atomically. */
-    public void write(Path file) throws IOException {
-        AtomicWrite.write(file, format().getBytes(StandardCharsets.UTF_8));
     }
 
     /** Stack (frames joined by {@code ;}, root first) to weight, in order; unmodifiable. */
@@ -186,11 +120,6 @@ public final class CollapsedStacks {
     /** The {@code n} frames with the most self weight, heaviest first (ties by name). */
     public List<FrameWeight> topBySelf(int n) {
         return top(n, Comparator.comparingDouble(FrameWeight::self).reversed());
-    }
-
-    /** The {@code n} frames with the most total weight, heaviest first (ties by name). */
-    public List<FrameWeight> topByTotal(int n) {
-        return top(n, Comparator.comparingDouble(FrameWeight::total).reversed());
     }
 
     /** Every frame's self and total weight, by frame name. */

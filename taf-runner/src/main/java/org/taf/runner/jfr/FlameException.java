@@ -3,8 +3,7 @@ package org.taf.runner.jfr;
 import org.taf.runner.TafException;
 
 /**
- * Profile data that cannot be read: a missing, empty or corrupt JFR recording, or a collapsed-stacks
- * file with a malformed line. The message names the file (and line).
+ * A JFR recording that cannot be read: missing, empty or corrupt. The message names the file.
  */
 public class FlameException extends TafException {
     private static final long serialVersionUID = 1L;

@@ -21,7 +21,7 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * Folds the events of one {@link ProfileKind} in a JFR recording into {@link CollapsedStacks}.
+ * Folds the events of one {@link FlameKind} in a JFR recording into {@link CollapsedStacks}.
  * Immutable; configure with the {@code with...} methods, then {@link #fold}.
  *
  * <p>Frames are named {@code package.Class.method} (with {@code :line} when asked). Generated
@@ -43,7 +43,7 @@ import jdk.jfr.consumer.RecordingFile;
  * @param lineNumbers append {@code :line} to frames (default false: lines split a method's weight
  *                    and differ between a parent and a patch that moved code)
  */
-public record JfrFolder(ProfileKind kind, Instant from, Instant to, Predicate<String> threads, boolean lineNumbers) {
+public record JfrFolder(FlameKind kind, Instant from, Instant to, Predicate<String> threads, boolean lineNumbers) {
     private static final Pattern LAMBDA = Pattern.compile("\\$\\$Lambda\\$\\d+");
     /**
      * A hidden class's address: {@code +0x00007f8a80007c10.1524126153} in JDK 17's JFR, {@code .0x...}
@@ -59,7 +59,7 @@ public record JfrFolder(ProfileKind kind, Instant from, Instant to, Predicate<St
         Objects.requireNonNull(to, "to");
         Objects.requireNonNull(threads, "threads");
         if (!from.isBefore(to)) {
-            throw new IllegalArgumentException("profile window [" + from + ", " + to
+            throw new IllegalArgumentException("JFR window [" + from + ", " + to
                     + ") is empty: from must be before to");
         }
     }
@@ -80,7 +80,7 @@ public record JfrFolder(ProfileKind kind, Instant from, Instant to, Predicate<St
     }
 
     /** All events of {@code kind}, every thread, no window, no line numbers. */
-    public static JfrFolder of(ProfileKind kind) {
+    public static JfrFolder of(FlameKind kind) {
         return new JfrFolder(kind, Instant.MIN, Instant.MAX, t -> true, false);
     }
 
@@ -134,7 +134,7 @@ public record JfrFolder(ProfileKind kind, Instant from, Instant to, Predicate<St
                     truncated++;
                 }
                 // a wait cannot be negative; a clock step could make it so, and it should not fail the fold
-                long weight = kind == ProfileKind.CPU ? 1 : Math.max(0, e.getDuration().toNanos());
+                long weight = kind == FlameKind.CPU ? 1 : Math.max(0, e.getDuration().toNanos());
                 stacks.add(frames(e, type, trace), weight);
                 kept++;
             }

@@ -12,9 +12,9 @@ import java.util.Objects;
 import org.taf.runner.sys.AtomicWrite;
 
 /**
- * How the engine JVM records a profile: the arguments that start a JFR recording at JVM start,
+ * How the engine JVM records JFR: the arguments that start a JFR recording at JVM start,
  * kept on disk with a size bound and dumped to a file when the JVM exits (stop the engine with
- * SIGTERM, so the dump happens), with TAF's settings file ({@code taf-profile.jfc}) that turns on
+ * SIGTERM, so the dump happens), with TAF's settings file ({@code taf.jfc}) that turns on
  * only CPU samples and lock contention. The measured window is cut out later, at read time, by
  * event start time ({@link JfrFolder#window}).
  *
@@ -48,25 +48,25 @@ public record JfrRecordingOptions(long maxSizeBytes, Duration samplePeriod, Dura
     public static final Duration DEFAULT_LOCK_THRESHOLD = Duration.ofNanos(100_000);
     public static final int DEFAULT_STACK_DEPTH = 128;
     /** The name of the settings file that {@link #writeSettings} writes. */
-    public static final String SETTINGS_FILE = "taf-profile.jfc";
+    public static final String SETTINGS_FILE = "taf.jfc";
 
     public JfrRecordingOptions {
-        Objects.requireNonNull(samplePeriod, "profile.jfr.sample_period");
-        Objects.requireNonNull(lockThreshold, "profile.jfr.lock_threshold");
+        Objects.requireNonNull(samplePeriod, "JFR sample period");
+        Objects.requireNonNull(lockThreshold, "JFR lock threshold");
         if (maxSizeBytes < (1L << 20)) {
-            throw new IllegalArgumentException("profile.jfr.max_size (" + maxSizeBytes + " bytes) must be at least 1M");
+            throw new IllegalArgumentException("JFR max size (" + maxSizeBytes + " bytes) must be at least 1M");
         }
         if (samplePeriod.compareTo(Duration.ofMillis(1)) < 0 || samplePeriod.compareTo(Duration.ofSeconds(1)) > 0
                 || samplePeriod.toNanosPart() % 1_000_000 != 0) {
-            throw new IllegalArgumentException("profile.jfr.sample_period (" + human(samplePeriod)
+            throw new IllegalArgumentException("JFR sample period (" + human(samplePeriod)
                     + ") must be a whole number of milliseconds from 1ms to 1s");
         }
         if (lockThreshold.isNegative() || lockThreshold.compareTo(Duration.ofSeconds(1)) > 0) {
-            throw new IllegalArgumentException("profile.jfr.lock_threshold (" + human(lockThreshold)
+            throw new IllegalArgumentException("JFR lock threshold (" + human(lockThreshold)
                     + ") must be from 0 to 1s");
         }
         if (stackDepth < 1 || stackDepth > 2048) {
-            throw new IllegalArgumentException("profile.jfr.stack_depth (" + stackDepth + ") must be from 1 to 2048");
+            throw new IllegalArgumentException("JFR stack depth (" + stackDepth + ") must be from 1 to 2048");
         }
     }
 
@@ -74,22 +74,6 @@ public record JfrRecordingOptions(long maxSizeBytes, Duration samplePeriod, Dura
     public static JfrRecordingOptions defaults() {
         return new JfrRecordingOptions(DEFAULT_MAX_SIZE, DEFAULT_SAMPLE_PERIOD, DEFAULT_LOCK_THRESHOLD,
                 DEFAULT_STACK_DEPTH);
-    }
-
-    public JfrRecordingOptions withMaxSize(long bytes) {
-        return new JfrRecordingOptions(bytes, samplePeriod, lockThreshold, stackDepth);
-    }
-
-    public JfrRecordingOptions withSamplePeriod(Duration period) {
-        return new JfrRecordingOptions(maxSizeBytes, period, lockThreshold, stackDepth);
-    }
-
-    public JfrRecordingOptions withLockThreshold(Duration threshold) {
-        return new JfrRecordingOptions(maxSizeBytes, samplePeriod, threshold, stackDepth);
-    }
-
-    public JfrRecordingOptions withStackDepth(int depth) {
-        return new JfrRecordingOptions(maxSizeBytes, samplePeriod, lockThreshold, depth);
     }
 
     /** The settings file's text with these options filled in (the same options give the same bytes). */

@@ -27,9 +27,4 @@ public record ContainerOptions(Optional<String> image, OptionalLong memoryLimit)
                     + " bytes) must be at least 4M");
         }
     }
-
-    /** The local image and no memory limit. */
-    public static ContainerOptions defaults() {
-        return new ContainerOptions(Optional.empty(), OptionalLong.empty());
-    }
 }

@@ -30,9 +30,4 @@ final class CpuList {
         BitSet x = parse(a);
         return !x.isEmpty() && x.equals(parse(b));
     }
-
-    /** Whether two lists share a CPU. */
-    static boolean overlap(String a, String b) {
-        return parse(a).intersects(parse(b));
-    }
 }

@@ -1,6 +1,5 @@
 package org.taf.runner.launch;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +9,7 @@ import java.util.SortedMap;
 import java.util.regex.Pattern;
 
 /**
- * Command lines of the engines TAF starts, with MariaDB-style variables ({@code engine.<variable>}
+ * The command line of the engine TAF starts, with MariaDB-style variables ({@code engine.<variable>}
  * in properties) appended as {@code --variable=value}; an empty value gives a bare flag
  * ({@code --skip_name_resolve}). Variables the command sets itself (datadir, port, ...) are refused:
  * they come from the launch settings.
@@ -24,8 +23,6 @@ public final class EngineCommands {
             "log_error", "user", "no_defaults", "defaults_file", "defaults_extra_file", "skip_grant_tables");
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
-    /** Longest Unix socket path (sun_path is 108 bytes with the terminating NUL). */
-    static final int MAX_SOCKET_PATH = 107;
 
     private EngineCommands() {}
 
@@ -47,27 +44,6 @@ public final class EngineCommands {
         cmd.add("--bind_address=127.0.0.1");
         cmd.add("--pid_file=" + pidFile);
         cmd.add("--log_error=" + logFile);
-        appendVariables(cmd, variables);
-        return List.copyOf(cmd);
-    }
-
-    /**
-     * Stock MariaDB for tests and comparisons: {@code mariadbd --no-defaults --user=root
-     * --datadir=DIR --bind-address=127.0.0.1 --port=N --socket=SOCK --skip-grant-tables} plus the
-     * variables. The datadir comes from {@code mariadb-install-db --no-defaults
-     * --auth-root-authentication-method=normal --datadir=DIR}; any user may connect (no grants).
-     *
-     * @throws LaunchException for a bad variable or a socket path longer than 107 bytes
-     */
-    public static List<String> mariadb(Path mariadbd, Path datadir, int port, Path socket,
-                                       SortedMap<String, String> variables) {
-        if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
-            throw new LaunchException("the socket path " + socket + " is longer than " + MAX_SOCKET_PATH
-                    + " bytes, the limit of Unix sockets; use a shorter directory");
-        }
-        List<String> cmd = new ArrayList<>(List.of(mariadbd.toString(), "--no-defaults", "--user=root",
-                "--datadir=" + datadir, "--bind-address=127.0.0.1", "--port=" + port, "--socket=" + socket,
-                "--skip-grant-tables"));
         appendVariables(cmd, variables);
         return List.copyOf(cmd);
     }

@@ -20,18 +20,14 @@ public final class EngineRegistry {
     private boolean hookInstalled;
     private boolean closed;
 
-    private EngineRegistry(boolean installHook) {
+    /** @param installHook false for tests: no shutdown hook of their own */
+    EngineRegistry(boolean installHook) {
         this.installHook = installHook;
     }
 
     /** The registry whose shutdown hook guards this JVM; what runtimes use by default. */
     public static EngineRegistry global() {
         return GLOBAL;
-    }
-
-    /** A registry without a shutdown hook, for tests. */
-    public static EngineRegistry detached() {
-        return new EngineRegistry(false);
     }
 
     /** Adds an engine; the first call installs the shutdown hook. */

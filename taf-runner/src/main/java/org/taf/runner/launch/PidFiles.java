@@ -26,11 +26,6 @@ public final class PidFiles {
         this.dir = stateDir.resolve("engines");
     }
 
-    /** The directory holding the records. */
-    public Path directory() {
-        return dir;
-    }
-
     /**
      * Records a just-started engine, written atomically ({@link AtomicWrite}: a sweep never reads half a
      * record, and its hidden temporary file is not a {@code *.pid}). Returns empty when the process has

@@ -1,7 +1,6 @@
 package org.taf.runner.launch;
 
 import java.nio.file.Path;
-import org.taf.runner.sys.Affinity;
 import org.taf.runner.sys.CpuSampler;
 
 /**
@@ -24,14 +23,6 @@ public interface RunningEngine extends AutoCloseable {
 
     /** The file its stdout and stderr go to. */
     Path logFile();
-
-    /**
-     * The CPUs the kernel lets its main process run on ({@code Cpus_allowed_list} of
-     * {@code /proc/<pid>/status}, e.g. {@code 1}), for the results; empty once it has exited.
-     */
-    default java.util.Optional<String> cpus() {
-        return Affinity.of(pid());
-    }
 
     /** True until its main process exits. */
     boolean isAlive();

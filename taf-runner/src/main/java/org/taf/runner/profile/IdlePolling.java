@@ -113,11 +113,6 @@ public final class IdlePolling implements AutoCloseable {
         return note;
     }
 
-    /** Whether idle CPUs poll because of this request. */
-    public boolean polling() {
-        return request != null;
-    }
-
     /** Drops the request, if one is held: idle CPUs halt again as the host decides. */
     @Override
     public void close() {

@@ -7,7 +7,7 @@ import java.util.List;
  * hook on Ctrl-C / SIGTERM, or both (the second call does nothing). If the runner dies before,
  * the state file brings them back at the next start ({@link CpuPinner#recover()}).
  */
-public final class Pinning implements AutoCloseable {
+public final class Pinning {
     private final CpuPinner pinner;
     private final PinOutcome outcome;
     private List<SysfsValue> toRestore;
@@ -37,11 +37,5 @@ public final class Pinning implements AutoCloseable {
         List<String> failed = pinner.restore(toRestore);
         toRestore = List.of();
         return failed;
-    }
-
-    /** {@link #restore()}, for try-with-resources; failures are left in the state file. */
-    @Override
-    public void close() {
-        restore();
     }
 }

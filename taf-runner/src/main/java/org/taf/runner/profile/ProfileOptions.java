@@ -24,13 +24,12 @@ import org.taf.runner.results.NoiseThresholds;
  * @param idle          what idle CPUs do: unchanged, or poll instead of halting ({@link IdlePolling})
  * @param strict        a CPU setting that cannot be applied is an error (default false)
  * @param image         container image (empty: built locally)
- * @param jfr           record JFR in the engine for flame graphs ({@code profile.jfr}, default false)
  * @param noise         {@code profile.noise.*}: the host noise that flags an iteration
  */
 public record ProfileOptions(String name, RuntimeKind runtime, Optional<CpuSet> engineCpuset,
         Optional<CpuSet> clientCpuset, OptionalLong memoryLimit, Optional<String> governor, OptionalLong minFreqKhz,
         OptionalLong maxFreqKhz, CpuToggle boost, CpuToggle smt, CpuIdle idle, boolean strict, Optional<String> image,
-        boolean jfr, NoiseThresholds noise) {
+        NoiseThresholds noise) {
     public ProfileOptions {
         requireNonNull(name, "profile");
         requireNonNull(runtime, "profile.runtime");

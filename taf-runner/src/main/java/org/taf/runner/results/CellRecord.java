@@ -16,7 +16,7 @@ import org.taf.runner.stats.Role;
  * @param mode     how its pairs were measured: RESTART (one window per engine start) or ALTERNATE
  * @param windows  measured windows per engine start
  * @param verdict  the comparison of the two, as the stats stage judged it (null until judged); its cell is this one
- * @param flames   each side's profiles folded from its recordings ({@code profile.jfr}); empty without
+ * @param flames   each side's stacks folded from its JFR recordings (key {@code jfr}); empty without them
  */
 public record CellRecord(String workload, int threads, List<IterationRecord> parent, List<IterationRecord> patch,
                          MeasureMode mode, int windows, CellVerdict verdict, List<FlameRecord> flames) {
@@ -32,7 +32,7 @@ public record CellRecord(String workload, int threads, List<IterationRecord> par
         }
     }
 
-    /** A cell without profiles. */
+    /** A cell without flame graphs. */
     public CellRecord(String workload, int threads, List<IterationRecord> parent, List<IterationRecord> patch,
                       MeasureMode mode, int windows, CellVerdict verdict) {
         this(workload, threads, parent, patch, mode, windows, verdict, List.of());
@@ -71,7 +71,7 @@ public record CellRecord(String workload, int threads, List<IterationRecord> par
         return new CellRecord(workload, threads, parent, patch, mode, windows, v, flames);
     }
 
-    /** This cell with its folded profiles. */
+    /** This cell with its folded JFR stacks. */
     public CellRecord withFlames(List<FlameRecord> f) {
         return new CellRecord(workload, threads, parent, patch, mode, windows, verdict, f);
     }

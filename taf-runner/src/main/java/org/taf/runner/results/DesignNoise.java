@@ -64,19 +64,6 @@ public record DesignNoise(MeasureMode mode, int windows, double windowSeconds, d
         metricSds = Map.copyOf(sds);
     }
 
-    /** A design measured with the alternation's components, without other metrics' spreads. */
-    public DesignNoise(MeasureMode mode, int windows, double windowSeconds, double pairSd, int pairs,
-                       double startSeconds, Instant measuredAt, String runId, Double pairsSd, Double windowSd) {
-        this(mode, windows, windowSeconds, pairSd, pairs, startSeconds, measuredAt, runId, pairsSd, windowSd,
-                Map.of());
-    }
-
-    /** A design measured without the alternation's components. */
-    public DesignNoise(MeasureMode mode, int windows, double windowSeconds, double pairSd, int pairs,
-                       double startSeconds, Instant measuredAt, String runId) {
-        this(mode, windows, windowSeconds, pairSd, pairs, startSeconds, measuredAt, runId, null, null);
-    }
-
     /** The pairs' spread of {@code metric} (TPS's is {@link #pairSd}), if it was stored. */
     public Optional<Double> sdOf(Metric metric) {
         return metric == Metric.TPS ? Optional.of(pairSd) : Optional.ofNullable(metricSds.get(metric));

@@ -6,7 +6,7 @@ import java.util.TreeMap;
 import org.taf.runner.stats.Role;
 
 /**
- * One side's profile of one kind in a cell, folded from the measured windows of all its recordings:
+ * One side's flame graph of one kind in a cell, folded from the measured windows of all its recordings:
  * collapsed stacks ({@code frame;frame;frame} to weight), the heaviest kept and the rest summed into
  * one {@code [other stacks]} stack, so that the results hold all the post needs and stay small.
  *

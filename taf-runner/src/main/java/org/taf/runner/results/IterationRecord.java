@@ -1,5 +1,6 @@
 package org.taf.runner.results;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.List;
 
@@ -25,13 +26,14 @@ import java.util.List;
  *                       in alternate mode one per window of this engine start
  * @param counters       the engine's counters and context switches over the measured windows, or null
  *                       when not read ({@code measure.counters = false}, or a reading failed)
- * @param profile        its JFR recording and measured windows ({@code profile.jfr}), or null
+ * @param jfr            its JFR recording and measured windows (key {@code jfr}), or null; stored under its
+ *                       first name, "profile" (results.json's fields are never renamed)
  */
 public record IterationRecord(int index, int sequence, Instant startedAt, String serverVersion, RestRecord rest,
                               WarmupRecord warmup, List<SampleRecord> samples, List<CpuPointRecord> cpu,
                               List<IterationFlag> flags, String failure, String engineLog, EngineCpuRecord engineCpu,
                               double launchSeconds, List<Integer> windows, CountersRecord counters,
-                              ProfileRecord profile) {
+                              @JsonProperty("profile") JfrRecord jfr) {
     @com.fasterxml.jackson.annotation.JsonCreator
     public IterationRecord {
         samples = List.copyOf(samples);
@@ -40,7 +42,7 @@ public record IterationRecord(int index, int sequence, Instant startedAt, String
         windows = windows == null || windows.isEmpty() ? List.of(0) : List.copyOf(windows);
     }
 
-    /** An iteration without a profile. */
+    /** An iteration without a JFR recording. */
     public IterationRecord(int index, int sequence, Instant startedAt, String serverVersion, RestRecord rest,
                            WarmupRecord warmup, List<SampleRecord> samples, List<CpuPointRecord> cpu,
                            List<IterationFlag> flags, String failure, String engineLog, EngineCpuRecord engineCpu,
@@ -57,7 +59,7 @@ public record IterationRecord(int index, int sequence, Instant startedAt, String
         List<IterationFlag> more = new java.util.ArrayList<>(flags);
         more.add(flag);
         return new IterationRecord(index, sequence, startedAt, serverVersion, rest, warmup, samples, cpu, more,
-                failure, engineLog, engineCpu, launchSeconds, windows, counters, profile);
+                failure, engineLog, engineCpu, launchSeconds, windows, counters, jfr);
     }
 
     /** Seconds this start cost before measuring: launch, rest and warm-up. */

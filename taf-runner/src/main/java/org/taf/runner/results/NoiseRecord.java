@@ -57,22 +57,6 @@ public record NoiseRecord(String hostFingerprint, String host, String workload, 
         designs = designs == null ? List.of() : designs.stream().sorted(ORDER).toList();
     }
 
-    /** An entry without a spell's spread. */
-    public NoiseRecord(String hostFingerprint, String host, String workload, int threads, double betweenSd,
-                       double withinSd, double sampleSeconds, int samplesPerStart, int starts, double startSeconds,
-                       Instant measuredAt, String runId, List<DesignNoise> designs) {
-        this(hostFingerprint, host, workload, threads, betweenSd, withinSd, sampleSeconds, samplesPerStart, starts,
-                startSeconds, measuredAt, runId, designs, null);
-    }
-
-    /** An entry with components only. */
-    public NoiseRecord(String hostFingerprint, String host, String workload, int threads, double betweenSd,
-                       double withinSd, double sampleSeconds, int samplesPerStart, int starts, double startSeconds,
-                       Instant measuredAt, String runId) {
-        this(hostFingerprint, host, workload, threads, betweenSd, withinSd, sampleSeconds, samplesPerStart, starts,
-                startSeconds, measuredAt, runId, List.of());
-    }
-
     /** True when this entry is for that host and cell. */
     public boolean isFor(String fingerprint, String workloadName, int threadCount) {
         return hostFingerprint.equals(fingerprint) && workload.equals(workloadName) && threads == threadCount;

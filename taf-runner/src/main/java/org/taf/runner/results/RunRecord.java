@@ -85,13 +85,6 @@ public record RunRecord(int formatVersion, String runId, String name, String com
                 probes, canary);
     }
 
-    /** This record with the adaptive loop's account. */
-    public RunRecord withAdaptive(AdaptiveRecord newAdaptive) {
-        return new RunRecord(formatVersion, runId, name, comments, startedAt, finishedAt, status, failure,
-                runnerVersion, definition, environment, comparisons, warnings, plannedMde, newAdaptive, judgement,
-                probes, canary);
-    }
-
     /**
      * The exit code this run calls for, the one policy behind the process exit code, the JUnit XML, the
      * summary and the post: ERROR unless it completed, or when a cell has no verdict or a side's build

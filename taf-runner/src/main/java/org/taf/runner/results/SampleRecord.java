@@ -46,11 +46,6 @@ public record SampleRecord(double second, double intervalSeconds, long events, l
         return events / intervalSeconds;
     }
 
-    /** New orders per minute over the interval (HammerDB's NOPM), or null without them. */
-    public Double nopm() {
-        return newOrders == null ? null : newOrders * 60 / intervalSeconds;
-    }
-
     /**
      * The rate a cell is judged by: new orders per minute for TPROC-C (HammerDB's NOPM, its primary metric), else
      * transactions per second. The one place that chooses; the stats stage compares it per window, and
@@ -58,10 +53,5 @@ public record SampleRecord(double second, double intervalSeconds, long events, l
      */
     public double rate() {
         return newOrders == null ? tps() : newOrders * 60 / intervalSeconds;
-    }
-
-    /** Statements per second over the interval. */
-    public double qps() {
-        return (reads + writes + other) / intervalSeconds;
     }
 }

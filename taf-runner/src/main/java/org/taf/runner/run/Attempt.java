@@ -16,8 +16,8 @@ import org.taf.runner.results.IterationRecord;
 import org.taf.runner.results.IterationRecord.IterationFlag;
 import org.taf.runner.results.IterationRecord.RestRecord;
 import org.taf.runner.results.IterationRecord.WarmupRecord;
+import org.taf.runner.results.JfrRecord;
 import org.taf.runner.results.NoiseThresholds;
-import org.taf.runner.results.ProfileRecord;
 import org.taf.runner.results.SampleRecord;
 import org.taf.runner.results.WarmupMode;
 import org.taf.runner.warmup.CpuPoint;
@@ -51,10 +51,10 @@ final class Attempt {
     /**
      * One measured window as its listener saw it, its seconds counted from the window's start.
      *
-     * @param wall the window in wall-clock time, for the profile; null when nothing was measured
+     * @param wall the window in wall-clock time, for the JFR recording; null when nothing was measured
      */
     private record Window(List<SampleRecord> samples, List<CpuPointRecord> cpu, double engineCpuSeconds,
-                          String cpuSource, CountersRecord counters, ProfileRecord.Window wall) {
+                          String cpuSource, CountersRecord counters, JfrRecord.Window wall) {
         Window {
             samples = List.copyOf(samples);
             cpu = List.copyOf(cpu);
@@ -85,7 +85,7 @@ final class Attempt {
         return work.resolve("engine.log");
     }
 
-    /** The engine's JFR recording (profile.jfr), kept with the results by {@link #record}. */
+    /** The engine's JFR recording (key jfr), kept with the results by {@link #record}. */
     Path recording() {
         return work.resolve("engine.jfr");
     }
@@ -121,11 +121,6 @@ final class Attempt {
         }
     }
 
-    /** Why the start failed, or null. */
-    String failure() {
-        return failure;
-    }
-
     void failed(String why) {
         failure = why;
     }
@@ -146,10 +141,10 @@ final class Attempt {
         double launchSeconds = launch == null ? 0 : Math.round(launch.seconds() * 1000) / 1000.0;
         List<IterationFlag> flags = flags(j, noise);
         String engineLog = runDir.relativize(kept).toString();
-        ProfileRecord profile = jfr ? profile(j.walls()) : null;
+        JfrRecord recording = jfr ? jfrRecord(j.walls()) : null;
         return new IterationRecord(step.iteration(), step.sequence(), startedAt, serverVersion, rest, warmup,
                 j.samples(), j.cpu(), flags, failure, engineLog, engineCpu, launchSeconds, j.starts(), j.counters(),
-                profile);
+                recording);
     }
 
     /**
@@ -158,12 +153,12 @@ final class Attempt {
      */
     private record Joined(List<SampleRecord> samples, List<CpuPointRecord> cpu, List<Integer> starts,
                           double engineCpuSeconds, String cpuSource, CountersRecord counters,
-                          List<ProfileRecord.Window> walls) {
+                          List<JfrRecord.Window> walls) {
         static Joined of(List<Window> windows) {
             List<SampleRecord> samples = new ArrayList<>();
             List<CpuPointRecord> cpu = new ArrayList<>();
             List<Integer> starts = new ArrayList<>();
-            List<ProfileRecord.Window> walls = new ArrayList<>();
+            List<JfrRecord.Window> walls = new ArrayList<>();
             double engineCpuSeconds = 0;
             String cpuSource = null;
             CountersRecord counters = null;
@@ -190,16 +185,16 @@ final class Attempt {
     }
 
     /** The recording, kept with the results, and the windows measured in it. */
-    private ProfileRecord profile(List<ProfileRecord.Window> walls) {
+    private JfrRecord jfrRecord(List<JfrRecord.Window> walls) {
         Path jfr = recording();
         if (!Files.isRegularFile(jfr)) {
-            return new ProfileRecord(null, 0, walls);
+            return new JfrRecord(null, 0, walls);
         }
         try {
-            Path kept = DataDirectories.keepLog(jfr, runDir.resolve("profiles"), name + ".jfr");
-            return new ProfileRecord(runDir.relativize(kept).toString(), Files.size(kept), walls);
+            Path kept = DataDirectories.keepLog(jfr, runDir.resolve("jfr"), name + ".jfr");
+            return new JfrRecord(runDir.relativize(kept).toString(), Files.size(kept), walls);
         } catch (TafException | IOException e) {
-            return new ProfileRecord(null, 0, walls);
+            return new JfrRecord(null, 0, walls);
         }
     }
 

@@ -101,11 +101,6 @@ final class CounterProbe implements AutoCloseable {
         return result;
     }
 
-    /** Why there are no counts, or null. */
-    String problem() {
-        return problem;
-    }
-
     @Override
     public void close() {
         if (status != null) {

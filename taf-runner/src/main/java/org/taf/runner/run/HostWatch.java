@@ -38,11 +38,6 @@ final class HostWatch {
         return new HostWatch(quiet, state, out);
     }
 
-    /** A watch over {@code quiet} (a fake probe and clock in tests), or none when it is null. */
-    static HostWatch over(QuietWait quiet, RunState state, PrintStream out) {
-        return new HostWatch(quiet, state, out);
-    }
-
     /**
      * Reads the host before a pair, waiting for a quiet spell as {@code host.quiet_wait} allows; returns whether
      * the pair starts in a noisy spell (only once the wait has run out).

@@ -227,7 +227,7 @@ final class IterationRunner {
     }
 
     private IterationRecord record(Attempt a) {
-        return a.record(def.profile().jfr(), def.profile().noise());
+        return a.record(def.measure().jfr(), def.profile().noise());
     }
 
     /**

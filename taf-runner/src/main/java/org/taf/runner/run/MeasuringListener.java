@@ -149,9 +149,9 @@ final class MeasuringListener implements SampleListener {
         return counters == null ? null : counters.result();
     }
 
-    /** The measured window in wall-clock time (for the profiles), or null when nothing was measured. */
-    org.taf.runner.results.ProfileRecord.Window window() {
-        return windowFrom == null ? null : new org.taf.runner.results.ProfileRecord.Window(windowFrom, windowTo);
+    /** The measured window in wall-clock time (for the JFR recording), or null when nothing was measured. */
+    org.taf.runner.results.JfrRecord.Window window() {
+        return windowFrom == null ? null : new org.taf.runner.results.JfrRecord.Window(windowFrom, windowTo);
     }
 
     /** The engine's CPU percent over each warm-up sample. */

@@ -37,16 +37,6 @@ public record Plan(TestDefinition definition, List<Step> steps) {
                 throw new IllegalArgumentException("not an A/B pair: " + first + ", " + second);
             }
         }
-
-        /** The parent's step. */
-        public Step parent() {
-            return first.role() == Role.PARENT ? first : second;
-        }
-
-        /** The patch's step. */
-        public Step patch() {
-            return first.role() == Role.PATCH ? first : second;
-        }
     }
 
     /** The planned pairs, in order. */

@@ -35,18 +35,6 @@ public final class PlannedMde {
     private PlannedMde() {}
 
     /**
-     * The planned MDE of every cell of {@code def}.
-     *
-     * @param noise       the stored noise file
-     * @param fingerprint this host
-     * @param adaptive    whether the adaptive loop may add pairs (its per-look level is then used)
-     */
-    static List<PlannedMdeRecord> of(TestDefinition def, StatsOptions o, NoiseFile noise, HostFingerprint fingerprint,
-                                     Design design, boolean adaptive) {
-        return of(def, o, noise, fingerprint, design, adaptive, new java.util.HashMap<>());
-    }
-
-    /**
      * As {@link #of} with the adaptive loop, each cell's most pairs being those it reaches once the other cells are
      * answered ({@link QuestionTimes#reach()}: the loop stops an answered cell and spends the time saved on the
      * others) rather than an even share of the budget: so the MDE at the most pairs and its warnings agree with the
@@ -60,7 +48,11 @@ public final class PlannedMde {
         return of(def, o, noise, fingerprint, design, true, new java.util.HashMap<>(), reach);
     }
 
-    /** As {@link #of}, putting into {@code sds} each cell's planned pair SD (cells with stored noise only). */
+    /**
+     * The planned MDE of every cell of {@code def} on this host ({@code fingerprint}) from the stored noise;
+     * {@code adaptive}: the adaptive loop may add pairs (its per-look level is then used). Puts into {@code sds}
+     * each cell's planned pair SD (cells with stored noise only).
+     */
     static List<PlannedMdeRecord> of(TestDefinition def, StatsOptions o, NoiseFile noise, HostFingerprint fingerprint,
                                      Design design, boolean adaptive, java.util.Map<CellKey, Double> sds) {
         return of(def, o, noise, fingerprint, design, adaptive, sds, java.util.Map.of());

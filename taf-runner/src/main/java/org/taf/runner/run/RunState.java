@@ -43,7 +43,6 @@ final class RunState {
     private final Canary canary;
     private EnvironmentRecord environment;
     private final List<ComparisonState> comparisons = new ArrayList<>();
-    private final List<String> warnings = new ArrayList<>();
     private List<PlannedMdeRecord> plannedMde = List.of();
     private AdaptiveRecord adaptive;
     private final List<ProbeRecord> probes = new ArrayList<>();
@@ -135,12 +134,6 @@ final class RunState {
         return c;
     }
 
-    synchronized void warn(String warning) {
-        if (!warnings.contains(warning)) {
-            warnings.add(warning);
-        }
-    }
-
     synchronized void plannedMde(List<PlannedMdeRecord> mde) {
         plannedMde = List.copyOf(mde);
     }
@@ -169,8 +162,9 @@ final class RunState {
             out.add(new ComparisonRecord(s.comparison.name(), s.comparison.label(), s.parent, s.patch,
                     List.copyOf(s.cells.values())));
         }
+        // No stored warnings: the outputs compute a run's warnings from its records (report.Warnings).
         return new RunRecord(ResultsStore.FORMAT_VERSION, runId, def.name(), def.comments(), startedAt, finishedAt,
-                status, failure, runnerVersion, definition, environment, out, warnings, plannedMde, adaptive, rules,
+                status, failure, runnerVersion, definition, environment, out, List.of(), plannedMde, adaptive, rules,
                 probes, canary);
     }
 

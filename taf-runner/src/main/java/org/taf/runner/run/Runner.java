@@ -127,11 +127,6 @@ public final class Runner {
         return runDir;
     }
 
-    /** The statistics' options this runner judges with. */
-    public StatsOptions options() {
-        return options;
-    }
-
     /**
      * Runs the plan and judges it. Errors (bad revision, failed build, engine that does not start) end
      * the run with status FAILED: the record is judged as far as it got, written, and the error rethrown.
@@ -321,7 +316,7 @@ public final class Runner {
     }
 
     private RunRecord finish(RunRecord judged) {
-        RunRecord r = Profiles.fold(judged, runDir);
+        RunRecord r = Flames.fold(judged, runDir);
         state.write(runDir, r, true);
         last = r;
         return r;

@@ -18,10 +18,10 @@ import org.taf.runner.warmup.RestDetector;
 
 /**
  * An engine start's first stage, preparing its side: the engine launched on a fresh copy of the side's data
- * (recording JFR with {@code profile.jfr}), then, with {@code rest.enabled}, left until its CPU is at rest.
+ * (recording JFR with {@code jfr}), then, with {@code rest.enabled}, left until its CPU is at rest.
  */
 final class StartStage {
-    /** What the engine records with profile.jfr: CPU samples every 10 ms, waits from 100 us, 32 MB at most. */
+    /** What the engine records with jfr: CPU samples every 10 ms, waits from 100 us, 32 MB at most. */
     private static final JfrRecordingOptions JFR = JfrRecordingOptions.defaults();
 
     private final TestDefinition def;
@@ -37,7 +37,7 @@ final class StartStage {
         Path data = DataDirectories.copyTemplate(s.template(), a.work().resolve("data"));
         int port = def.launch().port() == 0 ? PortFinder.freePort() : def.launch().port();
         List<String> jvmArgs = s.jvmArgs();
-        if (def.profile().jfr()) {
+        if (def.measure().jfr()) {
             jvmArgs = new ArrayList<>(jvmArgs);
             jvmArgs.addAll(JFR.jvmArguments(a.recording(), writeSettings(a.work())));
         }

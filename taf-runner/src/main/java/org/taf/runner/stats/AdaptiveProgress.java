@@ -21,14 +21,4 @@ public record AdaptiveProgress(Duration extraElapsed, Duration perPairCost) {
             throw new IllegalArgumentException("per-pair cost (" + perPairCost + ") must be positive");
         }
     }
-
-    /** At the end of the planned pairs: nothing extra spent yet. */
-    public static AdaptiveProgress start(Duration perPairCost) {
-        return new AdaptiveProgress(Duration.ZERO, perPairCost);
-    }
-
-    /** After {@code pairs} more cell-pairs, each costing {@code cost}. */
-    public AdaptiveProgress plus(int pairs, Duration cost) {
-        return new AdaptiveProgress(extraElapsed.plus(cost.multipliedBy(pairs)), perPairCost);
-    }
 }

@@ -33,14 +33,6 @@ final class CellAnalyzer {
                     VarianceComponents components, List<ExcludedIteration> excluded, List<String> warnings,
                     List<CounterChange> counters, ExclusionRule rule, Question question,
                     Map<Metric, Double> notWorseP) {
-        /** An analysis of a cell that asks equivalence. */
-        Analysis(CellKey cell, Verdict failure, String failureReason, List<MetricVerdict> metrics,
-                 ClassicVerdict classic, int measuredPairs, MinimalDetectableEffect mde,
-                 VarianceComponents components, List<ExcludedIteration> excluded, List<String> warnings,
-                 List<CounterChange> counters, ExclusionRule rule) {
-            this(cell, failure, failureReason, metrics, classic, measuredPairs, mde, components, excluded, warnings,
-                    counters, rule, Question.EQUIVALENCE, Map.of());
-        }
     }
 
     static Analysis analyze(CellSamples in, StatsOptions o, boolean adaptive) {

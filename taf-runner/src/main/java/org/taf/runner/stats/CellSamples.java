@@ -34,23 +34,6 @@ public record CellSamples(CellKey cell, List<IterationSample> parent, List<Itera
         uniqueIndexes(cell, "patch", patch);
     }
 
-    /** A cell whose pairs restarted their engines for each side. */
-    public CellSamples(CellKey cell, List<IterationSample> parent, List<IterationSample> patch,
-                       List<String> parentFailures, List<String> patchFailures, Set<Integer> patchFirst) {
-        this(cell, parent, patch, parentFailures, patchFailures, patchFirst, false);
-    }
-
-    /** A cell measured parent first in every pair. */
-    public CellSamples(CellKey cell, List<IterationSample> parent, List<IterationSample> patch,
-                       List<String> parentFailures, List<String> patchFailures) {
-        this(cell, parent, patch, parentFailures, patchFailures, Set.of());
-    }
-
-    /** A cell without recorded failures. */
-    public CellSamples(CellKey cell, List<IterationSample> parent, List<IterationSample> patch) {
-        this(cell, parent, patch, List.of(), List.of());
-    }
-
     /**
      * Measured A/B pairs: the smaller of the two sides' iteration counts, flagged and failed ones
      * included (every failed iteration has its failure line), so a cell whose starts fail still

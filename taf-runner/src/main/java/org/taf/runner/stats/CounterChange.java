@@ -28,11 +28,6 @@ public record CounterChange(String name, double parent, double patch, double rat
         Objects.requireNonNull(name, "name");
     }
 
-    /** The change in percent: (ratio - 1) * 100. */
-    public double changePct() {
-        return (ratio - 1) * 100;
-    }
-
     CounterChange judged(Double adjusted, boolean nowMoved) {
         return new CounterChange(name, parent, patch, ratio, ciLow, ciHigh, pValue, adjusted, pairs, nowMoved);
     }

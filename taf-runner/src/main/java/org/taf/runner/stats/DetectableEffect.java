@@ -9,8 +9,8 @@ import org.apache.commons.math3.util.FastMath;
  * <pre>
  *   delta = (t(1 - a/2, n-1) + t(power, n-1)) * sd / sqrt(n),   MDE = 1 - exp(-delta)
  * </pre>
- * the paired t design's power formula with t quantiles for small n (Kalibera &amp; Jones 2013; the exact
- * noncentral-t power is in {@link Allocation}, one pair apart at most), where sd is the SD of one pair's
+ * the paired t design's power formula with t quantiles for small n (Kalibera &amp; Jones 2013; one pair apart
+ * at most from the exact noncentral-t power, docs/statistics.md section 8), where sd is the SD of one pair's
  * log-ratio ln(patch / parent) and {@code a} the two-sided level each look tests at (the FDR, or the
  * adaptive loop's per-look level). Before measuring, sd comes from the variance components stored for
  * this host: sd^2 = 2 (sigma_b^2 + sigma_w^2 / T) for T samples per engine start.
@@ -35,16 +35,6 @@ public final class DetectableEffect {
                     "too few pairs to estimate the noise (" + pairs + ")");
         }
         return compute(sdLog, pairs, o.level(adaptive), o, basis);
-    }
-
-    /** Fewest pairs (from 2 up to {@code limit}) whose MDE is at most {@code dropPct}; -1 if none. */
-    public static int pairsFor(double sdLog, double dropPct, int limit, double level, StatsOptions o) {
-        for (int n = 2; n <= limit; n++) {
-            if (compute(sdLog, n, level, o, "").canSee(dropPct)) {
-                return n;
-            }
-        }
-        return -1;
     }
 
     /**

@@ -70,11 +70,6 @@ public record IterationSample(int index, double[] tps, Double cpuUsPerTx, Double
         return tps.clone();
     }
 
-    /** Number of samples. */
-    public int size() {
-        return tps.length;
-    }
-
     /** The samples without copying, for this package's loops; callers must not modify them. */
     double[] samples() {
         return tps;

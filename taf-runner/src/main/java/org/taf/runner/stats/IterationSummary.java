@@ -44,9 +44,4 @@ public record IterationSummary(int index, int seconds, double medianTps, double 
         return new IterationSummary(sample.index(), x.length, m, median.evaluate(dev), iqr, mean, cv,
                 sample.flags());
     }
-
-    /** True when the iteration carries the flag. */
-    public boolean hasFlag(String flag) {
-        return flags.contains(flag);
-    }
 }

@@ -9,35 +9,28 @@ import java.util.Locale;
  */
 public enum Metric {
     /** Transactions per second of the measured window (the 10% trimmed mean of its samples): higher is better. */
-    TPS(true, "TPS"),
+    TPS(true),
     /**
      * The engine's CPU time per transaction over the measured window, in microseconds: lower is better.
      * Steadier than TPS on a shared host, since host noise stretches wall time, not the engine's own CPU.
      */
-    CPU_PER_TX(false, "us/tx"),
+    CPU_PER_TX(false),
     /**
      * The engine's context switches (voluntary and involuntary, all its threads) per transaction over the
      * measured window: lower is better. The metric of MDEV-37992 (2.45 against 36 per query): lock
      * contention that 2 CPUs hardly show in TPS shows here.
      */
-    CS_PER_TX(false, "cs/tx");
+    CS_PER_TX(false);
 
     private final boolean higherIsBetter;
-    private final String unit;
 
-    Metric(boolean higherIsBetter, String unit) {
+    Metric(boolean higherIsBetter) {
         this.higherIsBetter = higherIsBetter;
-        this.unit = unit;
     }
 
     /** True when a larger value is an improvement. */
     public boolean higherIsBetter() {
         return higherIsBetter;
-    }
-
-    /** The unit shown beside its values. */
-    public String unit() {
-        return unit;
     }
 
     /** The name as written in properties and shown in outputs, e.g. {@code cpu_per_tx}. */

@@ -15,11 +15,6 @@ package org.taf.runner.stats;
  */
 public record MinimalDetectableEffect(Double pct, double sigma, int pairs, double alpha, double power, String basis,
         String warning) {
-    /** True when this comparison can see a drop of the given size (percent) at the configured power. */
-    public boolean canSee(double dropPct) {
-        return pct != null && pct <= dropPct;
-    }
-
     /** The same figure with another account of where its noise came from. */
     public MinimalDetectableEffect withBasis(String newBasis) {
         return new MinimalDetectableEffect(pct, sigma, pairs, alpha, power, newBasis, warning);

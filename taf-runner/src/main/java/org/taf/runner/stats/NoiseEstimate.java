@@ -47,14 +47,6 @@ public record NoiseEstimate(String hostFingerprint, String workload, int threads
         }
     }
 
-    /** From measured components, with the cost of a start. */
-    public static NoiseEstimate of(String hostFingerprint, CellKey cell, VarianceComponents c, double sampleSeconds,
-            double startSeconds, Instant measuredAt) {
-        int samples = Math.max(1, Math.round((float) c.values() / c.starts()));
-        return new NoiseEstimate(hostFingerprint, cell.workload(), cell.threads(), Math.sqrt(c.betweenVariance()),
-                Math.sqrt(c.withinVariance()), sampleSeconds, samples, c.starts(), startSeconds, measuredAt);
-    }
-
     /** Variance of one pair's log-ratio with {@code samples} samples per start: 2 (sigma_b^2 + sigma_w^2 / T). */
     public double pairVariance(int samples) {
         if (samples < 1) {

@@ -103,11 +103,6 @@ public final class PairedTest {
 
     private PairedTest() {}
 
-    /** {@link #of(double[], double, long)} with {@link #DEFAULT_SEED}. */
-    public static Result of(double[] d, double confidence) {
-        return of(d, confidence, DEFAULT_SEED);
-    }
-
     /**
      * The paired analysis of the per-pair log-ratios {@code d}.
      *

@@ -61,13 +61,6 @@ public record Questions(Question question, Map<String, Question> byWorkload, Map
                 : Question.EQUIVALENCE;
     }
 
-    /** The question of each of {@code gating} in {@code workload}'s cells, in their order. */
-    public Map<Metric, Question> ofMetrics(String workload, List<Metric> gating) {
-        Map<Metric, Question> out = new EnumMap<>(Metric.class);
-        gating.forEach(m -> out.put(m, of(workload, m)));
-        return out;
-    }
-
     private static Map<String, Question> byName(Map<String, Question> in) {
         Map<String, Question> copy = new TreeMap<>();
         (in == null ? Map.<String, Question>of() : in)

@@ -71,22 +71,6 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         questions = questions == null ? Questions.EQUIVALENCE : questions;
     }
 
-    /** Options that stop futile cells early, as the defaults do. */
-    public StatsOptions(double confidence, double warningPct, double failPct, double gainPct, double fdr,
-            double power, long seed, ExclusionRule exclusion, int firstLook, int maxPairs, Duration budget,
-            List<Metric> metrics, double counterMarginPct, Questions questions) {
-        this(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook, maxPairs, budget,
-                metrics, counterMarginPct, questions, true);
-    }
-
-    /** Options whose every cell asks equivalence, as before {@code verdict.question} existed. */
-    public StatsOptions(double confidence, double warningPct, double failPct, double gainPct, double fdr,
-            double power, long seed, ExclusionRule exclusion, int firstLook, int maxPairs, Duration budget,
-            List<Metric> metrics, double counterMarginPct) {
-        this(confidence, warningPct, failPct, gainPct, fdr, power, seed, exclusion, firstLook, maxPairs, budget,
-                metrics, counterMarginPct, Questions.EQUIVALENCE);
-    }
-
     /**
      * TAF's defaults, the key registry's (checked by {@code DefaultsMatchKeyRegistryTest}): 95%, warn 3 /
      * fail 5 / gain 5 %, FDR 5%, power 80%, 3 planned pairs, up to 20, a 10-minute budget, TPS and CPU
@@ -94,7 +78,7 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
      */
     public static StatsOptions defaults() {
         return new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, 1L, ExclusionRule.DEFAULT, 3, 20, Duration.ofMinutes(10),
-                List.of(Metric.TPS, Metric.CPU_PER_TX), 10);
+                List.of(Metric.TPS, Metric.CPU_PER_TX), 10, Questions.EQUIVALENCE, true);
     }
 
     /** A builder starting from {@link #defaults()}: the configuration stage sets what its keys say. */
@@ -105,31 +89,6 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
     /** A builder starting from these options. */
     public Builder toBuilder() {
         return new Builder(this);
-    }
-
-    /** A copy with another seed. */
-    public StatsOptions withSeed(long newSeed) {
-        return toBuilder().seed(newSeed).build();
-    }
-
-    /** A copy with another adaptive loop: planned pairs, limit and budget. */
-    public StatsOptions withAdaptive(int newFirstLook, int newMaxPairs, Duration newBudget) {
-        return toBuilder().firstLook(newFirstLook).maxPairs(newMaxPairs).budget(newBudget).build();
-    }
-
-    /** A copy with other thresholds, in percent. */
-    public StatsOptions withThresholds(double warning, double fail, double gain) {
-        return toBuilder().warningPct(warning).failPct(fail).gainPct(gain).build();
-    }
-
-    /** A copy with other gating metrics. */
-    public StatsOptions withMetrics(List<Metric> newMetrics) {
-        return toBuilder().metrics(newMetrics).build();
-    }
-
-    /** A copy whose cells ask these questions. */
-    public StatsOptions withQuestions(Questions newQuestions) {
-        return toBuilder().questions(newQuestions).build();
     }
 
     /**
@@ -223,7 +182,6 @@ public record StatsOptions(double confidence, double warningPct, double failPct,
         public Builder fdr(double v) { fdr = v; return this; }
         public Builder power(double v) { power = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
-        public Builder exclusion(ExclusionRule v) { exclusion = v; return this; }
         public Builder firstLook(int v) { firstLook = v; return this; }
         public Builder maxPairs(int v) { maxPairs = v; return this; }
         public Builder budget(Duration v) { budget = v; return this; }

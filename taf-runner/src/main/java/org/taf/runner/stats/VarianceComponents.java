@@ -41,15 +41,6 @@ import org.apache.commons.math3.util.FastMath;
 public record VarianceComponents(double withinVariance, double betweenVarianceRaw, int starts, int values,
         int withinDf, int betweenDf) {
 
-    /**
-     * The variance of the per-pair log-ratio measured directly from A/B pairs; it estimates
-     * {@code 2 * (sigma_b^2 + sigma_w^2 / k)} for k windows per start when both sides share the components.
-     *
-     * @param variance sample variance of d_j = ln(patch_j / parent_j) (n - 1 in the denominator)
-     * @param pairs    pairs it comes from
-     */
-    public record PairSpread(double variance, int pairs) {}
-
     public VarianceComponents {
         if (!(withinVariance >= 0) || Double.isInfinite(withinVariance)) {
             throw new IllegalArgumentException("withinVariance (" + withinVariance + ") must be finite and >= 0");
@@ -162,19 +153,5 @@ public record VarianceComponents(double withinVariance, double betweenVarianceRa
                 / betweenDf;
         return new VarianceComponents(within, between, first.starts + second.starts, first.values + second.values,
                 withinDf, betweenDf);
-    }
-
-    /** The variance of the per-pair log-ratios {@code d} (at least 2, all finite). */
-    public static PairSpread fromPairs(double[] d) {
-        Objects.requireNonNull(d, "d");
-        if (d.length < 2) {
-            throw new IllegalArgumentException("pairs (" + d.length + ") must be >= 2 for a variance");
-        }
-        for (int i = 0; i < d.length; i++) {
-            if (!Double.isFinite(d[i])) {
-                throw new IllegalArgumentException("log-ratio d[" + i + "] (" + d[i] + ") must be finite");
-            }
-        }
-        return new PairSpread(StatUtils.variance(d), d.length);
     }
 }

@@ -59,11 +59,6 @@ final class VerdictRule {
         return Change.UNKNOWN;
     }
 
-    /** The cell's verdict from its judged metrics (or its failure), asking equivalence. */
-    static Outcome decide(CellAnalyzer.Analysis a, List<MetricVerdict> judged, double level, StatsOptions o) {
-        return decide(a, judged, level, o, new NotWorse(null, o.nonInferiorityLevel(false)));
-    }
-
     /** The cell's verdict from its judged metrics (or its failure) and, when it asks it, its non-inferiority test. */
     static Outcome decide(CellAnalyzer.Analysis a, List<MetricVerdict> judged, double level, StatsOptions o,
             NotWorse notWorse) {

@@ -84,11 +84,6 @@ public final class HostLock {
             this.lock = lock;
         }
 
-        /** The lock file. */
-        public Path file() {
-            return file;
-        }
-
         @Override
         public void close() {
             synchronized (HELD) {

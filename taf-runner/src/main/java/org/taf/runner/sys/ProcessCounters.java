@@ -33,12 +33,7 @@ public record ProcessCounters(Map<Long, long[]> threads, long minorFaults) {
 
     /** The difference between two snapshots of one tree: what happened in between. */
     public record Delta(long voluntarySwitches, long involuntarySwitches, long minorFaults, int threads,
-                        int threadsLost) {
-        /** Both kinds of switch. */
-        public long switches() {
-            return voluntarySwitches + involuntarySwitches;
-        }
-    }
+                        int threadsLost) {}
 
     /** A snapshot of {@code root} and its descendants now; processes that exit while it reads are skipped. */
     public static ProcessCounters of(long root) {

@@ -34,11 +34,6 @@ public final class ProcessCpuSampler implements CpuSampler {
         return new ProcessCpuSampler(Path.of("/proc"), pid, ClockTicks.perSecond());
     }
 
-    /** The process being sampled. */
-    public long pid() {
-        return pid;
-    }
-
     /**
      * {@code /proc/<pid>/stat utime+stime (1/100 s ticks)}: the file read and its resolution; the pid
      * is left out so that every iteration (a new process each) names the same source.

@@ -41,7 +41,7 @@ public final class CpuMeter {
     /**
      * Waits for the next scheduled tick and returns the CPU use since the previous reading.
      *
-     * @throws WarmupException      when the sampler fails (the engine is gone)
+     * @throws org.taf.runner.sys.SysException when the sampler fails (the engine is gone)
      * @throws InterruptedException when the thread is interrupted while waiting
      */
     public CpuPoint next() throws InterruptedException {

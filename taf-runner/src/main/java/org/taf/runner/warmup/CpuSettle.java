@@ -62,7 +62,7 @@ final class CpuSettle implements Warmup {
     /**
      * Samples the engine's CPU until it settles or {@code max} passes.
      *
-     * @throws WarmupException      when the engine disappears during the warm-up
+     * @throws org.taf.runner.sys.SysException when the engine disappears during the warm-up
      * @throws InterruptedException when the thread is interrupted (the workload failed, Ctrl-C)
      */
     private WarmupTrace watch(CpuSampler engine, Ticker ticker, Sleeper sleeper) throws InterruptedException {

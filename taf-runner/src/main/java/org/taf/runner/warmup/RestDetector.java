@@ -30,7 +30,7 @@ public final class RestDetector {
      * Samples {@code engine} until it rests or the attempts run out. Not resting is a result, not
      * an error: the caller decides whether to go on (and flags the measurement) or stop.
      *
-     * @throws WarmupException      when the engine disappears while being watched
+     * @throws org.taf.runner.sys.SysException when the engine disappears while being watched
      * @throws InterruptedException when the waiting thread is interrupted
      */
     public RestTrace await(CpuSampler engine, Ticker ticker, Sleeper sleeper) throws InterruptedException {

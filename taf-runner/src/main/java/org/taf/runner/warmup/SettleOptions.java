@@ -56,11 +56,6 @@ public record SettleOptions(Duration window, Duration interval, double maxCvPct,
         }
     }
 
-    /** These options with another sampling interval (the load's report interval for a TPS warm-up). */
-    public SettleOptions withInterval(Duration newInterval) {
-        return new SettleOptions(window, newInterval, maxCvPct, maxSlopePct, min, max);
-    }
-
     /** These options with another {@code warmup.max}. */
     public SettleOptions withMax(Duration newMax) {
         return new SettleOptions(window, interval, maxCvPct, maxSlopePct, min, newMax);

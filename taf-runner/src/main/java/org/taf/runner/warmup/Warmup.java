@@ -19,7 +19,7 @@ public interface Warmup {
      * thread of its own and samples the engine's CPU on this one, on {@code ticker} and {@code sleeper}; the TPS
      * and JIT rules judge the load's own intervals on this thread; none returns at once.
      *
-     * @throws WarmupException      when the engine disappears while it is watched
+     * @throws org.taf.runner.sys.SysException when the engine disappears while it is watched
      * @throws InterruptedException when the thread is interrupted (the load failed, Ctrl-C)
      */
     WarmupTrace warmUp(WarmupTarget target, Ticker ticker, Sleeper sleeper) throws InterruptedException;

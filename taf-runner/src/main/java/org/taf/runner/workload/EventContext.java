@@ -5,17 +5,12 @@ package org.taf.runner.workload;
  * options, its place among the threads (RANDOM-POINTS and RANDOM-RANGES split the key space by thread, TPROC-C
  * homes each thread on a warehouse) and its counters (TPROC-C counts its new orders there).
  */
-record EventContext(Session session, RandomSource random, WorkloadOptions options, int thread, int threads,
+record EventContext(SqlSession session, RandomSource random, WorkloadOptions options, int thread, int threads,
                     Counters counters) {
     EventContext {
         if (thread < 0 || thread >= threads) {
             throw new IllegalArgumentException("thread " + thread + " outside 0.." + (threads - 1));
         }
-    }
-
-    /** A context whose new orders go nowhere (sysbench's workloads count none). */
-    EventContext(Session session, RandomSource random, WorkloadOptions options, int thread, int threads) {
-        this(session, random, options, thread, threads, new Counters());
     }
 
     /** This context with every statement sent as text ({@code --db-ps-mode=disable}). */

@@ -24,12 +24,10 @@ final class IntervalAggregator {
     private Counts previous;
     private long previousNanos;
 
-    /** Counts from now on; call while the workers are paused (or not started), so that nothing is split. */
-    IntervalAggregator(List<Counters> workers, long startNanos) {
-        this(workers, startNanos, false);
-    }
-
-    /** As above; with {@code countsNewOrders} its samples say that the workload counts new orders (TPROC-C). */
+    /**
+     * Counts from now on; call while the workers are paused (or not started), so that nothing is split. With
+     * {@code countsNewOrders} its samples say that the workload counts new orders (TPROC-C).
+     */
     IntervalAggregator(List<Counters> workers, long startNanos, boolean countsNewOrders) {
         this.countsNewOrders = countsNewOrders;
         this.workers = List.copyOf(workers);

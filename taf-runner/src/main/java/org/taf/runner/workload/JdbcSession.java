@@ -11,12 +11,12 @@ import org.taf.runner.workload.tprocc.JdbcTproccSql;
 import org.taf.runner.workload.tprocc.TproccSql;
 
 /**
- * A {@link Session} over one JDBC connection (MariaDB Connector/J with server-side prepared statements).
+ * A {@link SqlSession} over one JDBC connection (MariaDB Connector/J with server-side prepared statements).
  * Result sets are read to the end, as sysbench's {@code mysql_stmt_store_result} does, and each statement
  * is counted as sysbench counts it. If the server refuses to prepare a statement (1295,
  * ER_UNSUPPORTED_PS) the statement is emulated over the text protocol, as sysbench's auto PS mode does.
  */
-final class JdbcSession implements Session {
+final class JdbcSession implements SqlSession {
     /** ER_UNSUPPORTED_PS: "This command is not supported in the prepared statement protocol yet". */
     static final int ER_UNSUPPORTED_PS = 1295;
 

@@ -22,11 +22,11 @@ final class ListScripts {
      */
     static Event.Factory inList(String columns, String key) {
         return ctx -> {
-            Session.Stmt[] stmts = perTable(ctx, t -> "SELECT " + columns + " FROM sbtest" + t + " WHERE " + key
+            SqlSession.Stmt[] stmts = perTable(ctx, t -> "SELECT " + columns + " FROM sbtest" + t + " WHERE " + key
                     + " IN (" + placeholders(ctx.options().randomPoints()) + ")");
             int points = ctx.options().randomPoints();
             return () -> {
-                Session.Stmt s = stmts[ctx.table() - 1];
+                SqlSession.Stmt s = stmts[ctx.table() - 1];
                 for (int i = 1; i <= points; i++) {
                     s.setInt(i, ctx.id());
                 }
@@ -38,12 +38,12 @@ final class ListScripts {
     /** oltp_inlist_select.lua --hot-points: the same random_points ids just above table_size / 2. */
     static Event.Factory hotPoints() {
         return ctx -> {
-            Session.Stmt[] stmts = perTable(ctx, t -> "SELECT c FROM sbtest" + t + " WHERE id IN ("
+            SqlSession.Stmt[] stmts = perTable(ctx, t -> "SELECT c FROM sbtest" + t + " WHERE id IN ("
                     + placeholders(ctx.options().randomPoints()) + ")");
             int points = ctx.options().randomPoints();
             int hotKey = ctx.options().tableSize() / 2;
             return () -> {
-                Session.Stmt s = stmts[ctx.table() - 1];
+                SqlSession.Stmt s = stmts[ctx.table() - 1];
                 for (int i = 1; i <= points; i++) {
                     s.setInt(i, hotKey + i);
                 }
@@ -59,11 +59,11 @@ final class ListScripts {
      */
     static Event.Factory rangeCovered(String columns, String on) {
         return ctx -> {
-            Session.Stmt[] stmts = perTable(ctx, t -> "SELECT " + columns + " FROM sbtest" + t + " WHERE " + on
+            SqlSession.Stmt[] stmts = perTable(ctx, t -> "SELECT " + columns + " FROM sbtest" + t + " WHERE " + on
                     + " BETWEEN ? AND ?");
             int width = ctx.options().rangeSize();
             return () -> {
-                Session.Stmt s = stmts[ctx.table() - 1];
+                SqlSession.Stmt s = stmts[ctx.table() - 1];
                 int low = ctx.id();
                 s.setInt(1, low);
                 s.setInt(2, low + width);
@@ -79,7 +79,7 @@ final class ListScripts {
     static Event.Factory randomPoints() {
         return ctx -> {
             int points = ctx.options().randomPoints();
-            Session.Stmt s = ctx.session().prepare("SELECT id, k, c, pad FROM sbtest1 WHERE k IN ("
+            SqlSession.Stmt s = ctx.session().prepare("SELECT id, k, c, pad FROM sbtest1 WHERE k IN ("
                     + placeholders(points) + ")");
             long[] slice = slice(ctx);
             return () -> {
@@ -95,7 +95,7 @@ final class ListScripts {
     static Event.Factory randomRanges() {
         return ctx -> {
             int ranges = ctx.options().numberOfRanges();
-            Session.Stmt s = ctx.session().prepare("SELECT count(k) FROM sbtest1 WHERE "
+            SqlSession.Stmt s = ctx.session().prepare("SELECT count(k) FROM sbtest1 WHERE "
                     + "k BETWEEN ? AND ? OR ".repeat(ranges - 1) + "k BETWEEN ? AND ?");
             long[] slice = slice(ctx);
             int delta = ctx.options().delta();
@@ -148,8 +148,8 @@ final class ListScripts {
         String sql(int table);
     }
 
-    private static Session.Stmt[] perTable(EventContext ctx, TableSql sql) throws SQLException {
-        Session.Stmt[] stmts = new Session.Stmt[ctx.options().tables()];
+    private static SqlSession.Stmt[] perTable(EventContext ctx, TableSql sql) throws SQLException {
+        SqlSession.Stmt[] stmts = new SqlSession.Stmt[ctx.options().tables()];
         for (int t = 1; t <= stmts.length; t++) {
             stmts[t - 1] = ctx.session().prepare(sql.sql(t));
         }

@@ -51,10 +51,6 @@ public final class LoadGenerator {
         this.clock = clock;
     }
 
-    public WorkloadOptions options() {
-        return options;
-    }
-
     /**
      * Runs {@code workload} with {@code threads} connections until {@code duration} has passed, the listener
      * returns STOP, {@link #stop()} is called, or the calling thread is interrupted. Every connection is

@@ -184,16 +184,6 @@ public final class LoadSession implements AutoCloseable {
         control.requestStop();
     }
 
-    /** The workload this load runs. */
-    public Workload workload() {
-        return workload;
-    }
-
-    /** The number of worker threads (connections). */
-    public int threads() {
-        return workers.size();
-    }
-
     /**
      * Ends the workers after their current event and closes every connection; connections still busy after
      * the grace period are cut. Idempotent.

@@ -11,9 +11,9 @@ import java.util.Map;
  */
 final class OltpScript {
     private final EventContext ctx;
-    private final Map<OltpStatement, Session.Stmt[]> stmts = new EnumMap<>(OltpStatement.class);
-    private final Session.Stmt begin;
-    private final Session.Stmt commit;
+    private final Map<OltpStatement, SqlSession.Stmt[]> stmts = new EnumMap<>(OltpStatement.class);
+    private final SqlSession.Stmt begin;
+    private final SqlSession.Stmt commit;
 
     /**
      * @param transaction whether to prepare BEGIN and COMMIT
@@ -21,12 +21,12 @@ final class OltpScript {
      */
     OltpScript(EventContext ctx, boolean transaction, OltpStatement... kinds) throws SQLException {
         this.ctx = ctx;
-        Session s = ctx.session();
+        SqlSession s = ctx.session();
         begin = transaction ? s.prepare(OltpStatement.BEGIN) : null;
         commit = transaction ? s.prepare(OltpStatement.COMMIT) : null;
         int tables = ctx.options().tables();
         for (OltpStatement kind : kinds) {
-            Session.Stmt[] perTable = new Session.Stmt[tables];
+            SqlSession.Stmt[] perTable = new SqlSession.Stmt[tables];
             for (int t = 1; t <= tables; t++) {
                 perTable[t - 1] = s.prepare(kind.sql(t));
             }
@@ -34,8 +34,8 @@ final class OltpScript {
         }
     }
 
-    private Session.Stmt stmt(OltpStatement kind, int table) {
-        Session.Stmt[] perTable = stmts.get(kind);
+    private SqlSession.Stmt stmt(OltpStatement kind, int table) {
+        SqlSession.Stmt[] perTable = stmts.get(kind);
         if (perTable == null) {
             throw new IllegalStateException(kind + " was not prepared for this workload");
         }
@@ -52,7 +52,7 @@ final class OltpScript {
 
     /** execute_point_selects. */
     void pointSelects(int count) throws SQLException {
-        Session.Stmt s = stmt(OltpStatement.POINT, ctx.table());
+        SqlSession.Stmt s = stmt(OltpStatement.POINT, ctx.table());
         for (int i = 0; i < count; i++) {
             s.setInt(1, ctx.id());
             s.execute();
@@ -61,7 +61,7 @@ final class OltpScript {
 
     /** execute_range: simple, sum, order or distinct ranges of range_size rows. */
     void ranges(OltpStatement kind, int count) throws SQLException {
-        Session.Stmt s = stmt(kind, ctx.table());
+        SqlSession.Stmt s = stmt(kind, ctx.table());
         int width = ctx.options().rangeSize();
         for (int i = 0; i < count; i++) {
             int id = ctx.id();
@@ -82,7 +82,7 @@ final class OltpScript {
 
     /** execute_index_updates. */
     void indexUpdates(int count) throws SQLException {
-        Session.Stmt s = stmt(OltpStatement.INDEX_UPDATE, ctx.table());
+        SqlSession.Stmt s = stmt(OltpStatement.INDEX_UPDATE, ctx.table());
         for (int i = 0; i < count; i++) {
             s.setInt(1, ctx.id());
             s.execute();
@@ -91,7 +91,7 @@ final class OltpScript {
 
     /** execute_non_index_updates: the new c is drawn before the id, as the Lua binds them. */
     void nonIndexUpdates(int count) throws SQLException {
-        Session.Stmt s = stmt(OltpStatement.NON_INDEX_UPDATE, ctx.table());
+        SqlSession.Stmt s = stmt(OltpStatement.NON_INDEX_UPDATE, ctx.table());
         for (int i = 0; i < count; i++) {
             s.setString(1, RowFormat.c(ctx.random()));
             s.setInt(2, ctx.id());
@@ -102,8 +102,8 @@ final class OltpScript {
     /** execute_delete_inserts: delete a row and insert it back with a new k, c and pad. */
     void deleteInserts(int count) throws SQLException {
         int table = ctx.table();
-        Session.Stmt delete = stmt(OltpStatement.DELETE, table);
-        Session.Stmt insert = stmt(OltpStatement.INSERT, table);
+        SqlSession.Stmt delete = stmt(OltpStatement.DELETE, table);
+        SqlSession.Stmt insert = stmt(OltpStatement.INSERT, table);
         for (int i = 0; i < count; i++) {
             int id = ctx.id();
             int k = ctx.id();
@@ -119,7 +119,7 @@ final class OltpScript {
 
     /** oltp_delete's event: one DELETE of a random id. */
     void delete() throws SQLException {
-        Session.Stmt s = stmt(OltpStatement.DELETE, ctx.table());
+        SqlSession.Stmt s = stmt(OltpStatement.DELETE, ctx.table());
         s.setInt(1, ctx.id());
         s.execute();
     }

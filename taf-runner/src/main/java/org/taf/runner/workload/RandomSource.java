@@ -76,11 +76,6 @@ public final class RandomSource {
         return defaultType.next(this, a, b);
     }
 
-    /** The distribution of {@link #next(long, long)}. */
-    public RandType defaultType() {
-        return defaultType;
-    }
-
     /** {@code sysbench.rand.string(template)}: each '#' becomes a random digit, each '@' a random letter. */
     public String string(String template) {
         char[] out = template.toCharArray();

@@ -5,5 +5,5 @@ import java.sql.SQLException;
 /** Opens the connection of one worker thread; {@link Counters} receives that session's statement counts. */
 @FunctionalInterface
 interface SessionFactory {
-    Session open(Counters counters) throws SQLException;
+    SqlSession open(Counters counters) throws SQLException;
 }

@@ -7,10 +7,10 @@ import org.taf.runner.workload.tprocc.TproccSql;
  * A session that prepares nothing: every statement goes over the text protocol, so the server parses each
  * execution (sysbench's {@code --db-ps-mode=disable}, TAF (perl)'s PARSER tests).
  */
-final class TextSession implements Session {
-    private final Session delegate;
+final class TextSession implements SqlSession {
+    private final SqlSession delegate;
 
-    TextSession(Session delegate) {
+    TextSession(SqlSession delegate) {
         this.delegate = delegate;
     }
 

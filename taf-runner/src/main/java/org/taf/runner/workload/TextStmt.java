@@ -6,11 +6,11 @@ import java.sql.SQLException;
  * A statement sent over the text protocol with its parameters written in as literals: what sysbench does
  * with {@code --db-ps-mode=disable}, and when a server answers a prepare with error 1295.
  */
-final class TextStmt implements Session.Stmt {
-    private final Session session;
+final class TextStmt implements SqlSession.Stmt {
+    private final SqlSession session;
     private final LiteralSql template;
 
-    TextStmt(Session session, String sql) {
+    TextStmt(SqlSession session, String sql) {
         this.session = session;
         this.template = new LiteralSql(sql);
     }

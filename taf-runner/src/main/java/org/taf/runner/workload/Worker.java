@@ -25,7 +25,7 @@ final class Worker implements Runnable {
     private final LongSupplier clock;
     private final RandomSource random;
     private final Counters counters = new Counters();
-    private volatile Session session;
+    private volatile SqlSession session;
     private Event event;
 
     Worker(int index, int threads, Workload workload, WorkloadOptions options, SessionFactory sessions,
@@ -145,7 +145,7 @@ final class Worker implements Runnable {
 
     /** Breaks the connection from another thread, so that a statement blocked in the server returns. */
     void abort() {
-        Session s = session;
+        SqlSession s = session;
         if (s != null) {
             s.abort();
         }
@@ -153,7 +153,7 @@ final class Worker implements Runnable {
 
     /** Closes this worker's connection (the worker thread does it itself when it ends). */
     void close() {
-        Session s = session;
+        SqlSession s = session;
         if (s != null) {
             s.close();
         }

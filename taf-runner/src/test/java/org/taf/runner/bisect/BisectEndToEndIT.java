@@ -120,7 +120,7 @@ class BisectEndToEndIT {
         try (Stream<Path> dirs = Files.list(dir.resolve("results"))) {
             Path last = dirs.filter(p -> p.getFileName().toString().startsWith("bisect-")).sorted()
                     .reduce((a, b) -> b).orElseThrow();
-            return BisectStore.read(last);
+            return BisectFiles.read(last);
         }
     }
 
@@ -163,7 +163,7 @@ class BisectEndToEndIT {
         assertThat(db.bisects()).filteredOn(b -> b.bisectId().equals(r.bisectId())).singleElement().satisfies(b -> {
             assertThat(b.outcome()).isEqualTo("CULPRIT");
             assertThat(b.culpritSha()).isEqualTo(commits.get(3));
-            assertThat(BisectStore.read(writeTemp(b.json()))).isEqualTo(r);
+            assertThat(BisectFiles.read(writeTemp(b.json()))).isEqualTo(r);
         });
         for (Step s : measured) {
             assertThat(db.read(s.runId())).isPresent();
@@ -182,7 +182,7 @@ class BisectEndToEndIT {
                 "-Doutput.results_dir=results-text", "-Doutput.site_dir=site-text");
         BisectRecord r;
         try (Stream<Path> dirs = Files.list(dir.resolve("results-text"))) {
-            r = BisectStore.read(dirs.filter(p -> p.getFileName().toString().startsWith("bisect-")).findFirst()
+            r = BisectFiles.read(dirs.filter(p -> p.getFileName().toString().startsWith("bisect-")).findFirst()
                     .orElseThrow());
         }
         assertThat(code).isEqualTo(ExitCode.PASS.code());

@@ -79,7 +79,7 @@ class BisectorTest {
                 .containsExactly("measured", "Engine", "Notes 8", "Engine");
         assertThat(r.bisectId()).isEqualTo("20261201-170000-b");
         assertThat(r.buildInputs()).containsExactly("pom.xml", ".mvn", "engine");
-        assertThat(BisectStore.read(dir.resolve("results/bisect-" + r.bisectId()))).isEqualTo(r);
+        assertThat(BisectFiles.read(dir.resolve("results/bisect-" + r.bisectId()))).isEqualTo(r);
 
         String printed = bytes.toString(StandardCharsets.UTF_8);
         assertThat(printed).contains("taf bisect " + r.good().shortSha() + ".." + r.bad().shortSha()
@@ -123,7 +123,7 @@ class BisectorTest {
                 StandardCharsets.UTF_8), "./taf bisect");
         assertThatThrownBy(() -> bisector.run(c.get(0).name(), c.get(2).name()))
                 .hasMessageContaining("refused connections");
-        BisectRecord kept = BisectStore.read(dir.resolve("results/bisect-20261201-170000-b"));
+        BisectRecord kept = BisectFiles.read(dir.resolve("results/bisect-20261201-170000-b"));
         assertThat(kept.outcome()).isEqualTo(Outcome.UNFINISHED);
         assertThat(kept.outcome().exitCode().code()).isEqualTo(3);
         assertThat(kept.finishedAt()).isNull();

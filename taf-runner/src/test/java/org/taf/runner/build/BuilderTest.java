@@ -120,7 +120,7 @@ class BuilderTest {
 
         assertThat(first.cached()).isFalse();
         assertThat(first.cacheKey()).isEqualTo(BuildKey.of(commit.sha(), spec));
-        assertThat(first.artifact()).isEqualTo(builder.directory().resolve(first.cacheKey()).resolve("app.jar"))
+        assertThat(first.artifact()).isEqualTo(tmp.resolve("cache/builds").resolve(first.cacheKey()).resolve("app.jar"))
                 .hasContent("artifact 1");
         assertThat(first.log())
                 .content()
@@ -146,7 +146,7 @@ class BuilderTest {
     void isCachedLooksWithoutBuildingAndAFailedBuildIsNotCached() throws Exception {
         BuildSpec spec = spec("./build.sh " + counter);
         assertThat(builder.isCached(tree.id(), spec)).isFalse();
-        assertThat(builder.directory()).as("looking writes nothing").doesNotExist();
+        assertThat(tmp.resolve("cache/builds")).as("looking writes nothing").doesNotExist();
 
         builder.build(tree, spec);
         assertThat(builder.isCached(tree.id(), spec)).isTrue();
@@ -182,9 +182,9 @@ class BuilderTest {
                 .hasMessageContaining("| line 22")
                 .hasMessageNotContaining("| line 21")
                 .satisfies(e -> assertThat(((BuildException) e).log()).contains(builder.logOf(key)));
-        assertThat(builder.directory().resolve(key)).as("no cache entry").doesNotExist();
+        assertThat(tmp.resolve("cache/builds").resolve(key)).as("no cache entry").doesNotExist();
         assertThat(builder.logOf(key)).content().contains("line 1\n", "# taf: failed with exit status 3");
-        try (var left = Files.list(builder.directory())) {
+        try (var left = Files.list(tmp.resolve("cache/builds"))) {
             assertThat(left.map(p -> p.getFileName().toString()))
                     .as("no temporary build directory left").allMatch(n -> n.equals("logs") || n.endsWith(".lock"));
         }

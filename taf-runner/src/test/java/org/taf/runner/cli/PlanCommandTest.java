@@ -169,8 +169,10 @@ class PlanCommandTest {
         Instant measured = Instant.parse("2026-11-28T09:00:00Z");
         // Only threads 2 is calibrated here; threads 4 and another host's entry are not this cell's noise.
         NoiseStore.merge(NoiseStore.fileIn(dir.resolve("results")), List.of(
-                new NoiseRecord(host, "x", "POINT_SELECT", 2, 0.01, 0.02, 0.5, 10, 10, 6, measured, "r1"),
-                new NoiseRecord("another-host", "y", "POINT_SELECT", 4, 0.01, 0.02, 0.5, 10, 10, 6, measured, "r1")));
+                new NoiseRecord(host, "x", "POINT_SELECT", 2, 0.01, 0.02, 0.5, 10, 10, 6, measured, "r1",
+                        java.util.List.of(), null),
+                new NoiseRecord("another-host", "y", "POINT_SELECT", 4, 0.01, 0.02, 0.5, 10, 10, 6, measured, "r1",
+                        java.util.List.of(), null)));
 
         assertThat(taf("plan", "--format", "json", "p.properties")).as(err.toString()).isZero();
         JsonNode plan = new ObjectMapper().readTree(out.toString());

@@ -57,7 +57,8 @@ class ComparisonsTest {
         f.write("fix.diff", "--- a", "+++ b");
         f.write("t.properties", "parent = v1.0", "patch_diff = fix.diff");
         Comparison c = f.load("t.properties").comparisons().get(0);
-        assertThat(c.patch()).isEqualTo(new Side("v1.0", Optional.of(dir.resolve("fix.diff")), EngineSettings.empty()));
+        assertThat(c.patch())
+                .isEqualTo(new Side("v1.0", Optional.of(dir.resolve("fix.diff")), EngineSettings.of(Map.of())));
         assertThat(c.label()).isEqualTo("v1.0 vs v1.0 + fix.diff");
     }
 

@@ -131,13 +131,61 @@ class LayeringTest {
         assertThat(d.warmup().settle().max()).hasSeconds(100);
         assertThat(d.rest()).isEqualTo(new RestOptions(false, 6, 25, 10, 200, java.time.Duration.ofSeconds(2)));
         assertThat(d.stats()).as("verdict.*, and TPS and CPU per transaction gating by default")
-                .isEqualTo(StatsOptions.defaults().withThresholds(2, 4, 6));
+                .isEqualTo(StatsOptions.defaults().toBuilder().warningPct(2).failPct(4).gainPct(6).build());
         assertThat(d.comments()).isEqualTo("legacy");
         ResolvedConfig c = d.config();
         assertThat(origin(c, "measure.duration")).isEqualTo("legacy.properties:2 (as taf.duration)");
         assertThat(value(c, "measure.duration")).as("explain shows the value read: bare seconds")
                 .isEqualTo("300s");
         assertThat(origin(c, "rest.interval")).isEqualTo("legacy.properties:12 (as db_process_rest_interval)");
+    }
+
+    @Test
+    void aRenamedKeyStillReadsUnderItsOldNameAndSaysTheNewOne() {
+        Fixture f = new Fixture(dir).env(Map.of("TAF_PROFILE_JFR", "true"));
+        f.write("old.properties", "profile.jfr = true");
+        TestDefinition d = f.load("old.properties");
+        assertThat(d.measure().jfr()).isTrue();
+        assertThat(origin(d.config(), "jfr")).isEqualTo("env TAF_PROFILE_JFR (as profile.jfr)");
+        assertThat(d.config().warnings()).containsExactly(
+                "old.properties:1: profile.jfr is now called jfr; the old name still works",
+                "env TAF_PROFILE_JFR: profile.jfr is now called jfr; the old name still works");
+        f.write("new.properties", "jfr = true");
+        ResolvedConfig c = new Fixture(dir).resolve("new.properties");
+        assertThat(c.get(Keys.JFR)).isTrue();
+        assertThat(c.warnings()).isEmpty();
+        assertThat(new Fixture(dir).load("new.properties", Map.of("profile.jfr", "false")).measure().jfr())
+                .as("-D with the old name overrides the file's new one").isFalse();
+    }
+
+    @Test
+    void bothNamesOfOneKeyAreAnErrorNamingBoth() {
+        Fixture f = new Fixture(dir);
+        f.write("both.properties", "jfr = true", "profile.jfr = false");
+        assertThatThrownBy(() -> f.resolve("both.properties")).isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
+                        "both.properties:2: duplicate key profile.jfr (jfr); first set at line 1 as jfr"));
+        f.write("t.properties", "");
+        Map<String, String> cli = new LinkedHashMap<>();
+        cli.put("jfr", "true");
+        cli.put("profile.jfr", "false");
+        assertThatThrownBy(() -> f.resolve("t.properties", cli)).isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
+                        "-Djfr and -Dprofile.jfr both set jfr; give one of them"));
+        Fixture env = new Fixture(dir).env(new java.util.TreeMap<>(Map.of("TAF_JFR", "true", "TAF_PROFILE_JFR", "1")));
+        assertThatThrownBy(() -> env.resolve("t.properties")).isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
+                        "env TAF_JFR and env TAF_PROFILE_JFR both set jfr; give one of them"));
+    }
+
+    @Test
+    void aProfileMayNotRecordJfrUnderEitherName() {
+        Fixture f = new Fixture(dir);
+        f.write("profiles/default.properties", "profile.jfr = true");
+        f.write("t.properties", "");
+        assertThatThrownBy(() -> f.resolve("t.properties")).isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
+                        "profiles/default.properties:1: a profile may set only profile.* keys, not profile.jfr (jfr)"));
     }
 
     @Test

@@ -78,6 +78,18 @@ public final class PropertiesReference {
         }
         sb.append("""
 
+                ## Renamed keys
+
+                A key's old name is still read as the key; `taf validate`, `taf explain` and `taf run` say the new
+                name in one line.
+
+                | old name | key |
+                |---|---|
+                """);
+        registry.aliases().stream().filter(Alias::renamed).forEach(a -> sb.append("| ").append(code(a.name()))
+                .append(" | ").append(code(a.canonical())).append(" |\n"));
+        sb.append("""
+
                 ## Coming from TAF (perl)
 
                 A definition written for MariaDB's TAF (perl) is read as it is. `taf explain FILE` shows what
@@ -111,6 +123,9 @@ public final class PropertiesReference {
                 |---|---|---|
                 """);
         for (Alias a : registry.aliases()) {
+            if (a.renamed()) {
+                continue;
+            }
             if (!a.name().startsWith("taf.") || !registry.aliases().stream().anyMatch(b -> b.name().equals(
                     a.name().substring(4)))) {
                 sb.append("| ").append(code(a.name())).append(" | ").append(code(a.canonical())).append(" | ")
@@ -142,6 +157,7 @@ public final class PropertiesReference {
         return switch (first) {
             case "" -> switch (name) {
                 case "parent", "patch", "patch_diff", "comparisons" -> "comparisons";
+                case "jfr" -> "jfr";
                 default -> "definition";
             };
             case "parent", "patch", "comparison" -> "comparisons";

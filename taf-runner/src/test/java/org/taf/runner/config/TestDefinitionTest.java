@@ -43,14 +43,14 @@ class TestDefinitionTest {
         assertThat(d.comments()).isEmpty();
         assertThat(d.repository()).isEqualTo(dir);
         assertThat(d.cacheDir()).isEqualTo(Fixture.USER_HOME.resolve(".cache/taf"));
-        assertThat(d.engine().isEmpty()).isTrue();
+        assertThat(d.engine().asMap()).isEmpty();
         assertThat(d.tests()).containsExactly(Workload.POINT_SELECT);
         assertThat(d.threads()).containsExactly(1, 2);
         assertThat(d.workload()).isEqualTo(new WorkloadOptions(4, 10_000, RandType.UNIFORM, 100, 100, 10, 1, 1, 1, 1,
                 1, 1, 1, 10, 5, 1, Duration.ofSeconds(1), new ConnectionSettings("127.0.0.1", 3306, "root", "",
                 "sbtest"), 2, true, true, org.taf.runner.workload.tprocc.TproccScale.STANDARD));
         assertThat(d.measure()).isEqualTo(new MeasureSettings(Duration.ofSeconds(30), 3, MeasureOrder.BALANCED, 1,
-                MeasureMode.AUTO, 3, Duration.ofMillis(500), true));
+                MeasureMode.AUTO, 3, Duration.ofMillis(500), true, false));
         assertThat(d.warmup()).isEqualTo(new WarmupOptions(true, WarmupSignal.TPS, 2, new SettleOptions(
                 Duration.ofSeconds(10), Duration.ofSeconds(1), 5, 2, Duration.ofSeconds(10), Duration.ofSeconds(120)),
                 5));
@@ -63,7 +63,7 @@ class TestDefinitionTest {
                 LaunchOptions.AUTO, List.of(), false, Duration.ofSeconds(10)));
         assertThat(d.profile()).isEqualTo(new ProfileOptions("default", RuntimeKind.PROCESS, Optional.empty(),
                 Optional.empty(), OptionalLong.empty(), Optional.empty(), OptionalLong.empty(), OptionalLong.empty(),
-                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, CpuIdle.UNCHANGED, false, Optional.empty(), false,
+                CpuToggle.UNCHANGED, CpuToggle.UNCHANGED, CpuIdle.UNCHANGED, false, Optional.empty(),
                 NoiseThresholds.DEFAULT));
         assertThat(d.profile().changesCpu()).isFalse();
         assertThat(d.output()).isEqualTo(new OutputSettings(dir.resolve("results"), dir.resolve("site"), false, true,
@@ -73,8 +73,8 @@ class TestDefinitionTest {
         assertThat(d.post()).isEqualTo(new PostSettings(Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), java.util.List.of()));
         assertThat(d.stats()).isEqualTo(new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, 1, ExclusionRule.DEFAULT, 3, 20,
-                Duration.ofMinutes(10), List.of(Metric.TPS, Metric.CPU_PER_TX), 10));
-        assertThat(d.measurementsPerSide()).isEqualTo(1 * 2 * 3);
+                Duration.ofMinutes(10), List.of(Metric.TPS, Metric.CPU_PER_TX), 10,
+                        org.taf.runner.stats.Questions.EQUIVALENCE, true));
         assertThat(d.file()).isEqualTo(dir.resolve("d.properties"));
     }
 
@@ -124,7 +124,7 @@ class TestDefinitionTest {
         assertThat(d.launch().jvmArgs()).containsExactly("-Xmx2g", "-XX:+UseParallelGC");
         assertThat(d.launch().port()).isEqualTo(33061);
         assertThat(d.post().narrative()).contains(dir.resolve("story.md"));
-        assertThat(d.post().commitLink("abc123")).contains("https://example.org/c/abc123");
+        assertThat(d.post().commitUrl()).contains("https://example.org/c/{sha}");
         assertThat(d.stats().confidence()).isEqualTo(0.99);
         ProfileOptions p = d.profile();
         assertThat(p.name()).isEqualTo("pinned");

@@ -180,7 +180,7 @@ class PatchedTreeTest {
                 .hasMessageContaining("diff " + diff)
                 .hasMessageContaining("does not apply to parent commit " + second.label())
                 .hasMessageContaining("src/lines.txt");
-        try (Stream<Path> entries = Files.list(trees.directory())) {
+        try (Stream<Path> entries = Files.list(tmp.resolve("cache/trees"))) {
             assertThat(entries.map(p -> p.getFileName().toString()))
                     .as("no cache entry and no temporary directory").allMatch(n -> n.endsWith(".lock"));
         }

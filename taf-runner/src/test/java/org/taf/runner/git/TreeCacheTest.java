@@ -92,7 +92,7 @@ class TreeCacheTest {
     @Test
     void leftoverOfACrashedMaterializationIsNotTakenForATreeAndIsCleanedUp() throws Exception {
         CommitInfo head = repo.resolve("HEAD");
-        Path treesDir = Files.createDirectories(trees.directory());
+        Path treesDir = Files.createDirectories(cache.resolve("trees"));
         Path leftover = treesDir.resolve(AtomicCacheDir.tempPrefix(head.sha()) + "4242-crashed");
         Files.createDirectories(leftover.resolve("src"));
         Files.writeString(leftover.resolve("README.md"), "half");

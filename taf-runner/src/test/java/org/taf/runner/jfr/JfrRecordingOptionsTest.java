@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +28,7 @@ class JfrRecordingOptionsTest {
         JfrRecordingOptions o = JfrRecordingOptions.defaults();
         assertThat(o.maxSizeBytes()).isEqualTo(32L << 20);
         Path settings = o.writeSettings(dir.resolve("conf"));
-        assertThat(settings).hasFileName("taf-profile.jfc").exists();
+        assertThat(settings).hasFileName("taf.jfc").exists();
         Path rec = dir.resolve("out/engine.jfr");
         assertThat(o.jvmArguments(rec, settings))
                 .containsExactly(
@@ -40,8 +39,8 @@ class JfrRecordingOptionsTest {
 
     @Test
     void theSettingsFileTurnsOnThreeEventsWithTheChosenPeriodAndThreshold() throws Exception {
-        String jfc = JfrRecordingOptions.defaults().withSamplePeriod(Duration.ofMillis(20))
-                .withLockThreshold(Duration.ofMillis(1)).settings();
+        String jfc = new JfrRecordingOptions(JfrRecordingOptions.DEFAULT_MAX_SIZE, Duration.ofMillis(20),
+                Duration.ofMillis(1), JfrRecordingOptions.DEFAULT_STACK_DEPTH).settings();
         assertThat(jfc).doesNotContain("@SAMPLE_PERIOD@").doesNotContain("@LOCK_THRESHOLD@");
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new ByteArrayInputStream(jfc.getBytes(StandardCharsets.UTF_8)));
@@ -73,29 +72,35 @@ class JfrRecordingOptionsTest {
         byte[] first = Files.readAllBytes(o.writeSettings(dir));
         assertThat(Files.readAllBytes(o.writeSettings(dir))).isEqualTo(first);
         try (var files = Files.list(dir)) {
-            assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactly("taf-profile.jfc");
+            assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactly("taf.jfc");
         }
     }
 
     @Test
-    void badValuesAreRefusedWithTheKeyTheValueAndTheRule() {
+    void badValuesAreRefusedWithTheSettingTheValueAndTheRule() {
         JfrRecordingOptions d = JfrRecordingOptions.defaults();
-        assertThatThrownBy(() -> d.withMaxSize(1000)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("profile.jfr.max_size (1000 bytes) must be at least 1M");
-        assertThatThrownBy(() -> d.withSamplePeriod(Duration.ofNanos(500_000)))
-                .hasMessage("profile.jfr.sample_period (500us) must be a whole number of milliseconds from 1ms to 1s");
-        assertThatThrownBy(() -> d.withSamplePeriod(Duration.ofSeconds(2)))
-                .hasMessage("profile.jfr.sample_period (2000ms) must be a whole number of milliseconds from 1ms to 1s");
-        assertThatThrownBy(() -> d.withLockThreshold(Duration.ofMillis(-1)))
-                .hasMessage("profile.jfr.lock_threshold (-1ms) must be from 0 to 1s");
-        assertThatThrownBy(() -> d.withStackDepth(0)).hasMessage("profile.jfr.stack_depth (0) must be from 1 to 2048");
-        assertThatThrownBy(() -> d.withSamplePeriod(null)).isInstanceOf(NullPointerException.class)
-                .hasMessage("profile.jfr.sample_period");
+        long size = d.maxSizeBytes();
+        Duration period = d.samplePeriod();
+        Duration wait = d.lockThreshold();
+        int depth = d.stackDepth();
+        assertThatThrownBy(() -> new JfrRecordingOptions(1000, period, wait, depth))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("JFR max size (1000 bytes) must be at least 1M");
+        assertThatThrownBy(() -> new JfrRecordingOptions(size, Duration.ofNanos(500_000), wait, depth))
+                .hasMessage("JFR sample period (500us) must be a whole number of milliseconds from 1ms to 1s");
+        assertThatThrownBy(() -> new JfrRecordingOptions(size, Duration.ofSeconds(2), wait, depth))
+                .hasMessage("JFR sample period (2000ms) must be a whole number of milliseconds from 1ms to 1s");
+        assertThatThrownBy(() -> new JfrRecordingOptions(size, period, Duration.ofMillis(-1), depth))
+                .hasMessage("JFR lock threshold (-1ms) must be from 0 to 1s");
+        assertThatThrownBy(() -> new JfrRecordingOptions(size, period, wait, 0))
+                .hasMessage("JFR stack depth (0) must be from 1 to 2048");
+        assertThatThrownBy(() -> new JfrRecordingOptions(size, null, wait, depth))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("JFR sample period");
         Path comma = Path.of("/tmp/a,b/engine.jfr");
         assertThatThrownBy(() -> d.jvmArguments(comma, Path.of("/tmp/x.jfc")))
                 .hasMessage("JFR recording path (/tmp/a,b/engine.jfr) must not contain a comma");
-        assertThat(d.withLockThreshold(Duration.ZERO).lockThreshold()).isZero();
-        assertThat(List.of(d.withStackDepth(2048).stackDepth(), d.withSamplePeriod(Duration.ofSeconds(1)).stackDepth()))
-                .containsExactly(2048, 128);
+        assertThat(new JfrRecordingOptions(size, period, Duration.ZERO, depth).lockThreshold()).isZero();
+        assertThat(new JfrRecordingOptions(size, Duration.ofSeconds(1), wait, 2048).stackDepth()).isEqualTo(2048);
     }
 }

@@ -20,13 +20,10 @@ class AffinityTest {
         assertThat(CpuList.same("0-1", "1")).isFalse();
         assertThat(CpuList.same("", "")).isFalse();
         assertThat(CpuList.same("x", "x")).isFalse();
-        assertThat(CpuList.overlap("0-3", "3-5")).isTrue();
-        assertThat(CpuList.overlap("0", "1")).isFalse();
     }
 
     @Test
     void containerOptionsAreChecked() {
-        assertThat(ContainerOptions.defaults().image()).isEmpty();
         assertThatThrownBy(() -> new ContainerOptions(Optional.of(" "), OptionalLong.empty()))
                 .hasMessageContaining("profile.image");
         assertThatThrownBy(() -> new ContainerOptions(Optional.empty(), OptionalLong.of(1024)))

@@ -15,6 +15,8 @@ import org.taf.runner.launch.ContainerPlan.Bind;
 
 /** What the container is told: binds at the same paths, labels, cpuset, memory, user, environment. */
 class ContainerPlanTest {
+    /** The local image, no memory limit. */
+    private static final ContainerOptions LOCAL = new ContainerOptions(Optional.empty(), OptionalLong.empty());
     static final Path JAVA = Path.of("/usr/lib/jvm/java-17-openjdk-amd64/bin/java");
     static final Path JAR = Path.of("/cache/builds/abc/engine.jar");
     static final Path WORK = Path.of("/runs/r1/work/001-parent");
@@ -59,7 +61,7 @@ class ContainerPlanTest {
     @Test
     void aJdkOutsideUsrIsBoundWholeAndPathsThatDoNotExistAreNot() {
         Path temurin = Path.of("/opt/jdk-25/bin/java");
-        ContainerPlan p = plan(spec(temurin, null), ContainerOptions.defaults(), ROOTS, Set.of(temurin));
+        ContainerPlan p = plan(spec(temurin, null), LOCAL, ROOTS, Set.of(temurin));
         assertThat(p.binds()).contains(new Bind(Path.of("/opt/jdk-25"), true)).doesNotContain(new Bind(JAR, true));
         assertThat(p.cpuSet()).isEmpty();
         assertThat(p.memory()).isEmpty();
@@ -84,7 +86,7 @@ class ContainerPlanTest {
         assertThat(ContainerPlan.installation(Path.of("/opt/jdk/bin/java"))).isEqualTo(Path.of("/opt/jdk"));
         assertThat(ContainerPlan.installation(Path.of("/bin/sh"))).isEqualTo(Path.of("/bin/sh")); // never "/"
         assertThat(plan(new LaunchSpec(List.of("/bin/sh", "-c", "x"), WORK, new TreeMap<>(), 1, WORK, WORK.resolve("l"),
-                Duration.ofSeconds(1), Duration.ofSeconds(1), Optional.empty()), ContainerOptions.defaults(), ROOTS,
+                Duration.ofSeconds(1), Duration.ofSeconds(1), Optional.empty()), LOCAL, ROOTS,
                 Set.of(Path.of("/bin/sh"))).binds()).doesNotContain(new Bind(Path.of("/bin/sh"), true));
     }
 }

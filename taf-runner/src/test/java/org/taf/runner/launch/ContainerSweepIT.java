@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,9 @@ import org.testcontainers.images.builder.Transferable;
  * running {@link ContainerHolderMain}.
  */
 class ContainerSweepIT {
+    /** The local image, no memory limit. */
+    private static final ContainerOptions LOCAL = new ContainerOptions(Optional.empty(), OptionalLong.empty());
+
     @TempDir
     Path tmp;
     Process runner;
@@ -77,7 +82,7 @@ class ContainerSweepIT {
         assertThat(runner.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(Processes.running(enginePid)).as("engine outlives a SIGKILLed runner").isTrue();
 
-        List<SweptEngine> swept = new ContainerRuntime(ContainerOptions.defaults()).sweepLeftovers();
+        List<SweptEngine> swept = new ContainerRuntime(LOCAL).sweepLeftovers();
         assertThat(swept)
                 .contains(new SweptEngine(
                         Path.of("docker:" + id.substring(0, 12)), enginePid, SweptEngine.Outcome.KILLED));
@@ -96,7 +101,7 @@ class ContainerSweepIT {
                 .withBuildImageCmdModifier(cmd -> cmd.withNetworkMode("none")).get();
         assertThat(docker.listImagesCmd().withFilter("reference", List.of(stale)).exec()).hasSize(1);
 
-        new ContainerRuntime(ContainerOptions.defaults()).sweepLeftovers();
+        new ContainerRuntime(LOCAL).sweepLeftovers();
         assertThat(docker.listImagesCmd().withFilter("reference", List.of(stale)).exec()).isEmpty();
         assertThat(docker.listImagesCmd().withFilter("reference", List.of(current)).exec()).hasSize(1);
     }

@@ -35,7 +35,7 @@ class EngineRegistryTest {
 
     @Test
     void stopAllStopsNewestFirstAndGoesOnAfterAFailure() {
-        EngineRegistry registry = EngineRegistry.detached();
+        EngineRegistry registry = new EngineRegistry(false);
         registry.register(engine(1, false));
         registry.register(engine(2, true));
         registry.register(engine(3, false));
@@ -46,7 +46,7 @@ class EngineRegistryTest {
 
     @Test
     void unregisteredEnginesAreNotStopped() {
-        EngineRegistry registry = EngineRegistry.detached();
+        EngineRegistry registry = new EngineRegistry(false);
         RunningEngine a = engine(1, false);
         registry.register(a);
         registry.register(engine(2, false));
@@ -58,7 +58,7 @@ class EngineRegistryTest {
 
     @Test
     void onceShutdownBeganNoEngineIsStartedAndOneStartedMeanwhileIsStopped() {
-        EngineRegistry registry = EngineRegistry.detached();
+        EngineRegistry registry = new EngineRegistry(false);
         registry.register(engine(1, false));
         registry.beginShutdown();
         boolean[] spawned = {false};

@@ -46,7 +46,7 @@ class ProcessRuntimeIT {
     @BeforeEach
     void freshDatadir() {
         data = DataDirectories.copyTemplate(template, tmp.resolve("data"));
-        registry = EngineRegistry.detached();
+        registry = new EngineRegistry(false);
         runtime = new ProcessRuntime(
                 tmp.resolve("state"), new SocketProbe(), Ticker.system(), Sleeper.system(), registry);
     }

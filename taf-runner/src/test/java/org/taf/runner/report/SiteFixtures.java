@@ -276,7 +276,7 @@ public final class SiteFixtures {
      * where it is 6% higher and says so (the case the outputs must point out).
      */
     /**
-     * Folded profiles of a make-young story: the parent's page hits wait for the pool mutex, the patch's
+     * Folded JFR stacks of a make-young story: the parent's page hits wait for the pool mutex, the patch's
      * do not, per transaction.
      */
     private static List<FlameRecord> flames(double parentTps) {

@@ -62,6 +62,6 @@ public final class TproccRuns {
                         s.second(), s.intervalSeconds(), s.events(), s.reads(), s.writes(), s.other(), s.errors(),
                         s.reconnects(), s.p50Ms(), s.p95Ms(), s.p99Ms(), s.maxMs(), s.events() * 45 / 100)).toList(),
                 it.cpu(), it.flags(), it.failure(), it.engineLog(), it.engineCpu(), it.launchSeconds(), it.windows(),
-                it.counters(), it.profile())).toList();
+                it.counters(), it.jfr())).toList();
     }
 }

@@ -62,6 +62,6 @@ class WarningsTest {
         return new org.taf.runner.results.IterationRecord(it.index(), it.sequence(), it.startedAt(),
                 it.serverVersion(), it.rest(), it.warmup(), it.samples(), it.cpu(),
                 List.of(org.taf.runner.results.IterationRecord.IterationFlag.ERRORS), null, it.engineLog(),
-                it.engineCpu(), it.launchSeconds(), it.windows(), it.counters(), it.profile());
+                it.engineCpu(), it.launchSeconds(), it.windows(), it.counters(), it.jfr());
     }
 }

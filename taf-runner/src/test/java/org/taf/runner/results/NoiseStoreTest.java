@@ -21,7 +21,7 @@ class NoiseStoreTest {
 
     private static NoiseRecord entry(String host, String workload, int threads, double cv) {
         return new NoiseRecord(host, "CPU | 2 cores | 2 CPUs | 7936 MiB | 6.1", workload, threads, cv, 0.02, 1, 10, 10,
-                6.5, T, "20261129-090000-quick-calibrate");
+                6.5, T, "20261129-090000-quick-calibrate", java.util.List.of(), null);
     }
 
     @Test
@@ -76,9 +76,12 @@ class NoiseStoreTest {
     @Test
     void aRunKeepsTheDesignsItDidNotMeasureAgainAndFormat2ReadsWithNone() throws IOException {
         Path file = NoiseStore.fileIn(dir);
-        DesignNoise alternate = new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.03, 8, 8.5, T, "r1");
-        DesignNoise restart = new DesignNoise(MeasureMode.RESTART, 1, 2.0, 0.11, 8, 4.0, T, "r2");
-        DesignNoise restartAgain = new DesignNoise(MeasureMode.RESTART, 1, 2.0, 0.09, 6, 4.5, T.plusSeconds(60), "r3");
+        DesignNoise alternate = new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.03, 8, 8.5, T, "r1",
+                null, null, java.util.Map.of());
+        DesignNoise restart = new DesignNoise(MeasureMode.RESTART, 1, 2.0, 0.11, 8, 4.0, T, "r2",
+                null, null, java.util.Map.of());
+        DesignNoise restartAgain = new DesignNoise(MeasureMode.RESTART, 1, 2.0, 0.09, 6, 4.5, T.plusSeconds(60), "r3",
+                null, null, java.util.Map.of());
         NoiseRecord e = entry("aaaa", "POINT_SELECT", 2, 0.05);
         NoiseStore.merge(file, List.of(with(e, alternate, restart)));
         NoiseStore.merge(file, List.of(with(entry("aaaa", "POINT_SELECT", 2, 0.07), restartAgain)));
@@ -87,7 +90,8 @@ class NoiseStoreTest {
         assertThat(read.designs()).containsExactly(restartAgain, alternate);
         assertThat(read.design(MeasureMode.ALTERNATE, 5, 2.0)).contains(alternate);
         assertThat(read.design(MeasureMode.ALTERNATE, 5, 1.0)).isEmpty();
-        DesignNoise few = new DesignNoise(MeasureMode.ALTERNATE, 3, 2.0, 0.01, 4, 8.5, T, "r4", 0.0, 0.02);
+        DesignNoise few = new DesignNoise(MeasureMode.ALTERNATE, 3, 2.0, 0.01, 4, 8.5, T, "r4", 0.0, 0.02,
+                java.util.Map.of());
         NoiseRecord fewPairs = with(e, few);
         assertThat(fewPairs.design(MeasureMode.ALTERNATE, 3, 2.0)).as("4 pairs are too few to plan with").isEmpty();
         assertThat(fewPairs.alternation(2.0)).isEmpty();
@@ -137,6 +141,6 @@ class NoiseStoreTest {
     private static NoiseRecord with(NoiseRecord n, DesignNoise... designs) {
         return new NoiseRecord(n.hostFingerprint(), n.host(), n.workload(), n.threads(), n.betweenSd(), n.withinSd(),
                 n.sampleSeconds(), n.samplesPerStart(), n.starts(), n.startSeconds(), n.measuredAt(), n.runId(),
-                List.of(designs));
+                List.of(designs), null);
     }
 }

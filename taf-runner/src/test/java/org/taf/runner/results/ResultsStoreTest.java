@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,6 +49,21 @@ class ResultsStoreTest {
                 assertThat(r.comparisons().get(0).cells().get(0).verdict()).as(d.toString()).isNotNull();
             }
         }
+    }
+
+    /** The field names are frozen: an iteration's JFR recording stays under its first name, "profile". */
+    @Test
+    void anIterationsJfrRecordingIsStoredUnderTheFieldProfile() throws IOException {
+        IterationRecord it = ResultsFixtures.small().comparisons().get(0).cells().get(0).parent().get(0);
+        JfrRecord jfr = new JfrRecord("jfr/parent-0.jfr", 1234, List.of(new JfrRecord.Window(ResultsFixtures.START,
+                ResultsFixtures.START.plusSeconds(30))));
+        IterationRecord recorded = new IterationRecord(it.index(), it.sequence(), it.startedAt(), it.serverVersion(),
+                it.rest(), it.warmup(), it.samples(), it.cpu(), it.flags(), it.failure(), it.engineLog(),
+                it.engineCpu(), it.launchSeconds(), it.windows(), it.counters(), jfr);
+        String json = ResultsStore.json().writeValueAsString(recorded);
+        assertThat(json).contains("\"profile\" : {").contains("\"recording\" : \"jfr/parent-0.jfr\"")
+                .doesNotContain("\"jfr\" :");
+        assertThat(ResultsStore.json().readValue(json, IterationRecord.class)).isEqualTo(recorded);
     }
 
     @Test

@@ -38,8 +38,9 @@ class AdaptiveLoopTest {
 
     /** The loop's mechanics, without the futility stop (which the cells kept noisy here would trigger). */
     private static StatsOptions options(int planned, int maxPairs, Duration budget) {
-        return StatsOptions.defaults().withMetrics(List.of(Metric.TPS)).withAdaptive(planned, maxPairs, budget)
-                .toBuilder().futility(false).build();
+        return StatsOptions.defaults().toBuilder().metrics(List.of(Metric.TPS)).firstLook(planned)
+                .maxPairs(maxPairs).budget(budget)
+                .futility(false).build();
     }
 
     private AdaptiveRecord loop(FakeMeasurements m, StatsOptions o, int planned) {

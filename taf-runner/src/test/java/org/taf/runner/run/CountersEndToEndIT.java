@@ -58,7 +58,7 @@ class CountersEndToEndIT {
         Path definition = repo.resolve("properties/mdev33966.properties");
         LoadContext ctx = new LoadContext(dir, Map.of(), Path.of(System.getProperty("java.home")),
                 Path.of(System.getProperty("user.home")));
-        int code = Main.commandLine(ctx).execute("run", definition.toString(), "-Dname=counters", "-Dprofile.jfr=false",
+        int code = Main.commandLine(ctx).execute("run", definition.toString(), "-Dname=counters", "-Djfr=false",
                 "-Dcache.dir=" + dir.resolve("cache"), "-Doutput.results_dir=" + dir.resolve("results"),
                 "-Dresults.db.url=jdbc:sqlite:" + dir.resolve("results.db"),
                 "-Doutput.site_dir=" + dir.resolve("site"), "-Dworkload.threads=16", "-Dworkload.tables=2",

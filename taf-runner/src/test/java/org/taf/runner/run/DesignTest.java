@@ -40,7 +40,7 @@ class DesignTest {
 
     private static NoiseFile noise(double between, double within, double startSeconds) {
         return NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, between, within, 1,
-                10, 10, startSeconds, Instant.parse("2026-12-01T00:00:00Z"), "r")));
+                10, 10, startSeconds, Instant.parse("2026-12-01T00:00:00Z"), "r", java.util.List.of(), null)));
     }
 
     private static Design.Cell design(TestDefinition def, NoiseFile noise, ByteArrayOutputStream out) {
@@ -99,11 +99,14 @@ class DesignTest {
         Instant at = Instant.parse("2026-12-02T06:00:00Z");
         // 8% between starts: the components say restart. Restarting pairs were measured at 11%, 21 s a pair
         // (cost 0.11^2 x 21 = 0.254); alternating ones with 5 windows at 3%, 37 s (0.033): alternate wins.
-        DesignNoise restart = new DesignNoise(MeasureMode.RESTART, 1, 2.0, 0.11, 8, 8.5, at, "r1");
-        DesignNoise alternate = new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.03, 8, 8.5, at, "r2");
-        DesignNoise otherWindow = new DesignNoise(MeasureMode.ALTERNATE, 3, 1.0, 0.001, 8, 8.5, at, "r3");
+        DesignNoise restart = new DesignNoise(MeasureMode.RESTART, 1, 2.0, 0.11, 8, 8.5, at, "r1",
+                null, null, java.util.Map.of());
+        DesignNoise alternate = new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.03, 8, 8.5, at, "r2",
+                null, null, java.util.Map.of());
+        DesignNoise otherWindow = new DesignNoise(MeasureMode.ALTERNATE, 3, 1.0, 0.001, 8, 8.5, at, "r3",
+                null, null, java.util.Map.of());
         NoiseFile both = NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.08, 0.02,
-                1, 10, 10, 8.5, at, "r", List.of(restart, alternate, otherWindow))));
+                1, 10, 10, 8.5, at, "r", List.of(restart, alternate, otherWindow), null)));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Design.Cell c = design(def, both, out);
         assertThat(c.mode()).isEqualTo(MeasureMode.ALTERNATE);
@@ -112,9 +115,10 @@ class DesignTest {
                 .contains("restart, one 2s window: pairs spread 11.00%, 21s a pair")
                 .doesNotContain("windows of 1s").endsWith("least variance per second spent: alternate, 5 windows");
         // Had the alternating pairs spread 9%, restarting would have been cheaper per unit of precision.
-        DesignNoise wide = new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.09, 8, 8.5, at, "r2");
+        DesignNoise wide = new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.09, 8, 8.5, at, "r2",
+                null, null, java.util.Map.of());
         NoiseFile worse = NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.08, 0.02,
-                1, 10, 10, 8.5, at, "r", List.of(restart, wide))));
+                1, 10, 10, 8.5, at, "r", List.of(restart, wide), null)));
         assertThat(design(def, worse, out).mode()).isEqualTo(MeasureMode.RESTART);
     }
 
@@ -125,9 +129,10 @@ class DesignTest {
         // As measured on 2026-12-02: 5 alternating windows of 2 s, pairs spread 3.2%, of which a pair's windows
         // shared nothing (0.1%) and each window's log-ratio spread 8.1%. More windows per start then keep
         // paying: k* = sqrt(8.5 x 0.081^2 / (2 x 0.001^2)) = 167, capped at 10.
-        DesignNoise five = new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.032, 12, 8.5, at, "r", 0.001, 0.081);
+        DesignNoise five = new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.032, 12, 8.5, at, "r", 0.001, 0.081,
+                java.util.Map.of());
         NoiseFile file = NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.08, 0.02,
-                1, 10, 10, 8.5, at, "r", List.of(five))));
+                1, 10, 10, 8.5, at, "r", List.of(five), null)));
         Design.Cell c = design(def, file, new ByteArrayOutputStream());
         assertThat(c.mode()).isEqualTo(MeasureMode.ALTERNATE);
         assertThat(c.windows()).isEqualTo(Design.MAX_AUTO_WINDOWS);

@@ -244,7 +244,7 @@ final class FakeRig {
                 elapsed += seconds;
                 long events = Math.round(tps.applyAsDouble(++intervals) * seconds);
                 IntervalSample s = new IntervalSample(Math.round(elapsed), seconds, threads,
-                        new Counts(events, 10 * events, 0, 0, 0, 0), LatencySummary.EMPTY);
+                        new Counts(events, 10 * events, 0, 0, 0, 0, 0), LatencySummary.EMPTY, false);
                 if (listener.onSample(s) == SampleListener.Action.STOP || elapsed >= limit.toNanos() / 1e9) {
                     return;
                 }

@@ -72,8 +72,8 @@ class IterationRunnerTest {
     private IterationRunner.Start start(Role role, int sequence) throws Exception {
         Path jar = Files.writeString(dir.resolve("engine.jar"), "jar");
         BuildResult build = new BuildResult(jar, jar, "0".repeat(64), true, Duration.ZERO);
-        PreparedSide side = new PreparedSide(new Side("HEAD", Optional.empty(), EngineSettings.empty()), null, null,
-                build);
+        PreparedSide side = new PreparedSide(new Side("HEAD", Optional.empty(), EngineSettings.of(Map.of())), null,
+                null, build);
         return new IterationRunner.Start(new Step(0, role, Workload.POINT_SELECT, 2, 0, sequence), side, template,
                 List.of());
     }

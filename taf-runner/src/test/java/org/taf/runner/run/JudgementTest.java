@@ -58,7 +58,7 @@ class JudgementTest {
     }
 
     private static RunRecord judge(RunRecord r) {
-        return Judgement.judge(r, StatsOptions.defaults().withMetrics(List.of(Metric.TPS)));
+        return Judgement.judge(r, StatsOptions.defaults().toBuilder().metrics(List.of(Metric.TPS)).build());
     }
 
     @Test

@@ -36,7 +36,7 @@ class MeasuringListenerNoiseTest {
     }
 
     private static IntervalSample sample(long second) {
-        return new IntervalSample(second, 1.0, 2, new Counts(100, 1400, 0, 200, 0, 0), LatencySummary.EMPTY);
+        return new IntervalSample(second, 1.0, 2, new Counts(100, 1400, 0, 200, 0, 0, 0), LatencySummary.EMPTY, false);
     }
 
     @Test

@@ -30,7 +30,8 @@ class MeasuringListenerTest {
     }
 
     private static IntervalSample sample(long second) {
-        return new IntervalSample(second, 1.0, 2, new Counts(1000, 1000, 0, 0, 0, 0), new LatencySummary(1, 1, 1, 1));
+        return new IntervalSample(second, 1.0, 2, new Counts(1000, 1000, 0, 0, 0, 0,
+                0), new LatencySummary(1, 1, 1, 1), false);
     }
 
     @Test

@@ -97,7 +97,7 @@ class NoiseUpdateTest {
         var older = new org.taf.runner.results.NoiseRecord("h", "host", "POINT_SELECT", 2, 0.01, 0.02, 0.5, 2, 4, 3,
                 T, "r1", List.of(), spell);
         var fresher = new org.taf.runner.results.NoiseRecord("h", "host", "POINT_SELECT", 2, 0.01, 0.02, 0.5, 2, 4,
-                3, T.plusSeconds(60), "r2", List.of());
+                3, T.plusSeconds(60), "r2", List.of(), null);
         assertThat(fresher.keepingDesignsOf(older).spell()).isEqualTo(spell);
     }
 }

@@ -42,7 +42,7 @@ class PlanTest {
             assertThat(plan.steps().get(i).sequence()).isEqualTo(i);
         }
         assertThat(plan.pairs()).hasSize(8);
-        assertThat(plan.pairs().get(1).parent().iteration()).isEqualTo(1);
+        assertThat(plan.pairs().get(1).first().iteration()).isEqualTo(1);
     }
 
     @Test

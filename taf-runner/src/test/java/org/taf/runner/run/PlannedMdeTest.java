@@ -47,7 +47,7 @@ class PlannedMdeTest {
 
     private static NoiseRecord noise(String host, double cv) {
         return new NoiseRecord(host, "x", "POINT_SELECT", 2, cv, 0.02, 1, 10, 10, 6,
-                Instant.parse("2026-11-28T09:00:00Z"), "r");
+                Instant.parse("2026-11-28T09:00:00Z"), "r", java.util.List.of(), null);
     }
 
     @Test
@@ -57,7 +57,8 @@ class PlannedMdeTest {
                 + "measure.duration = 10s\nstats.budget = 2m\nmeasure.mode = restart\n");
         StatsOptions o = def.stats();
         NoiseFile file = NoiseFile.empty().with(List.of(noise(HOST.id(), 0.05)));
-        PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true).get(0);
+        PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true,
+                new java.util.HashMap<>()).get(0);
         assertThat(c.maxPairs()).isEqualTo(13);
         assertThat(c.warning()).contains("13 pairs").contains("stats.budget pays for 13 of 20 pairs");
     }
@@ -68,7 +69,8 @@ class PlannedMdeTest {
                 + "measure.duration = 10s\n");
         StatsOptions o = def.stats();
         NoiseFile file = NoiseFile.empty().with(List.of(noise(HOST.id(), 0.05), noise("someone-else", 0.001)));
-        List<PlannedMdeRecord> mde = PlannedMde.of(def, o, file, HOST, design(def, file), true);
+        List<PlannedMdeRecord> mde = PlannedMde.of(def, o, file, HOST, design(def, file), true,
+                new java.util.HashMap<>());
         assertThat(mde).hasSize(1);
         PlannedMdeRecord c = mde.get(0);
         var expected = DetectableEffect.planned(PlannedMde.estimate(noise(HOST.id(), 0.05)), 10, 10, o, true);
@@ -97,7 +99,8 @@ class PlannedMdeTest {
         TestDefinition def = load("workload.tests = POINT_SELECT, OLTP_RO\nworkload.threads = 2\n");
         StatsOptions o = def.stats();
         NoiseFile file = NoiseFile.empty().with(List.of(noise("someone-else", 0.01)));
-        List<PlannedMdeRecord> mde = PlannedMde.of(def, o, file, HOST, design(def, file), true);
+        List<PlannedMdeRecord> mde = PlannedMde.of(def, o, file, HOST, design(def, file), true,
+                new java.util.HashMap<>());
         assertThat(mde).hasSize(2).allSatisfy(c -> {
             assertThat(c.mdePct()).isNull();
             assertThat(c.basis()).contains("no stored noise for host " + HOST.id())
@@ -114,7 +117,8 @@ class PlannedMdeTest {
                 + "measure.duration = 10s\nstats.max_pairs = 10\n");
         StatsOptions o = def.stats();
         NoiseFile quiet = NoiseFile.empty().with(List.of(noise(HOST.id(), 0.01)));
-        PlannedMdeRecord c = PlannedMde.of(def, o, quiet, HOST, design(def, quiet), false).get(0);
+        PlannedMdeRecord c = PlannedMde.of(def, o, quiet, HOST, design(def, quiet), false,
+                new java.util.HashMap<>()).get(0);
         assertThat(c.mdePct()).isLessThan(5);
         assertThat(c.warning()).isNull();
         assertThat(c.maxPairs()).isEqualTo(10);
@@ -130,10 +134,13 @@ class PlannedMdeTest {
         Instant at = Instant.parse("2026-12-02T06:00:00Z");
         NoiseRecord components = noise(HOST.id(), 0.08);
         NoiseRecord measured = new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.08, 0.02, 1, 10, 10, 6, at, "r",
-                List.of(new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.03, 8, 8.5, at, "r"),
-                        new DesignNoise(MeasureMode.ALTERNATE, 3, 2.0, 0.01, 8, 8.5, at, "r")));
+                List.of(new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.03, 8, 8.5, at, "r",
+                        null, null, java.util.Map.of()),
+                        new DesignNoise(MeasureMode.ALTERNATE, 3, 2.0, 0.01, 8, 8.5, at, "r",
+                                null, null, java.util.Map.of())), null);
         NoiseFile file = NoiseFile.empty().with(List.of(measured));
-        PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true).get(0);
+        PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true,
+                new java.util.HashMap<>()).get(0);
         assertThat(c.mdePct()).isEqualTo(DetectableEffect.compute(0.03, 5, o.level(true), o, "").pct());
         assertThat(c.basis()).isEqualTo("planned from the spread of 8 pairs (alternate, 5 windows of 2s) measured on "
                 + HOST.id() + " at 2026-12-02T06:00:00Z");
@@ -142,7 +149,8 @@ class PlannedMdeTest {
 
         // Without that design's pairs stored, the components plan it, and the basis says why that is too wide.
         NoiseFile only = NoiseFile.empty().with(List.of(components));
-        PlannedMdeRecord model = PlannedMde.of(def, o, only, HOST, design(def, only), true).get(0);
+        PlannedMdeRecord model = PlannedMde.of(def, o, only, HOST, design(def, only), true,
+                new java.util.HashMap<>()).get(0);
         assertThat(model.mdePct()).isGreaterThan(3 * c.mdePct());
         assertThat(model.basis()).contains("planned from noise measured on").contains("no pairs of this design stored")
                 .contains("treat starts as independent");
@@ -156,8 +164,9 @@ class PlannedMdeTest {
         Instant at = Instant.parse("2026-12-02T06:00:00Z");
         NoiseFile file = NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.08, 0.02,
                 1, 10, 10, 6, at, "r", List.of(new DesignNoise(MeasureMode.ALTERNATE, 5, 2.0, 0.032, 12, 8.5, at, "r",
-                0.001, 0.081)))));
-        PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true).get(0);
+                0.001, 0.081, java.util.Map.of())), null)));
+        PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true,
+                new java.util.HashMap<>()).get(0);
         double sd = Math.sqrt(0.001 * 0.001 + 0.081 * 0.081 / 10);
         assertThat(c.mdePct()).isEqualTo(DetectableEffect.compute(sd, 5, o.level(true), o, "").pct());
         assertThat(c.basis()).startsWith("planned for 10 windows per start from the alternation's components (0.10%"
@@ -174,7 +183,7 @@ class PlannedMdeTest {
         Instant at = Instant.parse("2026-12-03T18:00:00Z");
         return NoiseFile.empty().with(List.of(new NoiseRecord(HOST.id(), "x", "OLTP_RW", 2, 0.05, 0.2, 0.25, 40, 4, 8,
                 at, "r", List.of(new DesignNoise(MeasureMode.ALTERNATE, 10, 1.0, pairSd, 8, 8, at, "r", null, null,
-                        others)))));
+                        others)), null)));
     }
 
     @Test
@@ -185,7 +194,8 @@ class PlannedMdeTest {
                 + "measure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 1s\nstats.budget = 1h\n");
         StatsOptions o = def.stats();
         NoiseFile file = oltpRwPairsSpreading(0.07);
-        PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true).get(0);
+        PlannedMdeRecord c = PlannedMde.of(def, o, file, HOST, design(def, file), true,
+                new java.util.HashMap<>()).get(0);
         assertThat(c.maxPairs()).isEqualTo(20);
         int need = DetectableEffect.pairsForSame(0.07, 1000, o.equivalenceLevel(true), o);
         assertThat(need).isBetween(30, 100);
@@ -194,13 +204,15 @@ class PlannedMdeTest {
 
         // Pairs spreading 1%: both within reach, no warning.
         NoiseFile quiet = oltpRwPairsSpreading(0.01);
-        assertThat(PlannedMde.of(def, o, quiet, HOST, design(def, quiet), true).get(0).warning()).isNull();
+        assertThat(PlannedMde.of(def, o, quiet, HOST, design(def, quiet), true,
+                new java.util.HashMap<>()).get(0).warning()).isNull();
 
         // TPS asks non-inferiority: NO_CHANGE is not its question, so its reach is no warning.
         TestDefinition ni = load("workload.tests = OLTP_RW\nworkload.threads = 2\nmeasure.iterations = 5\n"
                 + "measure.mode = alternate\nmeasure.windows = 10\nmeasure.duration = 1s\nstats.budget = 1h\n"
                 + "verdict.question.tps = non_inferiority\n");
-        assertThat(PlannedMde.of(ni, ni.stats(), file, HOST, design(ni, file), true).get(0).warning())
+        assertThat(PlannedMde.of(ni, ni.stats(), file, HOST, design(ni, file), true,
+                new java.util.HashMap<>()).get(0).warning())
                 .doesNotContain("NO_CHANGE").contains("this run cannot see a 5% change");
     }
 
@@ -290,12 +302,15 @@ class PlannedMdeTest {
      */
     @Test
     void aCellReachesMorePairsWhenTheOthersStopOnceAnswered() throws IOException {
-        StatsOptions nine = StatsOptions.defaults().withAdaptive(5, 22, java.time.Duration.ofMinutes(9));
+        StatsOptions nine = StatsOptions.defaults().toBuilder().firstLook(5).maxPairs(22)
+                .budget(java.time.Duration.ofMinutes(9)).build();
         List<QuestionTimes> gate = List.of(cell("POINT_SELECT", 10, 26), cell("OLTP_RW", 19, 30));
         assertThat(QuestionTimes.reach(gate, 1, 1, nine)).isEqualTo(18);
-        assertThat(QuestionTimes.reach(gate, 1, 1, nine.withAdaptive(5, 22, java.time.Duration.ofSeconds(570))))
+        assertThat(QuestionTimes.reach(gate, 1, 1, nine.toBuilder().firstLook(5).maxPairs(22)
+                .budget(java.time.Duration.ofSeconds(570)).build()))
                 .isEqualTo(19);
-        assertThat(QuestionTimes.reach(gate, 1, 1, nine.withAdaptive(5, 16, java.time.Duration.ofMinutes(9))))
+        assertThat(QuestionTimes.reach(gate, 1, 1, nine.toBuilder().firstLook(5).maxPairs(16)
+                .budget(java.time.Duration.ofMinutes(9)).build()))
                 .as("stats.max_pairs caps it").isEqualTo(16);
         assertThat(QuestionTimes.reach(List.of(cell("POINT_SELECT", -1, 26), cell("OLTP_RW", 19, 30)), 1, 1, nine))
                 .isEqualTo(14);
@@ -308,10 +323,10 @@ class PlannedMdeTest {
         NoiseFile file = NoiseFile.empty().with(List.of(
                 new NoiseRecord(HOST.id(), "x", "POINT_SELECT", 2, 0.01, 0.1, 0.25, 40, 26, 3.2, at, "r", List.of(
                         new DesignNoise(MeasureMode.ALTERNATE, 10, 1.0, 0.022, 13, 3.2, at, "r", null, null,
-                                Map.of(Metric.CPU_PER_TX, 0.035)))),
+                                Map.of(Metric.CPU_PER_TX, 0.035))), null),
                 new NoiseRecord(HOST.id(), "x", "OLTP_RW", 2, 0.04, 0.16, 0.25, 40, 26, 5.2, at, "r", List.of(
                         new DesignNoise(MeasureMode.ALTERNATE, 10, 1.0, 0.062, 13, 5.2, at, "r", null, null,
-                                Map.of(Metric.CPU_PER_TX, 0.045))))));
+                                Map.of(Metric.CPU_PER_TX, 0.045))), null)));
         List<QuestionTimes> q = QuestionTimes.of(def, def.stats(), file, HOST, design(def, file));
         QuestionTimes rw = q.get(1);
         assertThat(rw.workload()).isEqualTo("OLTP_RW");
@@ -320,7 +335,8 @@ class PlannedMdeTest {
                 + " cells are answered (" + rw.maxPairs() + " if none is)");
 
         // The MDE line and its warning count the same most pairs as the questions' line, not the even share.
-        List<PlannedMdeRecord> even = PlannedMde.of(def, def.stats(), file, HOST, design(def, file), true);
+        List<PlannedMdeRecord> even = PlannedMde.of(def, def.stats(), file, HOST, design(def, file), true,
+                new java.util.HashMap<>());
         List<PlannedMdeRecord> reached = PlannedMde.reached(def, def.stats(), file, HOST, design(def, file));
         assertThat(even.get(1).maxPairs()).isEqualTo(rw.maxPairs());
         assertThat(reached.get(1).maxPairs()).isEqualTo(rw.reach());

@@ -356,7 +356,7 @@ public final class PowerReplay {
                 c.process(), c.threads(), c.threadsLost(), c.readMillis());
         return new IterationRecord(index, sequence, it.startedAt(), it.serverVersion(), it.rest(), it.warmup(),
                 it.samples(), it.cpu(), it.flags(), it.failure(), it.engineLog(), it.engineCpu(), it.launchSeconds(),
-                it.windows(), process, it.profile());
+                it.windows(), process, it.jfr());
     }
 
     /**
@@ -380,8 +380,8 @@ public final class PowerReplay {
                     own.add(new Pair(cell.parent().get(i), cell.patch().get(i), Duration.ofSeconds(1)));
                 }
                 Pool pool = new Pool(c.name(), c.label(), null, own, c, run, 0);
-                StatsOptions off = options(run).withAdaptive(n, Math.max(StatsOptions.MIN_ITERATIONS, n),
-                        Duration.ZERO);
+                StatsOptions off = options(run).toBuilder().firstLook(n)
+                        .maxPairs(Math.max(StatsOptions.MIN_ITERATIONS, n)).budget(Duration.ZERO).build();
                 Outcome o = replay(pool, off, n, new Draw(own, null));
                 CellVerdict stored = cell.verdict();
                 if (stored == null || o.verdict() != stored.verdict() || !java.util.Objects.equals(o.ratio(),
@@ -400,8 +400,10 @@ public final class PowerReplay {
     /** The options a stored run was judged with (its judgement record). */
     static StatsOptions options(RunRecord run) {
         var j = run.judgement();
-        return StatsOptions.defaults().withThresholds(j.warningPct(), j.failPct(), j.gainPct()).withMetrics(j.metrics())
-                .withAdaptive(j.firstLook(), j.maxPairs(), Duration.ofSeconds(j.budgetSeconds()));
+        return StatsOptions.defaults().toBuilder().warningPct(j.warningPct()).failPct(j.failPct()).gainPct(j.gainPct())
+                .metrics(j.metrics())
+                .firstLook(j.firstLook()).maxPairs(j.maxPairs())
+                .budget(Duration.ofSeconds(j.budgetSeconds())).build();
     }
 
     /**
@@ -464,9 +466,9 @@ public final class PowerReplay {
             for (String analysis : analyses) {
             for (Thresholds th : thresholds) {
                 for (Duration budget : budgets) {
-                    StatsOptions o = StatsOptions.defaults().withMetrics(List.of(Metric.TPS))
-                            .withThresholds(th.warningPct(), th.failPct(), th.failPct())
-                            .withAdaptive(planned, maxPairs, budget);
+                    StatsOptions o = StatsOptions.defaults().toBuilder().metrics(List.of(Metric.TPS))
+                            .warningPct(th.warningPct()).failPct(th.failPct()).gainPct(th.failPct())
+                            .firstLook(planned).maxPairs(maxPairs).budget(budget).build();
                     for (Pool p : pools.values()) {
                         futures.add(pool.submit(() -> {
                             List<Outcome> out = new ArrayList<>();

@@ -195,7 +195,8 @@ class PowerReplayTest {
 
     /** The loop as replayed, without the futility stop (its cells are kept noisy to test the budget). */
     private static StatsOptions options(int planned, int maxPairs, Duration budget) {
-        return StatsOptions.defaults().withMetrics(List.of(Metric.TPS)).withAdaptive(planned, maxPairs, budget)
-                .toBuilder().futility(false).build();
+        return StatsOptions.defaults().toBuilder().metrics(List.of(Metric.TPS)).firstLook(planned)
+                .maxPairs(maxPairs).budget(budget)
+                .futility(false).build();
     }
 }

@@ -34,8 +34,8 @@ class QuietWaitSimulationTest {
     private static final PrintStream NOWHERE = new PrintStream(OutputStream.nullOutputStream());
     private static final CellKey CELL = new CellKey("POINT_SELECT", 2);
     private static final Duration PAIR = Duration.ofSeconds(30);
-    private static final StatsOptions OPTIONS = StatsOptions.defaults().withMetrics(List.of(Metric.TPS))
-            .withAdaptive(5, 20, Duration.ofSeconds(450));
+    private static final StatsOptions OPTIONS = StatsOptions.defaults().toBuilder().metrics(List.of(Metric.TPS))
+            .firstLook(5).maxPairs(20).budget(Duration.ofSeconds(450)).build();
 
     /** Outcomes of many runs, and their mean wall time (waits included). */
     record Outcome(int runs, Map<Verdict, Integer> verdicts, double meanMinutes) {
@@ -94,7 +94,8 @@ class QuietWaitSimulationTest {
 
         @Override
         public List<CellSamples> samples(int index) {
-            return List.of(new CellSamples(CELL, parent, patch));
+            return List.of(new CellSamples(CELL, parent, patch,
+                    java.util.List.of(), java.util.List.of(), java.util.Set.of(), false));
         }
 
         @Override
@@ -122,7 +123,7 @@ class QuietWaitSimulationTest {
                 m.pair();
             }
             Duration planned = Duration.ofNanos(host.now() - start).minus(m.waited());
-            List<RunStatistics> looks = new AdaptiveLoop(OPTIONS.withSeed(r), 5, host.clock(), NOWHERE)
+            List<RunStatistics> looks = new AdaptiveLoop(OPTIONS.toBuilder().seed(r).build(), 5, host.clock(), NOWHERE)
                     .run(m, true, planned, 5, a -> { });
             verdicts.merge(looks.get(0).cells().get(0).verdict(), 1, Integer::sum);
             minutes += (host.now() - start) / 60e9;

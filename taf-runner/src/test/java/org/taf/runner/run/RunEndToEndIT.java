@@ -128,7 +128,7 @@ class RunEndToEndIT {
         // Restart mode whatever noise the other tests stored in results/ (auto mode picks alternate when a
         // window's noise is high; anUnchangedCommitIsDecidedNoChangeByTheMainJobsDesign covers that mode).
         int code = taf("run", "e2e.properties", "-Dparent=" + parentSha, "-Dpatch=" + patchSha, "-Dname=regression",
-                "-Dprofile.jfr=true", "-Dmeasure.mode=restart");
+                "-Djfr=true", "-Dmeasure.mode=restart");
         RunRecord run = latest();
         var cell = run.comparisons().get(0).cells().get(0);
         assertThat(cell.verdict().verdict()).as("verdict; notes: %s", cell.verdict().notes())
@@ -160,9 +160,9 @@ class RunEndToEndIT {
         // The stack that grew: the patch's busy wait in the point-select path, per transaction, in JFR's samples.
         Path runDir = dir.resolve("results").resolve(run.runId());
         assertThat(cell.parent()).allSatisfy(it -> {
-            assertThat(it.profile().recording()).startsWith("profiles/");
-            assertThat(runDir.resolve(it.profile().recording())).isNotEmptyFile();
-            assertThat(it.profile().windows()).hasSize(1);
+            assertThat(it.jfr().recording()).startsWith("jfr/");
+            assertThat(runDir.resolve(it.jfr().recording())).isNotEmptyFile();
+            assertThat(it.jfr().windows()).hasSize(1);
         });
         var cpuFlames = cell.flames().stream().filter(f -> f.kind().equals("CPU")).toList();
         assertThat(cpuFlames).extracting(f -> f.side()).containsExactly(org.taf.runner.stats.Role.PARENT,

@@ -24,7 +24,7 @@ class RuntimesTest {
     private static ProfileOptions profile(RuntimeKind kind, OptionalLong memory) {
         return new ProfileOptions("p", kind, Optional.of(new CpuSet(List.of(1))), Optional.of(new CpuSet(List.of(0))),
                 memory, Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), CpuToggle.UNCHANGED,
-                CpuToggle.UNCHANGED, CpuIdle.UNCHANGED, false, Optional.empty(), false, NoiseThresholds.DEFAULT);
+                CpuToggle.UNCHANGED, CpuIdle.UNCHANGED, false, Optional.empty(), NoiseThresholds.DEFAULT);
     }
 
     @Test

@@ -18,7 +18,7 @@ class AdaptivePolicyTest {
                         cell("A", Verdict.REGRESSED, 0.9, 0.95, 0.01, 5),
                         cell("B", Verdict.NO_CHANGE, 0.99, 1.01, 0.9, 5),
                         cell("C", Verdict.NEWLY_FAILING, null, null, null, 0)),
-                AdaptiveProgress.start(MINUTE),
+                new AdaptiveProgress(java.time.Duration.ZERO, MINUTE),
                 O);
         assertThat(d.addPair()).isFalse();
         assertThat(d.runStop()).isEqualTo(StopReason.DECIDED);
@@ -35,7 +35,7 @@ class AdaptivePolicyTest {
                         cell("B", Verdict.INCONCLUSIVE, 0.85, 0.99, 0.03, 5),
                         cell("C", Verdict.INCONCLUSIVE, null, null, null, 2),
                         cell("D", Verdict.NO_CHANGE, 0.99, 1.01, 0.9, 5)),
-                AdaptiveProgress.start(MINUTE),
+                new AdaptiveProgress(java.time.Duration.ZERO, MINUTE),
                 O);
         assertThat(d.addPair()).isTrue();
         assertThat(d.runStop()).isEqualTo(StopReason.PENDING);
@@ -65,19 +65,21 @@ class AdaptivePolicyTest {
         assertThat(none.cellStops().values()).containsOnly(StopReason.BUDGET_SPENT);
         assertThat(none.why()).startsWith("stopped: budget spent (budget 600s, 540s spent, a pair costs 120s)");
 
-        StatsOptions noBudget = O.withAdaptive(3, 20, Duration.ZERO);
-        assertThat(AdaptivePolicy.next(cells, AdaptiveProgress.start(MINUTE), noBudget).runStop())
+        StatsOptions noBudget = O.toBuilder().firstLook(3).maxPairs(20).budget(Duration.ZERO).build();
+        assertThat(AdaptivePolicy.next(cells, new AdaptiveProgress(java.time.Duration.ZERO, MINUTE), noBudget)
+                .runStop())
                 .isEqualTo(StopReason.BUDGET_SPENT);
     }
 
     @Test
     void maxMeasuredPairsStopACell() {
         AdaptiveDecision d = AdaptivePolicy.next(List.of(cell("A", Verdict.INCONCLUSIVE, 0.9, 1.05, 0.2, 20),
-                cell("B", Verdict.INCONCLUSIVE, 0.955, 0.965, 0.001, 12)), AdaptiveProgress.start(MINUTE), O);
+                cell("B", Verdict.INCONCLUSIVE, 0.955, 0.965, 0.001, 12)),
+                        new AdaptiveProgress(java.time.Duration.ZERO, MINUTE), O);
         assertThat(d.addPairTo()).extracting(CellKey::workload).containsExactly("B");
         assertThat(d.stopOf(new CellKey("A", 1))).isEqualTo(StopReason.MAX_PAIRS);
         AdaptiveDecision last = AdaptivePolicy.next(List.of(cell("A", Verdict.INCONCLUSIVE, 0.9, 1.05, 0.2, 20)),
-                AdaptiveProgress.start(MINUTE), O);
+                new AdaptiveProgress(java.time.Duration.ZERO, MINUTE), O);
         assertThat(last.runStop()).isEqualTo(StopReason.MAX_PAIRS);
         assertThat(last.why()).startsWith("stopped: undecided cells reached 20 pairs");
     }
@@ -96,11 +98,11 @@ class AdaptivePolicyTest {
         Synthetic syn = Synthetic.issueNoise(21);
         StatsOptions o = Simulation.options();
         CellSamples cell = syn.cell(Simulation.CELL, 0.85, 4);
-        AdaptiveProgress progress = AdaptiveProgress.start(MINUTE);
+        AdaptiveProgress progress = new AdaptiveProgress(java.time.Duration.ZERO, MINUTE);
         RunStatistics s = Statistics.evaluate(List.of(cell), o, progress);
         while (s.next().addPair()) {
             cell = syn.addPair(cell, 0.85);
-            progress = progress.plus(1, MINUTE);
+            progress = new AdaptiveProgress(progress.extraElapsed().plus(MINUTE), MINUTE);
             s = Statistics.evaluate(List.of(cell), o, progress);
         }
         CellVerdict v = s.cells().get(0);
@@ -116,8 +118,8 @@ class AdaptivePolicyTest {
      */
     @Test
     void loopStopsWhenTheBudgetIsSpent() {
-        RunStatistics s = runLoop(Synthetic.issueNoise(22), 1.0, 5, Simulation.options().withAdaptive(5, 20,
-                Duration.ofMinutes(3)).toBuilder().futility(false).build());
+        RunStatistics s = runLoop(Synthetic.issueNoise(22), 1.0, 5, Simulation.options().toBuilder().firstLook(5)
+                .maxPairs(20).budget(Duration.ofMinutes(3)).futility(false).build());
         assertThat(s.next().runStop()).isEqualTo(StopReason.BUDGET_SPENT);
         assertThat(s.cells().get(0).pairsUsed()).isEqualTo(8);
         assertThat(s.cells().get(0).stopReason()).isEqualTo(StopReason.BUDGET_SPENT);
@@ -126,8 +128,8 @@ class AdaptivePolicyTest {
     /** A/A data with a large budget: the loop stops at max pairs (futility off, as above). */
     @Test
     void loopStopsAtMaxPairs() {
-        RunStatistics s = runLoop(Synthetic.issueNoise(23), 1.0, 5, Simulation.options().withAdaptive(5, 9,
-                Duration.ofHours(1)).toBuilder().futility(false).build());
+        RunStatistics s = runLoop(Synthetic.issueNoise(23), 1.0, 5, Simulation.options().toBuilder().firstLook(5)
+                .maxPairs(9).budget(Duration.ofHours(1)).futility(false).build());
         assertThat(s.cells().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(s.cells().get(0).pairsUsed()).isEqualTo(9);
         assertThat(s.cells().get(0).stopReason()).isEqualTo(StopReason.MAX_PAIRS);
@@ -136,12 +138,12 @@ class AdaptivePolicyTest {
 
     private static RunStatistics runLoop(Synthetic syn, double ratio, int planned, StatsOptions o) {
         CellSamples cell = syn.cell(Simulation.CELL, ratio, planned);
-        AdaptiveProgress progress = AdaptiveProgress.start(MINUTE);
+        AdaptiveProgress progress = new AdaptiveProgress(java.time.Duration.ZERO, MINUTE);
         RunStatistics s = Statistics.evaluate(List.of(cell), o, progress);
         while (s.next().addPair()) {
             assertThat(s.next().addPairTo()).containsExactly(Simulation.CELL);
             cell = syn.addPair(cell, ratio);
-            progress = progress.plus(1, MINUTE);
+            progress = new AdaptiveProgress(progress.extraElapsed().plus(MINUTE), MINUTE);
             s = Statistics.evaluate(List.of(cell), o, progress);
         }
         return s;

@@ -27,7 +27,8 @@ class CellVerdictGoldenTest {
         parent.set(2, new IterationSample(2, parent.get(2).tps(), null, List.of("NOT_SETTLED")));
         patch.set(4, new IterationSample(4, patch.get(4).tps(), null, List.of("HOST_NOISE")));
         return new CellSamples(c.cell(), Cells.withCpu(parent, 8.0, 8.2, 7.9, 8.1, 8.0),
-                Cells.withCpu(patch, 9.1, 9.3, 9.0, 9.2, 9.1));
+                Cells.withCpu(patch, 9.1, 9.3, 9.0, 9.2, 9.1),
+                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
     }
 
     static String json(Object value) throws Exception {
@@ -38,7 +39,8 @@ class CellVerdictGoldenTest {
 
     @Test
     void cellVerdictJson() throws Exception {
-        CellVerdict v = Statistics.evaluate(List.of(input()), StatsOptions.defaults().withSeed(42)).cells().get(0);
+        CellVerdict v = Statistics.evaluate(List.of(input()), StatsOptions.defaults().toBuilder().seed(42).build())
+                .cells().get(0);
         String json = json(v);
         Golden.assertMatches(Golden.file("stats/cell-verdict.json"), json, REGENERATE);
         assertThat(json).contains("\"verdict\" : \"REGRESSED\"", "\"stop_reason\" : \"DECIDED\"")

@@ -22,7 +22,8 @@ final class Cells {
     }
 
     static CellSamples cell(String workload, int threads, double[] parent, double[] patch) {
-        return new CellSamples(new CellKey(workload, threads), side(parent), side(patch));
+        return new CellSamples(new CellKey(workload, threads), side(parent), side(patch),
+                java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
     }
 
     /** Parent 1000..1040 TPS, patch about 10% lower in every pair (ratios 0.898 to 0.902). */

@@ -16,7 +16,7 @@ class DetectionSimulationTest {
     /** Quiet day, adaptive 5..12 pairs: 5% is REGRESSED in at least 90% (the issue's target). */
     @Test
     void fivePercentOnAQuietDayIsFound() {
-        StatsOptions o = Simulation.options().withAdaptive(5, 12, Duration.ofHours(1));
+        StatsOptions o = Simulation.options().toBuilder().firstLook(5).maxPairs(12).budget(Duration.ofHours(1)).build();
         Simulation.Counts c = Simulation.adaptive(Synthetic.quietNoise(3005), 0.95, 5, RUNS, o);
         System.out.println("adaptive 5%, 1.3% noise: " + c);
         assertThat(c.rate(Verdict.REGRESSED)).as(c.toString()).isGreaterThanOrEqualTo(0.9);
@@ -35,7 +35,7 @@ class DetectionSimulationTest {
     /** Quiet day, 12 fixed pairs, thresholds 1/2%: a 2% slowdown is then called in most runs. */
     @Test
     void twoPercentWithASensitiveGate() {
-        StatsOptions o = Simulation.options().withThresholds(1, 2, 2);
+        StatsOptions o = Simulation.options().toBuilder().warningPct(1).failPct(2).gainPct(2).build();
         Simulation.Counts c = Simulation.fixedPairs(Synthetic.quietNoise(3012), 0.98, 12, RUNS, o);
         System.out.println("2% at 12 pairs, thresholds 1/2, 1.3% noise: " + c);
         assertThat(c.rate(Verdict.REGRESSED)).as(c.toString()).isGreaterThanOrEqualTo(0.6);
@@ -52,7 +52,7 @@ class DetectionSimulationTest {
     /** 5% noise, adaptive 5..12 pairs: 10% is found, most often before the last look. */
     @Test
     void adaptiveLoopFindsTenPercent() {
-        StatsOptions o = Simulation.options().withAdaptive(5, 12, Duration.ofHours(1));
+        StatsOptions o = Simulation.options().toBuilder().firstLook(5).maxPairs(12).budget(Duration.ofHours(1)).build();
         Simulation.Counts c = Simulation.adaptive(Synthetic.issueNoise(4010), 0.90, 5, 200, o);
         System.out.println("adaptive 10%, 5% noise: " + c);
         assertThat(c.rate(Verdict.REGRESSED)).as(c.toString()).isGreaterThanOrEqualTo(0.80);

@@ -26,7 +26,7 @@ class EquivalenceSimulationTest {
      */
     @Test
     void aChangeAtTheThresholdIsRarelyCalledNoChange() {
-        StatsOptions o = Simulation.options().withAdaptive(5, 20, Duration.ofHours(1));
+        StatsOptions o = Simulation.options().toBuilder().firstLook(5).maxPairs(20).budget(Duration.ofHours(1)).build();
         for (double ratio : new double[] {0.97, 1 / 0.97}) {
             Simulation.Counts c = Simulation.adaptive(thisVm(5097), ratio, 5, RUNS, o);
             System.out.println("adaptive, true ratio " + ratio + ", 2.9% pairs: " + c);
@@ -40,14 +40,15 @@ class EquivalenceSimulationTest {
      */
     @Test
     void anUnchangedCommitIsCalledNoChangeSoonerThanByTheShownInterval() {
-        StatsOptions o = Simulation.options().withAdaptive(5, 20, Duration.ofHours(1));
+        StatsOptions o = Simulation.options().toBuilder().firstLook(5).maxPairs(20).budget(Duration.ofHours(1)).build();
         Synthetic syn = thisVm(5100);
         int byShown = 0;
         int byTost = 0;
         for (int r = 0; r < RUNS; r++) {
             CellSamples cell = syn.cell(Simulation.CELL, 1.0, 10);
             CellVerdict v = Statistics.evaluate(
-                            List.of(cell), o.withSeed(r), AdaptiveProgress.start(Duration.ofMinutes(1)))
+                            List.of(cell), o.toBuilder().seed(r)
+                                    .build(), new AdaptiveProgress(java.time.Duration.ZERO, Duration.ofMinutes(1)))
                     .cells()
                     .get(0);
             MetricVerdict m = v.metric(Metric.TPS);

@@ -31,7 +31,8 @@ class FalsePositiveSimulationTest {
     void adaptiveAaFalsePositivesStayBelowTheFdr() {
         // Without the futility stop, which would end most of these hopeless runs at their first look
         // (FutilitySimulationTest): every look is made, the worst case for the per-look level.
-        StatsOptions o = Simulation.options().withAdaptive(5, 12, Duration.ofHours(1)).toBuilder().futility(false)
+        StatsOptions o = Simulation.options().toBuilder().firstLook(5).maxPairs(12).budget(Duration.ofHours(1))
+                .futility(false)
                 .build();
         Simulation.Counts c = Simulation.adaptive(Synthetic.issueNoise(2002), 1.0, 5, 400, o);
         System.out.println("adaptive A/A 5..12 pairs, 5% noise: " + c);
@@ -45,7 +46,7 @@ class FalsePositiveSimulationTest {
      */
     @Test
     void quietAaIsCalledNoChange() {
-        StatsOptions o = Simulation.options().withAdaptive(5, 12, Duration.ofHours(1));
+        StatsOptions o = Simulation.options().toBuilder().firstLook(5).maxPairs(12).budget(Duration.ofHours(1)).build();
         Simulation.Counts c = Simulation.adaptive(Synthetic.quietNoise(2003), 1.0, 5, 400, o);
         System.out.println("adaptive A/A 5..12 pairs, 1.3% noise: " + c);
         assertThat(c.changeRate()).as(c.toString()).isLessThanOrEqualTo(0.05);

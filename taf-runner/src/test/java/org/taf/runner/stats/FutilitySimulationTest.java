@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * nothing. Each pair is one minute of a 15-minute budget, 5 planned pairs, at most 20 (the main job's loop).
  */
 class FutilitySimulationTest {
-    private static final StatsOptions ON = Simulation.options().withAdaptive(5, 20, Duration.ofMinutes(15));
+    private static final StatsOptions ON = Simulation.options().toBuilder().firstLook(5).maxPairs(20)
+            .budget(Duration.ofMinutes(15)).build();
     private static final StatsOptions OFF = ON.toBuilder().futility(false).build();
     private static final Duration MINUTE = Duration.ofMinutes(1);
 
@@ -54,7 +55,7 @@ class FutilitySimulationTest {
             SplittableRandom rng = new SplittableRandom(seed * 100_003 + r);
             List<IterationSample> parent = new ArrayList<>();
             List<IterationSample> patch = new ArrayList<>();
-            AdaptiveProgress progress = AdaptiveProgress.start(MINUTE);
+            AdaptiveProgress progress = new AdaptiveProgress(java.time.Duration.ZERO, MINUTE);
             RunStatistics s = null;
             while (s == null || s.next().addPair()) {
                 int add = s == null ? 5 : 1;
@@ -69,9 +70,11 @@ class FutilitySimulationTest {
                     patch.add(start(i, ratio * Math.exp(cluster), clustered && inSpell ? 0.01 : sd, flags, rng));
                 }
                 if (s != null) {
-                    progress = progress.plus(1, MINUTE);
+                    progress = new AdaptiveProgress(progress.extraElapsed().plus(MINUTE), MINUTE);
                 }
-                s = Statistics.evaluate(List.of(new CellSamples(Simulation.CELL, parent, patch)), o.withSeed(r),
+                s = Statistics.evaluate(List.of(new CellSamples(Simulation.CELL, parent, patch,
+                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false)), o.toBuilder().seed(r)
+                                .build(),
                         progress);
             }
             CellVerdict v = s.cells().get(0);

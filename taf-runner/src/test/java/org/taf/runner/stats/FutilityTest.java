@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /** A cell is stopped as too noisy only when no answer is within the pairs its budget reaches. */
 class FutilityTest {
-    private static final StatsOptions O = Simulation.options().withAdaptive(5, 20, Duration.ofMinutes(10));
+    private static final StatsOptions O = Simulation.options().toBuilder().firstLook(5).maxPairs(20)
+            .budget(Duration.ofMinutes(10)).build();
 
     /** The cell after {@code pairs} pairs whose log-ratios are exactly {@code logs}. */
     private static CellVerdict look(double[] logs, StatsOptions o) {
@@ -19,8 +20,9 @@ class FutilityTest {
             double t = 1000 * Math.exp(logs[i]);
             patch.add(IterationSample.of(i, t, t, t));
         }
-        return Statistics.evaluate(List.of(new CellSamples(Simulation.CELL, parent, patch)), o,
-                AdaptiveProgress.start(Duration.ofSeconds(30))).cells().get(0);
+        return Statistics.evaluate(List.of(new CellSamples(Simulation.CELL, parent, patch,
+                java.util.List.of(), java.util.List.of(), java.util.Set.of(), false)), o,
+                new AdaptiveProgress(java.time.Duration.ZERO, Duration.ofSeconds(30))).cells().get(0);
     }
 
     @Test
@@ -48,7 +50,7 @@ class FutilityTest {
         // Pairs spreading 9%: +-3% is out of reach in 20 pairs, within reach in 200.
         double[] logs = {0.10, -0.10, 0.08, -0.08, 0.0};
         assertThat(Futility.of(look(logs, O), 20, O, true).futile()).as("20 pairs").isTrue();
-        StatsOptions many = O.withAdaptive(5, 200, Duration.ofHours(10));
+        StatsOptions many = O.toBuilder().firstLook(5).maxPairs(200).budget(Duration.ofHours(10)).build();
         assertThat(Futility.of(look(logs, many), 200, many, true).futile()).as("200 pairs").isFalse();
     }
 
@@ -63,14 +65,14 @@ class FutilityTest {
     @Test
     void nonInferiorityNeedsOnlyTheFailThresholdOnOneSide() {
         double[] logs = {0.10, -0.10, 0.08, -0.08, 0.0};
-        StatsOptions ni = O.withQuestions(new Questions(Question.NON_INFERIORITY, java.util.Map.of()));
+        StatsOptions ni = O.toBuilder().questions(new Questions(Question.NON_INFERIORITY, java.util.Map.of())).build();
         assertThat(Futility.of(look(logs, O), 20, O, true).futile()).as("equivalence within 3%").isTrue();
         assertThat(Futility.of(look(logs, ni), 20, ni, true).futile()).as("not worse by 5%").isFalse();
     }
 
     @Test
     void tooFewPairsAreNeverFutile() {
-        StatsOptions three = O.withAdaptive(3, 20, Duration.ofMinutes(10));
+        StatsOptions three = O.toBuilder().firstLook(3).maxPairs(20).budget(Duration.ofMinutes(10)).build();
         assertThat(Futility.of(look(new double[] {0.3, -0.3, 0.2}, three), 20, three, true).futile()).isFalse();
     }
 

@@ -39,11 +39,12 @@ class MetricQuestionsTest {
             base[i] = 10;
         }
         return new CellSamples(new CellKey("POINT_SELECT", 2), Cells.withCpu(Cells.side(FLAT), base),
-                Cells.withCpu(Cells.side(tps), cpu));
+                Cells.withCpu(Cells.side(tps), cpu),
+                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
     }
 
     private static CellVerdict judge(CellSamples cell, Questions q) {
-        return Statistics.evaluate(List.of(cell), O.withQuestions(q)).cells().get(0);
+        return Statistics.evaluate(List.of(cell), O.toBuilder().questions(q).build()).cells().get(0);
     }
 
     private static double[] inverse(double[] ratios) {
@@ -89,7 +90,8 @@ class MetricQuestionsTest {
         CellVerdict byMetric = judge(cell, new Questions(EQ, Map.of(), Map.of(Metric.CPU_PER_TX, NI), Map.of()));
         assertThat(byMetric.verdict()).as("verdict.question.cpu_per_tx asks it of every cell").isEqualTo(
                 Verdict.NOT_WORSE);
-        CellVerdict otherCell = judge(new CellSamples(new CellKey("OLTP_RW", 2), cell.parent(), cell.patch()), GATE);
+        CellVerdict otherCell = judge(new CellSamples(new CellKey("OLTP_RW", 2), cell.parent(), cell.patch(),
+                java.util.List.of(), java.util.List.of(), java.util.Set.of(), false), GATE);
         assertThat(otherCell.verdict()).as("POINT_SELECT's key is not OLTP_RW's").isEqualTo(Verdict.INCONCLUSIVE);
     }
 
@@ -130,9 +132,10 @@ class MetricQuestionsTest {
     @Test
     void theLoopStopsACellOnceEachMetricIsAnswered() {
         CellSamples cell = cell(TPS_SAME, LOWER);
-        AdaptiveProgress progress = AdaptiveProgress.start(Duration.ofSeconds(30));
-        StatsOptions loop = O.withAdaptive(5, 20, Duration.ofMinutes(10));
-        CellVerdict gate = Statistics.evaluate(List.of(cell), loop.withQuestions(GATE), progress).cells().get(0);
+        AdaptiveProgress progress = new AdaptiveProgress(java.time.Duration.ZERO, Duration.ofSeconds(30));
+        StatsOptions loop = O.toBuilder().firstLook(5).maxPairs(20).budget(Duration.ofMinutes(10)).build();
+        CellVerdict gate = Statistics.evaluate(List.of(cell), loop.toBuilder().questions(GATE).build(), progress)
+                .cells().get(0);
         CellVerdict both = Statistics.evaluate(List.of(cell), loop, progress).cells().get(0);
         assertThat(gate.verdict()).as(gate.reason()).isEqualTo(Verdict.NOT_WORSE);
         assertThat(gate.stopReason()).isEqualTo(StopReason.DECIDED);
@@ -155,7 +158,7 @@ class MetricQuestionsTest {
             qc[i] = 10 * cpuRatio * Math.exp(b * gauss(rnd));
         }
         return new CellSamples(new CellKey("POINT_SELECT", 2), Cells.withCpu(Cells.side(pt), pc),
-                Cells.withCpu(Cells.side(qt), qc));
+                Cells.withCpu(Cells.side(qt), qc), java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
     }
 
     private static double gauss(SplittableRandom rnd) {
@@ -203,7 +206,8 @@ class MetricQuestionsTest {
     /** The share of 400 A/A runs whose cell was answered (a passing verdict) within 13 pairs, and the mean pairs. */
     private static double[] answered(Questions q, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        StatsOptions o = O.withAdaptive(5, 13, Duration.ofHours(1)).withQuestions(q);
+        StatsOptions o = O.toBuilder().firstLook(5).maxPairs(13).budget(Duration.ofHours(1))
+                .questions(q).build();
         int runs = 400;
         int passed = 0;
         long pairs = 0;
@@ -213,8 +217,10 @@ class MetricQuestionsTest {
             int n = 5;
             for (; n <= 13; n++) {
                 CellSamples first = new CellSamples(all.cell(), new ArrayList<>(all.parent().subList(0, n)),
-                        new ArrayList<>(all.patch().subList(0, n)));
-                v = Statistics.evaluate(List.of(first), o.withSeed(r), AdaptiveProgress.start(Duration.ofSeconds(1)))
+                        new ArrayList<>(all.patch().subList(0, n)),
+                                java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
+                v = Statistics.evaluate(List.of(first), o.toBuilder().seed(r)
+                        .build(), new AdaptiveProgress(java.time.Duration.ZERO, Duration.ofSeconds(1)))
                         .cells().get(0);
                 if (v.verdict().isFinal()) {
                     break;

@@ -11,19 +11,6 @@ class NoiseEstimateTest {
     private static final Instant AT = Instant.parse("2026-01-02T03:04:05Z");
 
     @Test
-    void fromComponents() {
-        VarianceComponents c = VarianceComponents.of(new double[][] {{0.0, 0.02, -0.02}, {0.1, 0.1, 0.1}});
-        NoiseEstimate n = NoiseEstimate.of("vm", Simulation.CELL, c, 0.5, 6.2, AT);
-        assertThat(n.withinSd()).isCloseTo(Math.sqrt(c.withinVariance()), within(1e-12));
-        assertThat(n.betweenSd()).isCloseTo(Math.sqrt(c.betweenVariance()), within(1e-12));
-        assertThat(n.samplesPerStart()).isEqualTo(3);
-        assertThat(n.starts()).isEqualTo(2);
-        assertThat(n.sampleSeconds()).isEqualTo(0.5);
-        assertThat(n.startSeconds()).isEqualTo(6.2);
-        assertThat(n.workload()).isEqualTo("POINT_SELECT");
-    }
-
-    @Test
     void pairVarianceAndAllocation() {
         NoiseEstimate n = new NoiseEstimate("vm", "X", 1, 0.013, 0.01, 1, 10, 8, 6, AT);
         assertThat(n.pairVariance(10)).isCloseTo(2 * (0.013 * 0.013 + 0.0001 / 10), within(1e-15));

@@ -19,8 +19,8 @@ class NonInferioritySimulationTest {
     private static final double SLACK = 3 * Math.sqrt(0.05 * 0.95 / RUNS);
 
     private static StatsOptions asking(Question q) {
-        return Simulation.options().withAdaptive(5, 20, Duration.ofHours(1))
-                .withQuestions(new Questions(q, Map.of()));
+        return Simulation.options().toBuilder().firstLook(5).maxPairs(20).budget(Duration.ofHours(1))
+                .questions(new Questions(q, Map.of())).build();
     }
 
     /** The main job's cells on 2026-12-03: pairs spreading 2.9%. */
@@ -61,13 +61,14 @@ class NonInferioritySimulationTest {
             int passed = 0;
             for (int r = 0; r < RUNS; r++) {
                 CellSamples cell = syn.cell(Simulation.CELL, 0.95, 5);
-                AdaptiveProgress progress = AdaptiveProgress.start(Duration.ofSeconds(1));
+                AdaptiveProgress progress = new AdaptiveProgress(java.time.Duration.ZERO, Duration.ofSeconds(1));
                 boolean any = false;
                 for (int n = 5; n <= 20 && !any; n++) {
                     if (n > 5) {
                         cell = syn.addPair(cell, 0.95);
                     }
-                    CellVerdict v = Statistics.evaluate(List.of(cell), o.withSeed(r), progress).cells().get(0);
+                    CellVerdict v = Statistics.evaluate(List.of(cell), o.toBuilder().seed(r).build(), progress).cells()
+                            .get(0);
                     any = v.verdict() == Verdict.NOT_WORSE;
                 }
                 passed += any ? 1 : 0;

@@ -56,7 +56,7 @@ class PairedCoverageSimulationTest {
             for (int i = 0; i < pairs; i++) {
                 d[i] = TRUTH + scale * (heavy ? studentT4(rng) : rng.nextGaussian());
             }
-            PairedTest.Interval ci = PairedTest.of(d, 0.95).interval();
+            PairedTest.Interval ci = PairedTest.of(d, 0.95, PairedTest.DEFAULT_SEED).interval();
             covered += ci.low() <= 0.95 && 0.95 <= ci.high() ? 1 : 0;
         }
         return (double) covered / CELLS;

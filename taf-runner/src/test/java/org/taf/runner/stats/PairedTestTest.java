@@ -19,12 +19,15 @@ class PairedTestTest {
      */
     @Test
     void signFlipIsExactOnHandCheckedInputs() {
-        assertThat(PairedTest.of(new double[] {1, 2, 3}, 0.95).signFlipP()).isEqualTo(0.25);
-        assertThat(PairedTest.of(new double[] {0.1, 0.2, -0.05}, 0.95).signFlipP()).isEqualTo(0.5);
-        assertThat(PairedTest.of(new double[] {1, 2, 3, 4, 5}, 0.95).signFlipP()).isEqualTo(2.0 / 32);
-        assertThat(PairedTest.of(new double[] {1, 2, 3, 4, -5}, 0.95).signFlipP()).isEqualTo(20.0 / 32);
-        assertThat(PairedTest.of(new double[] {0, 1, 2}, 0.95).signFlipP()).isEqualTo(0.5);
-        assertThat(PairedTest.of(new double[] {-0.02, 0.01}, 0.95).signFlipP()).isEqualTo(1.0);
+        assertThat(PairedTest.of(new double[] {1, 2, 3}, 0.95, PairedTest.DEFAULT_SEED).signFlipP()).isEqualTo(0.25);
+        assertThat(PairedTest.of(new double[] {0.1, 0.2, -0.05}, 0.95,
+                PairedTest.DEFAULT_SEED).signFlipP()).isEqualTo(0.5);
+        assertThat(PairedTest.of(new double[] {1, 2, 3, 4, 5}, 0.95,
+                PairedTest.DEFAULT_SEED).signFlipP()).isEqualTo(2.0 / 32);
+        assertThat(PairedTest.of(new double[] {1, 2, 3, 4, -5}, 0.95,
+                PairedTest.DEFAULT_SEED).signFlipP()).isEqualTo(20.0 / 32);
+        assertThat(PairedTest.of(new double[] {0, 1, 2}, 0.95, PairedTest.DEFAULT_SEED).signFlipP()).isEqualTo(0.5);
+        assertThat(PairedTest.of(new double[] {-0.02, 0.01}, 0.95, PairedTest.DEFAULT_SEED).signFlipP()).isEqualTo(1.0);
     }
 
     /** The meet-in-the-middle enumeration against a plain loop over all 2^n sign patterns. */
@@ -34,7 +37,7 @@ class PairedTestTest {
         SplittableRandom rng = new SplittableRandom(seed);
         for (int n = 2; n <= 16; n++) {
             double[] d = normal(rng, n, 0.01, 0.03);
-            assertThat(PairedTest.of(d, 0.95).signFlipP()).as("seed %d, n %d", seed, n)
+            assertThat(PairedTest.of(d, 0.95, PairedTest.DEFAULT_SEED).signFlipP()).as("seed %d, n %d", seed, n)
                     .isEqualTo(bruteForceSignFlip(d));
         }
     }
@@ -45,14 +48,14 @@ class PairedTestTest {
         long seed = 12;
         double[] d = normal(new SplittableRandom(seed), 22, 0.004, 0.03);
         double exact = bruteForceSignFlip(d);
-        PairedTest.Result r = PairedTest.of(d, 0.95);
+        PairedTest.Result r = PairedTest.of(d, 0.95, PairedTest.DEFAULT_SEED);
         double se = Math.sqrt(exact * (1 - exact) / PairedTest.MONTE_CARLO_DRAWS);
         System.out.printf("sign-flip n=22: exact %.5f, Monte Carlo %.5f (SE %.5f)%n", exact, r.signFlipP(), se);
         assertThat(exact).as("seed %d: an informative case", seed).isBetween(0.01, 0.9);
         assertThat(r.signFlipP()).as("seed %d", seed).isCloseTo(exact, within(4 * se));
         assertThat(r.method()).endsWith("Monte Carlo sign-flip over 99999 random sign patterns (seed "
                 + PairedTest.DEFAULT_SEED + ")");
-        assertThat(PairedTest.of(d, 0.95).signFlipP()).isEqualTo(r.signFlipP());
+        assertThat(PairedTest.of(d, 0.95, PairedTest.DEFAULT_SEED).signFlipP()).isEqualTo(r.signFlipP());
         assertThat(PairedTest.of(d, 0.95, 99).signFlipP()).isNotEqualTo(r.signFlipP());
     }
 
@@ -70,7 +73,8 @@ class PairedTestTest {
                 d[i] = patch[i] - parent[i];
             }
             double commons = new TTest().pairedTTest(patch, parent);
-            assertThat(PairedTest.of(d, 0.95).tP()).as("seed %d, n %d", seed, n).isCloseTo(commons, within(1e-12));
+            assertThat(PairedTest.of(d, 0.95,
+                    PairedTest.DEFAULT_SEED).tP()).as("seed %d, n %d", seed, n).isCloseTo(commons, within(1e-12));
         }
     }
 
@@ -81,7 +85,7 @@ class PairedTestTest {
      */
     @Test
     void estimateAndIntervalByHand() {
-        PairedTest.Result r = PairedTest.of(new double[] {0.01, 0.03, -0.01, 0.05}, 0.95);
+        PairedTest.Result r = PairedTest.of(new double[] {0.01, 0.03, -0.01, 0.05}, 0.95, PairedTest.DEFAULT_SEED);
         double sd = Math.sqrt(20e-4 / 3);
         double half = 3.182446305284263 * sd / 2;
         assertThat(r.n()).isEqualTo(4);
@@ -103,7 +107,7 @@ class PairedTestTest {
         long seed = 14;
         SplittableRandom rng = new SplittableRandom(seed);
         for (int i = 0; i < 300; i++) {
-            PairedTest.Result r = PairedTest.of(normal(rng, 3 + i % 8, 0.02, 0.03), 0.95);
+            PairedTest.Result r = PairedTest.of(normal(rng, 3 + i % 8, 0.02, 0.03), 0.95, PairedTest.DEFAULT_SEED);
             for (double level : new double[] {0.05, 0.0124, 0.0078}) {
                 PairedTest.Interval ci = r.intervalAtLevel(level);
                 boolean excludes = ci.high() < 1 || ci.low() > 1;
@@ -115,7 +119,7 @@ class PairedTestTest {
 
     @Test
     void equalLogRatiosHaveNoTTest() {
-        PairedTest.Result r = PairedTest.of(new double[] {0.1, 0.1, 0.1}, 0.95);
+        PairedTest.Result r = PairedTest.of(new double[] {0.1, 0.1, 0.1}, 0.95, PairedTest.DEFAULT_SEED);
         assertThat(r.meanLog()).isEqualTo(0.1);
         assertThat(r.sdLog()).isZero();
         assertThat(r.tP()).isNull();
@@ -123,21 +127,24 @@ class PairedTestTest {
         assertThat(r.intervalAtLevel(0.01)).isNull();
         assertThat(r.signFlipP()).isEqualTo(0.25);
         assertThat(r.method()).startsWith("no t-test: all 3 log-ratios are equal");
-        assertThat(PairedTest.of(new double[] {0, 0, 0, 0}, 0.95).signFlipP()).isEqualTo(1.0);
+        assertThat(PairedTest.of(new double[] {0, 0, 0, 0}, 0.95, PairedTest.DEFAULT_SEED).signFlipP()).isEqualTo(1.0);
     }
 
     @Test
     void refusesDegenerateInput() {
-        assertThatThrownBy(() -> PairedTest.of(new double[] {0.1}, 0.95))
+        assertThatThrownBy(() -> PairedTest.of(new double[] {0.1}, 0.95, PairedTest.DEFAULT_SEED))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("pairs (1) must be >= 2 for a paired test");
-        assertThatThrownBy(() -> PairedTest.of(new double[] {0.1, Double.NaN}, 0.95))
+        assertThatThrownBy(() -> PairedTest.of(new double[] {0.1, Double.NaN}, 0.95, PairedTest.DEFAULT_SEED))
                 .hasMessage("log-ratio d[1] (NaN) must be finite");
-        assertThatThrownBy(() -> PairedTest.of(new double[] {Double.NEGATIVE_INFINITY, 0}, 0.95))
+        assertThatThrownBy(() -> PairedTest.of(new double[] {Double.NEGATIVE_INFINITY, 0}, 0.95,
+                PairedTest.DEFAULT_SEED))
                 .hasMessage("log-ratio d[0] (-Infinity) must be finite");
-        assertThatThrownBy(() -> PairedTest.of(null, 0.95)).hasMessage("log-ratios (null) must be given");
-        assertThatThrownBy(() -> PairedTest.of(new double[] {0.1, 0.2}, 1.0))
+        assertThatThrownBy(() -> PairedTest.of(null, 0.95,
+                PairedTest.DEFAULT_SEED)).hasMessage("log-ratios (null) must be given");
+        assertThatThrownBy(() -> PairedTest.of(new double[] {0.1, 0.2}, 1.0, PairedTest.DEFAULT_SEED))
                 .hasMessage("confidence (1.0) must be in (0, 1)");
-        assertThatThrownBy(() -> PairedTest.of(new double[] {0.1, 0.2}, 0.95).intervalAtLevel(0))
+        assertThatThrownBy(() -> PairedTest.of(new double[] {0.1, 0.2}, 0.95,
+                PairedTest.DEFAULT_SEED).intervalAtLevel(0))
                 .hasMessage("level (0.0) must be in (0, 1)");
     }
 
@@ -211,7 +218,7 @@ class PairedTestTest {
                 aa[i] = (order[i] ? 0.03 : -0.03) + 0.01 * gaussian(rnd);
             }
             PairedTest.Result cross = PairedTest.of(aa, order, 0.95, 1);
-            PairedTest.Result plain = PairedTest.of(aa, 0.95);
+            PairedTest.Result plain = PairedTest.of(aa, 0.95, PairedTest.DEFAULT_SEED);
             assertThat(cross.orderEffect()).isCloseTo(0.03, within(0.02));
             crossWidth += Math.log(cross.interval().high() / cross.interval().low());
             plainWidth += Math.log(plain.interval().high() / plain.interval().low());

@@ -44,7 +44,7 @@ final class Simulation {
 
     /** The defaults, judged on TPS alone (the synthetic cells have no CPU readings). */
     static StatsOptions options() {
-        return StatsOptions.defaults().withMetrics(List.of(Metric.TPS));
+        return StatsOptions.defaults().toBuilder().metrics(List.of(Metric.TPS)).build();
     }
 
     /** {@code runs} comparisons of {@code pairs} fixed pairs with true ratio {@code ratio}. */
@@ -53,7 +53,8 @@ final class Simulation {
         int covered = 0;
         int detected = 0;
         for (int r = 0; r < runs; r++) {
-            CellVerdict v = Statistics.evaluate(List.of(syn.cell(CELL, ratio, pairs)), o.withSeed(r)).cells().get(0);
+            CellVerdict v = Statistics.evaluate(List.of(syn.cell(CELL, ratio, pairs)), o.toBuilder().seed(r).build())
+                    .cells().get(0);
             verdicts.merge(v.verdict(), 1, Integer::sum);
             MetricVerdict m = v.metric(Metric.TPS);
             covered += m.ciLow() <= ratio && ratio <= m.ciHigh() ? 1 : 0;
@@ -73,12 +74,12 @@ final class Simulation {
         int covered = 0;
         for (int r = 0; r < runs; r++) {
             CellSamples cell = syn.cell(CELL, ratio, planned);
-            AdaptiveProgress progress = AdaptiveProgress.start(cost);
-            RunStatistics s = Statistics.evaluate(List.of(cell), o.withSeed(r), progress);
+            AdaptiveProgress progress = new AdaptiveProgress(java.time.Duration.ZERO, cost);
+            RunStatistics s = Statistics.evaluate(List.of(cell), o.toBuilder().seed(r).build(), progress);
             while (s.next().addPair()) {
                 cell = syn.addPair(cell, ratio);
-                progress = progress.plus(1, cost);
-                s = Statistics.evaluate(List.of(cell), o.withSeed(r), progress);
+                progress = new AdaptiveProgress(progress.extraElapsed().plus(cost), cost);
+                s = Statistics.evaluate(List.of(cell), o.toBuilder().seed(r).build(), progress);
             }
             CellVerdict v = s.cells().get(0);
             verdicts.merge(v.verdict(), 1, Integer::sum);

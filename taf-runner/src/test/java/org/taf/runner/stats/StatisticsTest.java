@@ -39,14 +39,16 @@ class StatisticsTest {
     void cpuPerTransactionIsJudgedOnTheSamePairsAndCanDecide() {
         CellSamples same = Cells.sameLevel("POINT_SELECT", 2);
         CellSamples cell = new CellSamples(same.cell(), Cells.withCpu(same.parent(), 8.0, 8.1, 7.9, 8.0, 8.05),
-                Cells.withCpu(same.patch(), 8.8, 8.95, 8.7, 8.85, 8.9));
+                Cells.withCpu(same.patch(), 8.8, 8.95, 8.7, 8.85, 8.9),
+                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
         CellVerdict v = only(cell);
         MetricVerdict cpu = v.metric(Metric.CPU_PER_TX);
         assertThat(cpu.ratio()).isCloseTo(1.10, within(0.01));
         assertThat(cpu.change()).isEqualTo(Change.WORSE);
         assertThat(v.verdict()).as("CPU per transaction gates by default").isEqualTo(Verdict.REGRESSED);
         assertThat(v.findings()).anyMatch(f -> f.contains("is higher while TPS is unchanged"));
-        CellVerdict tpsOnly = Statistics.evaluate(List.of(cell), O.withMetrics(List.of(Metric.TPS))).cells().get(0);
+        CellVerdict tpsOnly = Statistics.evaluate(List.of(cell), O.toBuilder().metrics(List.of(Metric.TPS)).build())
+                .cells().get(0);
         assertThat(tpsOnly.verdict()).isEqualTo(Verdict.NO_CHANGE);
         assertThat(tpsOnly.findings()).anyMatch(f -> f.startsWith("cpu_per_tx moved (worse"));
     }
@@ -57,7 +59,8 @@ class StatisticsTest {
         java.util.Map<String, long[]> none = java.util.Map.of();
         CellSamples cell = new CellSamples(same.cell(),
                 Cells.withCounters(same.parent(), new double[] {2.4, 2.5, 2.45, 2.5, 2.4}, none),
-                Cells.withCounters(same.patch(), new double[] {36, 35, 37, 36.5, 35.5}, none));
+                Cells.withCounters(same.patch(), new double[] {36, 35, 37, 36.5, 35.5}, none),
+                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
         CellVerdict v = only(cell);
         MetricVerdict cs = v.metric(Metric.CS_PER_TX);
         assertThat(cs.ratio()).isCloseTo(36.0 / 2.45, within(0.3));
@@ -66,7 +69,7 @@ class StatisticsTest {
         assertThat(v.verdict()).as("not in verdict.metrics by default").isEqualTo(Verdict.NO_CHANGE);
         assertThat(v.findings()).anyMatch(f -> f.startsWith("cs_per_tx moved (worse"));
         CellVerdict gated = Statistics.evaluate(List.of(cell),
-                O.withMetrics(List.of(Metric.TPS, Metric.CS_PER_TX))).cells().get(0);
+                O.toBuilder().metrics(List.of(Metric.TPS, Metric.CS_PER_TX)).build()).cells().get(0);
         assertThat(gated.verdict()).isEqualTo(Verdict.REGRESSED);
     }
 
@@ -92,7 +95,8 @@ class StatisticsTest {
         parent.put("Innodb_rw_latches_created", new long[5]);
         patch.put("Innodb_rw_latches_created", new long[] {5000, 5100, 4900, 5050, 4950});
         CellVerdict v = only(new CellSamples(same.cell(), Cells.withCounters(same.parent(), cs, parent),
-                Cells.withCounters(same.patch(), cs, patch)));
+                Cells.withCounters(same.patch(), cs, patch),
+                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false));
         assertThat(v.counters()).extracting(CounterChange::name).containsExactly("Innodb_rw_latches_created",
                 "Innodb_buffer_pool_mutex_waits", "Innodb_buffer_pool_mutex_acquisitions",
                 "Innodb_buffer_pool_read_requests");
@@ -112,9 +116,11 @@ class StatisticsTest {
         assertThat(v.counters().get(0).ratio()).isFinite().isGreaterThan(1000);
         assertThat(v.verdict()).as("counters never decide").isEqualTo(Verdict.NO_CHANGE);
         CellVerdict wide = Statistics.evaluate(List.of(new CellSamples(same.cell(),
-                Cells.withCounters(same.parent(), cs, parent), Cells.withCounters(same.patch(), cs, patch))),
+                Cells.withCounters(same.parent(), cs, parent), Cells.withCounters(same.patch(), cs, patch),
+                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false)),
                 new StatsOptions(0.95, 3, 5, 5, 0.05, 0.8, 1, ExclusionRule.DEFAULT, 3, 20,
-                        java.time.Duration.ofMinutes(10), List.of(Metric.TPS), 2)).cells().get(0);
+                        java.time.Duration.ofMinutes(10), List.of(Metric.TPS), 2, Questions.EQUIVALENCE, true)).cells()
+                                .get(0);
         assertThat(wide.moved()).as("a 2%% margin lists the reads too").hasSize(3);
     }
 
@@ -137,7 +143,8 @@ class StatisticsTest {
     void aPairWithAFlaggedSideIsLeftOutWhenEnoughCleanPairsRemain() {
         List<IterationSample> parent = new ArrayList<>(Cells.side(1000, 1010, 1020, 1030));
         parent.set(1, new IterationSample(1, new double[] {10, 10, 10}, null, List.of("ERRORS")));
-        CellSamples cell = new CellSamples(Simulation.CELL, parent, Cells.side(1000, 1012, 1021, 1029));
+        CellSamples cell = new CellSamples(Simulation.CELL, parent, Cells.side(1000, 1012, 1021, 1029),
+                java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
         CellVerdict v = only(cell);
         assertThat(v.excluded()).containsExactly(new ExcludedIteration(Role.PARENT, 1, List.of("ERRORS")));
         assertThat(v.exclusionRule()).isEqualTo(ExclusionRule.DEFAULT.describe());
@@ -155,7 +162,8 @@ class StatisticsTest {
         parent.set(1, new IterationSample(1, new double[] {1011}, null, List.of("NOT_SETTLED")));
         parent.set(3, new IterationSample(3, new double[] {10}, null, List.of("ERRORS")));
         List<IterationSample> patch = Cells.side(1000, 1012, 1021, 1029, 1041);
-        CellVerdict restarting = only(new CellSamples(Simulation.CELL, parent, patch, List.of(), List.of(), Set.of()));
+        CellVerdict restarting = only(new CellSamples(Simulation.CELL, parent, patch, List.of(), List.of(), Set.of(),
+                false));
         assertThat(restarting.metric(Metric.TPS).pairs()).isEqualTo(3);
         CellVerdict alternating = only(new CellSamples(Simulation.CELL, parent, patch, List.of(), List.of(), Set.of(),
                 true));
@@ -171,7 +179,8 @@ class StatisticsTest {
         List<IterationSample> patch = new ArrayList<>(Cells.side(1000, 1010, 1020));
         patch.set(0, new IterationSample(0, new double[] {990}, null, List.of("NOT_SETTLED")));
         patch.set(1, new IterationSample(1, new double[] {1012}, null, List.of("HOST_NOISE")));
-        CellVerdict v = only(new CellSamples(Simulation.CELL, Cells.side(1000, 1010, 1020), patch));
+        CellVerdict v = only(new CellSamples(Simulation.CELL, Cells.side(1000, 1010, 1020), patch,
+                java.util.List.of(), java.util.List.of(), java.util.Set.of(), false));
         assertThat(v.excluded()).isEmpty();
         assertThat(v.warnings()).contains("1 of 3 A/B pairs have a side flagged ERRORS or NOISY_SPELL or NOT_SETTLED"
                 + " but only 2 clean pairs remain (the rule needs 3): all are kept in the verdict",
@@ -180,7 +189,8 @@ class StatisticsTest {
 
     @Test
     void failuresAreVerdictsNotNumbers() {
-        CellVerdict missing = only(new CellSamples(Simulation.CELL, Cells.side(1000, 1010, 1020), List.of()));
+        CellVerdict missing = only(new CellSamples(Simulation.CELL, Cells.side(1000, 1010, 1020), List.of(),
+                java.util.List.of(), java.util.List.of(), java.util.Set.of(), false));
         assertThat(missing.verdict()).isEqualTo(Verdict.NOT_COMPARABLE);
         assertThat(missing.reason()).isEqualTo("patch has no measured iterations");
         assertThat(missing.metrics()).isEmpty();
@@ -188,7 +198,8 @@ class StatisticsTest {
         assertThat(missing.stopReason()).isEqualTo(StopReason.DECIDED);
 
         CellSamples crashed = new CellSamples(Simulation.CELL, Cells.side(1000, 1010), List.of(), List.of(),
-                List.of("iteration 1: engine exited with 134", "iteration 2: engine exited with 134"));
+                List.of("iteration 1: engine exited with 134", "iteration 2: engine exited with 134"),
+                        java.util.Set.of(), false);
         RunStatistics s = Statistics.evaluate(List.of(crashed), O);
         assertThat(s.cells().get(0).verdict()).isEqualTo(Verdict.NEWLY_FAILING);
         assertThat(s.cells().get(0).reason()).isEqualTo("patch failed in all 2 iteration(s); first: iteration 1: engine"
@@ -197,10 +208,10 @@ class StatisticsTest {
         assertThat(s.exitCode()).isEqualTo(ExitCode.REGRESSION);
 
         CellSamples fixed = new CellSamples(Simulation.CELL, List.of(), Cells.side(1000, 1010),
-                List.of("iteration 1: engine exited with 1"), List.of());
+                List.of("iteration 1: engine exited with 1"), List.of(), java.util.Set.of(), false);
         assertThat(only(fixed).verdict()).isEqualTo(Verdict.FIXED);
         CellSamples both = new CellSamples(Simulation.CELL, List.of(), List.of(), List.of("iteration 1: x"),
-                List.of("iteration 1: y"));
+                List.of("iteration 1: y"), java.util.Set.of(), false);
         assertThat(only(both).verdict()).isEqualTo(Verdict.NOT_COMPARABLE);
         assertThat(Statistics.evaluate(List.of(both), O).exitCode()).isEqualTo(ExitCode.ERROR);
     }
@@ -208,7 +219,8 @@ class StatisticsTest {
     @Test
     void zeroThroughputIsAFailureNotANumber() {
         CellSamples stalled = new CellSamples(Simulation.CELL, Cells.side(1000, 1010, 1020),
-                List.of(IterationSample.of(0, 0, 0, 5), IterationSample.of(1, 900), IterationSample.of(2, 910)));
+                List.of(IterationSample.of(0, 0, 0, 5), IterationSample.of(1, 900), IterationSample.of(2, 910)),
+                        java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
         CellVerdict v = only(stalled);
         assertThat(v.verdict()).isEqualTo(Verdict.NEWLY_FAILING);
         assertThat(v.reason()).isEqualTo("patch iteration 1 failed: its median TPS is 0 (stalled)");
@@ -243,9 +255,9 @@ class StatisticsTest {
 
     @Test
     void theLoopTestsAtItsPerLookLevelWithItsConfidence() {
-        StatsOptions o = O.withAdaptive(5, 12, java.time.Duration.ofMinutes(5));
+        StatsOptions o = O.toBuilder().firstLook(5).maxPairs(12).budget(java.time.Duration.ofMinutes(5)).build();
         RunStatistics s = Statistics.evaluate(List.of(Cells.regressedTenPercent("A", 1)), o,
-                AdaptiveProgress.start(java.time.Duration.ofSeconds(30)));
+                new AdaptiveProgress(java.time.Duration.ZERO, java.time.Duration.ofSeconds(30)));
         CellVerdict v = s.cells().get(0);
         assertThat(v.level()).isEqualTo(PairedLevel.perLook(0.05, 5, 12)).isLessThan(0.05);
         assertThat(v.metric(Metric.TPS).confidence()).isCloseTo(1 - PairedLevel.perLook(0.05, 5, 12), within(1e-12));
@@ -278,8 +290,8 @@ class StatisticsTest {
 
     @Test
     void eachWorkloadAsksItsOwnQuestion() {
-        StatsOptions o = O.withQuestions(new Questions(Question.EQUIVALENCE,
-                java.util.Map.of("OLTP_RW", Question.NON_INFERIORITY)));
+        StatsOptions o = O.toBuilder().questions(new Questions(Question.EQUIVALENCE,
+                java.util.Map.of("OLTP_RW", Question.NON_INFERIORITY))).build();
         RunStatistics s = Statistics.evaluate(List.of(smallSpread("OLTP_RW", 2), smallSpread("POINT_SELECT", 2)), o);
         CellVerdict rw = s.cells().stream().filter(c -> c.cell().workload().equals("OLTP_RW")).findFirst()
                 .orElseThrow();
@@ -296,7 +308,7 @@ class StatisticsTest {
 
     @Test
     void benjaminiHochbergSpansTheNotWorseClaimsOfTheCellsThatMakeThem() {
-        StatsOptions o = O.withQuestions(new Questions(Question.NON_INFERIORITY, java.util.Map.of()));
+        StatsOptions o = O.toBuilder().questions(new Questions(Question.NON_INFERIORITY, java.util.Map.of())).build();
         // Alone, the borderline cell passes at the one-sided 5%; beside a clear one its p is adjusted over two.
         CellSamples borderline = Cells.cell("OLTP_RW", 4, new double[] {1000, 1000, 1000, 1000, 1000, 1000},
                 new double[] {940, 1035, 950, 1012, 978, 990});

@@ -37,22 +37,27 @@ class StatsOptionsTest {
 
     @Test
     void theLookLevelIsTheFdrOrItsPerLookShare() {
-        StatsOptions o = StatsOptions.defaults().withAdaptive(5, 12, Duration.ofMinutes(5));
+        StatsOptions o = StatsOptions.defaults().toBuilder().firstLook(5).maxPairs(12).budget(Duration.ofMinutes(5))
+                .build();
         assertThat(o.level(false)).isEqualTo(0.05);
         assertThat(o.level(true)).isEqualTo(PairedLevel.perLook(0.05, 5, 12));
         assertThat(o.confidenceAt(true)).isEqualTo(1 - PairedLevel.perLook(0.05, 5, 12));
-        assertThat(o.withAdaptive(12, 12, Duration.ZERO).level(true)).as("one look").isEqualTo(0.05);
-        assertThat(o.withAdaptive(1, 12, Duration.ZERO).firstLook()).as("at least 3").isEqualTo(3);
+        assertThat(o.toBuilder().firstLook(12).maxPairs(12).budget(Duration.ZERO).build().level(true)).as("one look")
+                .isEqualTo(0.05);
+        assertThat(o.toBuilder().firstLook(1).maxPairs(12).budget(Duration.ZERO).build().firstLook()).as("at least 3")
+                .isEqualTo(3);
     }
 
     @Test
     void theEquivalenceLevelIsTwiceTheOneSidedLevelSpentOverTheLooks() {
-        StatsOptions o = StatsOptions.defaults().withAdaptive(5, 20, Duration.ofMinutes(5));
+        StatsOptions o = StatsOptions.defaults().toBuilder().firstLook(5).maxPairs(20).budget(Duration.ofMinutes(5))
+                .build();
         assertThat(o.equivalenceLevel(false)).as("TOST at 5%: the 90% interval").isCloseTo(0.10, within(1e-12));
         assertThat(o.equivalenceLevel(true)).isEqualTo(PairedLevel.perLook(0.10, 5, 20));
         assertThat(o.equivalenceLevel(true)).as("wider than the shown interval's level, so a narrower interval")
                 .isGreaterThan(o.level(true));
-        assertThat(o.withAdaptive(20, 20, Duration.ZERO).equivalenceLevel(true)).as("one look")
+        assertThat(o.toBuilder().firstLook(20).maxPairs(20).budget(Duration.ZERO).build().equivalenceLevel(true))
+                .as("one look")
                 .isCloseTo(0.10, within(1e-12));
     }
 
@@ -60,13 +65,15 @@ class StatsOptionsTest {
     void violationsNameKeyValueAndRule() {
         StatsOptions d = StatsOptions.defaults();
         assertThatThrownBy(() -> new StatsOptions(1.5, 3, 5, 5, 0.05, 0.8, 1, d.exclusion(), 3, 20, d.budget(),
-                d.metrics(), 10)).hasMessage("stats.confidence (1.5) must be in (0, 1)");
-        assertThatThrownBy(() -> d.withThresholds(6, 5, 5))
+                d.metrics(), 10, Questions.EQUIVALENCE, true)).hasMessage("stats.confidence (1.5) must be in (0, 1)");
+        assertThatThrownBy(() -> d.toBuilder().warningPct(6).failPct(5).gainPct(5).build())
                 .hasMessage("verdict.fail_pct (5.0) must be >= verdict.warning_pct (6.0)");
-        assertThatThrownBy(() -> d.withAdaptive(3, 2, Duration.ZERO)).hasMessage("stats.max_pairs (2) must be >= 3");
-        assertThatThrownBy(() -> d.withAdaptive(3, 5, Duration.ofSeconds(-1)))
+        assertThatThrownBy(() -> d.toBuilder().firstLook(3).maxPairs(2).budget(Duration.ZERO).build())
+                .hasMessage("stats.max_pairs (2) must be >= 3");
+        assertThatThrownBy(() -> d.toBuilder().firstLook(3).maxPairs(5).budget(Duration.ofSeconds(-1)).build())
                 .hasMessage("stats.budget (PT-1S) must not be negative");
-        assertThatThrownBy(() -> d.withMetrics(List.of())).hasMessage("verdict.metrics must name at least one metric");
+        assertThatThrownBy(() -> d.toBuilder().metrics(List.of()).build())
+                .hasMessage("verdict.metrics must name at least one metric");
     }
 
     @Test

@@ -45,7 +45,7 @@ final class Synthetic {
             parent.add(iteration(i, 1.0));
             patch.add(iteration(i, ratio));
         }
-        return new CellSamples(key, parent, patch);
+        return new CellSamples(key, parent, patch, java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
     }
 
     /** The cell with one more A/B pair (the adaptive loop's step). */
@@ -55,7 +55,8 @@ final class Synthetic {
         int i = c.pairs();
         parent.add(iteration(i, 1.0));
         patch.add(iteration(i, ratio));
-        return new CellSamples(c.cell(), parent, patch);
+        return new CellSamples(c.cell(), parent, patch,
+                java.util.List.of(), java.util.List.of(), java.util.Set.of(), false);
     }
 
     IterationSample iteration(int index, double ratio) {

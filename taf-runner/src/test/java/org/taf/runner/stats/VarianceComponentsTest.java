@@ -113,13 +113,11 @@ class VarianceComponentsTest {
         for (int j = 0; j < pairs; j++) {
             d[j] = AllocationTest.sideMean(rng, 0.03, 0.01, k) - AllocationTest.sideMean(rng, 0.03, 0.01, k);
         }
-        VarianceComponents.PairSpread spread = VarianceComponents.fromPairs(d);
         double expected = 2 * (0.03 * 0.03 + 0.01 * 0.01 / k);
         // The SE of a sample variance of normal data is variance * sqrt(2 / (n - 1)).
-        assertThat(spread.variance())
+        assertThat(org.apache.commons.math3.stat.StatUtils.variance(d))
                 .as("seed %d", seed)
                 .isCloseTo(expected, within(3 * expected * Math.sqrt(2.0 / 3999)));
-        assertThat(spread.pairs()).isEqualTo(pairs);
 
         VarianceComponents a = VarianceComponents.of(new double[][] {{1, 2, 3}, {4, 5, 6}});
         VarianceComponents b = VarianceComponents.of(new double[][] {{1, 3}, {2, 4, 6}, {10}});
@@ -143,8 +141,6 @@ class VarianceComponentsTest {
                 .hasMessage("logValues[1] (empty) must hold at least 1 value");
         assertThatThrownBy(() -> VarianceComponents.of(new double[][] {{1, 2}, {3, Double.NaN}}))
                 .hasMessage("logValues[1][1] (NaN) must be finite");
-        assertThatThrownBy(() -> VarianceComponents.fromPairs(new double[] {0.1}))
-                .hasMessage("pairs (1) must be >= 2 for a variance");
         assertThatThrownBy(() -> new VarianceComponents(-1, 0, 2, 4, 2, 1))
                 .hasMessage("withinVariance (-1.0) must be finite and >= 0");
     }

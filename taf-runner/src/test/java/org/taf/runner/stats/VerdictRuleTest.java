@@ -62,9 +62,15 @@ class VerdictRuleTest {
         assertThat(VerdictRule.change(none, 0.9, O.fdr(), O)).isEqualTo(Change.UNKNOWN);
     }
 
+    /** The verdict of a cell that asks equivalence: no non-inferiority test. */
+    private static VerdictRule.Outcome decide(CellAnalyzer.Analysis a, List<MetricVerdict> judged, double level,
+            StatsOptions o) {
+        return VerdictRule.decide(a, judged, level, o, new VerdictRule.NotWorse(null, o.nonInferiorityLevel(false)));
+    }
+
     private static CellAnalyzer.Analysis analysis() {
         return new CellAnalyzer.Analysis(Simulation.CELL, null, null, List.of(), null, 8, null, null, List.of(),
-                List.of(), List.of(), ExclusionRule.DEFAULT);
+                List.of(), List.of(), ExclusionRule.DEFAULT, Question.EQUIVALENCE, java.util.Map.of());
     }
 
     private static MetricVerdict judged(MetricVerdict v) {
@@ -78,39 +84,39 @@ class VerdictRuleTest {
         MetricVerdict cpuWorseNotGating = judged(m(Metric.CPU_PER_TX, 1.10, 1.06, 1.14, 0.001, false));
         MetricVerdict cpuSame = judged(m(Metric.CPU_PER_TX, 1.0, 0.99, 1.01, 0.9, true));
         MetricVerdict tpsUnknown = judged(m(Metric.TPS, 0.99, 0.93, 1.05, 0.6, true));
-        assertThat(VerdictRule.decide(analysis(), List.of(tpsSame, cpuWorse), 0.05, O).verdict())
+        assertThat(decide(analysis(), List.of(tpsSame, cpuWorse), 0.05, O).verdict())
                 .isEqualTo(Verdict.REGRESSED);
-        assertThat(VerdictRule.decide(analysis(), List.of(tpsSame, cpuWorseNotGating), 0.05, O).verdict())
+        assertThat(decide(analysis(), List.of(tpsSame, cpuWorseNotGating), 0.05, O).verdict())
                 .isEqualTo(Verdict.NO_CHANGE);
-        assertThat(VerdictRule.decide(analysis(), List.of(tpsSame, cpuSame), 0.05, O).verdict())
+        assertThat(decide(analysis(), List.of(tpsSame, cpuSame), 0.05, O).verdict())
                 .isEqualTo(Verdict.NO_CHANGE);
-        assertThat(VerdictRule.decide(analysis(), List.of(tpsUnknown, cpuSame), 0.05, O).verdict())
+        assertThat(decide(analysis(), List.of(tpsUnknown, cpuSame), 0.05, O).verdict())
                 .isEqualTo(Verdict.INCONCLUSIVE);
-        assertThat(VerdictRule.decide(analysis(), List.of(cpuWorseNotGating), 0.05, O).verdict())
+        assertThat(decide(analysis(), List.of(cpuWorseNotGating), 0.05, O).verdict())
                 .as("no gating metric").isEqualTo(Verdict.INCONCLUSIVE);
     }
 
     @Test
     void reasonsSayWhy() {
         MetricVerdict worse = judged(m(Metric.TPS, 0.95, 0.93, 0.97, 0.001, true));
-        assertThat(VerdictRule.decide(analysis(), List.of(worse), 0.05, O).reason()).isEqualTo("tps 0.9500 [0.9300,"
+        assertThat(decide(analysis(), List.of(worse), 0.05, O).reason()).isEqualTo("tps 0.9500 [0.9300,"
                 + " 0.9700] (95% interval, 8 pairs) lies below 1, -5.00% is at least the warning threshold 3%, and"
                 + " BH-adjusted p 0.00100 < FDR 0.05");
         MetricVerdict same = judged(m(Metric.TPS, 1.0, 0.98, 1.02, 0.9, true));
-        assertThat(VerdictRule.decide(analysis(), List.of(same), 0.05, O).reason()).isEqualTo("tps 1.0000,"
+        assertThat(decide(analysis(), List.of(same), 0.05, O).reason()).isEqualTo("tps 1.0000,"
                 + " equivalence interval [0.9800, 1.0200] (90%), 8 pairs: within +-3% by two one-sided tests,"
                 + " no change");
         MetricVerdict small = judged(m(Metric.TPS, 0.98, 0.965, 0.995, 0.001, true));
-        assertThat(VerdictRule.decide(analysis(), List.of(small), 0.05, O).reason()).isEqualTo("tps 0.9800 [0.9650,"
+        assertThat(decide(analysis(), List.of(small), 0.05, O).reason()).isEqualTo("tps 0.9800 [0.9650,"
                 + " 0.9950] (95% interval, 8 pairs): a change of about -2.00%, smaller than the warning threshold 3%"
                 + " but not yet shown to lie within it [0.9650, 0.9950] (90%)");
         MetricVerdict raw = m(Metric.TPS, 0.95, 0.93, 0.97, 0.02, true);
         MetricVerdict notSignificant = raw.judged(0.02, VerdictRule.change(raw, 0.02, 0.0124, O));
-        assertThat(VerdictRule.decide(analysis(), List.of(notSignificant), 0.0124, O).reason())
+        assertThat(decide(analysis(), List.of(notSignificant), 0.0124, O).reason())
                 .endsWith("but BH-adjusted p 0.0200 is not below the per-look level 0.0124 (FDR 0.05 over looks from"
                         + " 3 to 20 pairs)");
         MetricVerdict wide = judged(m(Metric.TPS, 0.99, 0.90, 1.08, 0.5, true));
-        assertThat(VerdictRule.decide(analysis(), List.of(wide), 0.05, O).reason()).isEqualTo("tps 0.9900 [0.9000,"
+        assertThat(decide(analysis(), List.of(wide), 0.05, O).reason()).isEqualTo("tps 0.9900 [0.9000,"
                 + " 1.0800] (95% interval, 8 pairs) cannot decide: no change needs its equivalence interval [0.9000,"
                 + " 1.0800] (90%) within +-3%, a change needs it to exclude 1 (estimate -1.00%)");
     }
@@ -118,8 +124,9 @@ class VerdictRuleTest {
     @Test
     void aFailedSideDecidesTheCell() {
         CellAnalyzer.Analysis a = new CellAnalyzer.Analysis(Simulation.CELL, Verdict.NEWLY_FAILING, "patch failed",
-                List.of(), null, 3, null, null, List.of(), List.of(), List.of(), ExclusionRule.DEFAULT);
-        VerdictRule.Outcome out = VerdictRule.decide(a, List.of(), 0.05, O);
+                List.of(), null, 3, null, null, List.of(), List.of(), List.of(), ExclusionRule.DEFAULT,
+                        Question.EQUIVALENCE, java.util.Map.of());
+        VerdictRule.Outcome out = decide(a, List.of(), 0.05, O);
         assertThat(out.verdict()).isEqualTo(Verdict.NEWLY_FAILING);
         assertThat(out.reason()).isEqualTo("patch failed");
     }

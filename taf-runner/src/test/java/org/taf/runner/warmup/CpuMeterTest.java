@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.SysException;
 
 class CpuMeterTest {
     private final ManualTime time = new ManualTime();
@@ -60,8 +61,8 @@ class CpuMeterTest {
     @Test
     void aSamplerFailurePropagates() {
         CpuMeter meter = new CpuMeter(() -> {
-            throw new WarmupException("engine process 9 is gone");
+            throw new SysException("engine process 9 is gone");
         }, time, time, Duration.ofSeconds(1));
-        assertThatThrownBy(meter::next).isInstanceOf(WarmupException.class).hasMessageContaining("9 is gone");
+        assertThatThrownBy(meter::next).isInstanceOf(SysException.class).hasMessageContaining("9 is gone");
     }
 }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.stream.DoubleStream;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.sys.CpuSampler;
+import org.taf.runner.sys.SysException;
 
 class RestDetectorTest {
     private static final Duration SECOND = Duration.ofSeconds(1);
@@ -77,10 +78,10 @@ class RestDetectorTest {
     @Test
     void anEngineThatDisappearsIsAnError() {
         CpuSampler gone = () -> {
-            throw new WarmupException("engine process 77 is gone (/proc/77/stat does not exist)");
+            throw new SysException("engine process 77 is gone (/proc/77/stat does not exist)");
         };
         assertThatThrownBy(() -> new RestDetector(RestOptions.DEFAULTS).await(gone, time, time))
-                .isInstanceOf(WarmupException.class).hasMessageContaining("77");
+                .isInstanceOf(SysException.class).hasMessageContaining("77");
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.results.WarmupMode;
 import org.taf.runner.sys.Sleeper;
+import org.taf.runner.sys.SysException;
 
 /**
  * The one warm-up vocabulary: each strategy readies and runs the target's load its own way, is bounded by
@@ -77,10 +78,10 @@ class WarmupTest {
     @Test
     void aCpuWatchThatFailsStopsTheLoad() {
         FakeTarget target = FakeTarget.cpu(() -> {
-            throw new WarmupException("cannot read /proc/42/stat: the engine is gone");
+            throw new SysException("cannot read /proc/42/stat: the engine is gone");
         });
         assertThatThrownBy(() -> Warmup.untilCpuSettles(HALF_SECOND).warmUp(target, time, time))
-                .isInstanceOf(WarmupException.class).hasMessageContaining("the engine is gone");
+                .isInstanceOf(SysException.class).hasMessageContaining("the engine is gone");
         assertThat(target.calls()).contains("open", "stop").doesNotContain("warmed up");
     }
 

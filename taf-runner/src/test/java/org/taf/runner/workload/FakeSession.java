@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A scripted {@link Session} for unit tests: records what is prepared and executed (parameters written in
+ * A scripted {@link SqlSession} for unit tests: records what is prepared and executed (parameters written in
  * as literals), counts SELECT as read, BEGIN/COMMIT as other and the rest as write, and lets a test inject
  * an SQLException before any execution.
  */
-final class FakeSession implements Session {
+final class FakeSession implements SqlSession {
     /** Decides, per execution, whether it fails; null means it succeeds. */
     @FunctionalInterface
     interface Failure {
@@ -120,7 +120,7 @@ final class FakeSession implements Session {
         }
 
         @Override
-        public Session open(Counters counters) throws SQLException {
+        public SqlSession open(Counters counters) throws SQLException {
             synchronized (openFailures) {
                 if (!openFailures.isEmpty()) {
                     throw openFailures.remove(0);

@@ -19,7 +19,7 @@ class IntervalAggregatorTest {
         Counters a = new Counters();
         Counters b = new Counters();
         long start = 5 * S; // any origin: only differences matter
-        IntervalAggregator agg = new IntervalAggregator(List.of(a, b), start);
+        IntervalAggregator agg = new IntervalAggregator(List.of(a, b), start, false);
 
         for (int i = 0; i < 3; i++) {
             a.read();
@@ -32,7 +32,7 @@ class IntervalAggregatorTest {
         assertThat(first.second()).isEqualTo(1);
         assertThat(first.intervalSeconds()).isEqualTo(1.0);
         assertThat(first.threads()).isEqualTo(2);
-        assertThat(first.counts()).isEqualTo(new Counts(4, 3, 1, 1, 0, 0));
+        assertThat(first.counts()).isEqualTo(new Counts(4, 3, 1, 1, 0, 0, 0));
         assertThat(first.latency().maxMs()).isCloseTo(8, within(0.01));
         assertThat(first.latency().p50Ms()).isCloseTo(2, within(0.01));
 
@@ -42,7 +42,7 @@ class IntervalAggregatorTest {
         IntervalSample second = agg.sample(start + 2 * S + S / 2); // a late wake-up: 1.5 s interval
         assertThat(second.second()).isEqualTo(3); // 2.5 s rounds up, as sysbench's %.0f does
         assertThat(second.intervalSeconds()).isEqualTo(1.5);
-        assertThat(second.counts()).isEqualTo(new Counts(1, 0, 0, 0, 1, 1));
+        assertThat(second.counts()).isEqualTo(new Counts(1, 0, 0, 0, 1, 1, 0));
         assertThat(second.tps()).isCloseTo(1 / 1.5, within(1e-12));
         assertThat(second.latency().maxMs()).isCloseTo(1, within(0.01));
 
@@ -51,13 +51,13 @@ class IntervalAggregatorTest {
         assertThat(empty.latency()).isEqualTo(LatencySummary.EMPTY);
 
         a.event(100_000_000);
-        assertThat(agg.totals()).isEqualTo(new Counts(6, 3, 1, 1, 1, 1));
+        assertThat(agg.totals()).isEqualTo(new Counts(6, 3, 1, 1, 1, 1, 0));
         assertThat(agg.wholeRun().maxMs()).as("includes events after the last sample").isCloseTo(100, within(0.1));
     }
 
     @Test
     void refusesAnIntervalThatDoesNotMoveForward() {
-        IntervalAggregator agg = new IntervalAggregator(List.of(new Counters()), 0);
+        IntervalAggregator agg = new IntervalAggregator(List.of(new Counters()), 0, false);
         assertThatThrownBy(() -> agg.sample(0)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -16,7 +16,7 @@ class IntervalSampleTest {
 
     @Test
     void ratesAreCountsOverTheMeasuredInterval() {
-        IntervalSample s = new IntervalSample(10, 2.0, 8, new Counts(2469, 34567, 9876, 4938, 3, 1), LAT);
+        IntervalSample s = new IntervalSample(10, 2.0, 8, new Counts(2469, 34567, 9876, 4938, 3, 1, 0), LAT, false);
         assertThat(s.tps()).isEqualTo(1234.5);
         assertThat(s.qps()).isEqualTo((34567 + 9876 + 4938) / 2.0);
         assertThat(s.readsPerSecond()).isEqualTo(17283.5);
@@ -32,10 +32,10 @@ class IntervalSampleTest {
 
     @Test
     void countsAddAndSubtract() {
-        Counts a = new Counts(1, 2, 3, 4, 5, 6);
-        Counts b = new Counts(10, 20, 30, 40, 50, 60);
-        assertThat(a.plus(b)).isEqualTo(new Counts(11, 22, 33, 44, 55, 66));
-        assertThat(b.minus(a)).isEqualTo(new Counts(9, 18, 27, 36, 45, 54));
+        Counts a = new Counts(1, 2, 3, 4, 5, 6, 0);
+        Counts b = new Counts(10, 20, 30, 40, 50, 60, 0);
+        assertThat(a.plus(b)).isEqualTo(new Counts(11, 22, 33, 44, 55, 66, 0));
+        assertThat(b.minus(a)).isEqualTo(new Counts(9, 18, 27, 36, 45, 54, 0));
         assertThat(b.queries()).isEqualTo(90);
         assertThatThrownBy(() -> a.minus(b)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("must not be negative");
@@ -44,9 +44,10 @@ class IntervalSampleTest {
     @Test
     void rejectsImpossibleSamples() {
         Counts c = Counts.ZERO;
-        assertThatThrownBy(() -> new IntervalSample(1, 0, 1, c, LAT)).hasMessageContaining("intervalSeconds (0.0)");
-        assertThatThrownBy(() -> new IntervalSample(1, 1, 0, c, LAT)).hasMessageContaining("threads (0)");
-        assertThatThrownBy(() -> new IntervalSample(-1, 1, 1, c, LAT)).hasMessageContaining("second (-1)");
+        assertThatThrownBy(() -> new IntervalSample(1, 0, 1, c, LAT,
+                false)).hasMessageContaining("intervalSeconds (0.0)");
+        assertThatThrownBy(() -> new IntervalSample(1, 1, 0, c, LAT, false)).hasMessageContaining("threads (0)");
+        assertThatThrownBy(() -> new IntervalSample(-1, 1, 1, c, LAT, false)).hasMessageContaining("second (-1)");
         assertThatThrownBy(() -> new LatencySummary(2, 1, 3, 4)).hasMessageContaining("ordered");
         assertThatThrownBy(() -> new LatencySummary(-1, 1, 3, 4)).hasMessageContaining("non-negative");
     }
@@ -67,7 +68,7 @@ class IntervalSampleTest {
 
     @Test
     void resultDerivesRatesOverTheWholeRun() {
-        WorkloadResult r = new WorkloadResult(Workload.OLTP_RO, 2, 4.0, new Counts(100, 1400, 0, 200, 0, 0), LAT,
+        WorkloadResult r = new WorkloadResult(Workload.OLTP_RO, 2, 4.0, new Counts(100, 1400, 0, 200, 0, 0, 0), LAT,
                 List.of(), WorkloadResult.End.DURATION);
         assertThat(r.tps()).isEqualTo(25);
         assertThat(r.qps()).isEqualTo(400);

@@ -26,7 +26,7 @@ class WorkloadSqlGoldenTest {
         Counters counters = new Counters();
         FakeSession session = new FakeSession(counters, (s, sql) -> null);
         EventContext ctx = new EventContext(session, RandomSource.of(options.seed(), 1, options.randType()),
-                options, 1, 2);
+                options, 1, 2, new Counters());
         Event event = w.events().create(ctx);
         List<List<String>> perEvent = new ArrayList<>();
         for (int i = 0; i < events; i++) {
@@ -73,7 +73,7 @@ class WorkloadSqlGoldenTest {
         };
         assertThat(statements).isEqualTo(expected);
         if (w == Workload.OLTP_RO) {
-            assertThat(t.counts()).isEqualTo(new Counts(0, 14, 0, 2, 0, 0));
+            assertThat(t.counts()).isEqualTo(new Counts(0, 14, 0, 2, 0, 0, 0));
         }
     }
 

@@ -11,7 +11,7 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 import org.taf.runner.jfr.CollapsedStacks;
-import org.taf.runner.jfr.ProfileKind;
+import org.taf.runner.jfr.FlameKind;
 import org.taf.runner.report.Svg;
 
 /**
@@ -118,7 +118,7 @@ public record FlameGraphSvg(int width, double minFrameWidth, int maxFrames, Layo
      * @param id    unique in the page; the ids {@code id-t} and {@code id-d} are derived from it
      * @param title what it shows, e.g. "CPU, patch, POINT_SELECT at 8 threads"
      */
-    public String plain(String id, String title, CollapsedStacks stacks, ProfileKind kind) {
+    public String plain(String id, String title, CollapsedStacks stacks, FlameKind kind) {
         FlameTree root = FlameTree.of(stacks, 1, CollapsedStacks.EMPTY, 1);
         double total = root.a;
         String sub = "width: share of " + kind.format(total) + "; colour: by frame name";
@@ -143,14 +143,14 @@ public record FlameGraphSvg(int width, double minFrameWidth, int maxFrames, Layo
      * transaction count (both > 0).
      */
     public String differential(String id, String title, CollapsedStacks parent, long parentTx,
-            CollapsedStacks patch, long patchTx, ProfileKind kind) {
+            CollapsedStacks patch, long patchTx, FlameKind kind) {
         if (parentTx <= 0 || patchTx <= 0) {
             throw new IllegalArgumentException("transactions of parent (" + parentTx + ") and patch (" + patchTx
                     + ") must be > 0");
         }
         FlameTree root = FlameTree.of(parent, 1.0 / parentTx, patch, 1.0 / patchTx);
         ToDoubleFunction<FlameTree> basis = widths == Widths.PATCH ? n -> n.b : n -> n.a;
-        String tol = "\u00b1" + ProfileKind.significant(tolerance * 100) + "%";
+        String tol = "\u00b1" + FlameKind.significant(tolerance * 100) + "%";
         String sub = widths == Widths.PATCH
                 ? String.format(Locale.ROOT, "width: patch per transaction (%,d tx); colour: change from parent "
                         + "(%,d tx)", patchTx, parentTx)
@@ -182,7 +182,7 @@ public record FlameGraphSvg(int width, double minFrameWidth, int maxFrames, Layo
     }
 
     /** The frames whose self weight per transaction grew and shrank most, for the description. */
-    private static String movers(CollapsedStacks parent, CollapsedStacks patch, ProfileKind kind) {
+    private static String movers(CollapsedStacks parent, CollapsedStacks patch, FlameKind kind) {
         Map<String, CollapsedStacks.FrameWeight> a = parent.frames();
         Map<String, CollapsedStacks.FrameWeight> b = patch.frames();
         TreeSet<String> names = new TreeSet<>(a.keySet());
@@ -201,7 +201,7 @@ public record FlameGraphSvg(int width, double minFrameWidth, int maxFrames, Layo
                 .trim();
     }
 
-    private static String moverList(String head, List<Mover> ms, ProfileKind kind) {
+    private static String moverList(String head, List<Mover> ms, FlameKind kind) {
         if (ms.isEmpty()) {
             return "";
         }

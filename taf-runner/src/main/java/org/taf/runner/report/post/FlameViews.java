@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.taf.runner.jfr.CollapsedStacks;
-import org.taf.runner.jfr.ProfileKind;
+import org.taf.runner.jfr.FlameKind;
 import org.taf.runner.report.flame.FlameCrop;
 import org.taf.runner.report.flame.FlameGraphSvg;
 import org.taf.runner.results.CellRecord;
@@ -12,7 +12,7 @@ import org.taf.runner.results.FlameRecord;
 import org.taf.runner.stats.Role;
 
 /**
- * A cell's flame graphs for the post, from the profiles folded into its record: per kind, the
+ * A cell's flame graphs for the post, from the JFR stacks folded into its record: per kind, the
  * differential graph (patch against parent, per transaction) first, since it is the one that shows
  * the change, then each side alone. Static inline SVG with tooltips as {@code <title>}: no script, so
  * the page works under Jenkins' default Content-Security-Policy.
@@ -31,7 +31,7 @@ final class FlameViews {
         List<PostView.Flame> out = new ArrayList<>();
         FlameGraphSvg svg = FlameGraphSvg.defaults().withMaxFrames(MAX_FRAMES);
         String where = x.m().get("cell.title", cell.workload(), cell.threads());
-        for (ProfileKind kind : ProfileKind.values()) {
+        for (FlameKind kind : FlameKind.values()) {
             FlameRecord parent = find(cell, Role.PARENT, kind);
             FlameRecord patch = find(cell, Role.PATCH, kind);
             String id = anchor + "-flame-" + kind.name().toLowerCase(Locale.ROOT);
@@ -58,8 +58,8 @@ final class FlameViews {
      * post's "why"; null without both sides' recordings.
      */
     static PostView.Flame cropped(PostContext x, String anchor, CellRecord cell) {
-        FlameRecord parent = find(cell, Role.PARENT, ProfileKind.CPU);
-        FlameRecord patch = find(cell, Role.PATCH, ProfileKind.CPU);
+        FlameRecord parent = find(cell, Role.PARENT, FlameKind.CPU);
+        FlameRecord patch = find(cell, Role.PATCH, FlameKind.CPU);
         if (parent == null || patch == null || parent.stacks().isEmpty() || patch.stacks().isEmpty()
                 || parent.transactions() <= 0 || patch.transactions() <= 0) {
             return null;
@@ -70,10 +70,10 @@ final class FlameViews {
             return null;
         }
         String where = x.m().get("cell.title", cell.workload(), cell.threads());
-        String title = x.m().get("flames.cropped", ProfileKind.CPU.label(), crop.focus(), where);
+        String title = x.m().get("flames.cropped", FlameKind.CPU.label(), crop.focus(), where);
         return new PostView.Flame(title, FlameGraphSvg.defaults().withWidth(CROP_WIDTH).withMaxFrames(CROP_FRAMES)
                 .differential(anchor + "-flame-crop", title, crop.parent(), parent.transactions(), crop.patch(),
-                        patch.transactions(), ProfileKind.CPU),
+                        patch.transactions(), FlameKind.CPU),
                 x.m().get("flames.cropped_note", tail(crop.path()), CROP_DEPTH));
     }
 
@@ -87,7 +87,7 @@ final class FlameViews {
         return (path.size() > 2 ? "\u2026 " : "") + String.join(" \u2192 ", last);
     }
 
-    private static FlameRecord find(CellRecord cell, Role side, ProfileKind kind) {
+    private static FlameRecord find(CellRecord cell, Role side, FlameKind kind) {
         return cell.flames().stream().filter(f -> f.side() == side && f.kind().equals(kind.name())).findFirst()
                 .orElse(null);
     }

@@ -279,7 +279,7 @@ public record PostView(
      * @param iterations the iterations in measurement order
      * @param changed  what else changed: the counters that moved beyond the margin
      * @param counters every counter compared, for the full table
-     * @param flames   the cell's flame graphs (per side and differential), empty without profiles
+     * @param flames   the cell's flame graphs (per side and differential), empty without JFR recordings
      */
     public record Cell(
             String anchor,

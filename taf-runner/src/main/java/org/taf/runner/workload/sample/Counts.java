@@ -21,11 +21,6 @@ public record Counts(long events, long reads, long writes, long other, long erro
         }
     }
 
-    /** Counts of a workload without new orders (every sysbench one). */
-    public Counts(long events, long reads, long writes, long other, long errors, long reconnects) {
-        this(events, reads, writes, other, errors, reconnects, 0);
-    }
-
     /** Statements executed: reads + writes + other (sysbench's "queries"). */
     public long queries() {
         return reads + writes + other;

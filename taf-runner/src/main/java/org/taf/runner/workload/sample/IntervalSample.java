@@ -31,11 +31,6 @@ public record IntervalSample(long second, double intervalSeconds, int threads, C
         }
     }
 
-    /** A sample of a workload without new orders (every sysbench one). */
-    public IntervalSample(long second, double intervalSeconds, int threads, Counts counts, LatencySummary latency) {
-        this(second, intervalSeconds, threads, counts, latency, false);
-    }
-
     public long events() {
         return counts.events();
     }

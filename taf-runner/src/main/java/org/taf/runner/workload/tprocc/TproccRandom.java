@@ -54,10 +54,6 @@ public final class TproccRandom {
         }
     }
 
-    Constants constants() {
-        return constants;
-    }
-
     /** Uniform in [low, high]. */
     public int uniform(int low, int high) {
         return random.nextInt(low, high + 1);

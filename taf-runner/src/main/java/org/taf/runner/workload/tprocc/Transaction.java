@@ -1,32 +1,25 @@
 package org.taf.runner.workload.tprocc;
 
 /**
- * The five TPROC-C transactions, with HammerDB's names and the standard mix's share of each (TPC-C clause
+ * The five TPROC-C transactions (HammerDB's names in brackets) and the standard mix's share of each (TPC-C clause
  * 5.2.3: at least 43% payment and 4% each of order-status, delivery and stock-level; new-order the rest).
  */
 public enum Transaction {
-    /** Enters an order of 5 to 15 lines; 1% roll back on an unused item. */
-    NEW_ORDER("NEWORD", 45),
-    /** Records a customer's payment in the warehouse, district and customer, and in HISTORY. */
-    PAYMENT("PAYMENT", 43),
-    /** Reads a customer's last order and its lines. */
-    ORDER_STATUS("OSTAT", 4),
-    /** Delivers the oldest undelivered order of each of the warehouse's 10 districts, in one transaction. */
-    DELIVERY("DELIVERY", 4),
-    /** Counts the recently sold items whose stock is below a threshold. */
-    STOCK_LEVEL("SLEV", 4);
+    /** [NEWORD] Enters an order of 5 to 15 lines; 1% roll back on an unused item. */
+    NEW_ORDER(45),
+    /** [PAYMENT] Records a customer's payment in the warehouse, district and customer, and in HISTORY. */
+    PAYMENT(43),
+    /** [OSTAT] Reads a customer's last order and its lines. */
+    ORDER_STATUS(4),
+    /** [DELIVERY] Delivers the oldest undelivered order of each of the warehouse's 10 districts, in one transaction. */
+    DELIVERY(4),
+    /** [SLEV] Counts the recently sold items whose stock is below a threshold. */
+    STOCK_LEVEL(4);
 
-    private final String hammerDbName;
     private final int percent;
 
-    Transaction(String hammerDbName, int percent) {
-        this.hammerDbName = hammerDbName;
+    Transaction(int percent) {
         this.percent = percent;
-    }
-
-    /** The name HammerDB's reports give it: NEWORD, PAYMENT, OSTAT, DELIVERY, SLEV. */
-    public String hammerDbName() {
-        return hammerDbName;
     }
 
     /** Its share of the mix, in percent; the five add up to 100. */

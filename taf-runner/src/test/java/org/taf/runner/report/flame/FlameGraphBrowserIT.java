@@ -26,8 +26,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
+import org.taf.runner.jfr.FlameKind;
 import org.taf.runner.jfr.JfrFolder;
-import org.taf.runner.jfr.ProfileKind;
 import org.taf.runner.report.Html;
 
 /**
@@ -98,9 +98,9 @@ class FlameGraphBrowserIT {
         String body = figure(FlameGraphSvgTest.plainSample(), "A plain graph (synthetic)")
                 + figure(FlameGraphSvgTest.diffSample(), "A differential graph (synthetic)")
                 + figure(svg.plain("fixture-cpu", "CPU of the fixture workload",
-                        JfrFolder.of(ProfileKind.CPU).fold(jfr).stacks(), ProfileKind.CPU), "Recorded CPU samples")
+                        JfrFolder.of(FlameKind.CPU).fold(jfr).stacks(), FlameKind.CPU), "Recorded CPU samples")
                 + figure(svg.plain("fixture-locks", "Lock contention of the fixture workload",
-                        JfrFolder.of(ProfileKind.LOCKS).fold(jfr).stacks(), ProfileKind.LOCKS), "Recorded lock waits");
+                        JfrFolder.of(FlameKind.LOCKS).fold(jfr).stacks(), FlameKind.LOCKS), "Recorded lock waits");
         Files.writeString(SITE.resolve("index.html"), page("Flame graphs", body), StandardCharsets.UTF_8);
         Files.writeString(SITE.resolve("control.html"), page("Control", "<p style=\"color: red\">inline style</p>"),
                 StandardCharsets.UTF_8);

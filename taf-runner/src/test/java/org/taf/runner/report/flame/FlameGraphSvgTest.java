@@ -15,7 +15,8 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.taf.runner.config.Golden;
 import org.taf.runner.jfr.CollapsedStacks;
-import org.taf.runner.jfr.ProfileKind;
+import org.taf.runner.jfr.FlameKind;
+import org.taf.runner.jfr.FoldedText;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -27,12 +28,12 @@ class FlameGraphSvgTest {
 
     static String plainSample() {
         return SVG.plain("flame-cpu-patch", "CPU, patch: POINT_SELECT at 2 threads", FlameSamples.patch(),
-                ProfileKind.CPU);
+                FlameKind.CPU);
     }
 
     static String diffSample() {
         return SVG.differential("flame-cpu-diff", "CPU per transaction, patch against parent", FlameSamples.parent(),
-                FlameSamples.PARENT_TX, FlameSamples.patch(), FlameSamples.PATCH_TX, ProfileKind.CPU);
+                FlameSamples.PARENT_TX, FlameSamples.patch(), FlameSamples.PATCH_TX, FlameKind.CPU);
     }
 
     private static String withForeignLocale(Supplier<String> render) {
@@ -98,7 +99,7 @@ class FlameGraphSvgTest {
 
         Map<String, Element> byParent = frames(SVG.withWidths(FlameGraphSvg.Widths.PARENT).differential("d",
                 "t", FlameSamples.parent(), FlameSamples.PARENT_TX, FlameSamples.patch(), FlameSamples.PATCH_TX,
-                ProfileKind.CPU));
+                FlameKind.CPU));
         assertThat(fill(byParent, "org.taf.engine.sql.exec.RowsPlan.legacyCopy")).as("gone").isEqualTo(blue);
         assertThat(title(byParent, "org.taf.engine.sql.exec.RowsPlan.legacyCopy")).endsWith("\ngone in patch");
         assertThat(byParent).doesNotContainKey("org.taf.engine.sql.exec.Session.audit");
@@ -155,7 +156,7 @@ class FlameGraphSvgTest {
         Map<String, Element> f = frames(plainSample());
         // PageCleaner.run: 2 of 1,722 samples, 1.1 px of 980: below the 2 px minimum
         assertThat(f).doesNotContainKey("org.taf.engine.buffer.PageCleaner.run").containsKey("all");
-        assertThat(frames(SVG.withMinFrameWidth(0.5).plain("p", "t", FlameSamples.patch(), ProfileKind.CPU)))
+        assertThat(frames(SVG.withMinFrameWidth(0.5).plain("p", "t", FlameSamples.patch(), FlameKind.CPU)))
                 .containsKey("org.taf.engine.buffer.PageCleaner.run");
         for (Element g : f.values()) {
             Element rect = (Element) g.getElementsByTagName("rect").item(0);
@@ -180,11 +181,11 @@ class FlameGraphSvgTest {
         for (int i = 0; i < 40; i++) {
             b.add(List.of("root", "mid" + (i % 4), "leaf" + i), 100 + i);
         }
-        String svg = SVG.withMaxFrames(12).plain("m", "t", b.build(), ProfileKind.CPU);
+        String svg = SVG.withMaxFrames(12).plain("m", "t", b.build(), FlameKind.CPU);
         Map<String, Element> f = frames(svg);
         assertThat(f).hasSize(12).containsKeys("all", "root", "mid0", "mid1", "mid2", "mid3", "leaf39", "leaf38");
         assertThat(svg).contains("; the 34 narrowest frames left out");
-        assertThat(frames(SVG.plain("m", "t", b.build(), ProfileKind.CPU))).hasSize(46);
+        assertThat(frames(SVG.plain("m", "t", b.build(), FlameKind.CPU))).hasSize(46);
     }
 
     @Test
@@ -192,7 +193,7 @@ class FlameGraphSvgTest {
         double icicleRoot = y(frames(plainSample()), "all");
         double icicleLeaf = y(frames(plainSample()), "org.taf.engine.btree.BTree.search");
         String flame =
-                SVG.withLayout(FlameGraphSvg.Layout.FLAME).plain("f", "t", FlameSamples.patch(), ProfileKind.CPU);
+                SVG.withLayout(FlameGraphSvg.Layout.FLAME).plain("f", "t", FlameSamples.patch(), FlameKind.CPU);
         assertThat(icicleRoot).isLessThan(icicleLeaf);
         assertThat(y(frames(flame), "all")).isGreaterThan(y(frames(flame), "org.taf.engine.btree.BTree.search"));
     }
@@ -202,25 +203,25 @@ class FlameGraphSvgTest {
     }
 
     @Test
-    void anEmptyProfileSaysSoAndBadOptionsAreRefused() {
-        assertThat(SVG.plain("e", "Nothing", CollapsedStacks.EMPTY, ProfileKind.LOCKS)).contains(">no samples<")
+    void anEmptyGraphSaysSoAndBadOptionsAreRefused() {
+        assertThat(SVG.plain("e", "Nothing", CollapsedStacks.EMPTY, FlameKind.LOCKS)).contains(">no samples<")
                 .doesNotContain("<g>");
         assertThatThrownBy(() -> SVG.withWidth(100)).hasMessage("flame graph width (100 px) must be from 400 to 4000");
         assertThatThrownBy(() -> SVG.withTolerance(1)).hasMessageContaining("tolerance (1.0)");
-        assertThatThrownBy(() -> SVG.plain("1x", "t", CollapsedStacks.EMPTY, ProfileKind.CPU))
+        assertThatThrownBy(() -> SVG.plain("1x", "t", CollapsedStacks.EMPTY, FlameKind.CPU))
                 .hasMessageContaining("flame graph id (1x)");
         assertThatThrownBy(() -> SVG.differential("d", "t", CollapsedStacks.EMPTY, 0, CollapsedStacks.EMPTY, 1,
-                ProfileKind.CPU)).hasMessageContaining("must be > 0");
+                FlameKind.CPU)).hasMessageContaining("must be > 0");
     }
 
     @Test
     void lockWeightsAreShownAsDurations() {
-        CollapsedStacks s = CollapsedStacks.parse("a.B.run;[park x.Lock] 1500000\na.B.run;[monitor y.M] 2500\n");
-        assertThat(SVG.withMinFrameWidth(0.5).plain("l", "Locks", s, ProfileKind.LOCKS))
+        CollapsedStacks s = FoldedText.parse("a.B.run;[park x.Lock] 1500000\na.B.run;[monitor y.M] 2500\n");
+        assertThat(SVG.withMinFrameWidth(0.5).plain("l", "Locks", s, FlameKind.LOCKS))
                 .contains("1.5 ms, 99.8% of all")
                 .contains("2.5 \u00b5s, 0.2% of all");
-        assertThat(ProfileKind.LOCKS.formatPerTx(1234.5)).isEqualTo("1.23 \u00b5s/tx");
-        assertThat(ProfileKind.CPU.formatPerTx(0.012345)).isEqualTo("0.0123 samples/tx");
-        assertThat(ProfileKind.CPU.format(1)).isEqualTo("1 sample");
+        assertThat(FlameKind.LOCKS.formatPerTx(1234.5)).isEqualTo("1.23 \u00b5s/tx");
+        assertThat(FlameKind.CPU.formatPerTx(0.012345)).isEqualTo("0.0123 samples/tx");
+        assertThat(FlameKind.CPU.format(1)).isEqualTo("1 sample");
     }
 }

@@ -1,6 +1,7 @@
 package org.taf.runner.report.flame;
 
 import org.taf.runner.jfr.CollapsedStacks;
+import org.taf.runner.jfr.FoldedText;
 
 /** Small synthetic stacks of an engine-like server, for the SVG goldens and the browser check. */
 final class FlameSamples {
@@ -14,7 +15,7 @@ final class FlameSamples {
 
     /** The parent, per 1,000 transactions. */
     static CollapsedStacks parent() {
-        return CollapsedStacks.parse(EXEC + "org.taf.engine.sql.exec.Planner.plan 120\n"
+        return FoldedText.parse(EXEC + "org.taf.engine.sql.exec.Planner.plan 120\n"
                 + SELECT + "org.taf.engine.btree.BTree.search 300\n"
                 + SELECT + "org.taf.engine.buffer.BufferPool.get;org.taf.engine.buffer.PoolMutex.lock 80\n"
                 + RUN + "org.taf.engine.server.Protocol.readPacket 60\n"
@@ -29,7 +30,7 @@ final class FlameSamples {
      * the legacy copy gone.
      */
     static CollapsedStacks patch() {
-        return CollapsedStacks.parse(EXEC + "org.taf.engine.sql.exec.Planner.plan 240\n"
+        return FoldedText.parse(EXEC + "org.taf.engine.sql.exec.Planner.plan 240\n"
                 + SELECT + "org.taf.engine.btree.BTree.search 1200\n"
                 + SELECT + "org.taf.engine.buffer.BufferPool.get;org.taf.engine.buffer.PoolMutex.lock 80\n"
                 + RUN + "org.taf.engine.server.Protocol.readPacket 126\n"

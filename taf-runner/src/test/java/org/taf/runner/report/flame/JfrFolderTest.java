@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.taf.runner.config.Golden;
 import org.taf.runner.jfr.CollapsedStacks;
 import org.taf.runner.jfr.FlameException;
+import org.taf.runner.jfr.FlameKind;
+import org.taf.runner.jfr.FoldedText;
 import org.taf.runner.jfr.JfrFolder;
-import org.taf.runner.jfr.ProfileKind;
 
 /**
  * Folding JFR recordings: the committed fixture (made by {@link JfrFixture} from
@@ -48,11 +49,12 @@ class JfrFolderTest {
     void theCommittedFixtureFoldsToTheGoldenFiles() throws Exception {
         Path jfr = fixture().file();
         assertThat(Files.size(jfr)).as("fixture size").isLessThan(300_000);
-        JfrFolder.Folded cpu = JfrFolder.of(ProfileKind.CPU).fold(jfr);
-        JfrFolder.Folded locks = JfrFolder.of(ProfileKind.LOCKS).fold(jfr);
-        Golden.assertMatches(Path.of("src/test/resources/flame/fixture-cpu.folded"), cpu.stacks().format(), REGENERATE);
-        Golden.assertMatches(Path.of("src/test/resources/flame/fixture-locks.folded"), locks.stacks().format(),
+        JfrFolder.Folded cpu = JfrFolder.of(FlameKind.CPU).fold(jfr);
+        JfrFolder.Folded locks = JfrFolder.of(FlameKind.LOCKS).fold(jfr);
+        Golden.assertMatches(Path.of("src/test/resources/flame/fixture-cpu.folded"), FoldedText.format(cpu.stacks()),
                 REGENERATE);
+        Golden.assertMatches(Path.of("src/test/resources/flame/fixture-locks.folded"),
+                FoldedText.format(locks.stacks()), REGENERATE);
         assertThat(cpu.events()).isEqualTo((long) cpu.stacks().total());
         assertThat(cpu.truncated()).isPositive();
         assertThat(cpu.stacks().stacks().keySet()).anyMatch(k -> k.startsWith("[truncated];" + WORKLOAD + "recurse;"));
@@ -67,7 +69,7 @@ class JfrFolderTest {
     @Test
     void aWindowKeepsTheEventsThatStartInItAndTheHalvesAddUpToTheWhole() throws Exception {
         JfrFixture.Recorded f = fixture();
-        for (ProfileKind kind : ProfileKind.values()) {
+        for (FlameKind kind : FlameKind.values()) {
             JfrFolder all = JfrFolder.of(kind);
             JfrFolder.Folded whole = all.fold(f.file());
             JfrFolder.Folded before = all.withWindow(Instant.MIN, f.boundary()).fold(f.file());
@@ -76,15 +78,15 @@ class JfrFolderTest {
             assertThat(before.stacks().merge(after.stacks())).isEqualTo(whole.stacks());
             assertThat(before.first()).isEqualTo(whole.first()); // coverage is of the whole file
         }
-        CollapsedStacks cpuBefore = JfrFolder.of(ProfileKind.CPU).withWindow(Instant.MIN, f.boundary()).fold(f.file())
+        CollapsedStacks cpuBefore = JfrFolder.of(FlameKind.CPU).withWindow(Instant.MIN, f.boundary()).fold(f.file())
                 .stacks();
-        CollapsedStacks cpuAfter = JfrFolder.of(ProfileKind.CPU).withWindow(f.boundary(), Instant.MAX).fold(f.file())
+        CollapsedStacks cpuAfter = JfrFolder.of(FlameKind.CPU).withWindow(f.boundary(), Instant.MAX).fold(f.file())
                 .stacks();
         assertThat(anyStack(cpuBefore, WORKLOAD + "alpha")).isTrue();
         assertThat(anyStack(cpuBefore, WORKLOAD + "beta")).isFalse();
         assertThat(anyStack(cpuAfter, WORKLOAD + "beta")).isTrue();
         assertThat(anyStack(cpuAfter, WORKLOAD + "alpha")).isFalse();
-        CollapsedStacks locksBefore = JfrFolder.of(ProfileKind.LOCKS).withWindow(Instant.MIN, f.boundary())
+        CollapsedStacks locksBefore = JfrFolder.of(FlameKind.LOCKS).withWindow(Instant.MIN, f.boundary())
                 .fold(f.file()).stacks();
         assertThat(anyStack(locksBefore, MONITOR)).isTrue();
         assertThat(anyStack(locksBefore, PARK)).isFalse();
@@ -101,7 +103,7 @@ class JfrFolderTest {
             } while (!e.getEventType().getName().equals("jdk.ExecutionSample"));
             t = e.getStartTime();
         }
-        JfrFolder cpu = JfrFolder.of(ProfileKind.CPU);
+        JfrFolder cpu = JfrFolder.of(FlameKind.CPU);
         assertThat(cpu.withWindow(t, t.plusNanos(1)).fold(jfr).events()).isEqualTo(1);
         assertThat(cpu.withWindow(t.minusMillis(1), t).fold(jfr).events()).isZero();
         assertThatThrownBy(() -> cpu.withWindow(t, t)).isInstanceOf(IllegalArgumentException.class)
@@ -111,22 +113,22 @@ class JfrFolderTest {
     @Test
     void threadsAreSelectedByName() throws Exception {
         Path jfr = fixture().file();
-        CollapsedStacks monitors = JfrFolder.of(ProfileKind.LOCKS).withThreadPrefix("flame-monitor-").fold(jfr)
+        CollapsedStacks monitors = JfrFolder.of(FlameKind.LOCKS).withThreadPrefix("flame-monitor-").fold(jfr)
                 .stacks();
         assertThat(monitors.isEmpty()).isFalse();
         assertThat(monitors.stacks().keySet()).allMatch(k -> k.endsWith(MONITOR));
-        CollapsedStacks lock2 = JfrFolder.of(ProfileKind.LOCKS).withThreads(n -> n.equals("flame-lock-2")).fold(jfr)
+        CollapsedStacks lock2 = JfrFolder.of(FlameKind.LOCKS).withThreads(n -> n.equals("flame-lock-2")).fold(jfr)
                 .stacks();
         assertThat(lock2.isEmpty()).isFalse();
         assertThat(lock2.stacks().keySet()).allMatch(k -> k.contains(WORKLOAD + "lockLoop;") && k.endsWith(PARK));
         // CPU samples belong to the sampled thread, not to the sampler
-        CollapsedStacks spin = JfrFolder.of(ProfileKind.CPU).withThreadPrefix("flame-spin").fold(jfr).stacks();
+        CollapsedStacks spin = JfrFolder.of(FlameKind.CPU).withThreadPrefix("flame-spin").fold(jfr).stacks();
         assertThat(spin.stacks().keySet()).isNotEmpty().allMatch(k -> k.startsWith("[truncated];")
                 || k.contains(WORKLOAD + "alpha") || k.contains(WORKLOAD + "beta"));
-        CollapsedStacks others = JfrFolder.of(ProfileKind.CPU).withThreads(n -> !n.startsWith("flame-spin")).fold(jfr)
+        CollapsedStacks others = JfrFolder.of(FlameKind.CPU).withThreads(n -> !n.startsWith("flame-spin")).fold(jfr)
                 .stacks();
         assertThat(others.stacks().keySet()).noneMatch(k -> k.contains(WORKLOAD + "hot"));
-        assertThat(JfrFolder.of(ProfileKind.CPU).withThreadPrefix("flame-lock-").fold(jfr).events()).isZero();
+        assertThat(JfrFolder.of(FlameKind.CPU).withThreadPrefix("flame-lock-").fold(jfr).events()).isZero();
     }
 
     @Test
@@ -143,7 +145,7 @@ class JfrFolderTest {
 
     @Test
     void lineNumbersAreAddedWhenAsked() throws Exception {
-        CollapsedStacks s = JfrFolder.of(ProfileKind.CPU).withLineNumbers(true).fold(fixture().file()).stacks();
+        CollapsedStacks s = JfrFolder.of(FlameKind.CPU).withLineNumbers(true).fold(fixture().file()).stacks();
         assertThat(s.stacks().keySet()).anyMatch(k -> k.matches(".*FlameWorkload\\.hot:\\d+$"));
     }
 
@@ -164,7 +166,7 @@ class JfrFolderTest {
     }
 
     private static void assertShowsTheWorkload(JfrFixture.Recorded r) throws Exception {
-        JfrFolder.Folded cpu = JfrFolder.of(ProfileKind.CPU).fold(r.file());
+        JfrFolder.Folded cpu = JfrFolder.of(FlameKind.CPU).fold(r.file());
         assertThat(cpu.events()).as("CPU samples").isGreaterThan(20);
         CollapsedStacks.FrameWeight top = cpu.stacks().topBySelf(1).get(0);
         assertThat(top.frame()).isEqualTo(WORKLOAD + "hot");
@@ -173,7 +175,7 @@ class JfrFolderTest {
         assertThat(String.join("\n", cpu.stacks().stacks().keySet())).contains("FlameWorkload$$Lambda.run;")
                 .doesNotContainPattern("0x[0-9a-f]");
 
-        CollapsedStacks locks = JfrFolder.of(ProfileKind.LOCKS).fold(r.file()).stacks();
+        CollapsedStacks locks = JfrFolder.of(FlameKind.LOCKS).fold(r.file()).stacks();
         assertThat(locks.stacks().keySet()).anyMatch(k -> k.contains(WORKLOAD + "monitorLoop;") && k.endsWith(MONITOR));
         assertThat(locks.stacks().keySet()).anyMatch(k -> k.contains(WORKLOAD + "lockLoop;")
                 && k.contains("java.util.concurrent.locks.ReentrantLock.lock;") && k.endsWith(PARK));
@@ -193,7 +195,7 @@ class JfrFolderTest {
 
     @Test
     void aMissingEmptyOrCorruptRecordingIsAnErrorNamingTheFile() throws Exception {
-        JfrFolder cpu = JfrFolder.of(ProfileKind.CPU);
+        JfrFolder cpu = JfrFolder.of(FlameKind.CPU);
         Path missing = dir.resolve("missing.jfr");
         assertThatThrownBy(() -> cpu.fold(missing)).isInstanceOf(FlameException.class)
                 .hasMessageContaining(missing.toString()).hasMessageContaining("does not exist");

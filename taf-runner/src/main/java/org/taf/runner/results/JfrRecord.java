@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The JFR recording of one engine start ({@code profile.jfr}), kept with the results, and the
+ * The JFR recording of one engine start (key {@code jfr}), kept with the results, and the
  * wall-clock windows that were measured in it (the flame graphs fold only these).
  *
  * @param recording path of the {@code .jfr} file relative to the run directory, or null when the engine
@@ -13,8 +13,8 @@ import java.util.Objects;
  * @param bytes     its size (bounded by the recording's maxsize)
  * @param windows   the measured windows, in order
  */
-public record ProfileRecord(String recording, long bytes, List<Window> windows) {
-    public ProfileRecord {
+public record JfrRecord(String recording, long bytes, List<Window> windows) {
+    public JfrRecord {
         windows = windows == null ? List.of() : List.copyOf(windows);
     }
 

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What a profile measures, the JFR events it is folded from, and the unit of its weights.
+ * What a flame graph measures, the JFR events it is folded from, and the unit of its weights.
  *
  * <ul>
  * <li>{@link #CPU}: {@code jdk.ExecutionSample}, weight 1 per sample (a sample stands for one
@@ -15,14 +15,14 @@ import java.util.Locale;
  * duration in nanoseconds (exact integers, so folding loses nothing; shown as µs, ms, s).
  * </ul>
  */
-public enum ProfileKind {
+public enum FlameKind {
     CPU("CPU samples", List.of("jdk.ExecutionSample")),
     LOCKS("lock contention", List.of("jdk.JavaMonitorEnter", "jdk.ThreadPark"));
 
     private final String label;
     private final List<String> events;
 
-    ProfileKind(String label, List<String> events) {
+    FlameKind(String label, List<String> events) {
         this.label = label;
         this.events = events;
     }

@@ -10,37 +10,37 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.taf.runner.jfr.CollapsedStacks;
 import org.taf.runner.jfr.FlameException;
+import org.taf.runner.jfr.FlameKind;
 import org.taf.runner.jfr.JfrFolder;
-import org.taf.runner.jfr.ProfileKind;
 import org.taf.runner.results.CellRecord;
 import org.taf.runner.results.ComparisonRecord;
 import org.taf.runner.results.FlameRecord;
 import org.taf.runner.results.IterationRecord;
-import org.taf.runner.results.ProfileRecord;
+import org.taf.runner.results.JfrRecord;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.stats.Role;
 
 /**
- * Folds the JFR recordings of a run ({@code profile.jfr}) into each cell's {@link FlameRecord}s: per
+ * Folds the JFR recordings of a run (key {@code jfr}) into each cell's {@link FlameRecord}s: per
  * side and kind, the stacks of every successful engine start's measured windows, summed, with the
  * transactions of those windows to compare the sides per transaction. Lock waits are folded from the
  * connection threads only: the engine's background threads park while idle, and those waits say
  * nothing about the load. The results then hold all a post needs; the {@code .jfr} files stay beside
  * them for a closer look (JDK Mission Control, {@code jfr print}).
  */
-final class Profiles {
+final class Flames {
     /** Stacks kept per side and kind; the rest are summed into one, so that results stay small. */
     static final int MAX_STACKS = 1000;
     /** The engine's connection threads, whose waits are the load's. */
     static final String CONNECTION_THREADS = "engine-connection-";
 
-    private Profiles() {}
+    private Flames() {}
 
-    /** {@code run} with every cell's profiles folded; unchanged when no iteration has a recording. */
+    /** {@code run} with every cell's recordings folded; unchanged when no iteration has a recording. */
     static RunRecord fold(RunRecord run, Path runDir) {
         boolean any = run.comparisons().stream().flatMap(c -> c.cells().stream())
                 .flatMap(c -> java.util.stream.Stream.concat(c.parent().stream(), c.patch().stream()))
-                .anyMatch(it -> it.profile() != null && it.profile().recording() != null);
+                .anyMatch(it -> it.jfr() != null && it.jfr().recording() != null);
         if (!any) {
             return run;
         }
@@ -49,7 +49,7 @@ final class Profiles {
             List<CellRecord> cells = new ArrayList<>();
             for (CellRecord cell : c.cells()) {
                 List<FlameRecord> flames = new ArrayList<>();
-                for (ProfileKind kind : ProfileKind.values()) {
+                for (FlameKind kind : FlameKind.values()) {
                     for (Role role : Role.values()) {
                         side(role, kind, cell.iterations(role), runDir, flames);
                     }
@@ -61,14 +61,14 @@ final class Profiles {
         return run.withComparisons(comparisons);
     }
 
-    private static void side(Role role, ProfileKind kind, List<IterationRecord> its, Path runDir,
+    private static void side(Role role, FlameKind kind, List<IterationRecord> its, Path runDir,
                              List<FlameRecord> out) {
         CollapsedStacks all = CollapsedStacks.EMPTY;
         long transactions = 0;
         long events = 0;
         int recordings = 0;
         for (IterationRecord it : its) {
-            ProfileRecord p = it.profile();
+            JfrRecord p = it.jfr();
             if (!it.succeeded() || p == null || p.recording() == null || p.windows().isEmpty()) {
                 continue;
             }
@@ -84,7 +84,7 @@ final class Profiles {
                 continue;
             }
             JfrFolder folder = JfrFolder.of(kind).withWindow(from, to);
-            if (kind == ProfileKind.LOCKS) {
+            if (kind == FlameKind.LOCKS) {
                 folder = folder.withThreadPrefix(CONNECTION_THREADS);
             }
             try {

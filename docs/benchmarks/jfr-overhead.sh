@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Benchmark (not a test): what profile.jfr costs the engine (issue 14). A/B pairs of fresh engine
+# Benchmark (not a test): what jfr = true costs the engine (issue 14). A/B pairs of fresh engine
 # starts on copies of one prepared datadir, one start without JFR and one with TAF's recording
 # (the settings TAF writes: CPU samples every 10 ms, lock waits from 100 us, 32 MB bound), the order
 # flipping every pair; each start runs stock sysbench for WARMUP seconds (discarded) and TIME
 # seconds (measured). Prints, per workload, the geometric mean of the pair ratios (with / without)
 # with a 95% t interval, and the engine's CPU per transaction the same way.
 #
-#   bash docs/benchmarks/profile-overhead.sh
-#   PAIRS=8 TIME=10 WORKLOADS="oltp_point_select" THREADS=8 bash docs/benchmarks/profile-overhead.sh
+#   bash docs/benchmarks/jfr-overhead.sh
+#   PAIRS=8 TIME=10 WORKLOADS="oltp_point_select" THREADS=8 bash docs/benchmarks/jfr-overhead.sh
 #
 # Settings (environment):
 #   PAIRS      A/B pairs per workload                                 (default 6)
@@ -36,8 +36,8 @@ cleanup() {
 trap cleanup EXIT
 # TAF's own recording settings, with its defaults filled in (JfrRecordingOptions.defaults()).
 sed -e 's/@SAMPLE_PERIOD@/10 ms/' -e 's/@LOCK_THRESHOLD@/100000 ns/' \
-  "$root/taf-runner/src/main/resources/org/taf/runner/jfr/taf-profile.jfc" >"$work/taf-profile.jfc"
-JFR_OPTS="-XX:StartFlightRecording=name=taf,settings=$work/taf-profile.jfc,disk=true,maxsize=33554432,dumponexit=true,filename=$work/engine.jfr -XX:FlightRecorderOptions=stackdepth=128"
+  "$root/taf-runner/src/main/resources/org/taf/runner/jfr/taf.jfc" >"$work/taf.jfc"
+JFR_OPTS="-XX:StartFlightRecording=name=taf,settings=$work/taf.jfc,disk=true,maxsize=33554432,dumponexit=true,filename=$work/engine.jfr -XX:FlightRecorderOptions=stackdepth=128"
 
 start() { # datadir extra-java-opts; sets pid and port
   local out="$work/engine.out"

@@ -8,7 +8,7 @@ import org.taf.runner.workload.tprocc.TproccSql;
  * times, plus plain text queries. Implementations count every executed statement the way sysbench does
  * (result set: read; affected rows &gt; 0: write; otherwise: other).
  */
-interface Session extends AutoCloseable {
+interface SqlSession extends AutoCloseable {
 
     /** Prepares {@code sql} once (server-side where the server supports it). */
     Stmt prepare(String sql) throws SQLException;
