@@ -13,8 +13,8 @@ import org.taf.runner.jfr.ProfileKind;
 import org.taf.runner.report.Svg;
 
 /**
- * Flame graphs as static inline SVG: a plain one of one side's stacks, and a differential one of
- * the patch against the parent, normalised per transaction.
+ * Flame graphs as static SVG (a file beside a post, or inline): a plain one of one side's stacks, and a
+ * differential one of the patch against the parent, normalised per transaction.
  *
  * <p>Drawn as an icicle by default (root on top, callees below): in a post the reader arrives at
  * the top of the figure, where the root and the widest frames then are, and a deep stack grows
