@@ -129,10 +129,13 @@ final class FlameViews {
         return perTx ? x.m().get("flames.unit_locks_per_tx") : x.m().get("flames.unit_locks");
     }
 
-    /** A weight in the unit its table's caption names: CPU samples as a number, lock waits as a time. */
+    /**
+     * A weight in the unit its table's caption names, short enough for a phone's column: CPU samples as a number (per
+     * million transactions: a frame's share of one is a few hundred-thousandths), lock waits as a time.
+     */
     private static String weight(PostContext x, ProfileKind kind, double w, boolean perTx) {
         if (kind == ProfileKind.CPU) {
-            return perTx ? ProfileKind.significant(w) : x.f().number(w, 0);
+            return perTx ? ProfileKind.significant(w * 1e6) : x.f().number(w, 0);
         }
         return perTx ? kind.formatPerTx(w).replace("/tx", "") : kind.format(w);
     }
