@@ -21,7 +21,7 @@ import org.taf.runner.report.post.Narratives;
 import org.taf.runner.results.RunRecord;
 
 /**
- * Renders the static site from results alone: a post per run ({@code posts/<run-id>/index.html}, its flame graphs
+ * Renders the static site from results alone: a post per run ({@code posts/<run-id>/index.html}, its figures
  * beside it, {@link PostPages}),
  * the index, a history page per series' workload, the Regressions page (the series' change points),
  * the Atom feed, the stylesheet, and {@code data/} (each run's digest and an index.json). The runs' records are
