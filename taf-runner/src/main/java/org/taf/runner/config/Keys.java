@@ -308,14 +308,13 @@ public final class Keys {
     public static final Key<Double> PROFILE_NOISE_MAX_STEAL_PCT = key("profile.noise.max_steal_pct",
             percent(0, 100_000), "5", "hypervisor steal time while measuring (% of one CPU, mean per iteration)"
                     + " above which the iteration is flagged HOST_NOISE");
-    public static final Key<Optional<String>> PROFILE_IMAGE = key("profile.image",
-            optional(matching("image", "\\S+", "must not contain spaces")), "",
-            "container image of the engine (empty: built locally, no registry)");
+    public static final Key<Optional<String>> PROFILE_IMAGE = key("profile.image", optional(matching("image",
+            "\\S+", "must not contain spaces")), "", "engine container image (empty: built locally, no registry)");
 
     // --- JFR recording (profile.jfr before; KeyRegistry still reads that name)
-    public static final Key<Boolean> JFR = key("jfr", bool(), "false",
-            "record the engine with JFR (CPU samples, lock waits) and show flame graphs of the measured windows"
-                    + " per side, and patch minus parent per transaction, in the post");
+    public static final Key<Boolean> JFR = key("jfr", bool(), "false", "record the engine with JFR (CPU samples, lock"
+            + " waits) and show flame graphs of the measured windows per side, and patch minus parent per transaction,"
+            + " in the post");
 
     // --- outputs
     public static final Key<Path> OUTPUT_RESULTS_DIR = key("output.results_dir", path(), "results",

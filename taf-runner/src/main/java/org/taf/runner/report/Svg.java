@@ -1,6 +1,8 @@
 package org.taf.runner.report;
 
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The SVG writer of charts and flame graphs: elements with numeric coordinates printed the same way on every
@@ -24,6 +26,24 @@ public final class Svg {
     /** A writer that breaks lines only at {@link #newline()}. */
     public static Svg compact() {
         return new Svg("");
+    }
+
+    /** A picture's drawn size, px. */
+    public record Size(int width, int height) {
+    }
+
+    private static final Pattern ROOT_SIZE = Pattern.compile("<svg [^>]*?width=\"(\\d+)\" height=\"(\\d+)\"");
+
+    /**
+     * The drawn size of a chart or flame graph written here, from its root element: what a page that shows it from
+     * a file gives its box.
+     */
+    public static Size size(String svg) {
+        Matcher m = ROOT_SIZE.matcher(svg);
+        if (!m.find()) {
+            throw new IllegalArgumentException("not a picture of TAF's: its root has no width and height");
+        }
+        return new Size(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
     }
 
     /** Escapes text for element content and double-quoted attributes. */

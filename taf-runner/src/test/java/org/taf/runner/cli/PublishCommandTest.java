@@ -35,7 +35,9 @@ class PublishCommandTest {
     void publishesEveryRunUnderResultsToSite() {
         ResultsStore.write(dir.resolve("results/20261129-100000-quick"), ResultsFixtures.small());
         assertThat(run(Map.of(), "publish")).isZero();
-        assertThat(out.toString()).isEqualTo("published 1 post to site (10 files)\n"
+        // the post, its two charts and their stylesheet, the index, feed, history, Regressions page, glossary, data
+        // and assets
+        assertThat(out.toString()).isEqualTo("published 1 post to site (13 files)\n"
                 + "  site/posts/20261129-100000-quick/index.html\n");
         assertThat(dir.resolve("site/index.html")).isRegularFile();
         assertThat(dir.resolve("site/feed.xml")).isRegularFile();

@@ -171,9 +171,13 @@ class RunEndToEndIT {
         double patchSpin = spinPerTx(cpuFlames.get(1));
         assertThat(patchSpin).as("samples per transaction in TransactionImpl.get's spin (parent %s)", parentSpin)
                 .isGreaterThan(10 * Math.max(parentSpin, 1e-6));
-        String post = Files.readString(dir.resolve("site/posts").resolve(run.runId()).resolve("index.html"));
-        assertThat(post).contains("Where the time went").contains("patch against parent per transaction")
+        Path postDir = dir.resolve("site/posts").resolve(run.runId());
+        String post = Files.readString(postDir.resolve("index.html"));
+        assertThat(post).contains("Where the time went").contains("patch against parent, per transaction")
                 .doesNotContain("<script");
+        var diff = java.util.regex.Pattern.compile("href=\"(figures/[^\"]+-flame-cpu-diff\\.svg)\"").matcher(post);
+        assertThat(diff.find()).as("a link to the differential graph, a file beside the post").isTrue();
+        assertThat(Files.readString(postDir.resolve(diff.group(1)))).contains("patch against parent per transaction");
     }
 
     /**

@@ -4,9 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
-import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
@@ -15,8 +13,8 @@ import org.taf.runner.jfr.FlameKind;
 import org.taf.runner.report.Svg;
 
 /**
- * Flame graphs as static inline SVG: a plain one of one side's stacks, and a differential one of
- * the patch against the parent, normalised per transaction.
+ * Flame graphs as static SVG (a file beside a post, or inline): a plain one of one side's stacks, and a
+ * differential one of the patch against the parent, normalised per transaction.
  *
  * <p>Drawn as an icicle by default (root on top, callees below): in a post the reader arrives at
  * the top of the figure, where the root and the widest frames then are, and a deep stack grows
@@ -178,35 +176,23 @@ public record FlameGraphSvg(int width, double minFrameWidth, int maxFrames, Layo
         return share > 0 && share < 0.001 ? "<0.1%" : String.format(Locale.ROOT, "%.1f%%", share * 100);
     }
 
-    private record Mover(String frame, double delta) {
-    }
-
     /** The frames whose self weight per transaction grew and shrank most, for the description. */
     private static String movers(CollapsedStacks parent, CollapsedStacks patch, FlameKind kind) {
-        Map<String, CollapsedStacks.FrameWeight> a = parent.frames();
-        Map<String, CollapsedStacks.FrameWeight> b = patch.frames();
-        TreeSet<String> names = new TreeSet<>(a.keySet());
-        names.addAll(b.keySet());
-        List<Mover> movers = new ArrayList<>();
-        for (String f : names) { // in name order: the tie-break of the stable sorts below
-            double before = a.containsKey(f) ? a.get(f).self() : 0;
-            double after = b.containsKey(f) ? b.get(f).self() : 0;
-            movers.add(new Mover(f, after - before));
-        }
-        List<Mover> grew = movers.stream().filter(m -> m.delta() > 0)
-                .sorted(Comparator.comparingDouble(Mover::delta).reversed()).limit(3).toList();
-        List<Mover> shrank = movers.stream().filter(m -> m.delta() < 0)
-                .sorted(Comparator.comparingDouble(Mover::delta)).limit(3).toList();
+        List<FrameChange> all = FrameChange.all(parent, patch);
+        List<FrameChange> grew = all.stream().filter(m -> m.delta() > 0)
+                .sorted(Comparator.comparingDouble(FrameChange::delta).reversed()).limit(3).toList();
+        List<FrameChange> shrank = all.stream().filter(m -> m.delta() < 0)
+                .sorted(Comparator.comparingDouble(FrameChange::delta)).limit(3).toList();
         return (moverList("Grew most (self):", grew, kind) + " " + moverList("Shrank most (self):", shrank, kind))
                 .trim();
     }
 
-    private static String moverList(String head, List<Mover> ms, FlameKind kind) {
+    private static String moverList(String head, List<FrameChange> ms, FlameKind kind) {
         if (ms.isEmpty()) {
             return "";
         }
         StringBuilder s = new StringBuilder(head);
-        for (Mover m : ms) {
+        for (FrameChange m : ms) {
             s.append(' ').append(m.frame()).append(' ').append(m.delta() > 0 ? "+" : "")
                     .append(kind.formatPerTx(m.delta())).append(',');
         }

@@ -85,10 +85,12 @@ final class ComparisonBuilder {
         return new Cell(anchor, cell.workload(), cell.threads(), PostContext.verdictName(cell), facts(x, cell),
                 margin(x),
                 PostContext.notesOf(cell.verdict()),
-                anyData ? IterationCharts.tps(x, anchor + "-tps", cell) : "",
-                anyData ? IterationCharts.cpu(x, anchor + "-cpu", cell) : "", its,
-                counters(x, cell, true), counters(x, cell, false),
-                x.cellFlames() ? FlameViews.of(x, anchor, cell) : List.of());
+                anyData ? PostFiles.picture(anchor + "-tps", x.m().get("chart.tps.title", cell.workload(),
+                        cell.threads()), IterationCharts.tps(x, anchor + "-tps", cell), true) : null,
+                anyData ? PostFiles.picture(anchor + "-cpu", x.m().get("chart.cpu.title", cell.workload(),
+                        cell.threads()), IterationCharts.cpu(x, anchor + "-cpu", cell), true) : null, its,
+                counters(x, cell, true), x.cellDetails() ? counters(x, cell, false) : List.of(),
+                x.cellDetails() ? FlameViews.of(x, anchor, cell) : List.of());
     }
 
     /** The margin counters were listed from, as the run stored it ("10%"), or a dash for older files. */

@@ -18,6 +18,7 @@ import org.taf.runner.report.PageView;
  * @param tpsCharts     TPS by thread count, parent against patch, per comparison and workload: the first chart
  * @param unreliable    why the post cannot be read as a finding (most starts flagged, a call below the MDE), or empty
  * @param superseded    the newer post of the same story that replaces this one, or null
+ * @param earlier       the earlier runs of its story, newest first, each with what it did otherwise; empty for none
  * @param summary       the summary paragraph (post.summary, or generated)
  * @param highlights    one line per comparison, its headline cell, as the seed posts list them
  * @param warnings      warnings computed from the data, in the edition's words
@@ -35,6 +36,7 @@ import org.taf.runner.report.PageView;
  * @param propertiesText its text, verbatim
  * @param reproduce     commands that reproduce the run
  * @param histories     links to the workloads' history pages
+ * @param stylesheet    the post's own stylesheet, which draws its flame graphs ({@link PostFiles}), or "" without
  */
 public record PostView(
         PageView page,
@@ -48,6 +50,7 @@ public record PostView(
         List<Figure> tpsCharts,
         List<String> unreliable,
         PageView.Link superseded,
+        List<EarlierRun> earlier,
         String summary,
         List<String> highlights,
         List<String> warnings,
@@ -64,7 +67,8 @@ public record PostView(
         String propertiesFile,
         String propertiesText,
         List<String> reproduce,
-        List<PageView.Link> histories) {
+        List<PageView.Link> histories,
+        String stylesheet) {
 
     /**
      * A comparison's answer, first on the post and on the index: one sentence over all its cells, a badge
@@ -274,11 +278,11 @@ public record PostView(
      * @param facts    the verdict's numbers (labels are message keys)
      * @param counterMargin the margin counters are listed from, e.g. "10%"
      * @param notes    the verdict's notes
-     * @param tpsSvg   TPS per second of every iteration, warm-up cut marked
-     * @param cpuSvg   engine CPU from rest through warm-up and measurement
+     * @param tps      TPS per second of every iteration, warm-up cut marked; null without samples
+     * @param cpu      engine CPU from rest through warm-up and measurement; null without samples
      * @param iterations the iterations in measurement order
      * @param changed  what else changed: the counters that moved beyond the margin
-     * @param counters every counter compared, for the full table
+     * @param counters every counter compared, for the full table; empty in a superseded post
      * @param flames   the cell's flame graphs (per side and differential), empty without JFR recordings
      */
     public record Cell(
@@ -289,8 +293,8 @@ public record PostView(
             List<PageView.Fact> facts,
             String counterMargin,
             List<String> notes,
-            String tpsSvg,
-            String cpuSvg,
+            Picture tps,
+            Picture cpu,
             List<Iteration> iterations,
             List<CounterRow> changed,
             List<CounterRow> counters,
@@ -312,13 +316,44 @@ public record PostView(
     }
 
     /**
-     * One flame graph, inline SVG.
+     * One flame graph: a file beside the post, shown when the reader opens it; on a phone, where its labels would be
+     * too small to read, the frames that matter most as a table, with a link to the file.
      *
-     * @param title what it shows
-     * @param svg   the graph
-     * @param note  how it was made (recordings, samples, normalisation)
+     * @param title   what it shows
+     * @param svg     the graph drawn inline in the page: the headline's small cropped one; "" for a cell's, which is
+     *                drawn from its file only
+     * @param note    how it was made (recordings, samples, normalisation)
+     * @param picture the graph's file
+     * @param caption what the table lists, and in what unit
+     * @param changed whether the table is of a differential graph: the frames whose own time per transaction
+     *                changed most (parent, patch, change); else those of one side with the most (own, share)
+     * @param top     the table's rows
      */
-    public record Flame(String title, String svg, String note) {
+    public record Flame(String title, String svg, String note, Picture picture, String caption, boolean changed,
+                        List<TopFrame> top) {
+    }
+
+    /**
+     * A frame of a flame graph's table.
+     *
+     * @param frame  its short name, {@code Class.method}
+     * @param name   its full name
+     * @param values the row's numbers, formatted: parent, patch and change; or own and share
+     */
+    public record TopFrame(String frame, String name, List<String> values) {
+    }
+
+    /**
+     * An earlier run of the same story, and what it did otherwise.
+     *
+     * @param href     its post, relative to the page that links it
+     * @param date     when it ran
+     * @param dateIso  the same, machine-readable
+     * @param counts   its verdict counts, e.g. "4 improved, 1 inconclusive"
+     * @param differed what it did otherwise than the run it is listed under, in plain words: "on AMD EPYC instead
+     *                 of Intel Xeon; at 1, 2, 4, 8 and 16 threads instead of 1, 4 and 16"
+     */
+    public record EarlierRun(String href, String date, String dateIso, String counts, String differed) {
     }
 
     /**

@@ -29,7 +29,7 @@ public final class PostViewBuilder {
      * @param narratives reads the Markdown file named by {@code post.narrative}; empty when unreadable
      */
     static PostView build(RunRecord run, Messages m, Function<Path, Optional<String>> narratives) {
-        return build(run, m, narratives, null);
+        return build(run, m, narratives, null, List.of());
     }
 
     /**
@@ -41,11 +41,13 @@ public final class PostViewBuilder {
     public record Newer(Instant startedAt, String post) {}
 
     /**
-     * @param newer the newer post of the same story that replaces this one, or null
+     * @param newer   the newer post of the same story that replaces this one, or null
+     * @param earlier the earlier runs of its story, newest first, linked from this post
      */
-    public static PostView build(RunRecord run, Messages m, Function<Path, Optional<String>> narratives, Newer newer) {
+    public static PostView build(RunRecord run, Messages m, Function<Path, Optional<String>> narratives, Newer newer,
+                                 List<PostView.EarlierRun> earlier) {
         PostContext read = PostContext.of(run, m, narratives);
-        PostContext x = newer == null ? read : read.withoutCellFlames();
+        PostContext x = newer == null ? read : read.withoutCellDetails();
         String path = SitePaths.post(run.runId());
         String title = PostTexts.title(x);
         String narrativeHtml = x.narrative().isEmpty() ? "" : Markdown.toHtml(x.narrative());
@@ -58,6 +60,7 @@ public final class PostViewBuilder {
                 .map(h -> (h.label().isEmpty() ? "" : h.label() + ": ") + h.badge() + ": " + h.sentence() + ".")
                 .toList()));
         List<SettingRecord> all = def == null ? List.of() : def.settings();
+        List<PostView.Comparison> comparisons = ComparisonBuilder.build(x);
         return new PostView(
                 page,
                 run.runId(),
@@ -72,6 +75,7 @@ public final class PostViewBuilder {
                 newer == null
                         ? null
                         : new PageView.Link(x.f().minute(newer.startedAt()), root + newer.post()),
+                List.copyOf(earlier),
                 PostTexts.summary(x),
                 PostTexts.highlights(x),
                 Warnings.aboutRun(run, m),
@@ -79,7 +83,7 @@ public final class PostViewBuilder {
                 run.comments() == null ? "" : run.comments(),
                 GlanceBuilder.build(x),
                 SweepBuilder.build(x),
-                ComparisonBuilder.build(x),
+                comparisons,
                 EnvironmentFacts.of(x),
                 settings(withPrefix(all, "engine.")),
                 settings(withPrefix(all, "workload.")),
@@ -88,7 +92,8 @@ public final class PostViewBuilder {
                 def == null ? "" : def.file(),
                 def == null ? "" : def.sourceText(),
                 reproduce(x),
-                histories);
+                histories,
+                PostFiles.pictures(headlines, comparisons).isEmpty() ? "" : PostFiles.STYLESHEET);
     }
 
     /** Settings whose key starts with one of {@code prefixes}, in recorded order. */

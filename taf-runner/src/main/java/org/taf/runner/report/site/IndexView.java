@@ -34,11 +34,12 @@ public record IndexView(
      * @param badges    verdict counts, in the verdicts' order
      * @param workloads workloads measured
      * @param warnings  how many warnings the post shows
-     * @param superseded link to the newer post of the same story that replaces it, or ""
+     * @param superseded the newest post of the same story, which replaces it ("superseded by the run of ..."), or
+     *                   null
      */
     public record Entry(String title, String href, String runId, String date, String dateIso, String host,
                         String status, String summary, List<Badge> badges, List<String> workloads, int warnings,
-                        String superseded) {
+                        PageView.Link superseded) {
     }
 
     /**
@@ -53,19 +54,7 @@ public record IndexView(
      * @param earlier   older runs of the same story definition, newest first
      */
     public record Story(String title, String href, String date, String dateIso, List<PostView.Headline> headlines,
-                        boolean reliable, List<EarlierRun> earlier) {
-    }
-
-    /**
-     * An older run of a story, superseded by its newest post.
-     *
-     * @param href     link to its post
-     * @param date     when it ran
-     * @param dateIso  the same, machine-readable
-     * @param counts   its verdict counts, e.g. "4 improved, 1 inconclusive"
-     * @param differed what its definition set otherwise than the newest run's, e.g. "measure.mode = restart"
-     */
-    public record EarlierRun(String href, String date, String dateIso, String counts, String differed) {
+                        boolean reliable, List<PostView.EarlierRun> earlier) {
     }
 
     /**

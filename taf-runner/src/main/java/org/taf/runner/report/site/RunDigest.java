@@ -57,17 +57,20 @@ import org.taf.runner.stats.Verdict;
  * @param segment        the environment it was measured in
  * @param story          its story facts, or null when it is no story's run
  * @param comparisons    its comparisons, with their cells
+ * @param counts         its verdict counts in words, as an earlier run of a story shows them ("4 improved, 1
+ *                       inconclusive"); a run of a story's definition made before the definition was a story is one
+ * @param setup          what it was measured on and with, to say what an earlier run did otherwise
  */
 record RunDigest(int formatVersion, String hash, String runId, String name, Instant startedAt, Instant finishedAt,
                  String status, String host, String title, String summary, List<String> highlights,
                  List<String> warnings, Map<String, Integer> verdicts, List<String> workloads, List<String> regressed,
                  String definitionFile, String machine, String dataShape, SeriesKey.Segment segment, Story story,
-                 List<Comparison> comparisons) {
+                 List<Comparison> comparisons, String counts, RunSetup setup) {
     /** Newest first: by start time, then run id, so equal times still sort the same way every time. */
     static final Comparator<RunDigest> NEWEST_FIRST = Comparator.comparing(RunDigest::at)
             .thenComparing(RunDigest::runId).reversed();
     /** Bump when a field is added or a text made otherwise: every site's digests are then made again. */
-    static final int FORMAT_VERSION = 4;
+    static final int FORMAT_VERSION = 5;
 
     RunDigest {
         highlights = List.copyOf(highlights);
@@ -83,9 +86,10 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
      *
      * @param number    the story's {@code post.story}, its place on the index
      * @param reliable  whether its post can be read as a finding ({@link Reliability})
-     * @param counts    its verdict counts in words, as an earlier run shows them
+     * @param counts    no longer written (""): the digest's own {@code counts}; kept, as formats only gain fields
      * @param headlines its headlines as the index shows them, linked into its post
-     * @param settings  its definition's settings, to say what an earlier run did otherwise ({@link Differences})
+     * @param settings  no longer written (empty): the digest's {@code setup} says what an earlier run did otherwise;
+     *                  kept, as formats only gain fields
      */
     record Story(int number, boolean reliable, String counts, List<PostView.Headline> headlines,
                  Map<String, String> settings) {
@@ -196,7 +200,8 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
                 run.status().name(), run.environment() == null ? null : run.environment().host(), PostTexts.title(x),
                 PostTexts.summary(x), PostTexts.highlights(x), Warnings.of(run, m), verdicts, run.workloads(),
                 regressed(run, x), definitionFile(run), SeriesKey.machine(run.environment()),
-                SeriesKey.dataShape(run), SeriesKey.Segment.of(run), story(run, x), comparisons(run, x));
+                SeriesKey.dataShape(run), SeriesKey.Segment.of(run), story(run, x), comparisons(run, x),
+                PostTexts.counts(m, run), RunSetup.of(run));
     }
 
     /**
@@ -216,7 +221,8 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
         return runs.stream().map(run -> new RunDigest(FORMAT_VERSION, "", run.runId(), run.name(), run.startedAt(),
                 run.finishedAt(), run.status().name(), null, "", "", List.of(), List.of(), Map.of(), run.workloads(),
                 List.of(), definitionFile(run), SeriesKey.machine(run.environment()), SeriesKey.dataShape(run),
-                SeriesKey.Segment.of(run), null, comparisons(run, PostContext.of(run, m)))).toList();
+                SeriesKey.Segment.of(run), null, comparisons(run, PostContext.of(run, m)), "", RunSetup.of(run)))
+                .toList();
     }
 
     private static String definitionFile(RunRecord run) {
@@ -289,7 +295,6 @@ record RunDigest(int formatVersion, String hash, String runId, String name, Inst
                 h.verdict(), h.badge(), h.sentence(), href + h.href(), h.mechanism(), h.where(), h.counters(), null,
                 h.name(), h.story().isEmpty() ? "" : href + h.story()))
                 .toList();
-        return new Story(number, Reliability.problem(run, x.m()).isEmpty(), PostTexts.counts(x.m(), run), headlines,
-                Differences.settings(run.definition()));
+        return new Story(number, Reliability.problem(run, x.m()).isEmpty(), "", headlines, Map.of());
     }
 }

@@ -77,8 +77,7 @@ final class SiteData {
                 throw new ReportException("site " + dir.getFileName() + " holds run " + id + " but its digest is"
                         + " unreadable and its record is not in the site's store of runs");
             }
-            RunDigest d = RunDigest.of(run, RunDigest.hash(ResultsStore.toJson(run)
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8)), m);
+            RunDigest d = RunDigest.of(run, RunDigest.hash(RunDigest.json(run)), m);
             AtomicWrite.write(dir.resolve(SitePaths.digest(id)), json(d));
             out.put(id, d);
         }
@@ -101,8 +100,7 @@ final class SiteData {
                 store.keeper().accept(run);
                 Path digest = dir.resolve(SitePaths.digest(run.runId()));
                 if (digest(digest) == null) {
-                    AtomicWrite.write(digest, json(RunDigest.of(run, RunDigest.hash(ResultsStore.toJson(run)
-                            .getBytes(java.nio.charset.StandardCharsets.UTF_8)), m)));
+                    AtomicWrite.write(digest, json(RunDigest.of(run, RunDigest.hash(RunDigest.json(run)), m)));
                 }
             }
             try (Stream<Path> all = Files.walk(legacy)) {

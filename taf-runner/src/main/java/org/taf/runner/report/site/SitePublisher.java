@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.taf.runner.report.Markdown;
 import org.taf.runner.report.Messages;
 import org.taf.runner.report.PageView;
@@ -20,12 +19,11 @@ import org.taf.runner.report.ReportException;
 import org.taf.runner.report.SitePaths;
 import org.taf.runner.report.post.Narratives;
 import org.taf.runner.report.post.PostContext;
-import org.taf.runner.report.post.PostView;
-import org.taf.runner.report.post.PostViewBuilder;
 import org.taf.runner.results.RunRecord;
 
 /**
- * Renders the static site from results alone: a post per run ({@code posts/<run-id>/index.html}),
+ * Renders the static site from results alone: a post per run ({@code posts/<run-id>/index.html}, its figures
+ * beside it, {@link PostPages}),
  * the index, a history page per series' workload, the Regressions page (the series' change points),
  * the Atom feed, the stylesheet, and {@code data/} (each run's digest and an index.json). The runs' records are
  * kept outside the site, in its {@link RunStore} ({@code site-runs/} beside {@code site/}): the site holds what a
@@ -249,17 +247,18 @@ public final class SitePublisher {
     private RunDigest keep(Path dir, RunRecord run, byte[] json) {
         RunDigest d = RunDigest.of(PostContext.of(run, messages, narratives), RunDigest.hash(json));
         store.keeper().accept(run);
-        put(dir, SitePaths.digest(run.runId()), SiteData.json(d));
+        new Staged(dir, siteDir).put(SitePaths.digest(run.runId()), SiteData.json(d));
         return d;
     }
 
     private Published write(Path dir, Work work) {
         List<RunDigest> all = work.all();
         List<Path> files = new ArrayList<>();
-        files.add(put(dir, SitePaths.CSS, Templates.resource(CSS_RESOURCE)));
-        files.add(put(dir, SitePaths.ICON, Templates.resource(ICON_RESOURCE)));
+        Staged staged = new Staged(dir, siteDir);
+        files.add(staged.put(SitePaths.CSS, Templates.resource(CSS_RESOURCE)));
+        files.add(staged.put(SitePaths.ICON, Templates.resource(ICON_RESOURCE)));
         work.changed().forEach(r -> files.add(siteDir.resolve(SitePaths.digest(r.runId())))); // written already
-        files.add(put(dir, SitePaths.DATA_INDEX, DataIndex.json(all)));
+        files.add(staged.put(SitePaths.DATA_INDEX, DataIndex.json(all)));
         Map<String, RunRecord> posts = new LinkedHashMap<>();
         work.changed().forEach(r -> posts.put(r.runId(), r));
         withEarlierStoryRuns(posts, all);
@@ -270,49 +269,42 @@ public final class SitePublisher {
             SiteViews.workloads(all).stream().filter(w -> !Files.exists(dir.resolve(SitePaths.history(w))))
                     .forEach(histories::add);
         }
-        Map<String, RunDigest> superseded = SiteViews.superseded(all);
-        List<Path> rendered = new ArrayList<>();
-        for (RunRecord r : SiteViews.sorted(List.copyOf(posts.values()))) {
-            RunDigest newer = superseded.get(r.runId());
-            PostView view = PostViewBuilder.build(r, messages, narratives,
-                    newer == null ? null : new PostViewBuilder.Newer(newer.startedAt(), newer.post()));
-            Path p = put(dir, SitePaths.post(r.runId()), templates.render("post.ftlh", view));
-            rendered.add(p);
-            files.add(p);
-        }
+        List<Path> rendered = PostPages.render(staged, templates, messages, narratives, List.copyOf(posts.values()),
+                all, files);
         // Series and their change points once, for the histories, the Regressions page and the feed.
         ChangePointCache cache = work.full() ? ChangePointCache.empty()
                 : ChangePointCache.read(dir.resolve(CHANGE_POINTS));
         List<HistorySeries> series = HistorySeries.fromDigests(all, joinSegments, cache);
         for (String w : histories) {
-            files.add(put(dir, SitePaths.history(w), templates.render("history.ftlh",
+            files.add(staged.put(SitePaths.history(w), templates.render("history.ftlh",
                     HistoryViewBuilder.fromDigests(w, all, series, messages))));
         }
-        files.add(put(dir, SitePaths.REGRESSIONS, templates.render("regressions.ftlh",
+        files.add(staged.put(SitePaths.REGRESSIONS, templates.render("regressions.ftlh",
                 RegressionsView.of(all, series, messages))));
         List<SitePages.Page> pages = SitePages.kept(dir);
         SiteState before = SiteState.read(dir);
         Map<String, String> sources = new TreeMap<>();
         if (work.full() || !Files.exists(dir.resolve(SitePaths.GLOSSARY))) { // its source is in the render key
-            files.add(put(dir, SitePaths.GLOSSARY, page(SitePages.glossary(), SitePaths.GLOSSARY)));
+            files.add(staged.put(SitePaths.GLOSSARY, page(SitePages.glossary(), SitePaths.GLOSSARY)));
         }
         for (SitePages.Page page : pages) {
             String path = SitePaths.page(page.name());
             String source = SiteState.sha256(page.body().getBytes(StandardCharsets.UTF_8)) + "|" + page.title();
             sources.put(page.name(), source);
             if (work.full() || !source.equals(before.pages().get(page.name())) || !Files.exists(dir.resolve(path))) {
-                files.add(put(dir, path, page(page, path)));
+                files.add(staged.put(path, page(page, path)));
             }
             for (String image : SitePages.images(page)) { // kept beside its source by keepPage
                 byte[] bytes = SitePages.bytes(dir.resolve(SitePaths.PAGE_SOURCES).resolve(image));
-                files.add(put(dir, "pages/" + image, bytes));
+                files.add(staged.put("pages/" + image, bytes));
             }
         }
         // The index and the feed last: they link to pages that now exist.
-        files.add(put(dir, SitePaths.INDEX, templates.render("index.ftlh", SiteViews.index(all, pages, messages))));
-        files.add(put(dir, SitePaths.FEED, templates.render("feed.ftlx", SiteViews.feed(all, series, messages))));
-        put(dir, CHANGE_POINTS, cache.json());
-        put(dir, SiteState.FILE, new SiteState(SiteState.renderKey(messages.edition(), joinSegments), sources).json());
+        files.add(staged.put(SitePaths.INDEX, templates.render("index.ftlh", SiteViews.index(all, pages, messages))));
+        files.add(staged.put(SitePaths.FEED, templates.render("feed.ftlx", SiteViews.feed(all, series, messages))));
+        staged.put(CHANGE_POINTS, cache.json());
+        staged.put(SiteState.FILE, new SiteState(SiteState.renderKey(messages.edition(), joinSegments), sources)
+                .json());
         files.sort(null);
         return new Published(siteDir, rendered, files);
     }
@@ -333,7 +325,8 @@ public final class SitePublisher {
             kept.put(SitePaths.PAGE_SOURCES + "/" + image, SitePages.bytes(source.resolveSibling(image)));
         }
         // Into the site as it is, under its lock: sources no page links to until the next publish renders them.
-        swap.locked(() -> kept.entrySet().stream().map(e -> put(siteDir, e.getKey(), e.getValue())).toList());
+        Staged site = new Staged(siteDir, siteDir);
+        swap.locked(() -> kept.entrySet().stream().map(e -> site.put(e.getKey(), e.getValue())).toList());
         return SitePaths.page(page.name());
     }
 
@@ -345,20 +338,6 @@ public final class SitePublisher {
     /** The site's root. */
     public Path siteDir() {
         return siteDir;
-    }
-
-    private Path put(Path dir, String relative, String content) {
-        return put(dir, relative, content.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /**
-     * Writes {@code content} at {@code relative} in {@code dir} (the staging directory) unless it is there
-     * already; returns where it will be in the site. Atomic: a hard link to the old site's file is replaced,
-     * never written through.
-     */
-    private Path put(Path dir, String relative, byte[] content) {
-        SiteData.writeIfChanged(dir.resolve(relative), content);
-        return siteDir.resolve(relative);
     }
 
     /**

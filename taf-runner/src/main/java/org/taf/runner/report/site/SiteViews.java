@@ -17,6 +17,7 @@ import org.taf.runner.report.Messages;
 import org.taf.runner.report.PageView;
 import org.taf.runner.report.RateWords;
 import org.taf.runner.report.SitePaths;
+import org.taf.runner.report.post.PostView;
 import org.taf.runner.results.RunRecord;
 import org.taf.runner.stats.Verdict;
 
@@ -59,7 +60,9 @@ final class SiteViews {
             entries.add(new IndexView.Entry(run.title(), run.post(), run.runId(), f.minute(run.startedAt()),
                     run.startedAt() == null ? "" : Formats.iso(run.startedAt()),
                     run.host() == null ? Formats.NONE : run.host(), run.status(), run.summary(), badges,
-                    run.workloads(), run.warnings().size(), newer == null ? "" : newer.post()));
+                    run.workloads(), run.warnings().size(), newer == null ? null
+                            : new PageView.Link(m.get("index.superseded", f.minute(newer.startedAt())),
+                                    newer.post())));
         }
         List<PageView.Link> histories = workloads(runs).stream()
                 .map(w -> new PageView.Link(w, SitePaths.history(w))).toList();
@@ -80,22 +83,22 @@ final class SiteViews {
                         .thenComparing(l -> l.get(0).name()))
                 .map(l -> {
                     RunDigest newest = l.get(0);
-                    List<IndexView.EarlierRun> earlier = l.subList(1, l.size()).stream()
-                            .map(r -> new IndexView.EarlierRun(r.post(), f.minute(r.startedAt()),
-                                    r.startedAt() == null ? "" : Formats.iso(r.startedAt()), r.story().counts(),
-                                    Differences.of(r.story().settings(), newest.story().settings(), m)))
-                            .toList();
                     return new IndexView.Story(newest.title(), newest.post(), f.minute(newest.startedAt()),
                             newest.startedAt() == null ? "" : Formats.iso(newest.startedAt()),
-                            newest.story().headlines(), newest.story().reliable(), earlier);
+                            newest.story().headlines(), newest.story().reliable(),
+                            earlier(l.subList(1, l.size()), newest, "", m, f));
                 }).toList();
     }
 
-    /** The runs of each story definition, by name, newest first. */
+    /**
+     * The runs of each story definition, by name, newest first: its newest run with story facts ({@code post.story})
+     * leads, then every older run of the same name, with story facts or not (a run from before the definition was a
+     * story is one of its earlier runs too).
+     */
     static Map<String, List<RunDigest>> storyRuns(List<RunDigest> runs) {
         Map<String, List<RunDigest>> out = new LinkedHashMap<>();
         for (RunDigest run : RunDigest.newestFirst(runs)) {
-            if (run.story() != null) {
+            if (run.story() != null || out.containsKey(run.name())) {
                 out.computeIfAbsent(run.name(), k -> new ArrayList<>()).add(run);
             }
         }
@@ -109,6 +112,31 @@ final class SiteViews {
             same.subList(1, same.size()).forEach(r -> out.put(r.runId(), same.get(0)));
         }
         return out;
+    }
+
+    /**
+     * The runs of the story of {@code run} that started before it, newest first, each with what it did otherwise,
+     * linked from the post of {@code run}; empty for a run of no story.
+     */
+    static List<PostView.EarlierRun> earlierThan(List<RunDigest> runs, String runId, Messages m) {
+        for (List<RunDigest> same : storyRuns(runs).values()) {
+            for (int i = 0; i < same.size(); i++) {
+                if (same.get(i).runId().equals(runId)) {
+                    RunDigest run = same.get(i);
+                    return earlier(same.subList(i + 1, same.size()), run, SitePaths.root(run.post()), m,
+                            new Formats(m.numberLocale()));
+                }
+            }
+        }
+        return List.of();
+    }
+
+    /** {@code older}, each linked from a page {@code root} below the site's root, said against {@code later}. */
+    private static List<PostView.EarlierRun> earlier(List<RunDigest> older, RunDigest later, String root, Messages m,
+                                                     Formats f) {
+        return older.stream().map(r -> new PostView.EarlierRun(root + r.post(),
+                f.minute(r.startedAt()), r.startedAt() == null ? "" : Formats.iso(r.startedAt()), r.counts(),
+                Differences.of(r.setup(), later.setup(), m))).toList();
     }
 
     /** The feed of {@code runs} alone, without change points. */

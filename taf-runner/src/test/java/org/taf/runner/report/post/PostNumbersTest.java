@@ -33,12 +33,14 @@ class PostNumbersTest {
     static Path dir;
     static RunRecord run;
     static Document post;
+    static Path postFile;
 
     @BeforeAll
     static void render() throws Exception {
         run = SiteFixtures.branches();
         SitePublisher.Published site = Sites.publish(dir, List.of(run));
-        post = Sites.html(Sites.post(site, run));
+        postFile = Sites.post(site, run);
+        post = Sites.html(postFile);
     }
 
     /** "17,925" as 17925; a dash as NaN. */
@@ -165,10 +167,13 @@ class PostNumbersTest {
     }
 
     @Test
-    void idsAreUniqueAndEveryChartHasATitleAndDescription() {
+    void idsAreUniqueAndEveryChartHasATitleAndDescription() throws Exception {
         List<String> ids = post.select("[id]").eachAttr("id");
         assertThat(ids).doesNotHaveDuplicates();
-        Elements charts = post.select("svg.chart");
+        List<Element> charts = new ArrayList<>(post.select("svg.chart"));
+        for (String file : post.select("a.chart-pic").eachAttr("href")) { // a cell's charts, beside the post
+            charts.addAll(Sites.html(postFile.resolveSibling(file)).select("svg.chart"));
+        }
         assertThat(charts).hasSizeGreaterThan(40);
         for (Element svg : charts) {
             String[] labelledBy = svg.attr("aria-labelledby").split(" ");

@@ -14,6 +14,7 @@ import org.taf.runner.report.SiteFixtures;
 import org.taf.runner.report.Sites;
 import org.taf.runner.results.DefinitionRecord;
 import org.taf.runner.results.DefinitionRecord.SettingRecord;
+import org.taf.runner.results.EnvironmentRecord;
 import org.taf.runner.results.ResultsFixtures;
 import org.taf.runner.results.RunRecord;
 
@@ -88,6 +89,62 @@ class IndexStoriesTest {
         assertThat(index.select("ol.posts > li.post-entry:not(.story)")).hasSize(4);
         assertThat(index.selectFirst("section.stories").elementSiblingIndex())
                 .isLessThan(index.selectFirst("ol.posts:not(section.stories ol)").elementSiblingIndex());
+    }
+
+    /** {@code r} measured on a host whose CPU is {@code cpu}. */
+    private static RunRecord onCpu(RunRecord r, String cpu) {
+        EnvironmentRecord e = r.environment();
+        return new RunRecord(r.formatVersion(), r.runId(), r.name(), r.comments(), r.startedAt(), r.finishedAt(),
+                r.status(), r.failure(), r.runnerVersion(), r.definition(), new EnvironmentRecord(e.host(), cpu,
+                e.sockets(), e.cores(), e.threads(), e.memoryBytes(), e.os(), e.kernel(), e.jvm(), e.engineJvm(),
+                e.runtime(), e.engineCpuset(), e.clientCpuset(), e.cpufreq(), e.cpuIdle()), r.comparisons(),
+                r.warnings(), r.plannedMde(), r.adaptive(), r.judgement());
+    }
+
+    /**
+     * Every older run of a story, a run from before its definition was a story among them, is marked superseded and
+     * links to the newest, on the index and in its post; the newest post lists them, newest first, each with what it
+     * did otherwise in plain words, a change of host first.
+     */
+    @Test
+    void everyEarlierRunIsMarkedSupersededAndSaysWhatItDidOtherwise() throws Exception {
+        Instant t = Instant.parse("2026-12-04T15:00:00Z");
+        RunRecord small = ResultsFixtures.small();
+        RunRecord newest = onCpu(run(small, "make-young", t, "1"), "Intel(R) Xeon(R) Processor");
+        RunRecord earlier = onCpu(run(small, "make-young", t.minusSeconds(86_400), "1"), "AMD EPYC");
+        RunRecord beforeStory = onCpu(run(small, "make-young", t.minusSeconds(2 * 86_400), null), "AMD EPYC");
+        Sites.publish(dir.resolve("site"), List.of(beforeStory, newest, earlier));
+        Document index = Sites.html(dir.resolve("site/index.html"));
+
+        List<Element> lines = index.select("section.stories details.earlier li");
+        assertThat(lines).extracting(l -> l.selectFirst("a").attr("href")).containsExactly(
+                "posts/" + earlier.runId() + "/index.html", "posts/" + beforeStory.runId() + "/index.html");
+        assertThat(lines).allSatisfy(l -> assertThat(l.text())
+                .contains("Against the newest: on AMD EPYC instead of Intel Xeon").doesNotContain(" = "));
+        for (RunRecord old : List.of(earlier, beforeStory)) {
+            Element entry = index.select("ol.posts > li.post-entry:not(.story)").stream()
+                    .filter(e -> e.selectFirst("code").text().equals(old.runId())).findFirst().orElseThrow();
+            Element badge = entry.selectFirst("a.badge");
+            assertThat(badge.text()).as(old.runId()).isEqualTo("superseded by the run of 2026-12-04 15:00 UTC");
+            assertThat(badge.attr("href")).isEqualTo("posts/" + newest.runId() + "/index.html");
+            Document post = Sites.html(dir.resolve("site/posts/" + old.runId() + "/index.html"));
+            assertThat(post.selectFirst("p.superseded a").attr("href"))
+                    .isEqualTo("../../posts/" + newest.runId() + "/index.html");
+        }
+
+        Document post = Sites.html(dir.resolve("site/posts/" + newest.runId() + "/index.html"));
+        assertThat(post.select("p.superseded")).isEmpty();
+        List<Element> listed = post.select("section#earlier li");
+        assertThat(listed).extracting(l -> l.selectFirst("a").attr("href")).containsExactly(
+                "../../posts/" + earlier.runId() + "/index.html", "../../posts/" + beforeStory.runId() + "/index.html");
+        assertThat(listed.get(0).text()).contains("Against this run: on AMD EPYC instead of Intel Xeon.");
+        assertThat(post.select("nav.toc a[href=#earlier]")).hasSize(1);
+        // the earlier post lists the one before it, said against itself: the same host
+        Document middle = Sites.html(dir.resolve("site/posts/" + earlier.runId() + "/index.html"));
+        assertThat(middle.select("section#earlier li")).singleElement()
+                .satisfies(l -> assertThat(l.text()).contains("Against this run: the same setup."));
+        assertThat(Sites.html(dir.resolve("site/posts/" + beforeStory.runId() + "/index.html"))
+                .select("section#earlier")).isEmpty();
     }
 
     @Test

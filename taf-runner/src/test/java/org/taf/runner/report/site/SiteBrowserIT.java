@@ -89,17 +89,34 @@ class SiteBrowserIT {
         assertThat(driver.findElement(By.cssSelector("header.site")).getCssValue("display")).isEqualTo("flex");
     }
 
+    /** Charts inline, and a cell's charts drawn from their files into their links' boxes. */
     private void assertChartsReadable(int atLeast) {
-        List<WebElement> charts = driver.findElements(By.cssSelector("svg.chart"));
+        List<WebElement> charts = driver.findElements(By.cssSelector("svg.chart, a.chart-pic"));
         assertThat(charts).hasSizeGreaterThanOrEqualTo(atLeast);
         for (WebElement chart : charts) {
+            String name = chart.getTagName().equals("a") ? chart.getAttribute("href") : chart.getAttribute("id");
             Rectangle r = chart.getRect();
-            assertThat(r.getWidth()).as("width of %s", chart.getAttribute("id")).isGreaterThanOrEqualTo(300);
-            assertThat(r.getHeight()).as("height of %s", chart.getAttribute("id")).isGreaterThanOrEqualTo(60);
-            if (!chart.getAttribute("id").equals("glance-ratios")) {
-                assertThat(r.getHeight()).as("height of %s", chart.getAttribute("id")).isGreaterThanOrEqualTo(150);
+            assertThat(r.getWidth()).as("width of %s", name).isGreaterThanOrEqualTo(300);
+            assertThat(r.getHeight()).as("height of %s", name).isGreaterThanOrEqualTo(60);
+            if (!"glance-ratios".equals(name)) {
+                assertThat(r.getHeight()).as("height of %s", name).isGreaterThanOrEqualTo(150);
+            }
+            if (chart.getTagName().equals("a")) {
+                assertThat(chart.getCssValue("background-image")).as(name).contains("/figures/");
             }
         }
+    }
+
+    /** The paths {@code server} was asked for that end with {@code suffix}, after waiting up to 5 s for one. */
+    private static List<String> fetched(StaticSiteServer server, String suffix) throws InterruptedException {
+        for (int i = 0; i < 50; i++) {
+            List<String> found = server.requests().stream().filter(p -> p.endsWith(suffix)).toList();
+            if (!found.isEmpty()) {
+                return found;
+            }
+            Thread.sleep(100);
+        }
+        return List.of();
     }
 
     private void screenshot(String name, boolean fullPage) throws Exception {
@@ -172,6 +189,74 @@ class SiteBrowserIT {
             assertThat(severe()).isEmpty();
             assertThat(server.misses()).isEmpty();
         } finally {
+            driver.manage().window().setSize(new Dimension(1280, 1600));
+        }
+    }
+
+    /**
+     * Under Jenkins' Content-Security-Policy (no script; its sandbox turns lazy loading off), a post fetches a cell's
+     * figures only when the reader opens them: loading it asks for none of its closed cells' charts and flame graphs;
+     * an opened flame graph is drawn at its own size from its file; on a phone its top frames show instead, at a
+     * readable size; and the graph's file opens on its own, its frames' tooltips there.
+     */
+    @Test
+    void aPostFetchesItsFiguresOnlyWhenTheyAreOpenedUnderJenkinsPolicy() throws Exception {
+        String post = "posts/20261014-080000-mdev37992/";
+        By cellWithFlames = By.xpath("(//details[contains(@class, 'flame')]/ancestor::details[contains(@class,"
+                + " 'cell')])[1]");
+        try (StaticSiteServer jenkins = new StaticSiteServer(SITE, StaticSiteServer.JENKINS_CSP)) {
+            driver.get(jenkins.url(post + "index.html"));
+            assertThat(driver.findElement(By.cssSelector("header.site")).getCssValue("display")).isEqualTo("flex");
+            assertThat(fetched(jenkins, "/figures.css")).hasSize(1);
+            Thread.sleep(500);
+            assertThat(jenkins.requests()).as("figures fetched before anything was opened")
+                    .noneMatch(p -> p.contains("/figures/") && p.endsWith(".svg"));
+            WebElement cell = driver.findElement(cellWithFlames);
+            cell.findElement(By.xpath("./summary")).click();
+            assertThat(fetched(jenkins, "-tps.svg")).as("the opened cell's charts").hasSize(1);
+            assertThat(jenkins.requests()).as("its flame graphs, still closed").noneMatch(p -> p.contains("-flame-"));
+            WebElement flame = cell.findElement(By.cssSelector("details.flame"));
+            flame.findElement(By.xpath("./summary")).click();
+            WebElement pic = flame.findElement(By.cssSelector("a.flame-pic"));
+            String file = pic.getAttribute("href").replaceAll(".*/", "");
+            assertThat(fetched(jenkins, "/" + file)).as("the opened graph").hasSize(1);
+            assertThat(jenkins.requests().stream().filter(p -> p.contains("-flame-"))).hasSize(1);
+            assertThat(pic.getRect().getWidth()).as("drawn at its own size").isEqualTo(1000);
+            assertThat(flame.findElement(By.cssSelector(".flame-top")).isDisplayed()).isFalse();
+            screenshot("post-flame-open.png", false);
+            assertThat(severe()).isEmpty();
+
+            driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", 390, "height", 844,
+                    "deviceScaleFactor", 3, "mobile", true));
+            driver.get(jenkins.url(post + "index.html"));
+            cell = driver.findElement(cellWithFlames);
+            cell.findElement(By.xpath("./summary")).click();
+            flame = cell.findElement(By.cssSelector("details.flame"));
+            flame.findElement(By.xpath("./summary")).click();
+            assertThat(flame.findElement(By.cssSelector("a.flame-pic")).isDisplayed()).as("the graph on a phone")
+                    .isFalse();
+            WebElement table = flame.findElement(By.cssSelector("table.flame-frames"));
+            assertThat(table.isDisplayed()).isTrue();
+            List<WebElement> rows = table.findElements(By.cssSelector("tbody tr"));
+            assertThat(rows).isNotEmpty().hasSizeLessThanOrEqualTo(10);
+            for (WebElement cellText : table.findElements(By.cssSelector("th, td"))) {
+                assertThat(Double.parseDouble(cellText.getCssValue("font-size").replace("px", "")))
+                        .as("font size of '%s'", cellText.getText()).isGreaterThanOrEqualTo(10);
+            }
+            assertThat(table.findElement(By.cssSelector("caption a")).getAttribute("href")).endsWith("/" + file);
+            screenshot("post-flame-phone.png", false);
+            driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+            assertThat(severe()).isEmpty();
+            assertThat(jenkins.misses()).isEmpty();
+
+            // the graph alone: a document of its own, which has no icon to name (a browser may ask for one)
+            driver.get(jenkins.url(post + "figures/" + file));
+            WebElement svg = driver.findElement(By.cssSelector("svg.flame"));
+            assertThat(svg.findElements(By.cssSelector("g > title"))).as("every frame's tooltip").isNotEmpty();
+            assertThat(severe()).noneMatch(e -> !e.contains("favicon"));
+            assertThat(jenkins.misses()).allMatch(p -> p.equals("/favicon.ico"));
+        } finally {
+            driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
             driver.manage().window().setSize(new Dimension(1280, 1600));
         }
     }

@@ -40,10 +40,13 @@ class SiteIncrementalTest {
         RunRecord night = nights.get(29);
         SitePublisher.Published p = Sites.publisher(site).add(List.of(night));
         assertThat(p.posts()).containsExactly(site.resolve(SitePaths.post(night.runId())));
+        String figures = "posts/" + night.runId() + "/figures/";
         assertThat(p.files().stream().map(f -> site.relativize(f).toString())).containsExactly(
                 "assets/favicon.svg", "assets/taf.css", SitePaths.digest(night.runId()),
                 "data/index.json",
-                "feed.xml", "history/POINT_SELECT.html", "index.html", SitePaths.post(night.runId()),
+                "feed.xml", "history/POINT_SELECT.html", "index.html",
+                figures + "c-default-POINT_SELECT-2-cpu.svg", figures + "c-default-POINT_SELECT-2-tps.svg",
+                figures + "figures.css", SitePaths.post(night.runId()), // the post's charts, written with it
                 "regressions.html");
         assertThat(Files.getAttribute(otherHistory, "unix:ino")).as("not rewritten").isEqualTo(otherInode);
 
