@@ -64,6 +64,22 @@ class CommittedSiteTest {
         assertThat(wide).isEmpty();
     }
 
+    /** A factor beyond a thousand ("×479,000") says only that one side was near zero: "new in patch" says it. */
+    @Test
+    void noFactorOnTheSiteIsBeyondAThousand() throws IOException {
+        Pattern factor = Pattern.compile("[\u00d7\u00f7](\\d[\\d,]*(?:\\.\\d+)?)");
+        List<String> wide = new ArrayList<>();
+        for (Path p : pages()) {
+            Matcher m = factor.matcher(Jsoup.parse(Files.readString(p)).text());
+            while (m.find()) {
+                if (Double.parseDouble(m.group(1).replace(",", "")) > 1_000) {
+                    wide.add(SITE.relativize(p) + ": " + m.group());
+                }
+            }
+        }
+        assertThat(wide).isEmpty();
+    }
+
     @Test
     void everyStoryLeadsWithItsHeadlineAndTellsItsStory() throws IOException {
         Document index = Jsoup.parse(SITE.resolve("index.html").toFile());
