@@ -81,6 +81,8 @@ public final class Narratives {
 
     /** The label of the narrative's line that a "no change" headline quotes as its why. */
     static final String WHY_NO_CHANGE = "**Why no change:**";
+    /** The label of the narrative's line the post shows under its answers, before anything else. */
+    static final String READ_FIRST = "**Read first:**";
 
     /**
      * Why a story's comparisons show no change, when its narrative says so in a paragraph that starts with
@@ -88,10 +90,23 @@ public final class Narratives {
      * text after the label, as plain text without its final stop; empty when the narrative has none.
      */
     static Optional<String> whyNoChange(String markdown) {
+        return paragraph(markdown, WHY_NO_CHANGE);
+    }
+
+    /**
+     * What a reader must know before the numbers, when the narrative has a paragraph that starts with
+     * {@value #READ_FIRST} (the bp-instances story: its answer is a flaw of this engine, not MariaDB's finding).
+     */
+    static Optional<String> readFirst(String markdown) {
+        return paragraph(markdown, READ_FIRST);
+    }
+
+    /** The text after {@code label} of the paragraph that starts with it, plain, without its final stop. */
+    private static Optional<String> paragraph(String markdown, String label) {
         List<String> lines = markdown.lines().toList();
         for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).strip().startsWith(WHY_NO_CHANGE)) {
-                StringBuilder b = new StringBuilder(lines.get(i).strip().substring(WHY_NO_CHANGE.length()));
+            if (lines.get(i).strip().startsWith(label)) {
+                StringBuilder b = new StringBuilder(lines.get(i).strip().substring(label.length()));
                 for (int j = i + 1; j < lines.size() && !lines.get(j).isBlank(); j++) {
                     b.append(' ').append(lines.get(j).strip());
                 }

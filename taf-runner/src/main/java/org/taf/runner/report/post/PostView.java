@@ -15,6 +15,7 @@ import org.taf.runner.report.PageView;
  * @param headlines     per comparison, the answer over all its cells and the mechanism: what the post leads with
  * @param why           the headlines with key counters, for the section that shows them
  * @param chain         the sides of several comparisons drawn once ("6cf9f02 → 7f8f212 (regression) → ..."), or ""
+ * @param readFirst     what a reader must know before the numbers, from the narrative's "Read first" line, or ""
  * @param tpsCharts     TPS by thread count, parent against patch, per comparison and workload: the first chart
  * @param unreliable    why the post cannot be read as a finding (most starts flagged, a call below the MDE), or empty
  * @param superseded    the newer post of the same story that replaces this one, or null
@@ -47,6 +48,7 @@ public record PostView(
         List<Headline> headlines,
         List<Headline> why,
         String chain,
+        String readFirst,
         List<Figure> tpsCharts,
         List<String> unreliable,
         PageView.Link superseded,
@@ -117,17 +119,6 @@ public record PostView(
      * @param caption what it shows and how to read it
      */
     public record Figure(String svg, String caption) {
-    }
-
-    /**
-     * A comparison's verdict in one sentence, as summary.md leads with it.
-     *
-     * @param verdict the deciding cell's verdict (the badge), e.g. REGRESSED
-     * @param text    the sentence after the verdict: comparison, change, cell, ratio and interval
-     * @param href    link to the deciding cell's details: {@code #id} in the post, the post's path and
-     *                {@code #id} from the index
-     */
-    public record Answer(String verdict, String text, String href) {
     }
 
     /**

@@ -12,8 +12,6 @@ import org.taf.runner.report.Markdown;
 import org.taf.runner.report.Messages;
 import org.taf.runner.report.PageView;
 import org.taf.runner.report.SitePaths;
-import org.taf.runner.report.SummaryRow;
-import org.taf.runner.report.VerdictTexts;
 import org.taf.runner.report.Warnings;
 import org.taf.runner.report.post.PostView.Setting;
 import org.taf.runner.results.ComparisonRecord;
@@ -70,6 +68,7 @@ public final class PostViewBuilder {
                 headlines,
                 headlines.stream().filter(h -> !h.counters().isEmpty()).toList(),
                 ComparisonLabels.chain(run),
+                Narratives.readFirst(x.narrative()).orElse(""),
                 TpsCharts.of(x),
                 Reliability.problem(run, m),
                 newer == null
@@ -100,21 +99,6 @@ public final class PostViewBuilder {
     private static List<SettingRecord> withPrefix(List<SettingRecord> all, String... prefixes) {
         return all.stream().filter(s -> java.util.Arrays.stream(prefixes).anyMatch(p -> s.key().startsWith(p)))
                 .toList();
-    }
-
-    /** The verdict per comparison, as summary.md's first lines say it, each linked to its deciding cell. */
-    static List<PostView.Answer> answers(PostContext x) {
-        List<PostView.Answer> out = new ArrayList<>();
-        for (VerdictTexts.Sentence s : VerdictTexts.parts(x.run(), x.m(), x.f())) {
-            SummaryRow d = s.deciding();
-            ComparisonRecord c = x.run().comparisons().stream().filter(k -> k.name().equals(d.comparison()))
-                    .findFirst().orElseThrow();
-            out.add(new PostView.Answer(
-                    PostContext.verdictName(d.cell()),
-                    x.m().get("post.answer", s.label(), s.text()),
-                    "#" + PostContext.cellAnchor(c, d.cell())));
-        }
-        return out;
     }
 
     private static List<Setting> settings(List<SettingRecord> records) {

@@ -117,4 +117,13 @@ class StoryPostsTest {
                 .selectFirst(".delta").text()).toList();
         assertThat(eight).containsExactly("\u00d73.83", "\u00d72.93"); // 2 and 16 threads
     }
+
+    /** A story whose answer is not its seed's says so above the fold, from its narrative's "Read first" line. */
+    @Test
+    void aReadFirstLineStandsUnderTheAnswersAndLinksTheStory() throws Exception {
+        Element first = post("20261204-155602-bp-instances").selectFirst("section.headline p.read-first");
+        assertThat(first.text()).startsWith("Read first: this is not what MariaDB found.").endsWith("The story.");
+        assertThat(first.selectFirst("a").attr("href")).isEqualTo("#narrative");
+        assertThat(post("20261204-152809-mysql56-rwlock").select("p.read-first")).isEmpty();
+    }
 }
