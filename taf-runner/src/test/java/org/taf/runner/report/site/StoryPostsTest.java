@@ -47,10 +47,13 @@ class StoryPostsTest {
     static void publish() {
         site = dir.resolve("site");
         List<RunRecord> runs = IDS.stream().map(id -> ResultsStore.read(RUNS.resolve(id))).toList();
-        // narratives from this repository's files (the oldest run recorded only the file's name), else as recorded
+        // narratives from this checkout's files, wherever the runs recorded them (/work/main, or only the file's name)
         Path repository = Path.of("..").toAbsolutePath().normalize();
-        new SitePublisher(site, Messages.english(), f -> f.startsWith(repository) ? Narratives.read(f)
-                : Optional.empty()).publish(runs);
+        new SitePublisher(site, Messages.english(), f -> {
+            String path = f.toString().replace('\\', '/');
+            int at = path.indexOf("properties/narratives/");
+            return at < 0 ? Optional.empty() : Narratives.read(repository.resolve(path.substring(at)));
+        }).publish(runs);
     }
 
     private static List<Path> pages() throws Exception {
